@@ -1,0 +1,45 @@
+// The one Prisma client, and the only place that picks SQLite or PostgreSQL. Both generated
+// clients come from the same models (prisma/models.prisma), so the PostgreSQL client is
+// exposed under the SQLite client's type.
+import "server-only";
+import { existsSync } from "node:fs";
+import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaClient as SqliteClient } from "@/lib/generated/sqlite/client";
+import { PrismaClient as PostgresClient } from "@/lib/generated/postgres/client";
+import { env } from "@/lib/env";
+import { AppError } from "@/lib/errors";
+
+export type Db = SqliteClient;
+export type DbProvider = "sqlite" | "postgres";
+
+export function providerOf(url: string): DbProvider {
+  return /^postgres(ql)?:\/\//.test(url) ? "postgres" : "sqlite";
+}
+
+export function sqlitePath(url: string): string {
+  return url.replace(/^file:/, "");
+}
+
+export function createDb(url: string): Db {
+  if (providerOf(url) === "postgres") {
+    const adapter = new PrismaPg({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
+    return new PostgresClient({ adapter }) as unknown as Db;
+  }
+  const file = sqlitePath(url);
+  // better-sqlite3 would silently create an empty database; a missing file means the
+  // migrations were not applied (or the path is wrong), which deserves a clear message.
+  if (file !== ":memory:" && !existsSync(file)) {
+    throw new AppError("unavailable", `Database file ${file} does not exist: run \`npm run verity -- migrate\` first`);
+  }
+  // `timeout` is SQLite's busy timeout: writers wait for each other instead of failing.
+  const adapter = new PrismaBetterSQLite3({ url: file, timeout: 10_000 });
+  return new SqliteClient({ adapter });
+}
+
+const globalForDb = globalThis as unknown as { verityDb?: Db };
+
+export function db(): Db {
+  globalForDb.verityDb ??= createDb(env().databaseUrl);
+  return globalForDb.verityDb;
+}

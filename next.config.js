@@ -1,0 +1,41 @@
+// @ts-check
+// Security headers on every page and route. Media responses add their own stricter CSP
+// (lib/media/serve.ts).
+const securityHeaders = [
+  {
+    key: "Content-Security-Policy",
+    value: [
+      "default-src 'self'",
+      // Next.js injects inline bootstrap scripts; no third-party origin is allowed.
+      "script-src 'self' 'unsafe-inline'",
+      "style-src 'self' 'unsafe-inline'",
+      "img-src 'self' data: blob:",
+      "font-src 'self'",
+      "connect-src 'self'",
+      "frame-ancestors 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+      "object-src 'none'",
+    ].join("; "),
+  },
+  { key: "X-Content-Type-Options", value: "nosniff" },
+  { key: "X-Frame-Options", value: "DENY" },
+  { key: "Referrer-Policy", value: "same-origin" },
+  { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=()" },
+];
+
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  poweredByHeader: false,
+  serverExternalPackages: ["better-sqlite3", "sharp", "@prisma/adapter-better-sqlite3", "@prisma/adapter-pg", "pg"],
+  experimental: { serverActions: { bodySizeLimit: "2mb" }, authInterrupts: true },
+  async headers() {
+    // Media keeps its own, stricter CSP (a sandbox), which this page policy must not replace.
+    return [
+      { source: "/((?!api/media/).*)", headers: securityHeaders },
+      { source: "/api/media/:path*", headers: securityHeaders.filter((h) => h.key !== "Content-Security-Policy") },
+    ];
+  },
+};
+
+module.exports = nextConfig;

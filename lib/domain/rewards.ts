@@ -1,0 +1,48 @@
+// Trajectory rewards and GRPO group advantages recomputed from verified labels:
+//   R   = eta^(T-1) * R_comp + R_p   (R_comp = 1 for a verified success, R_p = penalty * invalid actions)
+//   A_i = (R_i - mean(R)) / (std(R) + 1e-6)
+// std is the unbiased (n - 1) sample std, as in TRL's GRPOTrainer and verl's
+// compute_grpo_outcome_advantage (both call torch.std, whose default is unbiased), so the
+// advantages shown match what training computes for the same rewards.
+import { z } from "zod";
+
+export const RewardSettingsSchema = z.object({
+  // Length decay in (0, 1]: 1 disables it; 0 would zero every multi-step success.
+  eta: z.number().gt(0).lte(1).default(0.98),
+  // A penalty: non-positive, applied once per invalid action.
+  invalidActionPenalty: z.number().lte(0).default(-0.1),
+});
+export type RewardSettings = z.infer<typeof RewardSettingsSchema>;
+
+export const ADVANTAGE_EPSILON = 1e-6;
+
+export type TrajectoryOutcome = { steps: number; success: boolean; invalidActions: number };
+
+export function trajectoryReward(
+  outcome: TrajectoryOutcome,
+  settings: RewardSettings = RewardSettingsSchema.parse({}),
+): number {
+  const { steps, success, invalidActions } = outcome;
+  if (!Number.isInteger(steps) || steps < 1) {
+    throw new RangeError(`steps must be an integer >= 1, got ${steps}`);
+  }
+  if (!Number.isInteger(invalidActions) || invalidActions < 0) {
+    throw new RangeError(`invalidActions must be an integer >= 0, got ${invalidActions}`);
+  }
+  const completion = success ? 1 : 0;
+  return settings.eta ** (steps - 1) * completion + settings.invalidActionPenalty * invalidActions;
+}
+
+// A group of one has no spread; its std is taken as 0, so its advantage is 0: a lone rollout
+// carries no relative signal. (verl instead passes a lone reward through unchanged, and
+// torch.std of one value is NaN in TRL; neither is a useful number to show a reviewer.)
+export function groupAdvantages(rewards: readonly number[]): number[] {
+  const n = rewards.length;
+  if (n === 0) throw new RangeError("cannot compute advantages of an empty group");
+  rewards.forEach((r, i) => {
+    if (!Number.isFinite(r)) throw new RangeError(`reward at index ${i} must be finite, got ${r}`);
+  });
+  const mean = rewards.reduce((s, r) => s + r, 0) / n;
+  const std = n === 1 ? 0 : Math.sqrt(rewards.reduce((s, r) => s + (r - mean) ** 2, 0) / (n - 1));
+  return rewards.map((r) => (r - mean) / (std + ADVANTAGE_EPSILON));
+}

@@ -1,0 +1,22 @@
+import type { Metadata } from "next";
+import { forbidden } from "next/navigation";
+import { CreateUserForm } from "@/components/admin/create-user-form";
+import { UserTable } from "@/components/admin/user-table";
+import { requireUser } from "@/lib/auth/session";
+import { db } from "@/lib/db";
+import { listUsers } from "@/lib/users/users";
+
+export const metadata: Metadata = { title: "Users" };
+
+export default async function UsersPage() {
+  const user = await requireUser();
+  if (!user.isOwner) forbidden();
+  const users = await listUsers(db());
+  return (
+    <div className="space-y-8">
+      <h1 className="text-2xl font-semibold">Users</h1>
+      <CreateUserForm />
+      <UserTable users={users} currentUserId={user.id} />
+    </div>
+  );
+}

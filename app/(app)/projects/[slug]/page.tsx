@@ -1,0 +1,16 @@
+import type { Metadata } from "next";
+import { ProjectHome } from "@/components/projects/project-home";
+import { db } from "@/lib/db";
+import { projectPageAccess } from "@/lib/projects/page-access";
+import { projectOverview } from "@/lib/projects/overview";
+
+type Props = { params: Promise<{ slug: string }> };
+
+export const metadata: Metadata = { title: "Project" };
+
+export default async function ProjectPage({ params }: Props) {
+  const { slug } = await params;
+  const { project, access } = await projectPageAccess(slug, "annotator");
+  const overview = await projectOverview(db(), project.id);
+  return <ProjectHome project={project} role={access.role} overview={overview} />;
+}

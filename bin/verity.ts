@@ -1,0 +1,28 @@
+// The Verity CLI: npm run verity -- <command>. Honours DATABASE_URL and VERITY_DATA_DIR.
+import { parseArgs } from "node:util";
+import { runCommand, USAGE } from "@/lib/cli/commands";
+
+async function main() {
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: {
+      name: { type: "string" },
+      owner: { type: "boolean", default: false },
+      "password-stdin": { type: "boolean", default: false },
+      help: { type: "boolean", short: "h", default: false },
+    },
+  });
+  if (values.help || positionals.length === 0) {
+    console.log(USAGE);
+    return;
+  }
+  await runCommand(positionals, values);
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(`verity: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,74 @@
+"use client";
+
+import Link from "next/link";
+import { ActionForm } from "@/components/ui/action-form";
+import { Field } from "@/components/ui/field";
+import { grantRoleAction, removeMemberAction } from "@/lib/actions/members";
+import { ROLES } from "@/lib/auth/roles";
+
+type Props = {
+  project: { id: string; slug: string; name: string };
+  currentUserId: string;
+  members: { role: string; user: { id: string; email: string; name: string; disabledAt: Date | null } }[];
+};
+
+function RoleSelect({ defaultValue }: { defaultValue?: string }) {
+  return (
+    <label className="flex flex-col text-sm font-medium text-slate-700">
+      Role
+      <select name="role" defaultValue={defaultValue ?? "annotator"} className="mt-1 rounded-md border border-slate-300 bg-white px-2 py-1.5 font-normal">
+        {ROLES.map((role) => <option key={role} value={role}>{role}</option>)}
+      </select>
+    </label>
+  );
+}
+
+export function MemberManager({ project, members, currentUserId }: Props) {
+  return (
+    <div className="space-y-8">
+      <div>
+        <Link href={`/projects/${project.slug}`} className="text-sm text-blue-700 hover:underline">← {project.name}</Link>
+        <h1 className="mt-1 text-2xl font-semibold">Members</h1>
+        <p className="text-sm text-slate-600">Annotators label what they are given; reviewers also adjudicate and override judges; admins also import, export and manage members.</p>
+      </div>
+      <section className="rounded-lg border border-slate-200 bg-white p-5">
+        <h2 className="mb-3 font-semibold">Add a member</h2>
+        <ActionForm action={grantRoleAction} label="Add a member" submitLabel="Add" className="flex flex-wrap items-end gap-3">
+          <input type="hidden" name="projectId" value={project.id} />
+          <Field label="E-mail of an existing user" name="email" type="email" required />
+          <RoleSelect />
+        </ActionForm>
+      </section>
+      <table className="w-full rounded-lg border border-slate-200 bg-white text-sm">
+        <thead className="bg-slate-100 text-left text-slate-700">
+          <tr><th className="p-3">Member</th><th className="p-3">Role</th><th className="p-3 text-right">Remove</th></tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200">
+          {members.length === 0 && (
+            <tr><td colSpan={3} className="p-6 text-center text-slate-600">No members yet.</td></tr>
+          )}
+          {members.map((m) => (
+            <tr key={m.user.id}>
+              <td className="p-3"><div className="font-medium">{m.user.name}</div><div className="text-slate-600">{m.user.email}</div></td>
+              <td className="p-3">
+                <ActionForm action={grantRoleAction} label={`Role of ${m.user.email}`} submitLabel="Change" variant="plain" className="flex flex-wrap items-end gap-2">
+                  <input type="hidden" name="projectId" value={project.id} />
+                  <input type="hidden" name="email" value={m.user.email} />
+                  <RoleSelect defaultValue={m.role} />
+                </ActionForm>
+              </td>
+              <td className="p-3 text-right">
+                {m.user.id !== currentUserId && (
+                  <ActionForm action={removeMemberAction} label={`Remove ${m.user.email}`} submitLabel="Remove" variant="danger" className="flex flex-wrap justify-end gap-2">
+                    <input type="hidden" name="projectId" value={project.id} />
+                    <input type="hidden" name="userId" value={m.user.id} />
+                  </ActionForm>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import Link from "next/link";
+
+type ProjectCard = {
+  slug: string;
+  name: string;
+  description: string;
+  role: string | null;
+  _count: { samples: number; trajectories: number; memberships: number };
+};
+
+export function ProjectCards({ projects }: { projects: ProjectCard[] }) {
+  if (projects.length === 0) {
+    return (
+      <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
+        You are not a member of any project yet. Ask a project admin to add you.
+      </p>
+    );
+  }
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      {projects.map((p) => (
+        <li key={p.slug}>
+          <Link href={`/projects/${p.slug}`}
+            className="block h-full rounded-lg border border-slate-200 bg-white p-5 shadow-sm hover:border-blue-400">
+            <div className="flex items-start justify-between gap-2">
+              <h2 className="font-semibold">{p.name}</h2>
+              {p.role && <span className="rounded bg-slate-100 px-2 py-0.5 text-xs text-slate-700">{p.role}</span>}
+            </div>
+            {p.description && <p className="mt-1 text-sm text-slate-600">{p.description}</p>}
+            <p className="mt-3 text-sm text-slate-500">
+              {p._count.samples} samples · {p._count.trajectories} trajectories · {p._count.memberships} members
+            </p>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,42 @@
+"use client";
+// A form bound to a server action that returns an ActionResult: shows the pending state,
+// the error (with what was wrong) or the success message, and a one-time secret if any.
+import { useActionState, type ReactNode } from "react";
+import type { ActionResult } from "@/lib/actions/result";
+
+type Props = {
+  action: (previous: ActionResult | null, form: FormData) => Promise<ActionResult>;
+  children: ReactNode;
+  submitLabel: string;
+  className?: string;
+  label: string;
+  variant?: "primary" | "danger" | "plain";
+};
+
+const BUTTON_STYLES = {
+  primary: "bg-blue-700 text-white hover:bg-blue-800",
+  danger: "border border-red-300 text-red-700 hover:bg-red-50",
+  plain: "border border-slate-300 text-slate-800 hover:bg-slate-50",
+};
+
+export function ActionForm({ action, children, submitLabel, className, label, variant = "primary" }: Props) {
+  const [result, formAction, pending] = useActionState(action, null);
+  return (
+    <form action={formAction} aria-label={label} className={className}>
+      {children}
+      <button type="submit" disabled={pending}
+        className={`rounded-md px-3 py-1.5 text-sm font-medium disabled:opacity-60 ${BUTTON_STYLES[variant]}`}>
+        {pending ? "Working…" : submitLabel}
+      </button>
+      {result && !result.ok && (
+        <p role="alert" className="basis-full text-sm text-red-700">{result.error}</p>
+      )}
+      {result?.ok && (
+        <p role="status" className="basis-full text-sm text-emerald-800">
+          {result.message}
+          {result.secret && <code className="ml-2 rounded bg-slate-100 px-2 py-0.5 font-mono text-slate-900 select-all">{result.secret}</code>}
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,37 @@
+"use server";
+// Project-admin actions on memberships.
+import { revalidatePath } from "next/cache";
+import { z } from "zod";
+import { requireRole } from "@/lib/auth/session";
+import { recordAudit } from "@/lib/audit/record";
+import { db } from "@/lib/db";
+import { AppError } from "@/lib/errors";
+import { formFields, runAction, type ActionResult } from "@/lib/actions/result";
+import { grantRole, removeMember } from "@/lib/projects/members";
+
+const ProjectIdSchema = z.string().min(1).max(40);
+
+export async function grantRoleAction(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
+  return runAction(async () => {
+    const { projectId, email, role } = z
+      .object({ projectId: ProjectIdSchema, email: z.string(), role: z.string() })
+      .parse(formFields(form));
+    const access = await requireRole(projectId, "admin");
+    const membership = await grantRole(db(), projectId, { email, role });
+    await recordAudit({ userId: access.user.id, projectId, action: "member.grant", targetType: "user", targetId: membership.userId, details: { role: membership.role } });
+    revalidatePath("/projects", "layout");
+    return { ok: true, message: `${email} is now ${membership.role}.` };
+  });
+}
+
+export async function removeMemberAction(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
+  return runAction(async () => {
+    const { projectId, userId } = z.object({ projectId: ProjectIdSchema, userId: z.string().min(1).max(40) }).parse(formFields(form));
+    const access = await requireRole(projectId, "admin");
+    if (userId === access.user.id) throw new AppError("invalid_input", "You cannot remove yourself; ask another admin.");
+    await removeMember(db(), projectId, userId);
+    await recordAudit({ userId: access.user.id, projectId, action: "member.remove", targetType: "user", targetId: userId });
+    revalidatePath("/projects", "layout");
+    return { ok: true, message: "Member removed." };
+  });
+}

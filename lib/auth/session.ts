@@ -1,0 +1,54 @@
+import "server-only";
+// The authorization gate. Every server action and route handler calls requireUser,
+// requireOwner or requireRole against the project of the object it touches; proxy.ts is
+// only a convenience redirect (middleware can be bypassed, CVE-2025-29927).
+import { getServerSession } from "next-auth";
+import { cache } from "react";
+import { authOptions } from "@/lib/auth/options";
+import { roleAtLeast, type Role } from "@/lib/auth/roles";
+import { db } from "@/lib/db";
+import { AppError } from "@/lib/errors";
+
+export type CurrentUser = { id: string; email: string; name: string; isOwner: boolean };
+export type ProjectAccess = { user: CurrentUser; projectId: string; role: Role | "owner" };
+
+export const currentUser = cache(async (): Promise<CurrentUser | null> => {
+  const session = (await getServerSession(authOptions())) as { userId?: string } | null;
+  if (!session?.userId) return null;
+  const user = await db().user.findUnique({ where: { id: session.userId } });
+  if (!user || user.disabledAt) return null;
+  return { id: user.id, email: user.email, name: user.name, isOwner: user.isOwner };
+});
+
+export async function requireUser(): Promise<CurrentUser> {
+  const user = await currentUser();
+  if (!user) throw new AppError("unauthenticated", "Sign in first.");
+  return user;
+}
+
+export async function requireOwner(): Promise<CurrentUser> {
+  const user = await requireUser();
+  if (!user.isOwner) throw new AppError("forbidden", "Only the site owner can do this.");
+  return user;
+}
+
+// Site owners manage every project. A project the caller is not a member of answers
+// not_found, never forbidden, so ids of other projects reveal nothing.
+export async function requireRole(projectId: string, needed: Role): Promise<ProjectAccess> {
+  const user = await requireUser();
+  return authorizeProject(user, projectId, needed);
+}
+
+export async function authorizeProject(user: CurrentUser, projectId: string, needed: Role): Promise<ProjectAccess> {
+  if (user.isOwner) {
+    const exists = await db().project.count({ where: { id: projectId } });
+    if (!exists) throw new AppError("not_found", "No such project.");
+    return { user, projectId, role: "owner" };
+  }
+  const membership = await db().membership.findUnique({ where: { projectId_userId: { projectId, userId: user.id } } });
+  if (!membership) throw new AppError("not_found", "No such project.");
+  if (!roleAtLeast(membership.role, needed)) {
+    throw new AppError("forbidden", `This needs the ${needed} role in this project.`);
+  }
+  return { user, projectId, role: membership.role as Role };
+}

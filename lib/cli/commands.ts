@@ -1,0 +1,106 @@
+import "server-only";
+// The CLI's commands, each a thin shell over the same functions the app uses.
+import { mkdirSync } from "node:fs";
+import { createDb, type Db } from "@/lib/db";
+import { env } from "@/lib/env";
+import { applyMigrations } from "@/lib/migrate";
+import { generatePassword } from "@/lib/auth/password";
+import { createLocalMediaStore } from "@/lib/media/local-store";
+import { createProject, findProjectBySlug } from "@/lib/projects/projects";
+import { grantRole } from "@/lib/projects/members";
+import { createUser, setPassword } from "@/lib/users/users";
+import { ensureOwnerAndDemo } from "@/lib/setup/first-run";
+import { AppError } from "@/lib/errors";
+
+export const USAGE = `usage: npm run verity -- <command>
+
+  migrate                                   apply database migrations
+  setup                                     migrate, create the owner and the demo project (first run)
+  project create <slug> [--name NAME]       create a project
+  user create <email> [--name NAME] [--owner] [--password-stdin]
+                                            create a user (prints a generated password unless --password-stdin)
+  user passwd <email> [--password-stdin]    set a new password
+  user grant <email> <project-slug> <role>  make a user annotator | reviewer | admin of a project
+
+Settings: DATABASE_URL (file:… or postgres://…; default SQLite under VERITY_DATA_DIR),
+VERITY_DATA_DIR (default ./data).`;
+
+type Options = { name?: string; owner: boolean; "password-stdin": boolean };
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8").replace(/\r?\n$/, "");
+}
+
+async function withDb<T>(work: (db: Db) => Promise<T>): Promise<T> {
+  const db = createDb(env().databaseUrl);
+  try {
+    return await work(db);
+  } finally {
+    await db.$disconnect();
+  }
+}
+
+export async function runCommand(args: string[], options: Options): Promise<void> {
+  const [group, verb, ...rest] = args;
+  const e = env();
+  mkdirSync(e.dataDir, { recursive: true });
+  const key = verb && group !== "migrate" && group !== "setup" ? `${group} ${verb}` : group;
+
+  switch (key) {
+    case "migrate":
+      applyMigrations(e.databaseUrl);
+      console.log(`Migrations applied (${e.databaseProvider}).`);
+      return;
+    case "setup": {
+      applyMigrations(e.databaseUrl);
+      const signIn = await withDb((db) => ensureOwnerAndDemo(db, createLocalMediaStore(e.mediaDir), e.dataDir));
+      console.log(`SIGN_IN_EMAIL=${signIn.email}`);
+      console.log(`SIGN_IN_PASSWORD=${signIn.password ?? `(changed since first run; see npm run verity -- user passwd ${signIn.email})`}`);
+      console.log(`SIGN_IN_FILE=${signIn.credentialsFile}`);
+      return;
+    }
+    case "project create": {
+      const slug = required(verb === "create" ? rest[0] : undefined, "slug");
+      const project = await withDb((db) => createProject(db, { slug, name: options.name ?? slug }));
+      console.log(`Created project ${project.slug} (${project.id}).`);
+      return;
+    }
+    case "user create": {
+      const email = required(rest[0], "email");
+      const password = options["password-stdin"] ? await readStdin() : generatePassword();
+      const user = await withDb((db) =>
+        createUser(db, { email, name: options.name ?? email.split("@")[0]!, password, isOwner: options.owner }),
+      );
+      console.log(`Created ${user.email}${user.isOwner ? " (site owner)" : ""}.`);
+      if (!options["password-stdin"]) console.log(`Password: ${password}`);
+      return;
+    }
+    case "user passwd": {
+      const email = required(rest[0], "email");
+      const password = options["password-stdin"] ? await readStdin() : generatePassword();
+      await withDb((db) => setPassword(db, email, password));
+      console.log(`Password of ${email} changed.`);
+      if (!options["password-stdin"]) console.log(`Password: ${password}`);
+      return;
+    }
+    case "user grant": {
+      const [email, slug, role] = [required(rest[0], "email"), required(rest[1], "project-slug"), required(rest[2], "role")];
+      await withDb(async (db) => {
+        const project = await findProjectBySlug(db, slug);
+        if (!project) throw new AppError("not_found", `No project ${slug}.`);
+        await grantRole(db, project.id, { email, role });
+      });
+      console.log(`${email} is ${role} of ${slug}.`);
+      return;
+    }
+    default:
+      throw new Error(`unknown command: ${args.join(" ")}\n\n${USAGE}`);
+  }
+}
+
+function required(value: string | undefined, name: string): string {
+  if (!value) throw new Error(`missing <${name}>\n\n${USAGE}`);
+  return value;
+}

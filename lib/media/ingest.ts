@@ -1,0 +1,47 @@
+import "server-only";
+// Turns image bytes into a Media row of a project: checked by content, measured, stored once
+// by sha256. Ingesting the same bytes again returns the existing row.
+import { createHash } from "node:crypto";
+import sharp from "sharp";
+import type { Db } from "@/lib/db";
+import { AppError } from "@/lib/errors";
+import { sniffImageMime, type ImageMime } from "@/lib/media/sniff";
+import { mediaKey, type MediaStore } from "@/lib/media/store";
+
+const EXTENSIONS: Record<ImageMime, string> = { "image/png": "png", "image/jpeg": "jpg", "image/webp": "webp" };
+
+export type IngestedMedia = { id: string; sha256: string; width: number; height: number; mime: string };
+
+export async function ingestImage(
+  db: Db,
+  store: MediaStore,
+  projectId: string,
+  bytes: Buffer,
+  sourceName = "upload",
+): Promise<IngestedMedia> {
+  const mime = sniffImageMime(bytes);
+  if (!mime) {
+    throw new AppError("unsupported_media", `${sourceName}: not a PNG, JPEG or WebP image (checked by content)`);
+  }
+  const sha256 = createHash("sha256").update(bytes).digest("hex");
+  const existing = await db.media.findUnique({ where: { projectId_sha256: { projectId, sha256 } } });
+  if (existing) return existing;
+
+  let width: number | undefined;
+  let height: number | undefined;
+  try {
+    ({ width, height } = await sharp(bytes).metadata());
+  } catch {
+    throw new AppError("unsupported_media", `${sourceName}: the image is corrupt or truncated`);
+  }
+  if (!width || !height) throw new AppError("unsupported_media", `${sourceName}: the image has no size`);
+
+  const storageKey = mediaKey(sha256, EXTENSIONS[mime]);
+  if (!(await store.has(storageKey))) await store.put(storageKey, bytes);
+  // upsert: two imports of the same screenshot at once must both end with the one row.
+  return db.media.upsert({
+    where: { projectId_sha256: { projectId, sha256 } },
+    create: { projectId, sha256, mime, width, height, byteSize: bytes.length, storageKey },
+    update: {},
+  });
+}

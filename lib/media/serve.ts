@@ -1,0 +1,35 @@
+import "server-only";
+// Serving media: by id only (never by path), to members of the media's project, with the
+// stored type, nosniff and a sandbox CSP so that nothing served can run as a page.
+import { authorizeProject, type CurrentUser } from "@/lib/auth/session";
+import { db } from "@/lib/db";
+import { AppError } from "@/lib/errors";
+import { mediaStore } from "@/lib/media/media-store";
+import { thumbnailBytes } from "@/lib/media/thumbnail";
+
+const ID = /^[a-z0-9]{10,40}$/;
+
+export const MEDIA_HEADERS = {
+  "X-Content-Type-Options": "nosniff",
+  "Content-Security-Policy": "sandbox; default-src 'none'",
+  "Cache-Control": "private, max-age=31536000, immutable",
+  "Cross-Origin-Resource-Policy": "same-origin",
+} as const;
+
+export async function serveMedia(user: CurrentUser, id: string, variant: string | null): Promise<Response> {
+  if (!ID.test(id)) throw new AppError("not_found", "No such media.");
+  if (variant !== null && variant !== "thumb") throw new AppError("invalid_input", "variant must be 'thumb' or absent");
+  const media = await db().media.findUnique({ where: { id } });
+  if (!media) throw new AppError("not_found", "No such media.");
+  await authorizeProject(user, media.projectId, "annotator");
+
+  const store = mediaStore();
+  if (variant === "thumb") {
+    const bytes = await thumbnailBytes(store, media);
+    return new Response(new Uint8Array(bytes), { headers: { ...MEDIA_HEADERS, "Content-Type": "image/webp" } });
+  }
+  const bytes = await store.read(media.storageKey);
+  return new Response(new Uint8Array(bytes), {
+    headers: { ...MEDIA_HEADERS, "Content-Type": media.mime, "Content-Length": String(bytes.length), ETag: `"${media.sha256}"` },
+  });
+}

@@ -1,0 +1,31 @@
+import "server-only";
+// The figures on a project's home page, each a count on an indexed column.
+import type { Db } from "@/lib/db";
+
+export async function projectOverview(db: Db, projectId: string) {
+  const [samples, samplesVerified, imagesMissing, trajectories, trajectoriesVerified, steps, runs, members, recentSamples, recentAudit] =
+    await Promise.all([
+      db.groundingSample.count({ where: { projectId } }),
+      db.groundingSample.count({ where: { projectId, status: "verified" } }),
+      db.groundingSample.count({ where: { projectId, imageMissing: true } }),
+      db.trajectory.count({ where: { projectId } }),
+      db.trajectory.count({ where: { projectId, status: "verified" } }),
+      db.step.count({ where: { trajectory: { projectId } } }),
+      db.evaluationRun.findMany({ where: { projectId }, orderBy: { createdAt: "desc" }, take: 5, include: { _count: { select: { trajectories: true } } } }),
+      db.membership.count({ where: { projectId } }),
+      db.groundingSample.findMany({
+        where: { projectId },
+        orderBy: [{ createdAt: "desc" }, { id: "asc" }],
+        take: 8,
+        select: {
+          id: true, instruction: true, language: true, platform: true, targetAbsent: true, imageMissing: true, imageRef: true,
+          boxX1: true, boxY1: true, boxX2: true, boxY2: true,
+          media: { select: { id: true, width: true, height: true } },
+        },
+      }),
+      db.auditLog.findMany({ where: { projectId }, orderBy: { createdAt: "desc" }, take: 8, include: { user: { select: { name: true } } } }),
+    ]);
+  return { samples, samplesVerified, imagesMissing, trajectories, trajectoriesVerified, steps, runs, members, recentSamples, recentAudit };
+}
+
+export type ProjectOverview = Awaited<ReturnType<typeof projectOverview>>;

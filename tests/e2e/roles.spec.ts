@@ -1,0 +1,73 @@
+import { expect, test } from "@playwright/test";
+import { storageStatePath } from "./seed-file";
+
+test.describe("as an annotator of the demo project", () => {
+  test.use({ storageState: storageStatePath("annotator") });
+
+  test("the members screen answers 403 and shows no member list", async ({ page }) => {
+    const response = await page.goto("/projects/demo/members");
+    expect(response?.status()).toBe(403);
+    await expect(page.getByRole("heading", { name: "Not allowed" })).toBeVisible();
+    await expect(page.getByText("admin@e2e.test")).toHaveCount(0);
+    await page.screenshot({ path: "test-results/screens/forbidden.png" });
+  });
+
+  test("the project home has no link to the members screen, and the users screen is refused", async ({ page }) => {
+    await page.goto("/projects/demo");
+    await expect(page.getByText("Your role: annotator")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Members" })).toHaveCount(0);
+    const response = await page.goto("/admin/users");
+    expect(response?.status()).toBe(403);
+  });
+});
+
+test.describe("as a member of another project only", () => {
+  test.use({ storageState: storageStatePath("outsider") });
+
+  test("the demo project and its screens answer 404", async ({ page }) => {
+    for (const url of ["/projects/demo", "/projects/demo/members", "/projects/does-not-exist"]) {
+      const response = await page.goto(url);
+      expect(response?.status(), url).toBe(404);
+      await expect(page.getByRole("heading", { name: "Not found" })).toBeVisible();
+    }
+    await expect(page.getByText("Demo: phone settings")).toHaveCount(0);
+  });
+});
+
+test.describe("as an admin of the demo project", () => {
+  test.use({ storageState: storageStatePath("admin") });
+
+  test("adds a member with a role, changes the role, and is told about an unknown e-mail", async ({ page }) => {
+    await page.goto("/projects/demo/members");
+    const addForm = page.getByRole("form", { name: "Add a member" });
+    await addForm.getByLabel("E-mail of an existing user").fill("joiner@e2e.test");
+    await addForm.getByLabel("Role").selectOption("reviewer");
+    await addForm.getByRole("button", { name: "Add" }).click();
+    await expect(addForm.getByRole("status")).toHaveText("joiner@e2e.test is now reviewer.");
+
+    await addForm.getByLabel("E-mail of an existing user").fill("ghost@e2e.test");
+    await addForm.getByRole("button", { name: "Add" }).click();
+    await expect(addForm.getByRole("alert")).toContainText("No user with e-mail ghost@e2e.test");
+    await page.screenshot({ path: "test-results/screens/members.png", fullPage: true });
+
+    const row = page.getByRole("form", { name: "Remove joiner@e2e.test" });
+    await row.getByRole("button", { name: "Remove" }).click();
+    await expect(row).toHaveCount(0);
+  });
+});
+
+test.describe("as the site owner", () => {
+  test.use({ storageState: storageStatePath("owner") });
+
+  test("creates a user and is shown the generated password once", async ({ page }) => {
+    await page.goto("/admin/users");
+    const form = page.getByRole("form", { name: "New user" });
+    await form.getByLabel("E-mail").fill("newcomer@e2e.test");
+    await form.getByLabel("Name").fill("Newcomer");
+    await form.getByRole("button", { name: "Create user" }).click();
+    await expect(form.getByRole("status")).toContainText("Created newcomer@e2e.test");
+    await expect(form.locator("code")).toHaveText(/^[A-Za-z0-9_-]{20,}$/);
+    await expect(page.getByRole("cell", { name: "Newcomer newcomer@e2e.test" })).toBeVisible();
+    await page.screenshot({ path: "test-results/screens/users.png", fullPage: true });
+  });
+});

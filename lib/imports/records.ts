@@ -1,0 +1,140 @@
+// The contract between the format parsers (lib/imports/formats/*) and the writer
+// (lib/imports/write/*). A parser reads one source layout and yields these normalised
+// records, or a rejection that says where and why; it never touches the database, the media
+// store or image bytes. Coordinates stay as the source wrote them, with the coordinate
+// contract that reads them (lib/domain/coordinates.ts): the writer converts them to image
+// pixels once it knows the image's size, so a wrong contract can be corrected in the preview
+// and nothing else converts.
+import type { CoordinateContract, ImageSize } from "@/lib/domain/coordinates";
+import type { Point } from "@/lib/domain/geometry";
+import type { Action } from "@/lib/domain/actions";
+
+/** Where a record came from: a file path relative to the import root, and a 1-based line
+ * (JSONL line, or the index+1 of the element in a JSON array) when there is one. */
+export type SourceLocation = { file: string; line: number | null };
+
+/** A reference to an image inside the import root (directory or zip). Relative path as the
+ * source wrote it; the resolver also tries the basename, because sources store paths from
+ * another machine (AndroidLab's `./logs/evaluation/...`, UI-Venus' `examples/trace/...`). */
+export type ImageRef = string;
+
+export type RawBox = { kind: "box"; raw: number[]; contract: CoordinateContract };
+export type PolygonTarget = { kind: "polygon"; points: Point[]; contract: CoordinateContract };
+export type AbsentTarget = { kind: "absent" };
+export type SampleTarget = RawBox | PolygonTarget | AbsentTarget;
+
+export type SampleRecord = {
+  type: "sample";
+  location: SourceLocation;
+  sourceDataset: string;
+  /** Stable id within the source dataset: the source's own id, or a content hash of the record. */
+  sourceId: string;
+  imageRef: ImageRef | null;
+  /** The size the source says the image has (img_size / image_size), when it says one. */
+  imageSize: ImageSize | null;
+  instruction: string;
+  language: string | null;
+  platform: string | null;
+  app: string | null;
+  uiType: string | null;
+  target: SampleTarget;
+  extra: Record<string, unknown> | null;
+};
+
+export type PredictionValue =
+  | { kind: "point"; raw: number[]; contract: CoordinateContract }
+  | { kind: "refusal" }
+  | { kind: "wrong_format" };
+
+export type PredictionRecord = {
+  type: "prediction";
+  location: SourceLocation;
+  model: string;
+  prediction: PredictionValue;
+  rawOutput: string | null;
+  /** The correctness label the file itself gives ("correct" | "wrong" | "wrong_format"), kept to
+   * report disagreements with the recomputed point-in-box. */
+  fileLabel: string | null;
+  /** The sample this prediction is about: matched by image and instruction, created if absent. */
+  sample: SampleRecord;
+};
+
+export type VerdictRecord = {
+  kind: "rule" | "mllm";
+  judgeName: string;
+  promptVersion: string | null;
+  metric: "trace_success" | "step_score" | "quality_score";
+  valueBool: boolean | null;
+  valueScore: number | null;
+  rationale: string | null;
+  rawOutput: string | null;
+};
+
+export type StepRecord = {
+  index: number;
+  imageRef: ImageRef | null;
+  /** Canonical action in the coordinates given by `actionContract` (pixels of this step's
+   * screenshot when null). Null when the source action could not be mapped (the raw output is
+   * kept and the step is marked). */
+  action: Action | null;
+  actionContract: CoordinateContract | null;
+  isRepeated: boolean;
+  rawOutput: string | null;
+  thought: string | null;
+  /** Path of the step's UI tree (XML / a11y dump) inside the import root. */
+  uiTreeRef: string | null;
+  /** Why the action is null or suspicious, for the report (e.g. "parsed_action is null"). */
+  note: string | null;
+  verdicts: VerdictRecord[];
+};
+
+export type TrajectoryRecord = {
+  type: "trajectory";
+  location: SourceLocation;
+  sourceDataset: string;
+  sourceId: string;
+  goal: string;
+  benchmark: string | null;
+  app: string | null;
+  model: string | null;
+  /** Name of the evaluation run this episode belongs to (a RunRecord with the same name). */
+  runName: string | null;
+  groupKey: string | null;
+  /** The source's automatic outcome: rule verifier, else judge; null when unknown. */
+  autoOutcome: boolean | null;
+  agentClaimedFinish: boolean;
+  invalidActionCount: number;
+  sourceReward: number | null;
+  sourceAdvantage: number | null;
+  steps: StepRecord[];
+  verdicts: VerdictRecord[];
+  extra: Record<string, unknown> | null;
+};
+
+export type RunRecord = {
+  type: "run";
+  location: SourceLocation;
+  name: string;
+  benchmark: string;
+  model: string | null;
+  meta: Record<string, unknown> | null;
+};
+
+/** A record the parser could not turn into anything: imported never, reported always. */
+export type Rejection = { type: "rejected"; location: SourceLocation; reason: string };
+
+export type ImportRecord = SampleRecord | PredictionRecord | TrajectoryRecord | RunRecord;
+export type ParsedItem = ImportRecord | Rejection;
+
+/** What a parser reads: a directory on disk (an unpacked upload, or a server-side path) and,
+ * for single-file formats, the file inside it. Parsers stream: they never read a whole JSONL
+ * file into memory, and yield records one by one. */
+export type ParserInput = { root: string; file: string | null };
+
+export type FormatParser = {
+  id: string;
+  label: string;
+  /** Cheap check on the input (file names, the first bytes or first record): can this parser read it? */
+  detect(input: ParserInput): Promise<boolean>;
+  parse(input: ParserInput): AsyncGenerator<ParsedItem>;
+};

@@ -9,6 +9,10 @@ async function main() {
       name: { type: "string" },
       owner: { type: "boolean", default: false },
       "password-stdin": { type: "boolean", default: false },
+      project: { type: "string" },
+      format: { type: "string" },
+      images: { type: "string" },
+      json: { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
     },
   });

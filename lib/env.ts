@@ -27,6 +27,8 @@ const EnvSchema = z
     VERITY_OIDC_CLIENT_SECRET: optionalText,
     VERITY_OIDC_NAME: z.string().default("Single sign-on"),
     VERITY_MAX_UPLOAD_MB: z.coerce.number().int().positive().max(100_000).default(512),
+    // Directories an admin may import from by server-side path (colon-separated, like PATH).
+    VERITY_IMPORT_ROOTS: z.string().default(""),
     VERITY_LOGIN_MAX_ATTEMPTS: z.coerce.number().int().positive().default(10),
     VERITY_LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
   })
@@ -47,6 +49,8 @@ export type Env = z.infer<typeof EnvSchema> & {
   mediaDir: string;
   databaseUrl: string;
   databaseProvider: "sqlite" | "postgres";
+  importRoots: string[];
+  stagingDir: string;
 };
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
@@ -62,6 +66,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     ...parsed,
     dataDir,
     mediaDir: path.join(dataDir, "media"),
+    stagingDir: path.join(dataDir, "imports"),
+    importRoots: parsed.VERITY_IMPORT_ROOTS.split(":").filter(Boolean).map((p) => path.resolve(p)),
     databaseUrl,
     databaseProvider: /^postgres(ql)?:\/\//.test(databaseUrl) ? "postgres" : "sqlite",
   };

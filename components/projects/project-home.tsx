@@ -29,9 +29,14 @@ export function ProjectHome({ project, role, overview }: Props) {
           <p className="mt-1 text-sm text-slate-500">Your role: {role}</p>
         </div>
         {canAdmin && (
-          <Link href={`/projects/${project.slug}/members`} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50">
-            Members
-          </Link>
+          <nav className="flex gap-2" aria-label="Project administration">
+            <Link href={`/projects/${project.slug}/import`} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50">
+              Import
+            </Link>
+            <Link href={`/projects/${project.slug}/members`} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50">
+              Members
+            </Link>
+          </nav>
         )}
       </div>
 

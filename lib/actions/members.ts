@@ -18,7 +18,7 @@ export async function grantRoleAction(_prev: ActionResult | null, form: FormData
       .parse(formFields(form));
     const access = await requireRole(projectId, "admin");
     const membership = await grantRole(db(), projectId, { email, role });
-    await recordAudit({ userId: access.user.id, projectId, action: "member.grant", targetType: "user", targetId: membership.userId, details: { role: membership.role } });
+    await recordAudit(db(), { userId: access.user.id, projectId, action: "member.grant", targetType: "user", targetId: membership.userId, details: { role: membership.role } });
     revalidatePath("/projects", "layout");
     return { ok: true, message: `${email} is now ${membership.role}.` };
   });
@@ -30,7 +30,7 @@ export async function removeMemberAction(_prev: ActionResult | null, form: FormD
     const access = await requireRole(projectId, "admin");
     if (userId === access.user.id) throw new AppError("invalid_input", "You cannot remove yourself; ask another admin.");
     await removeMember(db(), projectId, userId);
-    await recordAudit({ userId: access.user.id, projectId, action: "member.remove", targetType: "user", targetId: userId });
+    await recordAudit(db(), { userId: access.user.id, projectId, action: "member.remove", targetType: "user", targetId: userId });
     revalidatePath("/projects", "layout");
     return { ok: true, message: "Member removed." };
   });

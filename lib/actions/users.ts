@@ -19,7 +19,7 @@ export async function createUserAction(_prev: ActionResult | null, form: FormDat
       .parse(formFields(form));
     const password = generatePassword();
     const user = await createUser(db(), { ...fields, isOwner: fields.isOwner === "on", password });
-    await recordAudit({ userId: owner.id, action: "user.create", targetType: "user", targetId: user.id });
+    await recordAudit(db(), { userId: owner.id, action: "user.create", targetType: "user", targetId: user.id });
     revalidatePath("/admin/users");
     return { ok: true, message: `Created ${user.email}. Give them this password; it is shown once.`, secret: password };
   });
@@ -31,7 +31,7 @@ export async function resetPasswordAction(_prev: ActionResult | null, form: Form
     const { email } = z.object({ email: z.string() }).parse(formFields(form));
     const password = generatePassword();
     const user = await setPassword(db(), email, password);
-    await recordAudit({ userId: owner.id, action: "user.password_reset", targetType: "user", targetId: user.id });
+    await recordAudit(db(), { userId: owner.id, action: "user.password_reset", targetType: "user", targetId: user.id });
     return { ok: true, message: `New password for ${user.email}; it is shown once.`, secret: password };
   });
 }
@@ -44,7 +44,7 @@ export async function setUserDisabledAction(_prev: ActionResult | null, form: Fo
       .parse(formFields(form));
     if (userId === owner.id) throw new AppError("invalid_input", "You cannot disable your own account.");
     const user = await setUserDisabled(db(), userId, disabled === "true");
-    await recordAudit({ userId: owner.id, action: disabled === "true" ? "user.disable" : "user.enable", targetType: "user", targetId: userId });
+    await recordAudit(db(), { userId: owner.id, action: disabled === "true" ? "user.disable" : "user.enable", targetType: "user", targetId: userId });
     revalidatePath("/admin/users");
     return { ok: true, message: `${user.email} is ${disabled === "true" ? "disabled" : "enabled"}.` };
   });
@@ -54,7 +54,7 @@ export async function createProjectAction(_prev: ActionResult | null, form: Form
   return runAction(async () => {
     const owner = await requireOwner();
     const project = await createProject(db(), formFields(form) as { slug: string; name: string });
-    await recordAudit({ userId: owner.id, projectId: project.id, action: "project.create", targetType: "project", targetId: project.id });
+    await recordAudit(db(), { userId: owner.id, projectId: project.id, action: "project.create", targetType: "project", targetId: project.id });
     revalidatePath("/projects");
     return { ok: true, message: `Created project ${project.slug}.` };
   });

@@ -1,7 +1,7 @@
 import "server-only";
 // Every change worth asking "who did this?" about is written here: claims, saves,
 // overrides, adjudications, imports, exports, sign-ins, membership changes.
-import { db } from "@/lib/db";
+import type { Db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/sqlite/client";
 
 export type AuditEntry = {
@@ -13,6 +13,6 @@ export type AuditEntry = {
   details?: Prisma.InputJsonValue;
 };
 
-export async function recordAudit(entry: AuditEntry): Promise<void> {
-  await db().auditLog.create({ data: entry });
+export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
+  await db.auditLog.create({ data: entry });
 }

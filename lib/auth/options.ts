@@ -69,11 +69,11 @@ export function authOptions(): NextAuthOptions {
             throw new Error(LOGIN_ERRORS.invalid);
           }
           if (!(await verifyPassword(password, user.passwordHash))) {
-            await recordAudit({ userId: user.id, action: "auth.login_failed" });
+            await recordAudit(db(), { userId: user.id, action: "auth.login_failed" });
             throw new Error(LOGIN_ERRORS.invalid);
           }
           await clearLoginRateLimit(email);
-          await recordAudit({ userId: user.id, action: "auth.login" });
+          await recordAudit(db(), { userId: user.id, action: "auth.login" });
           return { id: user.id, email: user.email, name: user.name };
         },
       }),

@@ -11,6 +11,10 @@ import { grantRole } from "@/lib/projects/members";
 import { createUser, setPassword } from "@/lib/users/users";
 import { ensureOwnerAndDemo } from "@/lib/setup/first-run";
 import { AppError } from "@/lib/errors";
+import { runImportCommand } from "@/lib/cli/import-command";
+import { ALL_PARSERS } from "@/lib/imports/formats/registry";
+
+const FORMATS = ALL_PARSERS.map((p) => p.id).join(", ");
 
 export const USAGE = `usage: npm run verity -- <command>
 
@@ -21,11 +25,13 @@ export const USAGE = `usage: npm run verity -- <command>
                                             create a user (prints a generated password unless --password-stdin)
   user passwd <email> [--password-stdin]    set a new password
   user grant <email> <project-slug> <role>  make a user annotator | reviewer | admin of a project
+  import <path> --project <slug> [--format F] [--images DIR] [--json]
+                                            import a file, folder or zip (formats: ${FORMATS})
 
 Settings: DATABASE_URL (file:… or postgres://…; default SQLite under VERITY_DATA_DIR),
 VERITY_DATA_DIR (default ./data).`;
 
-type Options = { name?: string; owner: boolean; "password-stdin": boolean };
+type Options = { name?: string; owner: boolean; "password-stdin": boolean; project?: string; format?: string; images?: string; json: boolean };
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -46,7 +52,8 @@ export async function runCommand(args: string[], options: Options): Promise<void
   const [group, verb, ...rest] = args;
   const e = env();
   mkdirSync(e.dataDir, { recursive: true });
-  const key = verb && group !== "migrate" && group !== "setup" ? `${group} ${verb}` : group;
+  // "project create", "user grant": two words; "migrate", "setup", "import <path>": one.
+  const key = group === "project" || group === "user" ? `${group} ${verb ?? ""}` : group;
 
   switch (key) {
     case "migrate":
@@ -83,6 +90,12 @@ export async function runCommand(args: string[], options: Options): Promise<void
       await withDb((db) => setPassword(db, email, password));
       console.log(`Password of ${email} changed.`);
       if (!options["password-stdin"]) console.log(`Password: ${password}`);
+      return;
+    }
+    case "import": {
+      const target = required(verb, "path");
+      const slug = required(options.project, "--project <slug>");
+      await withDb((db) => runImportCommand(db, { target, slug, format: options.format, images: options.images, json: options.json }));
       return;
     }
     case "user grant": {

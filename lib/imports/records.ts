@@ -55,9 +55,12 @@ export type PredictionRecord = {
   /** The correctness label the file itself gives ("correct" | "wrong" | "wrong_format"), kept to
    * report disagreements with the recomputed point-in-box. */
   fileLabel: string | null;
-  /** The sample this prediction is about: matched by image and instruction, created if absent. */
-  sample: SampleRecord;
+  /** The sample this prediction is about: a full sample (results files: matched by image and
+   * instruction, created if absent), or a reference to a sample by its source id (Verity JSONL). */
+  sample: SampleRecord | SampleReference;
 };
+
+export type SampleReference = { type: "sample_ref"; sourceDataset: string; sourceId: string };
 
 export type VerdictRecord = {
   kind: "rule" | "mllm";
@@ -111,6 +114,17 @@ export type TrajectoryRecord = {
   extra: Record<string, unknown> | null;
 };
 
+/** A verdict on something imported before or in the same input (Verity JSONL). */
+export type VerdictLine = {
+  type: "verdict";
+  location: SourceLocation;
+  target:
+    | { kind: "sample"; sourceDataset: string; sourceId: string }
+    | { kind: "trajectory"; sourceDataset: string; sourceId: string }
+    | { kind: "step"; sourceDataset: string; sourceId: string; stepIndex: number };
+  verdict: VerdictRecord;
+};
+
 export type RunRecord = {
   type: "run";
   location: SourceLocation;
@@ -120,10 +134,14 @@ export type RunRecord = {
   meta: Record<string, unknown> | null;
 };
 
+/** An image given on its own (an images-only import), to complete records whose image was
+ * missing when they were imported. `path` is relative to the import root. */
+export type ImageRecord = { type: "image"; location: SourceLocation; path: string };
+
 /** A record the parser could not turn into anything: imported never, reported always. */
 export type Rejection = { type: "rejected"; location: SourceLocation; reason: string };
 
-export type ImportRecord = SampleRecord | PredictionRecord | TrajectoryRecord | RunRecord;
+export type ImportRecord = SampleRecord | PredictionRecord | TrajectoryRecord | RunRecord | VerdictLine | ImageRecord;
 export type ParsedItem = ImportRecord | Rejection;
 
 /** What a parser reads: a directory on disk (an unpacked upload, or a server-side path) and,

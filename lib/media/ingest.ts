@@ -10,7 +10,7 @@ import { mediaKey, type MediaStore } from "@/lib/media/store";
 
 const EXTENSIONS: Record<ImageMime, string> = { "image/png": "png", "image/jpeg": "jpg", "image/webp": "webp" };
 
-export type IngestedMedia = { id: string; sha256: string; width: number; height: number; mime: string };
+export type IngestedMedia = { id: string; sha256: string; width: number; height: number; mime: string; isNew: boolean };
 
 export async function ingestImage(
   db: Db,
@@ -25,7 +25,7 @@ export async function ingestImage(
   }
   const sha256 = createHash("sha256").update(bytes).digest("hex");
   const existing = await db.media.findUnique({ where: { projectId_sha256: { projectId, sha256 } } });
-  if (existing) return existing;
+  if (existing) return { ...existing, isNew: false };
 
   let width: number | undefined;
   let height: number | undefined;
@@ -39,9 +39,10 @@ export async function ingestImage(
   const storageKey = mediaKey(sha256, EXTENSIONS[mime]);
   if (!(await store.has(storageKey))) await store.put(storageKey, bytes);
   // upsert: two imports of the same screenshot at once must both end with the one row.
-  return db.media.upsert({
+  const row = await db.media.upsert({
     where: { projectId_sha256: { projectId, sha256 } },
     create: { projectId, sha256, mime, width, height, byteSize: bytes.length, storageKey },
     update: {},
   });
+  return { ...row, isNew: true };
 }

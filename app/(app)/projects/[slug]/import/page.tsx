@@ -1,0 +1,14 @@
+import type { Metadata } from "next";
+import { ImportScreen } from "@/components/imports/import-screen";
+import { env } from "@/lib/env";
+import { projectPageAccess } from "@/lib/projects/page-access";
+
+type Props = { params: Promise<{ slug: string }> };
+
+export const metadata: Metadata = { title: "Import" };
+
+export default async function ImportPage({ params }: Props) {
+  const { slug } = await params;
+  const { project } = await projectPageAccess(slug, "admin");
+  return <ImportScreen project={project} serverImports={env().importRoots.length > 0} />;
+}

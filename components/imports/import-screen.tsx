@@ -1,0 +1,21 @@
+import Link from "next/link";
+import { ImportWizard } from "@/components/imports/import-wizard";
+
+type Props = { project: { id: string; slug: string; name: string }; serverImports: boolean };
+
+export function ImportScreen({ project, serverImports }: Props) {
+  return (
+    <div className="space-y-6">
+      <div>
+        <Link href={`/projects/${project.slug}`} className="text-sm text-blue-700 hover:underline">← {project.name}</Link>
+        <h1 className="mt-1 text-2xl font-semibold">Import</h1>
+        <p className="text-sm text-slate-600">
+          Verity JSONL (<a className="text-blue-700 hover:underline" href="/api/schemas/verity-import">JSON Schema</a>), ScreenSpot v1/v2, ScreenSpot-Pro and UI-Venus metas and results,
+          OSWorld-G, AndroidLab run folders, WebVoyager results and UI-Venus traces. The format is detected; check the preview before importing.
+          Importing the same files again changes nothing.
+        </p>
+      </div>
+      <ImportWizard projectId={project.id} serverImports={serverImports} />
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+"use client";
+// Polls an import job: progress bar, throughput and time left while it runs, the report
+// when it ends.
+import { useEffect, useState } from "react";
+import { ImportReportView } from "@/components/imports/import-report";
+import type { ImportReport } from "@/lib/imports/write/report";
+
+export type JobView = {
+  id: string;
+  status: string;
+  processed: number;
+  total: number | null;
+  startedAt: string | null;
+  finishedAt: string | null;
+  report: ImportReport | null;
+  error: string | null;
+};
+
+const DONE = new Set(["succeeded", "failed", "cancelled"]);
+
+function formatDuration(seconds: number): string {
+  if (!Number.isFinite(seconds)) return "—";
+  if (seconds < 60) return `${Math.ceil(seconds)} s`;
+  return `${Math.floor(seconds / 60)} min ${Math.ceil(seconds % 60)} s`;
+}
+
+export function JobProgress({ projectId, jobId }: { projectId: string; jobId: string }) {
+  const [job, setJob] = useState<JobView | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let stopped = false;
+    async function poll() {
+      try {
+        const response = await fetch(`/api/projects/${projectId}/jobs/${jobId}`, { cache: "no-store" });
+        const body = await response.json();
+        if (!response.ok) throw new Error(body.error?.message ?? `status ${response.status}`);
+        if (stopped) return;
+        setJob(body.job);
+        if (!DONE.has(body.job.status)) setTimeout(poll, 700);
+      } catch (e) {
+        if (!stopped) setError((e as Error).message);
+      }
+    }
+    poll();
+    return () => {
+      stopped = true;
+    };
+  }, [projectId, jobId]);
+
+  if (error) return <p role="alert" className="text-red-700">Could not read the job: {error}</p>;
+  if (!job) return <p className="text-slate-600">Starting the import…</p>;
+
+  const elapsed = job.startedAt ? ((job.finishedAt ? Date.parse(job.finishedAt) : Date.now()) - Date.parse(job.startedAt)) / 1000 : 0;
+  const rate = elapsed > 0 ? job.processed / elapsed : 0;
+  const share = job.status === "succeeded" ? 1 : job.total ? Math.min(1, job.processed / job.total) : 0;
+  const eta = job.total && rate > 0 ? (job.total - job.processed) / rate : Number.NaN;
+
+  return (
+    <section className="space-y-4" aria-label="Import progress">
+      <div>
+        <div className="mb-1 flex justify-between text-sm">
+          <span className="font-medium">
+            {job.status === "succeeded" ? "Import finished" : job.status === "failed" ? "Import failed" : job.status === "queued" ? "Waiting to start" : "Importing…"}
+          </span>
+          <span className="tabular-nums text-slate-600">
+            {job.processed.toLocaleString("en")}
+            {job.total ? ` of ${job.total.toLocaleString("en")}` : ""} records · {Math.round(rate).toLocaleString("en")}/s
+            {!DONE.has(job.status) && ` · ${formatDuration(eta)} left`}
+          </span>
+        </div>
+        <div className="h-3 overflow-hidden rounded-full bg-slate-200" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(share * 100)}>
+          <div className={`h-full ${job.status === "failed" ? "bg-red-600" : "bg-blue-600"}`} style={{ width: `${share * 100}%` }} />
+        </div>
+      </div>
+      {job.error && <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">{job.error}</p>}
+      {job.report && DONE.has(job.status) && <ImportReportView report={job.report} />}
+    </section>
+  );
+}

@@ -1,0 +1,83 @@
+"use client";
+
+import { useState } from "react";
+import { PreviewFigure } from "@/components/imports/preview-figure";
+import type { ContractChoice, ImportPreview } from "@/lib/imports/preview-types";
+
+type Props = {
+  preview: ImportPreview;
+  onChange: (format: string, contract: ContractChoice | null) => void;
+  onCommit: (format: string, contract: ContractChoice | null) => void;
+  onCancel: () => void;
+};
+
+const UNITS: ContractChoice["unit"][] = ["px", "0-1", "0-100", "0-999", "0-1000"];
+
+export function PreviewPanel({ preview, onChange, onCommit, onCancel }: Props) {
+  const [contract, setContract] = useState<ContractChoice | null>(preview.contract);
+  const counts = Object.entries(preview.counts).filter(([, n]) => n > 0);
+  const total = counts.reduce((sum, [, n]) => sum + n, 0);
+
+  return (
+    <section className="space-y-5" aria-label="Import preview">
+      <div className="flex flex-wrap items-end gap-4 rounded-lg border border-slate-200 bg-white p-4">
+        <label className="flex flex-col text-sm font-medium text-slate-700">
+          Format {preview.detected ? "(detected)" : "(chosen)"}
+          <select value={preview.format.id} onChange={(e) => onChange(e.target.value, null)} className="mt-1 rounded-md border border-slate-300 bg-white px-2 py-1.5 font-normal">
+            {preview.formats.map((f) => <option key={f.id} value={f.id}>{f.label}</option>)}
+          </select>
+        </label>
+        {contract && (
+          <>
+            <label className="flex flex-col text-sm font-medium text-slate-700">
+              Box format
+              <select value={contract.format} onChange={(e) => setContract({ ...contract, format: e.target.value as ContractChoice["format"] })} className="mt-1 rounded-md border border-slate-300 bg-white px-2 py-1.5 font-normal">
+                <option value="xyxy">x1, y1, x2, y2</option>
+                <option value="xywh">x, y, width, height</option>
+              </select>
+            </label>
+            <label className="flex flex-col text-sm font-medium text-slate-700">
+              Unit
+              <select value={contract.unit} onChange={(e) => setContract({ ...contract, unit: e.target.value as ContractChoice["unit"] })} className="mt-1 rounded-md border border-slate-300 bg-white px-2 py-1.5 font-normal">
+                {UNITS.map((u) => <option key={u} value={u}>{u === "px" ? "pixels" : u}</option>)}
+              </select>
+            </label>
+            <button type="button" onClick={() => onChange(preview.format.id, contract)} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-50">
+              Redraw with this contract
+            </button>
+          </>
+        )}
+      </div>
+
+      <p className="text-sm text-slate-700">
+        {total === 0 ? "Nothing to import was found." : `${preview.countComplete ? "" : "At least "}${counts.map(([k, n]) => `${n.toLocaleString("en")} ${k}`).join(", ")}`}
+        {preview.rejectedCount > 0 && <span className="text-red-700"> · {preview.rejectedCount} records would be rejected</span>}
+      </p>
+
+      {preview.items.length > 0 && (
+        <div className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4">
+          {preview.items.map((item, i) => <PreviewFigure key={i} item={item} />)}
+        </div>
+      )}
+
+      {preview.rejected.length > 0 && (
+        <details className="rounded-md border border-red-200 bg-white" open>
+          <summary className="cursor-pointer p-3 text-sm font-medium text-red-800">First rejections</summary>
+          <ul className="max-h-56 divide-y divide-slate-100 overflow-auto text-sm">
+            {preview.rejected.map((r, i) => (
+              <li key={i} className="px-3 py-1.5"><span className="font-mono text-xs text-slate-600">{r.file}{r.line ? `:${r.line}` : ""}</span> {r.reason}</li>
+            ))}
+          </ul>
+        </details>
+      )}
+
+      <div className="flex gap-3">
+        <button type="button" disabled={total === 0} onClick={() => onCommit(preview.format.id, contract)}
+          className="rounded-md bg-blue-700 px-4 py-2 font-medium text-white hover:bg-blue-800 disabled:opacity-50">
+          Import {total > 0 ? `${total.toLocaleString("en")} records` : ""}
+        </button>
+        <button type="button" onClick={onCancel} className="rounded-md border border-slate-300 px-4 py-2 hover:bg-slate-50">Start over</button>
+      </div>
+    </section>
+  );
+}

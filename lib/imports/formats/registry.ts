@@ -1,0 +1,37 @@
+// Every import format, in detection order: the most specific checks first (the native format,
+// results files with `details`, then metas, then the directory layouts).
+import type { FormatParser, ParserInput } from "@/lib/imports/records";
+import { groundingResultsParser } from "@/lib/imports/formats/grounding/grounding-results";
+import { osworldGParser } from "@/lib/imports/formats/grounding/osworld-g";
+import { screenSpotParser } from "@/lib/imports/formats/grounding/screenspot";
+import { screenSpotProParser } from "@/lib/imports/formats/grounding/screenspot-pro";
+import { androidLabParser } from "@/lib/imports/formats/trajectories/androidlab";
+import { uiVenusTraceParser } from "@/lib/imports/formats/trajectories/ui-venus-trace";
+import { webVoyagerParser } from "@/lib/imports/formats/trajectories/webvoyager";
+import { verityJsonlParser } from "@/lib/imports/formats/verity/verity-jsonl";
+import { imagesOnlyParser } from "@/lib/imports/formats/images-only";
+
+export const FILE_PARSERS: FormatParser[] = [
+  verityJsonlParser,
+  groundingResultsParser,
+  screenSpotProParser,
+  osworldGParser,
+  screenSpotParser,
+  uiVenusTraceParser,
+];
+// Images-only comes last: a folder with records is never mistaken for images alone.
+export const DIRECTORY_PARSERS: FormatParser[] = [androidLabParser, webVoyagerParser, uiVenusTraceParser];
+export const FALLBACK_PARSER: FormatParser = imagesOnlyParser;
+export const ALL_PARSERS: FormatParser[] = [...new Set([...FILE_PARSERS, ...DIRECTORY_PARSERS, imagesOnlyParser])];
+
+export function parserById(id: string): FormatParser | null {
+  return ALL_PARSERS.find((p) => p.id === id) ?? null;
+}
+
+export async function detectParser(input: ParserInput): Promise<FormatParser | null> {
+  const candidates = input.file ? FILE_PARSERS : DIRECTORY_PARSERS;
+  for (const parser of candidates) {
+    if (await parser.detect(input).catch(() => false)) return parser;
+  }
+  return null;
+}

@@ -1,0 +1,113 @@
+// Verity JSONL, the native import format: one JSON object per line, each with a `type`.
+// Pixels of the screenshot's own size, boxes `[x1, y1, x2, y2]`, actions in the canonical
+// union. This zod schema is the definition; `schemas/verity-import.schema.json` is generated
+// from it (npm run schemas) and shown on the import screen.
+import { z } from "zod";
+import { ActionSchema } from "@/lib/domain/actions";
+
+const Id = z.string().trim().min(1).max(512);
+const Text = z.string().max(100_000);
+const Box = z.tuple([z.number(), z.number(), z.number(), z.number()]).describe("[x1, y1, x2, y2] in image pixels");
+const Point = z.tuple([z.number(), z.number()]).describe("[x, y] in image pixels");
+const Size = z.tuple([z.number().int().positive(), z.number().int().positive()]).describe("[width, height] in pixels");
+
+const Verdict = z.object({
+  kind: z.enum(["rule", "mllm"]),
+  judge: Id.describe("judge or verifier name"),
+  prompt_version: Id.optional(),
+  metric: z.enum(["trace_success", "step_score", "quality_score"]),
+  value: z.union([z.boolean(), z.number().min(0).max(10)]).describe("success boolean, or a 0-10 score"),
+  rationale: Text.optional(),
+  raw_output: Text.optional(),
+});
+
+export const VeritySampleLine = z.object({
+  type: z.literal("sample"),
+  id: Id.describe("stable id within the dataset; re-importing the same id updates the sample"),
+  dataset: Id.default("verity").describe("source dataset name"),
+  image: Id.nullable().describe("image path relative to the import root, or null when not available yet"),
+  image_size: Size.optional(),
+  instruction: Text.min(1),
+  language: z.string().max(32).optional(),
+  platform: z.string().max(64).optional(),
+  app: z.string().max(256).optional(),
+  ui_type: z.string().max(64).optional(),
+  box: Box.nullable().describe("target box, or null for a refusal sample (target absent)"),
+  polygon: z.array(Point).min(3).optional().describe("target polygon; its bounding box must be `box`"),
+  verdicts: z.array(Verdict).default([]),
+});
+
+export const VerityPredictionLine = z.object({
+  type: z.literal("prediction"),
+  sample: Id.describe("id of a sample of the same dataset"),
+  dataset: Id.default("verity"),
+  model: Id,
+  point: z.union([Point, z.literal("refusal"), z.literal("wrong_format")]),
+  raw_output: Text.optional(),
+  label: z.enum(["correct", "wrong", "wrong_format"]).optional().describe("correctness the source claims; checked on import"),
+});
+
+const Step = z.object({
+  image: Id.nullable(),
+  action: ActionSchema.nullable().describe("canonical action in image pixels, or null when unknown"),
+  raw_output: Text.optional(),
+  thought: Text.optional(),
+  ui_tree: Id.optional().describe("path of the UI tree (XML) relative to the import root"),
+  repeated: z.boolean().default(false),
+  verdicts: z.array(Verdict).default([]),
+});
+
+export const VerityTrajectoryLine = z.object({
+  type: z.literal("trajectory"),
+  id: Id,
+  dataset: Id.default("verity"),
+  goal: Text.min(1),
+  benchmark: Id.optional(),
+  app: Id.optional(),
+  model: Id.optional(),
+  run: Id.optional().describe("evaluation run name (a `run` line)"),
+  group: Id.optional().describe("GRPO group: rollouts of one task share it"),
+  auto_outcome: z.boolean().optional(),
+  claimed_finish: z.boolean().optional(),
+  invalid_actions: z.number().int().min(0).default(0),
+  reward: z.number().optional(),
+  advantage: z.number().optional(),
+  steps: z.array(Step).max(10_000),
+  verdicts: z.array(Verdict).default([]),
+});
+
+export const VerityVerdictLine = Verdict.extend({
+  type: z.literal("verdict"),
+  dataset: Id.default("verity"),
+  target: z.union([
+    z.object({ sample: Id }),
+    z.object({ trajectory: Id }),
+    z.object({ trajectory: Id, step: z.number().int().min(0) }),
+  ]),
+});
+
+export const VerityRunLine = z.object({
+  type: z.literal("run"),
+  name: Id,
+  benchmark: Id,
+  model: Id.optional(),
+});
+
+export const VerityLineSchema = z.discriminatedUnion("type", [
+  VeritySampleLine,
+  VerityPredictionLine,
+  VerityTrajectoryLine,
+  VerityVerdictLine,
+  VerityRunLine,
+]);
+export type VerityLine = z.infer<typeof VerityLineSchema>;
+export type VerityVerdict = z.infer<typeof Verdict>;
+
+export function verityJsonSchema(): unknown {
+  return {
+    $id: "https://verity.local/schemas/verity-import.schema.json",
+    title: "Verity JSONL import line",
+    description: "One JSON object per line. Coordinates are pixels of the screenshot; boxes are [x1, y1, x2, y2].",
+    ...z.toJSONSchema(VerityLineSchema, { io: "input" }),
+  };
+}

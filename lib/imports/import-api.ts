@@ -1,0 +1,86 @@
+import "server-only";
+// What the import screen's routes do, behind their role checks (admin of the project):
+// staging uploads, previews and starting jobs. The job runs in this app process by default.
+import { writeFile, readFile } from "node:fs/promises";
+import path from "node:path";
+import { db } from "@/lib/db";
+import { AppError } from "@/lib/errors";
+import { createImportJob, executeImportJob } from "@/lib/imports/import-job";
+import { prepareInput } from "@/lib/imports/import-input";
+import type { ImportRequest } from "@/lib/imports/import-request";
+import { buildPreview } from "@/lib/imports/preview";
+import { createStaging, resolveServerPath, stagingExists, stagingRoot } from "@/lib/imports/staging";
+import { openDirectorySource } from "@/lib/imports/sources/directory-source";
+import { sniffImageMime } from "@/lib/media/sniff";
+import { mediaStore } from "@/lib/media/media-store";
+import { MEDIA_HEADERS } from "@/lib/media/serve";
+
+const ROOT_FILE = ".preview-root";
+
+async function targetOf(projectId: string, source: ImportRequest["source"]): Promise<{ target: string; stagingId: string }> {
+  if (source.kind === "staging") {
+    if (!(await stagingExists(projectId, source.stagingId))) throw new AppError("not_found", "No such upload; upload the files again.");
+    return { target: stagingRoot(projectId, source.stagingId), stagingId: source.stagingId };
+  }
+  const target = await resolveServerPath(source.path);
+  return { target, stagingId: await createStaging(projectId) };
+}
+
+export async function previewImport(projectId: string, request: ImportRequest) {
+  const { target, stagingId } = await targetOf(projectId, request.source);
+  const scratch = path.join(stagingRoot(projectId, stagingId), ".unpacked");
+  const prepared = await prepareInput(target, scratch, request.format);
+  try {
+    // The preview's images are served from this root (and only from it) by previewFile.
+    await writeFile(path.join(stagingRoot(projectId, stagingId), ROOT_FILE), prepared.input.root);
+    const fileUrl = (p: string) => `/api/projects/${projectId}/imports/staging/${stagingId}/file?path=${encodeURIComponent(p)}`;
+    return await buildPreview(prepared, request.contract ?? null, fileUrl);
+  } finally {
+    await prepared.close();
+  }
+}
+
+export async function previewFile(projectId: string, stagingId: string, relativePath: string): Promise<Response> {
+  const root = await readFile(path.join(stagingRoot(projectId, stagingId), ROOT_FILE), "utf8").catch(() => null);
+  if (!root) throw new AppError("not_found", "No preview for this upload.");
+  const { source } = await openDirectorySource(root);
+  try {
+    const bytes = await source.read(relativePath).catch(() => null);
+    const mime = bytes ? sniffImageMime(bytes) : null;
+    if (!bytes || !mime) throw new AppError("not_found", "No such image in this upload.");
+    return new Response(new Uint8Array(bytes), { headers: { ...MEDIA_HEADERS, "Cache-Control": "private, max-age=600", "Content-Type": mime } });
+  } finally {
+    await source.close();
+  }
+}
+
+export async function startImport(projectId: string, userId: string, request: ImportRequest) {
+  const { target, stagingId } = await targetOf(projectId, request.source);
+  const job = await createImportJob(db(), projectId, userId, {
+    target,
+    scratch: path.join(stagingRoot(projectId, stagingId), ".job-unpacked"),
+    format: request.format,
+    contract: request.contract,
+  });
+  // In the app process by default: the request returns at once and the screen polls the job.
+  setImmediate(() => {
+    executeImportJob(db(), mediaStore(), job.id).catch((error) => console.error(`import job ${job.id}:`, error));
+  });
+  return job;
+}
+
+export async function jobStatus(projectId: string, jobId: string) {
+  const job = await db().job.findFirst({ where: { id: jobId, projectId } });
+  if (!job) throw new AppError("not_found", "No such job.");
+  return {
+    id: job.id,
+    kind: job.kind,
+    status: job.status,
+    processed: job.processed,
+    total: job.total,
+    startedAt: job.startedAt?.toISOString() ?? null,
+    finishedAt: job.finishedAt?.toISOString() ?? null,
+    report: job.report,
+    error: job.error,
+  };
+}

@@ -1,0 +1,134 @@
+import "server-only";
+// Turns what a person or a script points at (an uploaded staging dir, a server-side path, a
+// CLI path) into what parsers read: a directory root plus, for single-file formats, the
+// records file(s), and the files the records' images are looked up in. A zip is unpacked
+// entry by entry into a staging dir first (through the zip source's checks), so parsers only
+// ever see directories.
+import { mkdir, readdir, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { AppError } from "@/lib/errors";
+import { detectParser, DIRECTORY_PARSERS, FALLBACK_PARSER, FILE_PARSERS, parserById } from "@/lib/imports/formats/registry";
+import type { FormatParser, ParserInput } from "@/lib/imports/records";
+import { createImageResolver } from "@/lib/imports/sources/image-resolver";
+import { openDirectorySource } from "@/lib/imports/sources/directory-source";
+import type { FileSource, RejectedPath } from "@/lib/imports/sources/file-source";
+import { SourceRefusedError } from "@/lib/imports/sources/source-errors";
+import { openZipSource } from "@/lib/imports/sources/zip-source";
+import type { ImageFiles } from "@/lib/imports/write/media-cache";
+
+const RECORD_FILE = /\.(json|jsonl|ndjson)$/i;
+
+export type PreparedInput = {
+  parser: FormatParser;
+  detected: boolean;
+  input: ParserInput;
+  files: ImageFiles;
+  refusedFiles: RejectedPath[];
+  close(): Promise<void>;
+};
+
+async function extractZip(zipPath: string, into: string): Promise<RejectedPath[]> {
+  const { source, rejected } = await openZipSource(zipPath);
+  try {
+    for await (const entry of source.list()) {
+      const target = path.join(into, entry.path);
+      await mkdir(path.dirname(target), { recursive: true });
+      await writeFile(target, await source.read(entry.path), { flag: "wx" });
+    }
+  } finally {
+    await source.close();
+  }
+  return rejected;
+}
+
+/** A directory holding only a zip (an uploaded archive) is unpacked beside it. */
+async function unpackLoneZip(root: string): Promise<{ root: string; rejected: RejectedPath[] }> {
+  const names = (await readdir(root)).filter((n) => !n.startsWith("."));
+  const zip = names.length === 1 && /\.zip$/i.test(names[0]!) ? names[0]! : null;
+  if (!zip) return { root, rejected: [] };
+  const into = path.join(root, ".unpacked");
+  await mkdir(into, { recursive: true });
+  return { root: into, rejected: await extractZip(path.join(root, zip), into) };
+}
+
+function filesOf(source: FileSource): ImageFiles {
+  const resolver = createImageResolver(source);
+  return {
+    async locate(ref) {
+      const found = await resolver.resolve(ref);
+      return "path" in found ? { path: found.path } : { missing: `image ${ref}: ${found.missing}` };
+    },
+    read: (p) => source.read(p),
+  };
+}
+
+/** Parses several record files of one format one after another (e.g. ScreenSpot-v2's
+ * per-platform JSON files beside one images folder). */
+function sequence(parser: FormatParser, root: string, recordFiles: string[]): { parser: FormatParser; input: ParserInput } {
+  if (recordFiles.length === 1) return { parser, input: { root, file: recordFiles[0]! } };
+  const composite: FormatParser = {
+    ...parser,
+    async *parse() {
+      for (const file of recordFiles) yield* parser.parse({ root, file });
+    },
+  };
+  return { parser: composite, input: { root, file: recordFiles[0]! } };
+}
+
+async function chooseParser(root: string, file: string | null, formatId: string | undefined) {
+  const forced = formatId ? parserById(formatId) : null;
+  if (formatId && !forced) throw new AppError("invalid_input", `unknown format ${formatId}`);
+  if (file) {
+    const parser = forced ?? (await detectParser({ root, file }));
+    if (!parser) throw new AppError("invalid_input", `${file}: the format could not be recognised; choose one`);
+    return { parser, input: { root, file }, detected: !forced };
+  }
+  if (forced && (DIRECTORY_PARSERS.includes(forced) || forced === FALLBACK_PARSER) && !FILE_PARSERS.includes(forced)) return { parser: forced, input: { root, file: null }, detected: false };
+  if (!forced) {
+    const directoryParser = await detectParser({ root, file: null });
+    if (directoryParser) return { parser: directoryParser, input: { root, file: null }, detected: true };
+  }
+  const recordFiles = (await readdir(root)).filter((n) => RECORD_FILE.test(n)).sort();
+  const matches: { file: string; parser: FormatParser }[] = [];
+  for (const candidate of recordFiles) {
+    const parser = forced ?? (await detectParser({ root, file: candidate }));
+    if (parser) matches.push({ file: candidate, parser });
+  }
+  const first = matches[0];
+  if (!first && !forced && (await FALLBACK_PARSER.detect({ root, file: null }))) return { parser: FALLBACK_PARSER, input: { root, file: null }, detected: true };
+  if (!first) throw new AppError("invalid_input", "no records file of a known format was found (JSON or JSONL at the top level, or a run folder)");
+  const sameFormat = matches.filter((m) => m.parser.id === first.parser.id).map((m) => m.file);
+  return { ...sequence(first.parser, root, sameFormat), detected: !forced };
+}
+
+/** `target` is a directory or a file on disk; `scratch` is where a zip may be unpacked. */
+export async function prepareInput(target: string, scratch: string, formatId?: string): Promise<PreparedInput> {
+  let root: string;
+  let file: string | null = null;
+  let refused: RejectedPath[] = [];
+  const info = await stat(target).catch(() => null);
+  if (!info) throw new AppError("not_found", `${target}: no such file or directory`);
+  try {
+    if (info.isFile() && /\.zip$/i.test(target)) {
+      await mkdir(scratch, { recursive: true });
+      refused = await extractZip(target, scratch);
+      root = scratch;
+    } else if (info.isFile()) {
+      root = path.dirname(target);
+      file = path.basename(target);
+    } else {
+      ({ root, rejected: refused } = await unpackLoneZip(target));
+    }
+  } catch (error) {
+    if (error instanceof SourceRefusedError) throw new AppError("invalid_input", error.message);
+    throw error;
+  }
+  const chosen = await chooseParser(root, file, formatId);
+  const { source, rejected } = await openDirectorySource(root);
+  return {
+    ...chosen,
+    files: filesOf(source),
+    refusedFiles: [...refused, ...rejected],
+    close: () => source.close(),
+  };
+}

@@ -1,0 +1,76 @@
+import "server-only";
+// Runs one import job: prepares the input, counts its records for the progress bar, writes
+// it through runImport with progress reports, and ends the job with its report. The same
+// function serves the import screen, the API (in the app process) and the CLI.
+import type { Db } from "@/lib/db";
+import type { Prisma } from "@/lib/generated/sqlite/client";
+import { AppError, isAppError } from "@/lib/errors";
+import { withContractOverride } from "@/lib/imports/contract-override";
+import { ImportJobParamsSchema, type ImportJobParams } from "@/lib/imports/import-request";
+import { prepareInput } from "@/lib/imports/import-input";
+import { openDirectorySource } from "@/lib/imports/sources/directory-source";
+import { runImport, ImportStopped } from "@/lib/imports/write/run-import";
+import { reject, type ImportReport } from "@/lib/imports/write/report";
+import { claimJob, createJob, finishJob, isCancelRequested, reportProgress } from "@/lib/jobs/jobs";
+import type { MediaStore } from "@/lib/media/store";
+import { recordAudit } from "@/lib/audit/record";
+import { SourceRefusedError } from "@/lib/imports/sources/source-errors";
+
+export async function createImportJob(db: Db, projectId: string, userId: string | null, params: ImportJobParams) {
+  const job = await createJob(db, { projectId, kind: "import", params, createdById: userId });
+  await recordAudit(db, { userId, projectId, action: "import.start", targetType: "job", targetId: job.id, details: { target: params.target, format: params.format ?? null } });
+  return job;
+}
+
+async function countRecords(prepared: Awaited<ReturnType<typeof prepareInput>>): Promise<number> {
+  let count = 0;
+  for await (const item of prepared.parser.parse(prepared.input)) if (item.type !== "rejected") count += 1;
+  return count;
+}
+
+export type ImportJobHooks = { onProgress?: (processed: number, total: number) => void };
+
+/** Claims and runs a job; returns its report (null when another worker holds it). */
+export async function executeImportJob(db: Db, store: MediaStore, jobId: string, hooks: ImportJobHooks = {}): Promise<ImportReport | null> {
+  if (!(await claimJob(db, jobId))) return null;
+  const job = await db.job.findUniqueOrThrow({ where: { id: jobId } });
+  let report: ImportReport | null = null;
+  try {
+    const params = ImportJobParamsSchema.parse(job.params);
+    const prepared = await prepareInput(params.target, params.scratch, params.format);
+    const imageSource = params.images ? await openDirectorySource(params.images) : null;
+    try {
+      const total = await countRecords(prepared);
+      await db.job.update({ where: { id: jobId }, data: { total } });
+      report = await runImport({
+        db,
+        store,
+        projectId: job.projectId!,
+        parser: withContractOverride(prepared.parser, params.contract),
+        input: prepared.input,
+        files: imageSource ? { locate: prepared.files.locate, read: (p) => imageSource.source.read(p) } : prepared.files,
+        onProgress: async (progress, processed) => {
+          hooks.onProgress?.(processed, total);
+          await reportProgress(db, jobId, processed, progress as unknown as Prisma.InputJsonValue);
+        },
+        shouldStop: () => isCancelRequested(db, jobId),
+      });
+      for (const refused of prepared.refusedFiles) reject(report, { file: refused.path, line: null }, refused.reason);
+    } finally {
+      await prepared.close();
+      await imageSource?.source.close();
+    }
+    await finishJob(db, jobId, { status: "succeeded", report: report as unknown as Prisma.InputJsonValue });
+    await recordAudit(db, { userId: job.createdById, projectId: job.projectId, action: "import.finish", targetType: "job", targetId: jobId, details: { created: report.created, rejected: report.rejectedCount } });
+    return report;
+  } catch (error) {
+    if (error instanceof ImportStopped) {
+      await finishJob(db, jobId, { status: "cancelled", error: "Stopped on request; what was imported before stays and a re-run completes it." });
+      return report;
+    }
+    const message = isAppError(error) || error instanceof SourceRefusedError || error instanceof AppError ? error.message : `The import failed: ${(error as Error).message}`;
+    await finishJob(db, jobId, { status: "failed", error: message });
+    if (!isAppError(error) && !(error instanceof SourceRefusedError)) console.error(error);
+    throw error;
+  }
+}

@@ -1,0 +1,29 @@
+// What starts an import, from the screen, the API or the CLI: validated here once.
+import { z } from "zod";
+
+export const ContractChoiceSchema = z.object({
+  format: z.enum(["xyxy", "xywh"]),
+  unit: z.enum(["px", "0-1", "0-100", "0-999", "0-1000"]),
+});
+
+export const ImportSourceSchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("staging"), stagingId: z.string().regex(/^[a-f0-9]{24}$/) }),
+  z.object({ kind: z.literal("server"), path: z.string().min(1).max(4096) }),
+]);
+
+export const ImportRequestSchema = z.object({
+  source: ImportSourceSchema,
+  format: z.string().regex(/^[a-z0-9-]{1,64}$/).optional(),
+  contract: ContractChoiceSchema.optional(),
+});
+export type ImportRequest = z.infer<typeof ImportRequestSchema>;
+
+/** Stored in the job row: the request with the source resolved to a path on disk. */
+export const ImportJobParamsSchema = z.object({
+  target: z.string().min(1),
+  scratch: z.string().min(1),
+  format: z.string().optional(),
+  contract: ContractChoiceSchema.optional(),
+  images: z.string().optional(),
+});
+export type ImportJobParams = z.infer<typeof ImportJobParamsSchema>;

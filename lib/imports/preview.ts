@@ -1,0 +1,162 @@
+import "server-only";
+// The import preview: reads the input with the chosen (or detected) format without writing
+// anything, counts its records, and draws the first items in pixels exactly as the writer
+// would convert them, so a wrong coordinate contract shows before the import.
+import sharp from "sharp";
+import type { ImageSize } from "@/lib/domain/coordinates";
+import { judgePrediction } from "@/lib/domain/point-in-box";
+import { actionPoint } from "@/lib/domain/actions";
+import { overrideItem } from "@/lib/imports/contract-override";
+import { ALL_PARSERS } from "@/lib/imports/formats/registry";
+import type { PreparedInput } from "@/lib/imports/import-input";
+import type { ContractChoice, ImportPreview, PreviewItem, PreviewMark } from "@/lib/imports/preview-types";
+import type { ImportRecord, SampleRecord } from "@/lib/imports/records";
+import { sniffImageMime } from "@/lib/media/sniff";
+import { actionToPixels } from "@/lib/imports/write/action-pixels";
+import { targetToPixels } from "@/lib/imports/write/target-pixels";
+import { pointToPixels } from "@/lib/domain/coordinates";
+import { withSourceReference } from "@/lib/imports/write/target-pixels";
+
+const SHOWN = 12;
+const LISTED_REJECTIONS = 50;
+const COUNT_BUDGET_MS = 15_000;
+
+type ImageInfo = { url: string; size: ImageSize } | { problem: string };
+
+async function imageInfo(prepared: PreparedInput, ref: string | null, fileUrl: (path: string) => string): Promise<ImageInfo> {
+  if (!ref) return { problem: "the record names no image" };
+  const located = await prepared.files.locate(ref);
+  if ("missing" in located) return { problem: located.missing };
+  const bytes = await prepared.files.read(located.path);
+  if (!sniffImageMime(bytes)) return { problem: `${located.path} is not a PNG, JPEG or WebP image` };
+  const { width, height } = await sharp(bytes).metadata();
+  if (!width || !height) return { problem: `${located.path} has no size` };
+  return { url: fileUrl(located.path), size: { width, height } };
+}
+
+function sampleMarks(sample: SampleRecord, actual: ImageSize | null): { marks: PreviewMark[]; problem: string | null; box: [number, number, number, number] | null } {
+  const target = targetToPixels(sample.target, sample.imageSize, actual);
+  if (!target.ok) return { marks: [], problem: target.reason, box: null };
+  if (!target.box) return { marks: [], problem: null, box: null };
+  const label = `box ${target.box.map((v) => Math.round(v)).join(", ")}`;
+  return { marks: [{ kind: "box", box: target.box, label }], problem: null, box: target.box };
+}
+
+async function drawRecord(record: ImportRecord, prepared: PreparedInput, fileUrl: (path: string) => string): Promise<PreviewItem | null> {
+  const where = `${record.location.file}${record.location.line ? `:${record.location.line}` : ""}`;
+  if (record.type === "sample" || (record.type === "prediction" && record.sample.type === "sample")) {
+    const sample = record.type === "sample" ? record : (record.sample as SampleRecord);
+    const info = await imageInfo(prepared, sample.imageRef, fileUrl);
+    const actual = "size" in info ? info.size : null;
+    const drawn = sampleMarks(sample, actual);
+    const marks = [...drawn.marks];
+    let problem = drawn.problem;
+    if (record.type === "prediction") {
+      const p = record.prediction;
+      if (p.kind === "point") {
+        const size = actual ?? sample.imageSize;
+        try {
+          const [x, y] = pointToPixels(p.raw, withSourceReference(p.contract, sample.imageSize, actual), size ?? { width: 1, height: 1 });
+          const verdict = judgePrediction({ kind: "point", point: [x, y] }, sample.target.kind === "absent" ? null : drawn.box);
+          marks.push({ kind: "point", x, y, label: `${record.model}: (${Math.round(x)}, ${Math.round(y)}) ${verdict}${record.fileLabel ? `; file says ${record.fileLabel}` : ""}`, hit: verdict === "correct" });
+        } catch (error) {
+          problem = (error as Error).message;
+        }
+      } else {
+        marks.push({ kind: "point", x: -100, y: -100, label: `${record.model}: ${p.kind}${record.fileLabel ? `; file says ${record.fileLabel}` : ""}`, hit: null });
+      }
+    }
+    return {
+      kind: record.type,
+      title: sample.instruction,
+      subtitle: [sample.target.kind === "absent" ? "target absent (refusal)" : null, sample.platform, sample.app].filter(Boolean).join(" · "),
+      where,
+      image: "url" in info ? { url: info.url, ...info.size } : null,
+      imageProblem: "problem" in info ? info.problem : null,
+      marks,
+      problem,
+    };
+  }
+  if (record.type === "trajectory") {
+    const first = record.steps.find((s) => s.imageRef) ?? record.steps[0];
+    const info = await imageInfo(prepared, first?.imageRef ?? null, fileUrl);
+    const marks: PreviewMark[] = [];
+    let problem: string | null = null;
+    if (first?.action && "size" in info) {
+      try {
+        const action = actionToPixels(first.action, first.actionContract, info.size);
+        const point = actionPoint(action);
+        if (action.element) marks.push({ kind: "box", box: action.element, label: "" });
+        if (point) marks.push({ kind: "point", x: point[0], y: point[1], label: `step 0: ${action.type} (${Math.round(point[0])}, ${Math.round(point[1])})`, hit: null });
+        else marks.push({ kind: "point", x: -100, y: -100, label: `step 0: ${action.type}${action.elementLabel ? ` [${action.elementLabel}]` : ""}`, hit: null });
+      } catch (error) {
+        problem = (error as Error).message;
+      }
+    }
+    return {
+      kind: "trajectory",
+      title: record.goal,
+      subtitle: `${record.steps.length} steps · ${[record.benchmark, record.app, record.model].filter(Boolean).join(" · ")} · outcome ${record.autoOutcome === null ? "unknown" : record.autoOutcome ? "success" : "failure"}`,
+      where,
+      image: "url" in info ? { url: info.url, ...info.size } : null,
+      imageProblem: "problem" in info ? info.problem : null,
+      marks,
+      problem,
+    };
+  }
+  return null;
+}
+
+function firstContract(record: ImportRecord): ContractChoice | null {
+  if (record.type === "sample" && record.target.kind !== "absent") return { format: record.target.contract.format, unit: record.target.contract.unit };
+  if (record.type === "prediction" && record.sample.type === "sample") return firstContract(record.sample);
+  return null;
+}
+
+export async function buildPreview(prepared: PreparedInput, contract: ContractChoice | null, fileUrl: (path: string) => string): Promise<ImportPreview> {
+  const counts = { samples: 0, predictions: 0, trajectories: 0, steps: 0, runs: 0, verdicts: 0, images: 0 };
+  const rejected: ImportPreview["rejected"] = prepared.refusedFiles.slice(0, LISTED_REJECTIONS).map((r) => ({ file: r.path, line: null, reason: r.reason }));
+  let rejectedCount = prepared.refusedFiles.length;
+  const items: PreviewItem[] = [];
+  let detectedContract: ContractChoice | null = null;
+  let countComplete = true;
+  const started = Date.now();
+
+  for await (const raw of prepared.parser.parse(prepared.input)) {
+    if (raw.type === "rejected") {
+      rejectedCount += 1;
+      if (rejected.length < LISTED_REJECTIONS) rejected.push({ file: raw.location.file, line: raw.location.line, reason: raw.reason });
+    } else {
+      detectedContract ??= firstContract(raw);
+      const item = contract ? overrideItem(raw, contract) : raw;
+      if (item.type === "rejected") continue;
+      if (item.type === "sample") counts.samples += 1;
+      else if (item.type === "prediction") counts.predictions += 1;
+      else if (item.type === "trajectory") {
+        counts.trajectories += 1;
+        counts.steps += item.steps.length;
+      } else if (item.type === "run") counts.runs += 1;
+      else if (item.type === "image") counts.images += 1;
+      else counts.verdicts += 1;
+      if (items.length < SHOWN) {
+        const drawn = await drawRecord(item, prepared, fileUrl);
+        if (drawn) items.push(drawn);
+      }
+    }
+    if (Date.now() - started > COUNT_BUDGET_MS) {
+      countComplete = false;
+      break;
+    }
+  }
+  return {
+    format: { id: prepared.parser.id, label: prepared.parser.label },
+    formats: ALL_PARSERS.map((p) => ({ id: p.id, label: p.label })),
+    detected: prepared.detected,
+    counts,
+    countComplete,
+    rejectedCount,
+    rejected,
+    items,
+    contract: contract ?? detectedContract,
+  };
+}

@@ -1,0 +1,108 @@
+import "server-only";
+// Writes model predictions onto their samples (one per sample and model) and recomputes
+// their correctness with point-in-box, listing every disagreement with the file's own label.
+import type { Db } from "@/lib/db";
+import { pointToPixels } from "@/lib/domain/coordinates";
+import { judgePrediction } from "@/lib/domain/point-in-box";
+import type { PredictionRecord, SampleRecord } from "@/lib/imports/records";
+import type { MediaCache } from "@/lib/imports/write/media-cache";
+import { disagree, reject, type ImportReport } from "@/lib/imports/write/report";
+import { sampleKey, writeSamples, type WrittenSample } from "@/lib/imports/write/samples";
+import { withSourceReference } from "@/lib/imports/write/target-pixels";
+
+type Row = { sampleId: string; model: string; kind: string; x: number | null; y: number | null; rawOutput: string | null; sourceCorrectness: string | null };
+
+function toRow(record: PredictionRecord, sample: WrittenSample, stated: SampleRecord["imageSize"]): Row | string {
+  const base = { sampleId: sample.id, model: record.model, rawOutput: record.rawOutput, sourceCorrectness: record.fileLabel };
+  const { prediction } = record;
+  if (prediction.kind !== "point") return { ...base, kind: prediction.kind, x: null, y: null };
+  const actual = sample.width && sample.height ? { width: sample.width, height: sample.height } : null;
+  const contract = withSourceReference(prediction.contract, stated, actual);
+  const needsSize = contract.unit !== "px" || contract.reference !== undefined;
+  if (needsSize && !actual) return "the prediction's coordinates need the image size, which is unknown";
+  try {
+    const [x, y] = pointToPixels(prediction.raw, contract, actual ?? { width: 1, height: 1 });
+    return { ...base, kind: "point", x, y };
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
+// The database keeps about 15 significant digits of a float, so a coordinate read back can
+// differ from the recomputed one in its last bits: that is not a change.
+function sameCoordinate(a: number | null, b: number | null): boolean {
+  if (a === null || b === null) return a === b;
+  return Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a));
+}
+
+function computedCorrectness(row: Row, sample: WrittenSample): string {
+  const prediction =
+    row.kind === "point" ? { kind: "point" as const, point: [row.x!, row.y!] as [number, number] } : { kind: row.kind as "refusal" | "wrong_format" };
+  return judgePrediction(prediction, sample.targetAbsent ? null : sample.box);
+}
+
+export async function writePredictions(db: Db, projectId: string, records: PredictionRecord[], media: MediaCache, report: ImportReport) {
+  const fullSamples = records.map((r) => r.sample).filter((s): s is SampleRecord => s.type === "sample");
+  const samples = await writeSamples(db, projectId, fullSamples, media, report);
+  const references = records.map((r) => r.sample).filter((s) => s.type === "sample_ref");
+  if (references.length) {
+    const found = await db.groundingSample.findMany({
+      where: { projectId, OR: references.map((s) => ({ sourceDataset: s.sourceDataset, sourceId: s.sourceId })) },
+    });
+    for (const s of found) {
+      const box = s.boxX1 === null ? null : ([s.boxX1, s.boxY1!, s.boxX2!, s.boxY2!] as WrittenSample["box"]);
+      const media = s.mediaId ? await db.media.findUnique({ where: { id: s.mediaId }, select: { width: true, height: true } }) : null;
+      samples.set(sampleKey(s.sourceDataset, s.sourceId), {
+        id: s.id, box, targetAbsent: s.targetAbsent, width: media?.width ?? s.imageWidth, height: media?.height ?? s.imageHeight,
+      });
+    }
+  }
+
+  // One prediction per sample and model: a later record in the batch replaces an earlier one.
+  const byPrediction = new Map<string, { row: Row; record: PredictionRecord; sample: WrittenSample }>();
+  for (const record of records) {
+    const key = sampleKey(record.sample.sourceDataset, record.sample.sourceId);
+    const sample = samples.get(key);
+    if (!sample) {
+      // Its sample was rejected (reported there) or, for a reference, never imported.
+      if (record.sample.type === "sample_ref") reject(report, record.location, `prediction refers to sample ${record.sample.sourceId}, which is not imported`);
+      continue;
+    }
+    const row = toRow(record, sample, record.sample.type === "sample" ? record.sample.imageSize : null);
+    if (typeof row === "string") {
+      reject(report, record.location, row);
+      continue;
+    }
+    byPrediction.set(`${row.sampleId}\u0000${row.model}`, { row, record, sample });
+  }
+  const rows = [...byPrediction.values()];
+  if (rows.length === 0) return;
+
+  await db.$transaction(async (tx) => {
+    const existing = await tx.modelPrediction.findMany({
+      where: { OR: rows.map(({ row }) => ({ sampleId: row.sampleId, model: row.model })) },
+    });
+    const byKey = new Map(existing.map((e) => [`${e.sampleId}\u0000${e.model}`, e]));
+    const fresh: Row[] = [];
+    for (const { row } of rows) {
+      const old = byKey.get(`${row.sampleId}\u0000${row.model}`);
+      if (!old) fresh.push(row);
+      else if (old.kind === row.kind && sameCoordinate(old.x, row.x) && sameCoordinate(old.y, row.y) && old.rawOutput === row.rawOutput && old.sourceCorrectness === row.sourceCorrectness) report.unchanged += 1;
+      else {
+        await tx.modelPrediction.update({ where: { id: old.id }, data: row });
+        report.updated += 1;
+      }
+    }
+    if (fresh.length) {
+      const { count } = await tx.modelPrediction.createMany({ data: fresh.map((row) => ({ projectId, ...row })) });
+      report.created.predictions += count;
+    }
+  });
+
+  for (const { row, record, sample } of rows) {
+    const computed = computedCorrectness(row, sample);
+    if (record.fileLabel !== null && record.fileLabel !== computed) {
+      disagree(report, { sourceId: record.sample.sourceId, model: record.model, fileLabel: record.fileLabel, computed });
+    }
+  }
+}

@@ -1,0 +1,130 @@
+import "server-only";
+// Writes a batch of grounding samples. Keyed by (project, source dataset, source id): a
+// record whose content hash is unchanged is left alone, a changed one is updated, a new one
+// created with one multi-row insert. A sample whose image could not be found is imported
+// with image_missing and its reference, to be completed by a later images-only import.
+import type { Db } from "@/lib/db";
+import type { Prisma } from "@/lib/generated/sqlite/client";
+import type { SampleRecord } from "@/lib/imports/records";
+import { contentHash } from "@/lib/imports/write/content-hash";
+import type { MediaCache } from "@/lib/imports/write/media-cache";
+import { reject, type ImportReport } from "@/lib/imports/write/report";
+import { targetToPixels } from "@/lib/imports/write/target-pixels";
+import type { Box } from "@/lib/domain/geometry";
+
+export type WrittenSample = { id: string; box: Box | null; targetAbsent: boolean; width: number | null; height: number | null };
+
+export const sampleKey = (sourceDataset: string, sourceId: string) => `${sourceDataset}\u0000${sourceId}`;
+
+type Prepared = { key: string; data: Prisma.GroundingSampleCreateManyInput; written: Omit<WrittenSample, "id"> };
+
+async function prepare(record: SampleRecord, projectId: string, media: MediaCache, report: ImportReport): Promise<Prepared | null> {
+  let mediaId: string | null = null;
+  let actual = null;
+  let imageMissing = false;
+  if (record.imageRef) {
+    const found = await media.lookup(record.imageRef);
+    if (found.found) {
+      mediaId = found.mediaId;
+      actual = found.size;
+      if (found.isNew) report.created.media += 1;
+    } else if (found.refused) {
+      reject(report, record.location, found.reason);
+      return null;
+    } else {
+      imageMissing = true;
+    }
+  } else {
+    imageMissing = true;
+  }
+  const target = targetToPixels(record.target, record.imageSize, actual);
+  if (!target.ok) {
+    reject(report, record.location, target.reason);
+    return null;
+  }
+  if (imageMissing) report.imagesMissing += 1;
+  const size = actual ?? record.imageSize;
+  const [x1, y1, x2, y2] = target.box ?? [null, null, null, null];
+  return {
+    key: sampleKey(record.sourceDataset, record.sourceId),
+    data: {
+      projectId,
+      mediaId,
+      imageRef: record.imageRef,
+      imageMissing,
+      imageWidth: record.imageSize?.width ?? null,
+      imageHeight: record.imageSize?.height ?? null,
+      instruction: record.instruction,
+      language: record.language,
+      platform: record.platform,
+      app: record.app,
+      uiType: record.uiType,
+      sourceDataset: record.sourceDataset,
+      sourceId: record.sourceId,
+      contentHash: contentHash(record),
+      targetAbsent: target.targetAbsent,
+      boxX1: x1,
+      boxY1: y1,
+      boxX2: x2,
+      boxY2: y2,
+      polygon: target.polygon ?? undefined,
+      extra: (record.extra ?? undefined) as Prisma.InputJsonValue | undefined,
+    },
+    written: { box: target.box, targetAbsent: target.targetAbsent, width: size?.width ?? null, height: size?.height ?? null },
+  };
+}
+
+export async function writeSamples(
+  db: Db,
+  projectId: string,
+  records: SampleRecord[],
+  media: MediaCache,
+  report: ImportReport,
+): Promise<Map<string, WrittenSample>> {
+  const prepared = new Map<string, Prepared>();
+  for (const record of records) {
+    const row = await prepare(record, projectId, media, report);
+    // Two records with one source id in a batch: the later one wins, like a re-import would.
+    if (row) prepared.set(row.key, row);
+  }
+  const written = new Map<string, WrittenSample>();
+  if (prepared.size === 0) return written;
+
+  await db.$transaction(async (tx) => {
+    const rows = [...prepared.values()];
+    const existing = await tx.groundingSample.findMany({
+      where: { projectId, OR: rows.map((r) => ({ sourceDataset: r.data.sourceDataset, sourceId: r.data.sourceId })) },
+      select: { id: true, sourceDataset: true, sourceId: true, contentHash: true, imageMissing: true },
+    });
+    const byKey = new Map(existing.map((e) => [sampleKey(e.sourceDataset, e.sourceId), e]));
+    const fresh: Prepared[] = [];
+    for (const row of rows) {
+      const old = byKey.get(row.key);
+      if (!old) {
+        fresh.push(row);
+        continue;
+      }
+      written.set(row.key, { id: old.id, ...row.written });
+      const completesImage = old.imageMissing && !row.data.imageMissing;
+      if (old.contentHash === row.data.contentHash && !completesImage) {
+        report.unchanged += 1;
+        continue;
+      }
+      const { projectId: _p, sourceDataset: _d, sourceId: _s, ...changes } = row.data;
+      await tx.groundingSample.update({ where: { id: old.id }, data: changes });
+      report.updated += 1;
+    }
+    if (fresh.length) {
+      const created = await tx.groundingSample.createManyAndReturn({
+        data: fresh.map((r) => r.data),
+        select: { id: true, sourceDataset: true, sourceId: true },
+      });
+      report.created.samples += created.length;
+      for (const row of created) {
+        const key = sampleKey(row.sourceDataset, row.sourceId);
+        written.set(key, { id: row.id, ...prepared.get(key)!.written });
+      }
+    }
+  });
+  return written;
+}

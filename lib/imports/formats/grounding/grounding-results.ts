@@ -1,0 +1,156 @@
+// ScreenSpot-Pro evaluation results, also written by UI-Venus' grounding evaluation: one JSON
+// object `{ details: [...], metrics: {...} }`. Each detail is one model answer on one sample:
+// `{ img_path, prompt_to_evaluate, bbox, gt_type, ui_type, platform, application, group, lang,
+// instruction_style, task_filename, pred, raw_response, correctness }`.
+// Conventions: `bbox` is [x1, y1, x2, y2] px and `pred` an [x, y] point in pixels of the same
+// screenshot (the evaluator already scaled the model's own coordinates; `raw_response` keeps
+// them, as a string or, in UI-Venus, a list of strings); `correctness` is the file's own
+// judgement ("correct" | "wrong" | "wrong_format"), kept as fileLabel so the writer can
+// report where recomputed point-in-box disagrees. A negative (refusal) detail has no bbox; the
+// evaluator records a refusal answer as `pred: null` with "correct", so that pair is read as
+// the refusal it is, not as wrong_format. `metrics` summarises the run and is not imported.
+// The model is a top-level name when the file has one before `details`, else the file name.
+import "server-only";
+import { z } from "zod";
+import type { CoordinateContract } from "@/lib/domain/coordinates";
+import { PointSchema } from "@/lib/domain/geometry";
+import { fileStem } from "@/lib/imports/formats/grounding/input-file";
+import { readJsonHead } from "@/lib/imports/formats/grounding/json-head";
+import { readJsonRecords } from "@/lib/imports/formats/grounding/json-records";
+import { proSample } from "@/lib/imports/formats/grounding/pro-sample";
+import {
+  compactExtra,
+  InstructionSchema,
+  numbers,
+  OptionalTextSchema,
+  rejectionFromZod,
+  SizePairSchema,
+  sizeFromPair,
+  SourceIdSchema,
+} from "@/lib/imports/formats/grounding/record-schema";
+import { contentSourceId } from "@/lib/imports/formats/grounding/source-id";
+import type {
+  FormatParser,
+  ParsedItem,
+  ParserInput,
+  PredictionRecord,
+  PredictionValue,
+  SourceLocation,
+} from "@/lib/imports/records";
+
+const POINT_CONTRACT: CoordinateContract = { format: "xyxy", unit: "px" };
+const MODEL_KEYS = ["model", "model_name", "model_name_or_path", "model_type"];
+const DETAIL_KEYS = ["pred", "correctness", "raw_response"];
+
+const DetailSchema = z
+  .object({
+    id: SourceIdSchema,
+    img_path: z.string().min(1).nullish(),
+    img_filename: z.string().min(1).nullish(),
+    prompt_to_evaluate: InstructionSchema.nullish(),
+    instruction: InstructionSchema.nullish(),
+    img_size: SizePairSchema.nullish(),
+    bbox: numbers(4).nullish(),
+    gt_type: z.enum(["positive", "negative"]).nullish(),
+    ui_type: OptionalTextSchema,
+    platform: OptionalTextSchema,
+    application: OptionalTextSchema,
+    group: OptionalTextSchema,
+    lang: OptionalTextSchema,
+    language: OptionalTextSchema,
+    instruction_style: OptionalTextSchema,
+    task_filename: OptionalTextSchema,
+    // The model's answer is judged, never validated: a malformed pred is wrong_format, not a bad record.
+    pred: z.unknown(),
+    raw_response: z.unknown(),
+    correctness: OptionalTextSchema,
+  })
+  .refine((d) => Boolean(d.img_path ?? d.img_filename), { error: "required (or img_filename)", path: ["img_path"] })
+  .refine((d) => Boolean(d.prompt_to_evaluate ?? d.instruction), {
+    error: "required (or instruction)",
+    path: ["prompt_to_evaluate"],
+  })
+  .refine((d) => d.gt_type === "negative" || (d.bbox !== null && d.bbox !== undefined), {
+    error: "required unless gt_type is \"negative\"",
+    path: ["bbox"],
+  });
+type Detail = z.infer<typeof DetailSchema>;
+
+function predictionOf(detail: Detail, isRefusalSample: boolean): PredictionValue {
+  if (detail.correctness === "wrong_format") return { kind: "wrong_format" };
+  const point = PointSchema.safeParse(detail.pred);
+  if (point.success) {
+    const [x, y] = point.data;
+    return x === -1 && y === -1 ? { kind: "refusal" } : { kind: "point", raw: [x, y], contract: POINT_CONTRACT };
+  }
+  if (isRefusalSample && detail.correctness === "correct") return { kind: "refusal" };
+  return { kind: "wrong_format" };
+}
+
+function rawOutputOf(raw: unknown): string | null {
+  if (raw === null || raw === undefined) return null;
+  return typeof raw === "string" ? raw : (JSON.stringify(raw) ?? null);
+}
+
+function toPrediction(detail: Detail, location: SourceLocation, model: string): PredictionRecord {
+  const isRefusalSample = detail.gt_type === "negative";
+  const sampleFields = {
+    imageRef: detail.img_path ?? detail.img_filename ?? "",
+    instruction: detail.prompt_to_evaluate ?? detail.instruction ?? "",
+    bbox: isRefusalSample ? null : (detail.bbox ?? null),
+    imageSize: sizeFromPair(detail.img_size),
+    language: detail.lang ?? detail.language,
+    platform: detail.platform,
+    app: detail.application,
+    uiType: detail.ui_type,
+    extra: compactExtra({
+      group: detail.group,
+      instruction_style: detail.instruction_style,
+      task_filename: detail.task_filename,
+      gt_type: detail.gt_type,
+    }),
+  };
+  // Hashed without the answer, so the same sample answered by two models (or two runs) keys alike.
+  const sourceId = detail.id ?? contentSourceId({ ...sampleFields, gtType: detail.gt_type ?? null });
+  return {
+    type: "prediction",
+    location,
+    model,
+    prediction: predictionOf(detail, isRefusalSample),
+    rawOutput: rawOutputOf(detail.raw_response),
+    fileLabel: detail.correctness,
+    sample: proSample({ ...sampleFields, sourceId }, location),
+  };
+}
+
+async function modelName(input: ParserInput): Promise<string> {
+  const head = await readJsonHead(input);
+  for (const key of MODEL_KEYS) {
+    const name = head?.topStrings.get(key)?.trim();
+    if (name) return name;
+  }
+  return fileStem(input.file ?? input.root);
+}
+
+export const groundingResultsParser: FormatParser = {
+  id: "grounding-results",
+  label: "ScreenSpot-Pro / UI-Venus grounding results (details[])",
+  async detect(input) {
+    const head = await readJsonHead(input);
+    if (!head || head.shape !== "object" || !head.topKeys.has("details")) return false;
+    // When the head reaches the first detail, it must look like a model answer.
+    const first = head.firstElementKeys.get("details");
+    return first === undefined || DETAIL_KEYS.some((key) => first.has(key));
+  },
+  async *parse(input): AsyncGenerator<ParsedItem> {
+    const model = await modelName(input);
+    for await (const item of readJsonRecords(input, { arrayKey: "details" })) {
+      if (item.type === "rejected") {
+        yield item;
+        continue;
+      }
+      const parsed = DetailSchema.safeParse(item.value);
+      yield parsed.success ? toPrediction(parsed.data, item.location, model) : rejectionFromZod(item.location, parsed.error);
+    }
+  },
+};

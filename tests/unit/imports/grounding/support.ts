@@ -1,0 +1,42 @@
+// Helpers for the grounding-parser tests: the shared fixtures are read in place (never copied
+// into the project), synthetic inputs go to a temp directory removed after each file's tests.
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll } from "vitest";
+import type { ParsedItem, ParserInput, PredictionRecord, Rejection, SampleRecord } from "@/lib/imports/records";
+
+export const FIXTURES = path.resolve(import.meta.dirname, "../../../..", "../shared/fixtures");
+
+export function fixture(file: string): ParserInput {
+  return { root: FIXTURES, file };
+}
+
+const tempDirs: string[] = [];
+afterAll(async () => {
+  await Promise.all(tempDirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
+});
+
+/** Writes `content` (a string, or a value written as pretty JSON) to a fresh temp dir. */
+export async function tempFile(name: string, content: unknown): Promise<ParserInput> {
+  const root = await mkdtemp(path.join(os.tmpdir(), "verity-grounding-"));
+  tempDirs.push(root);
+  await writeFile(path.join(root, name), typeof content === "string" ? content : JSON.stringify(content, null, 2));
+  return { root, file: name };
+}
+
+export async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const item of items) out.push(item);
+  return out;
+}
+
+export const samplesOf = (items: ParsedItem[]) => items.filter((i): i is SampleRecord => i.type === "sample");
+export const predictionsOf = (items: ParsedItem[]) => items.filter((i): i is PredictionRecord => i.type === "prediction");
+export const rejectionsOf = (items: ParsedItem[]) => items.filter((i): i is Rejection => i.type === "rejected");
+
+/** The grounding results parser always embeds the full sample; this narrows the union for tests. */
+export function fullSample(record: PredictionRecord | undefined): SampleRecord {
+  if (record?.sample.type !== "sample") throw new Error("expected an embedded sample");
+  return record.sample;
+}

@@ -9,6 +9,7 @@ import type { MediaCache } from "@/lib/imports/write/media-cache";
 import { disagree, reject, type ImportReport } from "@/lib/imports/write/report";
 import { sampleKey, writeSamples, type WrittenSample } from "@/lib/imports/write/samples";
 import { withSourceReference } from "@/lib/imports/write/target-pixels";
+import { groupBy, lookupInChunks } from "@/lib/imports/write/key-lookup";
 
 type Row = { sampleId: string; model: string; kind: string; x: number | null; y: number | null; rawOutput: string | null; sourceCorrectness: string | null };
 
@@ -46,9 +47,14 @@ export async function writePredictions(db: Db, projectId: string, records: Predi
   const samples = await writeSamples(db, projectId, fullSamples, media, report);
   const references = records.map((r) => r.sample).filter((s) => s.type === "sample_ref");
   if (references.length) {
-    const found = await db.groundingSample.findMany({
-      where: { projectId, OR: references.map((s) => ({ sourceDataset: s.sourceDataset, sourceId: s.sourceId })) },
-    });
+    const found = [];
+    for (const [sourceDataset, group] of groupBy(references, (r) => r.sourceDataset)) {
+      found.push(
+        ...(await lookupInChunks(group.map((r) => r.sourceId), (sourceIds) =>
+          db.groundingSample.findMany({ where: { projectId, sourceDataset, sourceId: { in: sourceIds } } }),
+        )),
+      );
+    }
     for (const s of found) {
       const box = s.boxX1 === null ? null : ([s.boxX1, s.boxY1!, s.boxX2!, s.boxY2!] as WrittenSample["box"]);
       const media = s.mediaId ? await db.media.findUnique({ where: { id: s.mediaId }, select: { width: true, height: true } }) : null;
@@ -79,9 +85,14 @@ export async function writePredictions(db: Db, projectId: string, records: Predi
   if (rows.length === 0) return;
 
   await db.$transaction(async (tx) => {
-    const existing = await tx.modelPrediction.findMany({
-      where: { OR: rows.map(({ row }) => ({ sampleId: row.sampleId, model: row.model })) },
-    });
+    const existing = [];
+    for (const [model, group] of groupBy(rows, ({ row }) => row.model)) {
+      existing.push(
+        ...(await lookupInChunks(group.map(({ row }) => row.sampleId), (sampleIds) =>
+          tx.modelPrediction.findMany({ where: { model, sampleId: { in: sampleIds } } }),
+        )),
+      );
+    }
     const byKey = new Map(existing.map((e) => [`${e.sampleId}\u0000${e.model}`, e]));
     const fresh: Row[] = [];
     for (const { row } of rows) {

@@ -11,6 +11,7 @@ import type { MediaCache } from "@/lib/imports/write/media-cache";
 import { reject, type ImportReport } from "@/lib/imports/write/report";
 import { targetToPixels } from "@/lib/imports/write/target-pixels";
 import type { Box } from "@/lib/domain/geometry";
+import { groupBy, lookupInChunks } from "@/lib/imports/write/key-lookup";
 
 export type WrittenSample = { id: string; box: Box | null; targetAbsent: boolean; width: number | null; height: number | null };
 
@@ -92,10 +93,19 @@ export async function writeSamples(
 
   await db.$transaction(async (tx) => {
     const rows = [...prepared.values()];
-    const existing = await tx.groundingSample.findMany({
-      where: { projectId, OR: rows.map((r) => ({ sourceDataset: r.data.sourceDataset, sourceId: r.data.sourceId })) },
-      select: { id: true, sourceDataset: true, sourceId: true, contentHash: true, imageMissing: true },
-    });
+    const existing = [];
+    for (const [sourceDataset, group] of groupBy(rows, (r) => r.data.sourceDataset)) {
+      existing.push(
+        ...(await lookupInChunks(
+          group.map((r) => r.data.sourceId),
+          (sourceIds) =>
+            tx.groundingSample.findMany({
+              where: { projectId, sourceDataset, sourceId: { in: sourceIds } },
+              select: { id: true, sourceDataset: true, sourceId: true, contentHash: true, imageMissing: true },
+            }),
+        )),
+      );
+    }
     const byKey = new Map(existing.map((e) => [sampleKey(e.sourceDataset, e.sourceId), e]));
     const fresh: Prepared[] = [];
     for (const row of rows) {

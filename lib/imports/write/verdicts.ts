@@ -4,6 +4,7 @@ import "server-only";
 import type { Db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/sqlite/client";
 import type { VerdictRecord } from "@/lib/imports/records";
+import { lookupInChunks } from "@/lib/imports/write/key-lookup";
 
 type Target = { sampleId?: string; trajectoryId?: string; stepId?: string };
 type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
@@ -33,15 +34,12 @@ const identity = (v: Prisma.JudgeVerdictCreateManyInput) =>
 /** Inserts the verdicts that are not there yet; returns how many were added. */
 export async function addVerdicts(tx: Tx, rows: Prisma.JudgeVerdictCreateManyInput[]): Promise<number> {
   if (rows.length === 0) return 0;
-  const existing = await tx.judgeVerdict.findMany({
-    where: {
-      OR: [
-        { sampleId: { in: rows.flatMap((r) => (r.sampleId ? [r.sampleId] : [])) } },
-        { trajectoryId: { in: rows.flatMap((r) => (r.trajectoryId ? [r.trajectoryId] : [])) } },
-        { stepId: { in: rows.flatMap((r) => (r.stepId ? [r.stepId] : [])) } },
-      ],
-    },
-  });
+  const ids = (field: "sampleId" | "trajectoryId" | "stepId") => [...new Set(rows.flatMap((r) => (r[field] ? [r[field]] : [])))];
+  const existing = [
+    ...(await lookupInChunks(ids("sampleId"), (sampleId) => tx.judgeVerdict.findMany({ where: { sampleId: { in: sampleId } } }))),
+    ...(await lookupInChunks(ids("trajectoryId"), (trajectoryId) => tx.judgeVerdict.findMany({ where: { trajectoryId: { in: trajectoryId } } }))),
+    ...(await lookupInChunks(ids("stepId"), (stepId) => tx.judgeVerdict.findMany({ where: { stepId: { in: stepId } } }))),
+  ];
   const seen = new Set(existing.map(identity));
   const fresh = rows.filter((r) => {
     const key = identity(r);

@@ -1,3 +1,4 @@
+import { countText } from "@/components/imports/count-text";
 import type { ImportReport } from "@/lib/imports/write/report";
 
 export function ImportReportView({ report }: { report: ImportReport }) {
@@ -6,7 +7,7 @@ export function ImportReportView({ report }: { report: ImportReport }) {
     <div className="space-y-4" aria-label="Import report">
       <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
         {[
-          ["Created", created.length ? created.map(([k, n]) => `${n} ${k}`).join(", ") : "nothing"],
+          ["Created", created.length ? created.map(([k, n]) => countText(k, n)).join(", ") : "nothing"],
           ["Updated", String(report.updated)],
           ["Unchanged", String(report.unchanged)],
           ["Rejected", String(report.rejectedCount)],

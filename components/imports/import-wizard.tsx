@@ -130,7 +130,15 @@ export function ImportWizard({ projectId, serverImports }: { projectId: string; 
           }}
         />
       )}
-      {stage === "running" && jobId && <JobProgress projectId={projectId} jobId={jobId} />}
+      {stage === "running" && jobId && (
+        <>
+          <JobProgress projectId={projectId} jobId={jobId} />
+          <button type="button" onClick={() => { setStage("choose"); setPreview(null); setJobId(null); }}
+            className="rounded-md border border-slate-300 px-4 py-2 hover:bg-slate-50">
+            Import more files
+          </button>
+        </>
+      )}
     </div>
   );
 }

@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { PreviewFigure } from "@/components/imports/preview-figure";
+import { countText } from "@/components/imports/count-text";
 import type { ContractChoice, ImportPreview } from "@/lib/imports/preview-types";
 
 type Props = {
@@ -12,11 +13,11 @@ type Props = {
 };
 
 const UNITS: ContractChoice["unit"][] = ["px", "0-1", "0-100", "0-999", "0-1000"];
-
 export function PreviewPanel({ preview, onChange, onCommit, onCancel }: Props) {
   const [contract, setContract] = useState<ContractChoice | null>(preview.contract);
   const counts = Object.entries(preview.counts).filter(([, n]) => n > 0);
-  const total = counts.reduce((sum, [, n]) => sum + n, 0);
+  // Steps belong to their trajectories: they are not records of their own.
+  const total = counts.filter(([kind]) => kind !== "steps").reduce((sum, [, n]) => sum + n, 0);
 
   return (
     <section className="space-y-5" aria-label="Import preview">
@@ -50,7 +51,7 @@ export function PreviewPanel({ preview, onChange, onCommit, onCancel }: Props) {
       </div>
 
       <p className="text-sm text-slate-700">
-        {total === 0 ? "Nothing to import was found." : `${preview.countComplete ? "" : "At least "}${counts.map(([k, n]) => `${n.toLocaleString("en")} ${k}`).join(", ")}`}
+        {total === 0 ? "Nothing to import was found." : `${preview.countComplete ? "" : "At least "}${counts.map(([k, n]) => countText(k, n)).join(", ")}`}
         {preview.rejectedCount > 0 && <span className="text-red-700"> · {preview.rejectedCount} records would be rejected</span>}
       </p>
 

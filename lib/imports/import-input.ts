@@ -4,7 +4,7 @@ import "server-only";
 // records file(s), and the files the records' images are looked up in. A zip is unpacked
 // entry by entry into a staging dir first (through the zip source's checks), so parsers only
 // ever see directories.
-import { mkdir, readdir, stat, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { AppError } from "@/lib/errors";
 import { detectParser, DIRECTORY_PARSERS, FALLBACK_PARSER, FILE_PARSERS, parserById } from "@/lib/imports/formats/registry";
@@ -41,14 +41,32 @@ async function extractZip(zipPath: string, into: string): Promise<RejectedPath[]
   return rejected;
 }
 
-/** A directory holding only a zip (an uploaded archive) is unpacked beside it. */
-async function unpackLoneZip(root: string): Promise<{ root: string; rejected: RejectedPath[] }> {
-  const names = (await readdir(root)).filter((n) => !n.startsWith("."));
-  const zip = names.length === 1 && /\.zip$/i.test(names[0]!) ? names[0]! : null;
-  if (!zip) return { root, rejected: [] };
-  const into = path.join(root, ".unpacked");
+/** The preview and then the job read the same upload: the archive is unpacked once, and
+ * what it refused is kept beside it for the job's report. */
+async function extractOnce(zipPath: string, into: string): Promise<RejectedPath[]> {
+  const marker = path.join(into, ".extracted.json");
+  const done = await readFile(marker, "utf8").catch(() => null);
+  if (done) return JSON.parse(done) as RejectedPath[];
+  await rm(into, { recursive: true, force: true });
   await mkdir(into, { recursive: true });
-  return { root: into, rejected: await extractZip(path.join(root, zip), into) };
+  const rejected = await extractZip(zipPath, into);
+  await writeFile(marker, JSON.stringify(rejected));
+  return rejected;
+}
+
+/** An uploaded folder arrives inside its own name ("run-42/..."), an uploaded archive as a
+ * lone zip: both are unwrapped so the formats see the folder's content at the root. */
+async function unwrapUpload(root: string): Promise<{ root: string; rejected: RejectedPath[] }> {
+  const entries = (await readdir(root, { withFileTypes: true })).filter((e) => !e.name.startsWith("."));
+  const only = entries.length === 1 ? entries[0]! : null;
+  if (only?.isDirectory()) return unwrapUpload(path.join(root, only.name));
+  if (only?.isFile() && /\.zip$/i.test(only.name)) {
+    const into = path.join(root, ".unpacked");
+    const rejected = await extractOnce(path.join(root, only.name), into);
+    const inner = await unwrapUpload(into);
+    return { root: inner.root, rejected: [...rejected, ...inner.rejected] };
+  }
+  return { root, rejected: [] };
 }
 
 function filesOf(source: FileSource): ImageFiles {
@@ -110,14 +128,14 @@ export async function prepareInput(target: string, scratch: string, formatId?: s
   if (!info) throw new AppError("not_found", `${target}: no such file or directory`);
   try {
     if (info.isFile() && /\.zip$/i.test(target)) {
-      await mkdir(scratch, { recursive: true });
-      refused = await extractZip(target, scratch);
-      root = scratch;
+      refused = await extractOnce(target, scratch);
+      const inner = await unwrapUpload(scratch);
+      root = inner.root;
     } else if (info.isFile()) {
       root = path.dirname(target);
       file = path.basename(target);
     } else {
-      ({ root, rejected: refused } = await unpackLoneZip(target));
+      ({ root, rejected: refused } = await unwrapUpload(target));
     }
   } catch (error) {
     if (error instanceof SourceRefusedError) throw new AppError("invalid_input", error.message);

@@ -6,6 +6,7 @@ export type E2eRole = "owner" | "admin" | "reviewer" | "annotator" | "outsider" 
 export type E2eSeed = {
   users: Partial<Record<E2eRole, { email: string; password: string }>>;
   demoMediaId: string;
+  demoProjectId: string;
   otherMediaId: string;
 };
 

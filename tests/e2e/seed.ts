@@ -38,7 +38,7 @@ async function main() {
   const otherMedia = await ingestImage(db, store, other.id, otherImage);
   const demoMedia = await db.media.findFirstOrThrow({ where: { projectId: demo.id, mime: "image/png" }, orderBy: { createdAt: "asc" } });
 
-  const seed: E2eSeed = { users, demoMediaId: demoMedia.id, otherMediaId: otherMedia.id };
+  const seed: E2eSeed = { users, demoMediaId: demoMedia.id, demoProjectId: demo.id, otherMediaId: otherMedia.id };
   writeFileSync(path.join(dataDir, E2E_USERS_FILE), JSON.stringify(seed, null, 2));
   await db.$disconnect();
 }

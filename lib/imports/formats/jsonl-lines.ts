@@ -15,7 +15,9 @@ export async function* jsonLines(file: string, maxLineBytes = MAX_LINE_BYTES): A
 
   const finish = (chunks: Buffer[]): JsonLine | null => {
     line += 1;
-    const text = Buffer.concat(chunks).toString("utf8").trim();
+    // A UTF-8 byte-order mark before the first line is an encoding marker, not content.
+    const raw = Buffer.concat(chunks).toString("utf8");
+    const text = (line === 1 ? raw.replace(/^\uFEFF/, "") : raw).trim();
     if (text === "") return null;
     try {
       return { line, value: JSON.parse(text) };

@@ -13,8 +13,8 @@
 // which is one Rejection for the file. Elements are assembled one at a time, so memory is
 // bounded by the largest single record, not the file.
 import "server-only";
+import { jsonLines } from "@/lib/imports/formats/jsonl-lines";
 import { createReadStream } from "node:fs";
-import { createInterface } from "node:readline";
 import { jsonParser, type Token } from "stream-json/core/parser.js";
 import { pipe } from "stream-json/file/index.js";
 import { pick } from "stream-json/filters/pick.js";
@@ -139,37 +139,26 @@ async function* readJsonArray(file: InputFile, arrayKey: string | null): AsyncGe
 }
 
 async function* readJsonLines(file: InputFile): AsyncGenerator<JsonRecord | Rejection> {
-  const lines = createInterface({ input: createReadStream(file.path, { encoding: "utf8" }), crlfDelay: Infinity });
-  let lineNumber = 0;
   let hasRecord = false;
   try {
-    for await (const raw of lines) {
-      lineNumber += 1;
-      const text = (lineNumber === 1 ? raw.replace(/^\uFEFF/, "") : raw).trim();
-      if (text === "") continue;
-      let value: unknown;
-      try {
-        // JSON.parse keeps a "__proto__" key as an own property: it cannot reach any prototype.
-        value = JSON.parse(text);
-      } catch (error) {
+    for await (const entry of jsonLines(file.path)) {
+      if ("error" in entry) {
         if (!hasRecord) {
           yield reject(
             file.label,
-            lineNumber,
-            `not JSON Lines: line ${lineNumber} is not a JSON value on its own (${messageOf(error)}); a JSON file must hold an array of records`,
+            entry.line,
+            `not JSON Lines: line ${entry.line} is not a JSON value on its own (${entry.error}); a JSON file must hold an array of records`,
           );
           return;
         }
-        yield reject(file.label, lineNumber, `invalid JSON on this line: ${messageOf(error)}`);
+        yield reject(file.label, entry.line, `invalid JSON on this line: ${entry.error}`);
         continue;
       }
       hasRecord = true;
-      yield { type: "record", value, location: { file: file.label, line: lineNumber } };
+      yield { type: "record", value: entry.value, location: { file: file.label, line: entry.line } };
     }
   } catch (error) {
-    yield reject(file.label, lineNumber + 1, `cannot read the file past line ${lineNumber}: ${messageOf(error)}`);
-  } finally {
-    lines.close();
+    yield reject(file.label, null, `cannot read the file: ${messageOf(error)}`);
   }
 }
 

@@ -36,6 +36,9 @@ export function ProjectHome({ project, role, overview }: Props) {
             <Link href={`/projects/${project.slug}/members`} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50">
               Members
             </Link>
+            <Link href={`/projects/${project.slug}/tokens`} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50">
+              API tokens
+            </Link>
           </nav>
         )}
       </div>

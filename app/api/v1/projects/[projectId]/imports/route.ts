@@ -1,0 +1,17 @@
+import { NextResponse } from "next/server";
+import { z } from "zod";
+import { apiV1Route } from "@/lib/http/api-v1-route";
+import { importFromRequestBody } from "@/lib/imports/api-v1-import";
+import { AppError } from "@/lib/errors";
+
+const Query = z.object({ format: z.string().regex(/^[a-z0-9-]{1,64}$/).default("verity-jsonl") });
+
+// POST: an NDJSON body (Verity JSONL by default, ?format= for another single-file format),
+// streamed to disk with a size bound and imported as a job. Answers 202 with the job id.
+export const POST = apiV1Route<{ projectId: string }>("admin", async ({ request, access }) => {
+  const query = Query.safeParse(Object.fromEntries(request.nextUrl.searchParams));
+  if (!query.success) throw new AppError("invalid_input", "format must be a format id such as verity-jsonl");
+  if (!request.body) throw new AppError("invalid_input", "the request body is empty");
+  const job = await importFromRequestBody(access.projectId, access.actingUserId, query.data.format, request.body);
+  return NextResponse.json({ jobId: job.id, status: `/api/v1/projects/${access.projectId}/jobs/${job.id}` }, { status: 202 });
+});

@@ -1,0 +1,16 @@
+import "server-only";
+// /api/v1 imports: the request body becomes the single file of a new staging upload, then
+// the same job as the import screen's runs on it.
+import { AppError } from "@/lib/errors";
+import { parserById } from "@/lib/imports/formats/registry";
+import { startImport } from "@/lib/imports/import-api";
+import { createStaging, writeStagedFile } from "@/lib/imports/staging";
+
+export async function importFromRequestBody(projectId: string, userId: string, format: string, body: ReadableStream<Uint8Array>) {
+  const parser = parserById(format);
+  if (!parser) throw new AppError("invalid_input", `unknown format ${format}`);
+  const stagingId = await createStaging(projectId);
+  const fileName = format === "verity-jsonl" ? "records.jsonl" : "records.json";
+  await writeStagedFile(projectId, stagingId, fileName, body);
+  return startImport(projectId, userId, { source: { kind: "staging", stagingId }, format });
+}

@@ -4,7 +4,7 @@
 // (CONVENTIONS "The box editor"). Every function returns a new Viewport, or the same object
 // when nothing changes, so a React state setter can skip the re-render.
 import type { Box, Point } from "@/lib/domain/geometry";
-import type { Size } from "@/lib/editor/size";
+import { assertImageSize, type Size } from "@/lib/editor/size";
 
 export type Viewport = { scale: number; offsetX: number; offsetY: number };
 
@@ -65,6 +65,7 @@ export function fitViewport(
   padding = 0,
   limits: ZoomLimits = ZOOM_LIMITS,
 ): Viewport {
+  assertImageSize(image);
   const scale = Math.min(
     (stage.width - 2 * padding) / image.width,
     (stage.height - 2 * padding) / image.height,
@@ -75,6 +76,7 @@ export function fitViewport(
 // One image pixel per stage pixel, centered; an image larger than the stage shows its middle
 // (offsets go negative), which the user then pans.
 export function actualSizeViewport(image: Size, stage: Size): Viewport {
+  assertImageSize(image);
   return centered(image, stage, 1);
 }
 

@@ -21,7 +21,22 @@ export function sqlitePath(url: string): string {
   return url.replace(/^file:/, "");
 }
 
+// Bulk paths (imports) open the driver directly on the same database; they find it here.
+const urls = new WeakMap<object, string>();
+
+export function databaseUrlOf(db: Db): string {
+  const url = urls.get(db);
+  if (!url) throw new Error("this client was not made by createDb");
+  return url;
+}
+
 export function createDb(url: string): Db {
+  const client = openClient(url);
+  urls.set(client, url);
+  return client;
+}
+
+function openClient(url: string): Db {
   if (providerOf(url) === "postgres") {
     const adapter = new PrismaPg({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
     return new PostgresClient({ adapter }) as unknown as Db;

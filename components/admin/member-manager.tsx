@@ -16,7 +16,7 @@ function RoleSelect({ defaultValue }: { defaultValue?: string }) {
   return (
     <label className="flex flex-col text-sm font-medium text-slate-700">
       Role
-      <select name="role" defaultValue={defaultValue ?? "annotator"} className="mt-1 rounded-md border border-slate-300 bg-white px-2 py-1.5 font-normal">
+      <select name="role" defaultValue={defaultValue ?? "annotator"} className="mt-1 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-base font-normal">
         {ROLES.map((role) => <option key={role} value={role}>{role}</option>)}
       </select>
     </label>

@@ -38,7 +38,7 @@ export function TokenManager({ project, tokens }: { project: { id: string; slug:
           <Field label="Name" name="name" required maxLength={100} placeholder="e.g. nightly eval upload" />
           <label className="flex flex-col text-sm font-medium text-slate-700">
             Role
-            <select name="role" defaultValue="admin" className="mt-1 rounded-md border border-slate-300 bg-white px-2 py-1.5 font-normal">
+            <select name="role" defaultValue="admin" className="mt-1 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-base font-normal">
               {ROLES.map((r) => <option key={r} value={r}>{r}</option>)}
             </select>
           </label>

@@ -15,7 +15,7 @@ import { writeTrajectory, type TrajectoryContext } from "@/lib/imports/write/tra
 import { writeVerdictLines } from "@/lib/imports/write/verdict-lines";
 import type { MediaStore } from "@/lib/media/store";
 
-const BATCH_SIZE = 500;
+const BATCH_SIZE = 1_000;
 
 export type ImportOptions = {
   db: Db;

@@ -3,7 +3,10 @@ import "server-only";
 // record whose content hash is unchanged is left alone, a changed one is updated, a new one
 // created with one multi-row insert. A sample whose image could not be found is imported
 // with image_missing and its reference, to be completed by a later images-only import.
-import type { Db } from "@/lib/db";
+import { databaseUrlOf, providerOf, sqlitePath, type Db } from "@/lib/db";
+import { insertSamplesSqlite, type BulkOutcome } from "@/lib/imports/write/sqlite-bulk";
+
+const databaseProviderOf = (db: Db) => providerOf(databaseUrlOf(db));
 import type { Prisma } from "@/lib/generated/sqlite/client";
 import type { SampleRecord } from "@/lib/imports/records";
 import { contentHash } from "@/lib/imports/write/content-hash";
@@ -75,6 +78,34 @@ async function prepare(record: SampleRecord, projectId: string, media: MediaCach
   };
 }
 
+/** The portable path (PostgreSQL): look the keys up, then one multi-row insert. */
+async function insertSamplesPrisma(db: Db, projectId: string, rows: Prepared[]): Promise<BulkOutcome[]> {
+  return db.$transaction(async (tx) => {
+    const existing = new Map<string, { id: string; contentHash: string; imageMissing: boolean }>();
+    for (const [sourceDataset, group] of groupBy(rows, (r) => r.data.sourceDataset)) {
+      const found = await lookupInChunks(
+        group.map((r) => r.data.sourceId),
+        (sourceIds) =>
+          tx.groundingSample.findMany({
+            where: { projectId, sourceDataset, sourceId: { in: sourceIds } },
+            select: { id: true, sourceDataset: true, sourceId: true, contentHash: true, imageMissing: true },
+          }),
+      );
+      for (const e of found) existing.set(sampleKey(e.sourceDataset, e.sourceId), e);
+    }
+    const fresh = rows.filter((r) => !existing.has(r.key));
+    const created = fresh.length
+      ? await tx.groundingSample.createManyAndReturn({ data: fresh.map((r) => r.data), select: { id: true, sourceDataset: true, sourceId: true } })
+      : [];
+    const createdIds = new Map(created.map((c) => [sampleKey(c.sourceDataset, c.sourceId), c.id]));
+    return rows.map((r) => {
+      const old = existing.get(r.key);
+      if (old) return { key: r.key, id: old.id, created: false, contentHash: old.contentHash, imageMissing: old.imageMissing };
+      return { key: r.key, id: createdIds.get(r.key)!, created: true, contentHash: null, imageMissing: Boolean(r.data.imageMissing) };
+    });
+  });
+}
+
 export async function writeSamples(
   db: Db,
   projectId: string,
@@ -91,50 +122,23 @@ export async function writeSamples(
   const written = new Map<string, WrittenSample>();
   if (prepared.size === 0) return written;
 
-  await db.$transaction(async (tx) => {
-    const rows = [...prepared.values()];
-    const existing = [];
-    for (const [sourceDataset, group] of groupBy(rows, (r) => r.data.sourceDataset)) {
-      existing.push(
-        ...(await lookupInChunks(
-          group.map((r) => r.data.sourceId),
-          (sourceIds) =>
-            tx.groundingSample.findMany({
-              where: { projectId, sourceDataset, sourceId: { in: sourceIds } },
-              select: { id: true, sourceDataset: true, sourceId: true, contentHash: true, imageMissing: true },
-            }),
-        )),
-      );
+  const rows = [...prepared.values()];
+  const stored = databaseProviderOf(db) === "sqlite" ? insertSamplesSqlite(sqlitePath(databaseUrlOf(db)), rows) : await insertSamplesPrisma(db, projectId, rows);
+  for (const outcome of stored) {
+    const row = prepared.get(outcome.key)!;
+    written.set(outcome.key, { id: outcome.id, ...row.written });
+    if (outcome.created) {
+      report.created.samples += 1;
+      continue;
     }
-    const byKey = new Map(existing.map((e) => [sampleKey(e.sourceDataset, e.sourceId), e]));
-    const fresh: Prepared[] = [];
-    for (const row of rows) {
-      const old = byKey.get(row.key);
-      if (!old) {
-        fresh.push(row);
-        continue;
-      }
-      written.set(row.key, { id: old.id, ...row.written });
-      const completesImage = old.imageMissing && !row.data.imageMissing;
-      if (old.contentHash === row.data.contentHash && !completesImage) {
-        report.unchanged += 1;
-        continue;
-      }
-      const { projectId: _p, sourceDataset: _d, sourceId: _s, ...changes } = row.data;
-      await tx.groundingSample.update({ where: { id: old.id }, data: changes });
-      report.updated += 1;
+    const completesImage = outcome.imageMissing && !row.data.imageMissing;
+    if (outcome.contentHash === row.data.contentHash && !completesImage) {
+      report.unchanged += 1;
+      continue;
     }
-    if (fresh.length) {
-      const created = await tx.groundingSample.createManyAndReturn({
-        data: fresh.map((r) => r.data),
-        select: { id: true, sourceDataset: true, sourceId: true },
-      });
-      report.created.samples += created.length;
-      for (const row of created) {
-        const key = sampleKey(row.sourceDataset, row.sourceId);
-        written.set(key, { id: row.id, ...prepared.get(key)!.written });
-      }
-    }
-  });
+    const { projectId: _p, sourceDataset: _d, sourceId: _s, ...changes } = row.data;
+    await db.groundingSample.update({ where: { id: outcome.id }, data: changes });
+    report.updated += 1;
+  }
   return written;
 }

@@ -13,12 +13,8 @@
 // which is one Rejection for the file. Elements are assembled one at a time, so memory is
 // bounded by the largest single record, not the file.
 import "server-only";
+import { jsonArrayElements } from "@/lib/imports/formats/json-array-elements";
 import { jsonLines } from "@/lib/imports/formats/jsonl-lines";
-import { createReadStream } from "node:fs";
-import { jsonParser, type Token } from "stream-json/core/parser.js";
-import { pipe } from "stream-json/file/index.js";
-import { pick } from "stream-json/filters/pick.js";
-import { streamArray, type StreamArrayItem } from "stream-json/streamers/stream-array.js";
 import { readFirstChar } from "@/lib/imports/formats/grounding/first-char";
 import { resolveInputFile, type InputFile } from "@/lib/imports/formats/grounding/input-file";
 import type { ParserInput, Rejection, SourceLocation } from "@/lib/imports/records";
@@ -38,103 +34,17 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-const CHUNK_CHARS = 64 * 1024;
-
-type CharRange = { start: number; end: number };
-// Where the reader is: the character range of the chunk being parsed, and whether the whole
-// file has been handed to the parser (an error after that is the end-of-input check).
-type ReadPosition = CharRange & { isDone: boolean };
-
-// The parser drops every token of a chunk in which it meets an error, so the elements that
-// ended in that chunk before the bad byte would be lost and the reported index would be too
-// low. A second pass re-reads up to that chunk and feeds it one character at a time.
-async function* fileChunks(path: string, position: ReadPosition, fine: CharRange | null): AsyncGenerator<string> {
-  const stream = createReadStream(path, { encoding: "utf8", highWaterMark: CHUNK_CHARS });
-  let offset = 0;
-  try {
-    for await (const raw of stream as AsyncIterable<string>) {
-      // The tokenizer treats a byte-order mark as an error; it is not content.
-      const chunk = offset === 0 ? raw.replace(/^\uFEFF/, "") : raw;
-      position.start = offset;
-      position.end = offset + chunk.length;
-      if (fine !== null && position.end > fine.start && position.start < fine.end) {
-        for (const char of chunk) yield char;
-      } else {
-        yield chunk;
-      }
-      offset = position.end;
-    }
-    position.isDone = true;
-  } finally {
-    stream.destroy();
-  }
-}
-
-// What one pass over an array learned, read by readJsonArray once the pass has ended.
-type ArrayPass = {
-  position: ReadPosition;
-  failure: { error: unknown } | null;
-  /** Elements assembled so far (the next element's index). */
-  read: number;
-  firstPicked: Token["name"] | null;
-};
-
-async function* arrayPass(
-  file: InputFile,
-  arrayKey: string | null,
-  skip: number,
-  fine: CharRange | null,
-  pass: ArrayPass,
-): AsyncGenerator<JsonRecord> {
-  // Which token reached the streamer first: tells "no such key" and "not an array" apart
-  // from a parse error, whose message alone would not say what was wrong.
-  const observe = (token: Token): Token => {
-    pass.firstPicked ??= token.name;
-    return token;
-  };
-  const source = (path: string) => fileChunks(path, pass.position, fine);
-  const parser = jsonParser({ streamValues: false });
-  const stages =
-    arrayKey === null
-      ? [source, parser, streamArray()]
-      : [source, parser, pick({ filter: arrayKey }), observe, streamArray()];
-  try {
-    for await (const item of pipe(...stages)<StreamArrayItem>(file.path)) {
-      pass.read = item.key + 1;
-      if (item.key < skip) continue;
-      yield { type: "record", value: item.value, location: { file: file.label, line: item.key + 1 } };
-    }
-  } catch (error) {
-    pass.failure = { error };
-  }
-}
-
-const newPass = (): ArrayPass => ({ position: { start: 0, end: 0, isDone: false }, failure: null, read: 0, firstPicked: null });
-
 async function* readJsonArray(file: InputFile, arrayKey: string | null): AsyncGenerator<JsonRecord | Rejection> {
-  let pass = newPass();
-  yield* arrayPass(file, arrayKey, 0, null, pass);
-  if (pass.failure !== null && !pass.position.isDone) {
-    const { start, end } = pass.position;
-    const already = pass.read;
-    pass = newPass();
-    yield* arrayPass(file, arrayKey, already, { start, end }, pass);
-  }
-  if (pass.failure !== null) {
-    if (arrayKey !== null && pass.firstPicked !== null && pass.firstPicked !== "startArray") {
-      yield reject(file.label, null, `"${arrayKey}" is not an array`);
+  for await (const element of jsonArrayElements(file.path, arrayKey)) {
+    if ("fatal" in element) {
+      yield reject(file.label, null, element.fatal);
       return;
     }
-    const { read } = pass;
-    yield reject(
-      file.label,
-      read + 1,
-      `invalid or truncated JSON at element ${read + 1} (${read} records read before it): ${messageOf(pass.failure.error)}`,
-    );
-    return;
-  }
-  if (arrayKey !== null && pass.firstPicked === null) {
-    yield reject(file.label, null, `no "${arrayKey}" array in the file`);
+    if ("error" in element) {
+      yield reject(file.label, element.index + 1, `invalid or truncated JSON at element ${element.index + 1} (${element.index} records read before it): ${element.error}`);
+      continue;
+    }
+    yield { type: "record", value: element.value, location: { file: file.label, line: element.index + 1 } };
   }
 }
 

@@ -43,6 +43,12 @@ export function ProjectHome({ project, role, overview }: Props) {
         )}
       </div>
 
+      <nav aria-label="Work" className="flex flex-wrap gap-3">
+        <Link href={`/projects/${project.slug}/samples`} className="rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white hover:bg-blue-800">
+          Review grounding samples
+        </Link>
+      </nav>
+
       <dl className="grid grid-cols-2 gap-4 md:grid-cols-4">
         <Figure label="Grounding samples" value={overview.samples} detail={`${overview.samplesVerified} verified · ${overview.imagesMissing} image missing`} />
         <Figure label="Trajectories" value={overview.trajectories} detail={`${overview.trajectoriesVerified} verified`} />

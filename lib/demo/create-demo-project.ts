@@ -70,6 +70,7 @@ async function createDemoSamples(db: Db, projectId: string, screens: Screens) {
         sourceId: spec.id,
         contentHash: `${SOURCE}:${spec.id}`,
         targetAbsent: target === null,
+        qualityScore: spec.score,
         boxX1: target?.box[0],
         boxY1: target?.box[1],
         boxX2: target?.box[2],
@@ -85,7 +86,8 @@ async function createDemoSamples(db: Db, projectId: string, screens: Screens) {
           : spec.pred === "refusal"
             ? { kind: "refusal", rawOutput: "The target is not present: [-1,-1]" }
             : { kind: "wrong_format", rawOutput: "I would click on the bakery section." };
-    await db.modelPrediction.create({ data: { projectId, sampleId: sample.id, model: "qwen2.5-vl-7b", ...prediction } });
+    const correctness = spec.pred === "hit" ? "correct" : spec.pred === "miss" ? "wrong" : spec.pred === "refusal" ? "correct" : "wrong_format";
+    await db.modelPrediction.create({ data: { projectId, sampleId: sample.id, model: "qwen2.5-vl-7b", correctness, ...prediction } });
     await db.judgeVerdict.create({
       data: {
         projectId,

@@ -11,7 +11,7 @@ import { sampleKey, writeSamples, type WrittenSample } from "@/lib/imports/write
 import { withSourceReference } from "@/lib/imports/write/target-pixels";
 import { groupBy, lookupInChunks } from "@/lib/imports/write/key-lookup";
 
-type Row = { sampleId: string; model: string; kind: string; x: number | null; y: number | null; rawOutput: string | null; sourceCorrectness: string | null };
+type Row = { sampleId: string; model: string; kind: string; x: number | null; y: number | null; rawOutput: string | null; sourceCorrectness: string | null; correctness?: string };
 
 function toRow(record: PredictionRecord, sample: WrittenSample, stated: SampleRecord["imageSize"]): Row | string {
   const base = { sampleId: sample.id, model: record.model, rawOutput: record.rawOutput, sourceCorrectness: record.fileLabel };
@@ -79,6 +79,7 @@ export async function writePredictions(db: Db, projectId: string, records: Predi
       reject(report, record.location, row);
       continue;
     }
+    row.correctness = computedCorrectness(row, sample);
     byPrediction.set(`${row.sampleId}\u0000${row.model}`, { row, record, sample });
   }
   const rows = [...byPrediction.values()];
@@ -98,7 +99,7 @@ export async function writePredictions(db: Db, projectId: string, records: Predi
     for (const { row } of rows) {
       const old = byKey.get(`${row.sampleId}\u0000${row.model}`);
       if (!old) fresh.push(row);
-      else if (old.kind === row.kind && sameCoordinate(old.x, row.x) && sameCoordinate(old.y, row.y) && old.rawOutput === row.rawOutput && old.sourceCorrectness === row.sourceCorrectness) report.unchanged += 1;
+      else if (old.kind === row.kind && sameCoordinate(old.x, row.x) && sameCoordinate(old.y, row.y) && old.rawOutput === row.rawOutput && old.sourceCorrectness === row.sourceCorrectness && old.correctness === row.correctness) report.unchanged += 1;
       else {
         await tx.modelPrediction.update({ where: { id: old.id }, data: row });
         report.updated += 1;
@@ -110,10 +111,9 @@ export async function writePredictions(db: Db, projectId: string, records: Predi
     }
   });
 
-  for (const { row, record, sample } of rows) {
-    const computed = computedCorrectness(row, sample);
-    if (record.fileLabel !== null && record.fileLabel !== computed) {
-      disagree(report, { sourceId: record.sample.sourceId, model: record.model, fileLabel: record.fileLabel, computed });
+  for (const { row, record } of rows) {
+    if (record.fileLabel !== null && record.fileLabel !== row.correctness) {
+      disagree(report, { sourceId: record.sample.sourceId, model: record.model, fileLabel: record.fileLabel, computed: row.correctness! });
     }
   }
 }

@@ -5,6 +5,7 @@ import type { Db } from "@/lib/db";
 import type { VerdictLine } from "@/lib/imports/records";
 import { reject, type ImportReport } from "@/lib/imports/write/report";
 import { addVerdicts, verdictRow } from "@/lib/imports/write/verdicts";
+import { refreshSampleQuality } from "@/lib/verdicts/sample-quality";
 
 async function targetIds(db: Db, projectId: string, target: VerdictLine["target"]) {
   const key = { projectId, sourceDataset: target.sourceDataset, sourceId: target.sourceId };
@@ -33,4 +34,6 @@ export async function writeVerdictLines(db: Db, projectId: string, lines: Verdic
   const added = await db.$transaction((tx) => addVerdicts(tx, rows));
   report.created.verdicts += added;
   report.unchanged += rows.length - added;
+  const scored = new Set(rows.filter((r) => r.sampleId && r.metric === "quality_score").map((r) => r.sampleId!));
+  for (const sampleId of scored) await refreshSampleQuality(db, projectId, sampleId);
 }

@@ -1,0 +1,78 @@
+import Link from "next/link";
+import { SampleFilterBar } from "@/components/samples/sample-filter-bar";
+import { SampleThumbnail } from "@/components/projects/sample-thumbnail";
+import { qualityTier, type TierSettings } from "@/lib/domain/tiers";
+import { filterQuery, type SampleFilter } from "@/lib/samples/sample-filters";
+import type { listSamples, sampleFacets } from "@/lib/samples/list-samples";
+
+type Props = {
+  project: { slug: string; name: string };
+  filter: SampleFilter;
+  facets: Awaited<ReturnType<typeof sampleFacets>>;
+  result: Awaited<ReturnType<typeof listSamples>>;
+  tiers: TierSettings;
+};
+
+const STATUS_STYLE: Record<string, string> = {
+  pending: "bg-slate-100 text-slate-700",
+  in_review: "bg-amber-100 text-amber-900",
+  verified: "bg-emerald-100 text-emerald-900",
+  rejected: "bg-rose-100 text-rose-900",
+};
+
+export function SampleList({ project, filter, facets, result, tiers }: Props) {
+  const base = `/projects/${project.slug}/samples`;
+  const keep = filterQuery({ ...filter, after: undefined });
+  return (
+    <div className="space-y-5">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <Link href={`/projects/${project.slug}`} className="text-sm text-blue-700 hover:underline">← {project.name}</Link>
+          <h1 className="mt-1 text-2xl font-semibold">Grounding samples</h1>
+          <p className="text-sm text-slate-600">{result.total.toLocaleString("en")} match these filters</p>
+        </div>
+        {result.samples[0] && (
+          <Link href={`${base}/${result.samples[0].id}${keep}`} className="rounded-md bg-blue-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-blue-800">
+            Review from the first
+          </Link>
+        )}
+      </div>
+      <SampleFilterBar filter={filter} facets={facets} />
+      {result.samples.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">No sample matches these filters.</p>
+      ) : (
+        <ul className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4" aria-label="Samples">
+          {result.samples.map((s) => {
+            const wrong = s.predictions.filter((p) => p.correctness !== "correct").length;
+            return (
+              <li key={s.id}>
+                <Link href={`${base}/${s.id}${keep}`} className="block overflow-hidden rounded-lg border border-slate-200 bg-white hover:border-blue-400">
+                  <SampleThumbnail sample={s} />
+                  <div className="space-y-1 p-2 text-sm">
+                    <p className="line-clamp-2" lang={s.language ?? undefined}>{s.instruction}</p>
+                    <p className="flex flex-wrap gap-1 text-xs">
+                      <span className={`rounded px-1.5 py-0.5 ${STATUS_STYLE[s.status] ?? STATUS_STYLE.pending}`}>{s.status.replace("_", " ")}</span>
+                      {s.qualityScore !== null && (
+                        <span className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-700">score {s.qualityScore} · {qualityTier(s.qualityScore, tiers)}</span>
+                      )}
+                      {s.predictions.length > 0 && (
+                        <span className={`rounded px-1.5 py-0.5 ${wrong ? "bg-rose-50 text-rose-800" : "bg-emerald-50 text-emerald-800"}`}>
+                          {s.predictions.length - wrong}/{s.predictions.length} predictions hit
+                        </span>
+                      )}
+                    </p>
+                    <p className="truncate text-xs text-slate-500">{[s.sourceDataset, s.platform, s.app].filter(Boolean).join(" · ")}</p>
+                  </div>
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <nav className="flex justify-between text-sm" aria-label="Pages">
+        {filter.after ? <Link href={`${base}${keep}`} className="text-blue-700 hover:underline">← First page</Link> : <span />}
+        {result.nextAfter && <Link href={`${base}${filterQuery(filter, { after: result.nextAfter })}`} className="text-blue-700 hover:underline">Next page →</Link>}
+      </nav>
+    </div>
+  );
+}

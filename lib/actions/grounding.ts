@@ -1,0 +1,67 @@
+"use server";
+// Server actions of the grounding review screen: save (draft or submitted) with optimistic
+// locking, and judge overrides. Each checks the caller's role on the sample's project.
+import { revalidatePath } from "next/cache";
+import { z } from "zod";
+import { requireRole } from "@/lib/auth/session";
+import { db } from "@/lib/db";
+import { isAppError } from "@/lib/errors";
+import { GroundingPayloadSchema } from "@/lib/annotations/grounding-payload";
+import { saveGroundingAnnotation, type SavedAnnotation } from "@/lib/annotations/save-annotation";
+import { refreshSampleQuality } from "@/lib/verdicts/sample-quality";
+import { overrideVerdict } from "@/lib/verdicts/override-verdict";
+import { failure, type ActionResult } from "@/lib/actions/result";
+import type { GroundingPayload } from "@/lib/annotations/grounding-payload";
+
+const Id = z.string().regex(/^[a-z0-9]{10,40}$/);
+
+const SaveSchema = z.object({
+  projectId: Id,
+  sampleId: Id,
+  baseVersion: z.number().int().min(1).nullable(),
+  status: z.enum(["draft", "submitted"]),
+  payload: GroundingPayloadSchema,
+});
+
+export type SaveResult =
+  | { ok: true; saved: SavedAnnotation }
+  | { ok: false; error: string; conflict?: { version: number; status: string; updatedAt: string; payload: GroundingPayload } | null };
+
+export async function saveGroundingAction(input: z.input<typeof SaveSchema>): Promise<SaveResult> {
+  try {
+    const parsed = SaveSchema.parse(input);
+    const access = await requireRole(parsed.projectId, "annotator");
+    const saved = await saveGroundingAnnotation(db(), access, parsed);
+    if (parsed.status === "submitted") {
+      await refreshSampleQuality(db(), access.projectId, parsed.sampleId);
+      revalidatePath("/projects", "layout");
+    }
+    return { ok: true, saved };
+  } catch (error) {
+    if (isAppError(error) && error.code === "conflict") {
+      const details = error.details as { current: NonNullable<Extract<SaveResult, { ok: false }>["conflict"]> | null };
+      return { ok: false, error: error.message, conflict: details.current };
+    }
+    const result = failure(error);
+    return { ok: false, error: result.ok ? "" : result.error };
+  }
+}
+
+const OverrideSchema = z.object({
+  projectId: Id,
+  verdictId: Id,
+  value: z.union([z.boolean(), z.number().min(0).max(10)]),
+  reason: z.string(),
+});
+
+export async function overrideVerdictAction(input: z.input<typeof OverrideSchema>): Promise<ActionResult> {
+  try {
+    const parsed = OverrideSchema.parse(input);
+    const access = await requireRole(parsed.projectId, "reviewer");
+    await overrideVerdict(db(), access, parsed);
+    revalidatePath("/projects", "layout");
+    return { ok: true, message: "Override recorded." };
+  } catch (error) {
+    return failure(error);
+  }
+}

@@ -1,0 +1,103 @@
+import "server-only";
+// Saving an annotation with optimistic locking. Each save names the version it was based on;
+// it lands only if the row still has that version (one conditional UPDATE, no read-then-write
+// race), and the version moves on. Otherwise the save is refused with a conflict carrying the
+// newer answer, so the screen can show both sides and nothing is silently overwritten.
+import type { Db } from "@/lib/db";
+import { AppError } from "@/lib/errors";
+import { roleAtLeast } from "@/lib/auth/roles";
+import type { ProjectAccess } from "@/lib/auth/session";
+import { recordAudit } from "@/lib/audit/record";
+import { groundingProblem, type GroundingPayload } from "@/lib/annotations/grounding-payload";
+
+export type SaveGroundingInput = {
+  sampleId: string;
+  baseVersion: number | null; // null: the caller had no annotation yet
+  status: "draft" | "submitted";
+  payload: GroundingPayload;
+};
+
+export type SavedAnnotation = { id: string; version: number; status: string; updatedAt: string };
+
+function columns(payload: GroundingPayload) {
+  const [boxX1, boxY1, boxX2, boxY2] = payload.box ?? [null, null, null, null];
+  return {
+    targetAbsent: payload.targetAbsent,
+    boxX1,
+    boxY1,
+    boxX2,
+    boxY2,
+    instructionRewrite: payload.instructionRewrite,
+    qualityScore: payload.qualityScore,
+    note: payload.note,
+  };
+}
+
+export function payloadOf(row: {
+  targetAbsent: boolean | null;
+  boxX1: number | null;
+  boxY1: number | null;
+  boxX2: number | null;
+  boxY2: number | null;
+  instructionRewrite: string | null;
+  qualityScore: number | null;
+  note: string | null;
+}): GroundingPayload {
+  const hasBox = row.boxX1 !== null && row.boxY1 !== null && row.boxX2 !== null && row.boxY2 !== null;
+  return {
+    targetAbsent: row.targetAbsent ?? false,
+    box: hasBox ? [row.boxX1!, row.boxY1!, row.boxX2!, row.boxY2!] : null,
+    instructionRewrite: row.instructionRewrite,
+    qualityScore: row.qualityScore,
+    note: row.note,
+  };
+}
+
+async function conflict(db: Db, sampleId: string, annotatorId: string): Promise<never> {
+  const current = await db.annotation.findUnique({ where: { sampleId_annotatorId_kind: { sampleId, annotatorId, kind: "label" } } });
+  throw new AppError("conflict", "This answer was saved elsewhere (another tab or device) after you opened it.", {
+    current: current ? { version: current.version, status: current.status, updatedAt: current.updatedAt.toISOString(), payload: payloadOf(current) } : null,
+  });
+}
+
+export async function saveGroundingAnnotation(db: Db, access: ProjectAccess, input: SaveGroundingInput): Promise<SavedAnnotation> {
+  const sample = await db.groundingSample.findFirst({ where: { id: input.sampleId, projectId: access.projectId }, select: { id: true } });
+  if (!sample) throw new AppError("not_found", "No such sample.");
+  if (input.status === "submitted") {
+    const problem = groundingProblem(input.payload);
+    if (problem) throw new AppError("invalid_input", `Cannot submit: ${problem}.`);
+  }
+  const annotatorId = access.user.id;
+  const data = { ...columns(input.payload), status: input.status, submittedAt: input.status === "submitted" ? new Date() : null };
+
+  let saved;
+  if (input.baseVersion === null) {
+    try {
+      saved = await db.annotation.create({
+        data: { projectId: access.projectId, annotatorId, itemType: "sample", sampleId: sample.id, kind: "label", ...data },
+      });
+    } catch {
+      // The unique (sample, annotator, kind) row appeared meanwhile: someone else's first save won.
+      return conflict(db, sample.id, annotatorId);
+    }
+  } else {
+    const { count } = await db.annotation.updateMany({
+      where: { sampleId: sample.id, annotatorId, kind: "label", version: input.baseVersion },
+      data: { ...data, version: { increment: 1 } },
+    });
+    if (count === 0) return conflict(db, sample.id, annotatorId);
+    saved = await db.annotation.findUniqueOrThrow({ where: { sampleId_annotatorId_kind: { sampleId: sample.id, annotatorId, kind: "label" } } });
+  }
+
+  if (input.status === "submitted") {
+    // A reviewer's (or admin's) submitted answer verifies the sample; an annotator's waits for
+    // review. Queues with overlap and adjudication refine this when they exist.
+    const isReviewer = access.role === "owner" || roleAtLeast(access.role, "reviewer");
+    await db.groundingSample.update({
+      where: { id: sample.id },
+      data: isReviewer ? { status: "verified", verifiedAt: new Date() } : { status: "in_review" },
+    });
+    await recordAudit(db, { userId: annotatorId, projectId: access.projectId, action: "annotation.submit", targetType: "sample", targetId: sample.id, details: { version: saved.version } });
+  }
+  return { id: saved.id, version: saved.version, status: saved.status, updatedAt: saved.updatedAt.toISOString() };
+}

@@ -1,0 +1,36 @@
+// The sample list's filters, read from the URL's search params. Validated here so that no
+// user input reaches a database query unchecked: closed sets are enums, free text is bounded,
+// and only these fields can be filtered on.
+import { z } from "zod";
+
+const Text = z.string().trim().min(1).max(200).optional().catch(undefined);
+const Score = z.coerce.number().min(0).max(10).optional().catch(undefined);
+
+export const SampleFilterSchema = z.object({
+  source: Text,
+  platform: Text,
+  app: Text,
+  uiType: Text,
+  refusal: z.enum(["yes", "no"]).optional().catch(undefined),
+  correctness: z.enum(["correct", "wrong", "wrong_format"]).optional().catch(undefined),
+  scoreMin: Score,
+  scoreMax: Score,
+  tier: z.enum(["gold", "rewrite", "discard", "unscored"]).optional().catch(undefined),
+  status: z.enum(["pending", "in_review", "verified", "labeled"]).optional().catch(undefined),
+  imageMissing: z.enum(["yes", "no"]).optional().catch(undefined),
+  after: z.string().regex(/^[a-z0-9]{10,40}$/).optional().catch(undefined),
+});
+export type SampleFilter = z.infer<typeof SampleFilterSchema>;
+
+export function parseSampleFilter(params: Record<string, string | string[] | undefined>): SampleFilter {
+  const flat = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]));
+  return SampleFilterSchema.parse(flat);
+}
+
+export function filterQuery(filter: SampleFilter, changes: Partial<SampleFilter> = {}): string {
+  const merged = { ...filter, ...changes };
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(merged)) if (value !== undefined && value !== "") params.set(key, String(value));
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}

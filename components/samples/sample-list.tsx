@@ -32,9 +32,12 @@ export function SampleList({ project, filter, facets, result, tiers }: Props) {
           <p className="text-sm text-slate-600">{result.total.toLocaleString("en")} match these filters</p>
         </div>
         {result.samples[0] && (
-          <Link href={`${base}/${result.samples[0].id}${keep}`} className="rounded-md bg-blue-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-blue-800">
-            Review from the first
-          </Link>
+          <div className="flex gap-2">
+            <Link href={`${base}/bulk${keep}`} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50">Bulk pass</Link>
+            <Link href={`${base}/${result.samples[0].id}${keep}`} className="rounded-md bg-blue-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-blue-800">
+              Review from the first
+            </Link>
+          </div>
         )}
       </div>
       <SampleFilterBar filter={filter} facets={facets} />

@@ -10,6 +10,7 @@ import { GroundingPayloadSchema } from "@/lib/annotations/grounding-payload";
 import { saveGroundingAnnotation, type SavedAnnotation } from "@/lib/annotations/save-annotation";
 import { refreshSampleQuality } from "@/lib/verdicts/sample-quality";
 import { overrideVerdict } from "@/lib/verdicts/override-verdict";
+import { bulkDecide } from "@/lib/annotations/bulk-decide";
 import { failure, type ActionResult } from "@/lib/actions/result";
 import type { GroundingPayload } from "@/lib/annotations/grounding-payload";
 
@@ -61,6 +62,19 @@ export async function overrideVerdictAction(input: z.input<typeof OverrideSchema
     await overrideVerdict(db(), access, parsed);
     revalidatePath("/projects", "layout");
     return { ok: true, message: "Override recorded." };
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+const BulkSchema = z.object({ projectId: Id, sampleIds: z.array(Id).min(1).max(500), decision: z.enum(["accept", "reject"]) });
+
+export async function bulkDecideAction(input: z.input<typeof BulkSchema>): Promise<ActionResult> {
+  try {
+    const parsed = BulkSchema.parse(input);
+    const access = await requireRole(parsed.projectId, "reviewer");
+    const count = await bulkDecide(db(), access, parsed.sampleIds, parsed.decision);
+    return { ok: true, message: `${count} ${parsed.decision === "accept" ? "accepted" : "rejected"}.` };
   } catch (error) {
     return failure(error);
   }

@@ -8,6 +8,7 @@ export type E2eSeed = {
   demoMediaId: string;
   demoProjectId: string;
   otherMediaId: string;
+  reviewSampleIds: { zoom1: string; zoom25: string; absent: string };
 };
 
 export function readSeed(): E2eSeed {

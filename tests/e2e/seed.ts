@@ -1,7 +1,7 @@
 // Prepares the e2e data dir through the domain layer: migrations, the owner and the demo
 // project (as `npm start` makes them), an admin, an annotator and a reviewer of the demo
 // project, and an outsider who is admin of another project with its own screenshot.
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { createDb } from "@/lib/db";
@@ -38,7 +38,25 @@ async function main() {
   const otherMedia = await ingestImage(db, store, other.id, otherImage);
   const demoMedia = await db.media.findFirstOrThrow({ where: { projectId: demo.id, mime: "image/png" }, orderBy: { createdAt: "asc" } });
 
-  const seed: E2eSeed = { users, demoMediaId: demoMedia.id, demoProjectId: demo.id, otherMediaId: otherMedia.id };
+  // Review samples on a real screenshot of the UI-Venus fixture (718x1280), read in place.
+  const screenshot = readFileSync(path.resolve("../shared/fixtures/ui-venus/trace/5842fa4411caad04cbcd67e514c2b426.png"));
+  const trace = await ingestImage(db, store, demo.id, screenshot, "ui-venus screenshot");
+  const reviewSample = async (sourceId: string, instruction: string, extra: object = {}) =>
+    (
+      await db.groundingSample.create({
+        data: { projectId: demo.id, mediaId: trace.id, imageRef: "trace.png", instruction, sourceDataset: "e2e", sourceId, contentHash: sourceId, ...extra },
+      })
+    ).id;
+  const reviewSampleIds = {
+    zoom1: await reviewSample("zoom1", "Tap the search box"),
+    zoom25: await reviewSample("zoom25", "Tap the first picture"),
+    absent: await reviewSample("absent", "Open the settings gear", { qualityScore: 8, boxX1: 10, boxY1: 10, boxX2: 60, boxY2: 60 }),
+  };
+  await db.judgeVerdict.create({
+    data: { projectId: demo.id, targetType: "sample", sampleId: reviewSampleIds.absent, kind: "mllm", judgeName: "teacher-72b", metric: "quality_score", valueScore: 8, rationale: "Looks fine." },
+  });
+
+  const seed: E2eSeed = { users, demoMediaId: demoMedia.id, demoProjectId: demo.id, otherMediaId: otherMedia.id, reviewSampleIds };
   writeFileSync(path.join(dataDir, E2E_USERS_FILE), JSON.stringify(seed, null, 2));
   await db.$disconnect();
 }

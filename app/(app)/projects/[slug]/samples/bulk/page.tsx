@@ -1,0 +1,27 @@
+import type { Metadata } from "next";
+import { BulkPass } from "@/components/samples/bulk-pass";
+import { db } from "@/lib/db";
+import { ProjectSettingsSchema } from "@/lib/domain/project-settings";
+import { projectPageAccess } from "@/lib/projects/page-access";
+import { listSamples } from "@/lib/samples/list-samples";
+import { filterQuery, parseSampleFilter } from "@/lib/samples/sample-filters";
+
+type Props = { params: Promise<{ slug: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export const metadata: Metadata = { title: "Bulk pass" };
+
+export default async function BulkPassPage({ params, searchParams }: Props) {
+  const { slug } = await params;
+  const { project } = await projectPageAccess(slug, "reviewer");
+  const filter = parseSampleFilter(await searchParams);
+  const settings = ProjectSettingsSchema.parse(project.settings);
+  const result = await listSamples(db(), project.id, filter, settings.tiers);
+  return (
+    <BulkPass
+      project={{ id: project.id, slug: project.slug, name: project.name }}
+      samples={result.samples}
+      total={result.total}
+      nextPage={result.nextAfter ? `/projects/${project.slug}/samples/bulk${filterQuery(filter, { after: result.nextAfter })}` : null}
+    />
+  );
+}

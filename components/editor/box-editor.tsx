@@ -1,0 +1,155 @@
+"use client";
+// The box editor: a Konva canvas over a screenshot plus a DOM list of the same boxes.
+// State lives in image pixels (lib/editor); this file wires the hooks together:
+//   use-editor-history (undo, load by key, onChange) . use-viewport (fit / zoom / pan)
+//   use-canvas-gestures (draw, move, resize, pan) . use-editor-keys . use-wheel-zoom.
+// Load it through BoxEditorLazy: Konva needs the browser.
+//
+// For tests the container exposes data-ready, and the viewport as data-scale /
+// data-offset-x / data-offset-y: a point (x, y) in image pixels is on the page at
+//   stageBox.x + offsetX + x * scale, stageBox.y + offsetY + y * scale
+// where stageBox is the bounding box of [data-testid="box-editor-stage"].
+import { useRef, useState } from "react";
+import type { EditorInput, EditorState } from "@/lib/editor/state";
+import { BoxList } from "@/components/editor/box-list";
+import { EditorCanvas } from "@/components/editor/editor-canvas";
+import { EditorHelp } from "@/components/editor/editor-help";
+import { EditorStatusBar } from "@/components/editor/editor-status-bar";
+import { EditorToolbar } from "@/components/editor/editor-toolbar";
+import { ImageStateOverlay } from "@/components/editor/image-state-overlay";
+import type { Prediction } from "@/components/editor/prediction-layer";
+import { TargetAbsentBadge } from "@/components/editor/target-absent-badge";
+import { useCanvasGestures } from "@/components/editor/use-canvas-gestures";
+import { useEditorHistory, type OnEditorChange } from "@/components/editor/use-editor-history";
+import { useEditorKeys } from "@/components/editor/use-editor-keys";
+import { useHtmlImage } from "@/components/editor/use-html-image";
+import { useStageSize } from "@/components/editor/use-stage-size";
+import { useViewport } from "@/components/editor/use-viewport";
+import { useWheelZoom } from "@/components/editor/use-wheel-zoom";
+
+export type BoxEditorProps = {
+  imageUrl: string | null; // null: no screenshot; the size is shown and coordinates can be typed
+  image: { width: number; height: number };
+  initial: EditorInput; // read when loadKey changes; that load resets history (not undoable)
+  loadKey: string; // e.g. `${sampleId}:${version}`
+  predictions?: Prediction[];
+  maxBoxes?: number; // 1 for grounding: a drawn box replaces the selected/only one, one undo step
+  readOnly?: boolean;
+  onChange?: OnEditorChange; // after each committed change, never on every mousemove
+  className?: string;
+};
+
+const NO_PREDICTIONS: Prediction[] = [];
+
+function hintFor(state: EditorState, o: { readOnly: boolean; isDrawMode: boolean }): string {
+  if (o.readOnly) return "Read only: drag to pan, wheel to zoom.";
+  if (o.isDrawMode) return "Draw mode: drag anywhere to draw a box (Esc cancels).";
+  if (state.targetAbsent) return "Target absent: T or the checkbox brings the boxes back.";
+  const index = state.boxes.findIndex((b) => b.id === state.selectedId);
+  if (index >= 0) return `Box ${index + 1} selected: drag or use the arrows to move it, Delete removes it.`;
+  return "Drag on the screenshot to draw a box. ? lists the shortcuts.";
+}
+
+export function BoxEditor(props: BoxEditorProps) {
+  const { imageUrl, image, maxBoxes, readOnly = false, predictions = NO_PREDICTIONS } = props;
+  const editor = useEditorHistory(props.initial, props.loadKey, props.onChange);
+  const stage = useStageSize();
+  const imageStatus = useHtmlImage(imageUrl);
+  const view = useViewport(image, stage.size, `${imageUrl ?? "none"}|${image.width}x${image.height}`);
+  const [isDrawMode, setDrawMode] = useState(false);
+  const [isHelpOpen, setHelpOpen] = useState(false);
+  const [isSpaceHeld, setSpaceHeld] = useState(false);
+  const containerRef = useRef<HTMLDivElement>(null);
+  const focusEditor = () => containerRef.current?.focus({ preventScroll: true });
+
+  const gestures = useCanvasGestures({
+    editor,
+    view,
+    readOnly,
+    maxBoxes,
+    isSpaceHeld,
+    isDrawMode,
+    endDrawMode: () => setDrawMode(false),
+    focusEditor,
+  });
+  const keys = useEditorKeys({
+    editor,
+    view,
+    readOnly,
+    isGestureActive: gestures.activeGesture !== null,
+    cancelGesture: gestures.cancel,
+    isHelpOpen,
+    setHelpOpen,
+    isDrawMode,
+    setDrawMode,
+    setSpaceHeld,
+  });
+  useWheelZoom(stage.element, view.zoomAtPoint);
+
+  const { state } = editor;
+  const vp = view.viewport;
+  const isReady = stage.size.width > 0 && imageStatus.state !== "loading";
+  return (
+    <div
+      ref={containerRef}
+      tabIndex={0}
+      role="group"
+      aria-label="Box editor"
+      data-testid="box-editor"
+      data-ready={isReady ? "true" : "false"}
+      data-image-state={imageStatus.state}
+      data-scale={vp.scale}
+      data-offset-x={vp.offsetX}
+      data-offset-y={vp.offsetY}
+      onKeyDown={keys.onKeyDown}
+      onKeyUp={keys.onKeyUp}
+      onBlur={() => setSpaceHeld(false)}
+      className={`overflow-hidden rounded-lg border border-slate-300 bg-white outline-none focus:ring-2 focus:ring-blue-600 ${props.className ?? ""}`}
+    >
+      <div className="border-b border-slate-200 p-2">
+        <EditorToolbar
+          scale={vp.scale}
+          readOnly={readOnly}
+          canUndo={editor.canUndo}
+          canRedo={editor.canRedo}
+          isDrawMode={isDrawMode}
+          isHelpOpen={isHelpOpen}
+          onUndo={editor.undo}
+          onRedo={editor.redo}
+          onZoomIn={view.zoomIn}
+          onZoomOut={view.zoomOut}
+          onFit={view.fit}
+          onActualSize={view.actualSize}
+          onToggleDrawMode={() => setDrawMode(!isDrawMode)}
+          onToggleHelp={() => setHelpOpen(!isHelpOpen)}
+          focusEditor={focusEditor}
+        />
+      </div>
+      <div className="relative h-[70vh] min-h-80 w-full bg-slate-700">
+        <div
+          ref={stage.ref}
+          data-testid="box-editor-stage"
+          className="absolute inset-0 touch-none overflow-hidden select-none"
+          style={{ cursor: gestures.cursor }}
+          {...gestures.handlers}
+        >
+          {stage.size.width > 0 && (
+            <EditorCanvas
+              size={stage.size}
+              viewport={vp}
+              image={imageStatus.state === "loaded" ? imageStatus.element : null}
+              state={state}
+              predictions={predictions}
+              crosshair={gestures.pointer}
+            />
+          )}
+        </div>
+        <ImageStateOverlay status={imageStatus} image={image} />
+        {state.targetAbsent && <TargetAbsentBadge />}
+        {isHelpOpen && <EditorHelp onClose={() => setHelpOpen(false)} />}
+      </div>
+      <EditorStatusBar pointer={gestures.pointer} viewport={vp} image={image} hint={hintFor(state, { readOnly, isDrawMode })} />
+      <BoxList state={state} readOnly={readOnly} maxBoxes={maxBoxes} dispatch={editor.dispatch} />
+    </div>
+  );
+}

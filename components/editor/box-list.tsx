@@ -1,0 +1,77 @@
+"use client";
+// Every box also lives in the DOM (CONVENTIONS "The box editor"): readable by screen readers,
+// editable by typing (the only way when the screenshot is missing), and a handle for tests.
+import type { Box } from "@/lib/domain/geometry";
+import type { EditorAction } from "@/lib/editor/reducer";
+import type { EditorState } from "@/lib/editor/state";
+import { BoxRow } from "@/components/editor/box-row";
+import { newBoxId } from "@/components/editor/gesture-action";
+
+type Props = {
+  state: EditorState;
+  readOnly: boolean;
+  maxBoxes: number | undefined;
+  dispatch: (action: EditorAction) => void;
+};
+
+// A typed box starts as the middle fifth of the image, ready to be overwritten.
+function defaultBox({ width, height }: EditorState["image"]): Box {
+  return [Math.round(width * 0.4), Math.round(height * 0.4), Math.round(width * 0.6), Math.round(height * 0.6)];
+}
+
+export function BoxList({ state, readOnly, maxBoxes, dispatch }: Props) {
+  const isFull = maxBoxes !== undefined && state.boxes.length >= maxBoxes;
+  return (
+    <section aria-label="Boxes" className="space-y-2 border-t border-slate-200 bg-slate-50 p-3">
+      <div className="flex flex-wrap items-center gap-3">
+        <label className="flex items-center gap-2 text-sm font-medium">
+          <input
+            type="checkbox"
+            checked={state.targetAbsent}
+            disabled={readOnly}
+            onChange={(e) => dispatch({ type: "setTargetAbsent", value: e.target.checked })}
+            className="size-4 accent-rose-700"
+          />
+          Target absent
+        </label>
+        <span className="text-xs text-slate-500">
+          {state.targetAbsent ? "The answer is [-1,-1]; the boxes below are kept but not saved." : "Press T to toggle."}
+        </span>
+        {!readOnly && (
+          <button
+            type="button"
+            disabled={isFull}
+            title={isFull ? "Drawing a new box replaces the current one" : undefined}
+            onClick={() => dispatch({ type: "add", id: newBoxId(state), box: defaultBox(state.image) })}
+            className="ml-auto rounded border border-slate-300 bg-white px-2 py-0.5 text-xs font-medium hover:bg-slate-100 disabled:opacity-40"
+          >
+            Add box by coordinates
+          </button>
+        )}
+      </div>
+      {state.boxes.length === 0 ? (
+        <p className="text-sm text-slate-600">
+          {readOnly ? "No box." : "No box yet. Drag on the screenshot to draw one (or press N first)."}
+        </p>
+      ) : (
+        <ol className={`space-y-1.5 ${state.targetAbsent ? "opacity-60" : ""}`}>
+          {state.boxes.map((item, index) => (
+            <BoxRow
+              key={item.id}
+              item={item}
+              index={index}
+              image={state.image}
+              isSelected={item.id === state.selectedId}
+              readOnly={readOnly}
+              onSetBox={(id, box) => dispatch({ type: "setBox", id, box })}
+              onDelete={(id) => dispatch({ type: "delete", id })}
+              onSelect={(id) => {
+                if (!state.targetAbsent) dispatch({ type: "select", id });
+              }}
+            />
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,39 @@
+"use client";
+// Konva draws an HTMLImageElement, not a URL. Loading one is a subscription to the browser
+// (load/error events), hence the effect; the status for a URL other than the one that
+// finished loading is derived during render, so a new sample never shows the old screenshot.
+import { useEffect, useState } from "react";
+
+export type ImageStatus =
+  | { state: "missing" }
+  | { state: "loading" }
+  | { state: "error" }
+  | { state: "loaded"; element: HTMLImageElement };
+
+type Settled = { url: string; element: HTMLImageElement | null };
+
+export function useHtmlImage(url: string | null): ImageStatus {
+  const [settled, setSettled] = useState<Settled | null>(null);
+
+  useEffect(() => {
+    if (url === null) return;
+    const element = new window.Image();
+    let isCurrent = true;
+    element.onload = () => {
+      if (isCurrent) setSettled({ url, element });
+    };
+    element.onerror = () => {
+      if (isCurrent) setSettled({ url, element: null });
+    };
+    element.src = url;
+    return () => {
+      isCurrent = false;
+      element.onload = null;
+      element.onerror = null;
+    };
+  }, [url]);
+
+  if (url === null) return { state: "missing" };
+  if (settled === null || settled.url !== url) return { state: "loading" };
+  return settled.element === null ? { state: "error" } : { state: "loaded", element: settled.element };
+}

@@ -1,0 +1,144 @@
+"use client";
+// The grounding review screen: the box editor on the screenshot, the instruction and its
+// rewrite, the model's predictions with hit/miss, the quality score and its overrides, and a
+// save bar (drafts autosave, submit saves a version, conflicts are shown and resolved).
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useEffect, useState } from "react";
+import { BoxEditorLazy } from "@/components/editor/box-editor-lazy";
+import { PredictionList } from "@/components/review/prediction-list";
+import { QualityPanel } from "@/components/review/quality-panel";
+import { SaveBar } from "@/components/review/save-bar";
+import { useAutosave } from "@/components/review/use-autosave";
+import { groundingProblem, type GroundingPayload } from "@/lib/annotations/grounding-payload";
+import type { TierSettings } from "@/lib/domain/tiers";
+import type { EditorAnswer } from "@/lib/editor/state";
+import type { SampleReview } from "@/lib/samples/sample-review";
+
+type Props = {
+  project: { id: string; slug: string; name: string };
+  review: SampleReview;
+  tiers: TierSettings;
+  canOverride: boolean;
+  query: string;
+  neighbours: { previous: string | null; next: string | null; nextMediaId: string | null };
+};
+
+function initialPayload(review: SampleReview): GroundingPayload {
+  if (review.mine) return review.mine.payload;
+  return { targetAbsent: review.target.targetAbsent, box: review.target.box, instructionRewrite: null, qualityScore: null, note: null };
+}
+
+function isTyping(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName));
+}
+
+export function GroundingReview({ project, review, tiers, canOverride, query, neighbours }: Props) {
+  const router = useRouter();
+  const [payload, setPayload] = useState<GroundingPayload>(() => initialPayload(review));
+  const [loadKey, setLoadKey] = useState(`${review.id}:${review.mine?.version ?? 0}`);
+  const autosave = useAutosave(project.id, review.id, review.mine?.version ?? null);
+  const base = `/projects/${project.slug}/samples`;
+  const nextUrl = neighbours.next ? `${base}/${neighbours.next}${query}` : `${base}${query}`;
+
+  function update(changes: Partial<GroundingPayload>) {
+    const next = { ...payload, ...changes };
+    setPayload(next);
+    autosave.changed(next);
+  }
+
+  async function submit() {
+    if (await autosave.save(payload, "submitted")) router.push(nextUrl);
+  }
+
+  // Page-level keys (the editor handles its own while it has focus).
+  useEffect(() => {
+    function onKey(event: KeyboardEvent) {
+      if ((event.ctrlKey || event.metaKey) && event.key === "Enter") {
+        event.preventDefault();
+        void submit();
+        return;
+      }
+      if (isTyping(event.target) || event.ctrlKey || event.metaKey || event.altKey) return;
+      if ((event.key === "]" || event.key === "j") && neighbours.next) router.push(`${base}/${neighbours.next}${query}`);
+      if ((event.key === "[" || event.key === "k") && neighbours.previous) router.push(`${base}/${neighbours.previous}${query}`);
+    }
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  });
+
+  const editorInitial = {
+    image: review.image ?? { width: 1, height: 1 },
+    boxes: payload.box ? [{ id: "target", box: payload.box, label: "target" }] : [],
+    targetAbsent: payload.targetAbsent,
+  };
+  const predictions = review.predictions
+    .filter((p) => p.kind === "point")
+    .map((p) => ({ label: p.model, x: p.x!, y: p.y!, hit: p.correctness === "correct" }));
+
+  return (
+    <div className="space-y-4">
+      {neighbours.nextMediaId && <link rel="prefetch" href={`/api/media/${neighbours.nextMediaId}`} as="image" />}
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <Link href={`${base}${query}`} className="text-sm text-blue-700 hover:underline">← Samples of {project.name}</Link>
+        <nav className="flex gap-3 text-sm" aria-label="Sample navigation">
+          {neighbours.previous ? <Link href={`${base}/${neighbours.previous}${query}`} className="text-blue-700 hover:underline">← Previous [k]</Link> : <span className="text-slate-400">← Previous</span>}
+          {neighbours.next ? <Link href={`${base}/${neighbours.next}${query}`} prefetch className="text-blue-700 hover:underline">Next [j] →</Link> : <span className="text-slate-400">Next →</span>}
+        </nav>
+      </div>
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div>
+          {review.image ? (
+            <BoxEditorLazy
+              imageUrl={review.mediaId ? `/api/media/${review.mediaId}` : null}
+              image={review.image}
+              initial={editorInitial}
+              loadKey={loadKey}
+              predictions={predictions}
+              maxBoxes={1}
+              onChange={(answer: EditorAnswer) => update({ targetAbsent: answer.targetAbsent, box: answer.targetAbsent ? null : (answer.boxes[0]?.box ?? null) })}
+            />
+          ) : (
+            <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
+              The image of this sample is missing and its size is unknown: import the image ({review.imageRef ?? "no reference"}) to review it.
+            </p>
+          )}
+        </div>
+        <aside className="space-y-5">
+          <section aria-label="Instruction" className="space-y-2">
+            <h1 className="text-lg font-semibold" lang={review.language ?? undefined}>{review.instruction}</h1>
+            <p className="text-xs text-slate-500">{[review.language, review.platform, review.app, review.uiType, review.source].filter(Boolean).join(" · ")}</p>
+            <label className="block text-sm font-medium">
+              Rewritten instruction <span className="font-normal text-slate-500">(kept beside the original)</span>
+              <textarea value={payload.instructionRewrite ?? ""} rows={2} onChange={(e) => update({ instructionRewrite: e.target.value.trim() ? e.target.value : null })}
+                className="mt-1 block w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm font-normal" />
+            </label>
+          </section>
+          <section aria-label="Predictions" className="space-y-2">
+            <h2 className="text-sm font-semibold">Predictions</h2>
+            <PredictionList predictions={review.predictions} />
+          </section>
+          <QualityPanel projectId={project.id} verdicts={review.verdicts} ownScore={payload.qualityScore} onOwnScore={(qualityScore) => update({ qualityScore })} tiers={tiers} canOverride={canOverride} />
+          <SaveBar
+            state={autosave.state}
+            canSubmit={groundingProblem(payload)}
+            onSubmit={() => void submit()}
+            onKeepMine={() => {
+              if (autosave.state.kind === "conflict") autosave.resolve(autosave.state.theirs);
+              void autosave.save(payload, "draft");
+            }}
+            onTakeTheirs={() => {
+              if (autosave.state.kind !== "conflict") return;
+              const theirs = autosave.state.theirs;
+              autosave.resolve(theirs);
+              if (theirs) {
+                setPayload(theirs.payload);
+                setLoadKey(`${review.id}:${theirs.version}`);
+              }
+            }}
+          />
+        </aside>
+      </div>
+    </div>
+  );
+}

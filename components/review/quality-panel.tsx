@@ -1,0 +1,92 @@
+"use client";
+// The 0-10 quality score: each judge's score with its overrides and the effective value, the
+// tier that value routes the sample to, and (for reviewers) an override with a reason.
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { overrideVerdictAction } from "@/lib/actions/grounding";
+import { qualityTier, type TierSettings } from "@/lib/domain/tiers";
+import type { VerdictView } from "@/lib/verdicts/effective-verdicts";
+
+const REASONS = ["Instruction is ambiguous", "Box is loose or wrong", "Target is not visible", "Judge misread the screenshot"];
+
+type Props = {
+  projectId: string;
+  verdicts: VerdictView[];
+  ownScore: number | null;
+  onOwnScore: (score: number | null) => void;
+  tiers: TierSettings;
+  canOverride: boolean;
+};
+
+function OverrideForm({ projectId, verdict }: { projectId: string; verdict: VerdictView }) {
+  const router = useRouter();
+  const [value, setValue] = useState(String(verdict.effective ?? ""));
+  const [reason, setReason] = useState("");
+  const [message, setMessage] = useState<string | null>(null);
+  return (
+    <form
+      className="mt-2 flex flex-wrap items-end gap-2"
+      aria-label={`Override ${verdict.judgeName}`}
+      onSubmit={async (e) => {
+        e.preventDefault();
+        const result = await overrideVerdictAction({ projectId, verdictId: verdict.id, value: Number(value), reason });
+        setMessage(result.ok ? null : result.error);
+        if (result.ok) {
+          setReason("");
+          router.refresh();
+        }
+      }}
+    >
+      <label className="flex flex-col text-xs text-slate-600">
+        New score
+        <input type="number" min={0} max={10} step={0.5} required value={value} onChange={(e) => setValue(e.target.value)} className="mt-0.5 w-20 rounded border border-slate-300 px-2 py-1 text-sm" />
+      </label>
+      <label className="flex min-w-40 flex-1 flex-col text-xs text-slate-600">
+        Reason
+        <input list="override-reasons" required minLength={3} value={reason} onChange={(e) => setReason(e.target.value)} className="mt-0.5 rounded border border-slate-300 px-2 py-1 text-sm" />
+      </label>
+      <datalist id="override-reasons">{REASONS.map((r) => <option key={r} value={r} />)}</datalist>
+      <button type="submit" className="rounded-md border border-slate-300 px-2 py-1 text-sm hover:bg-slate-50">Override</button>
+      {message && <p role="alert" className="basis-full text-xs text-red-700">{message}</p>}
+    </form>
+  );
+}
+
+export function QualityPanel({ projectId, verdicts, ownScore, onOwnScore, tiers, canOverride }: Props) {
+  const scores = verdicts.filter((v) => v.metric === "quality_score");
+  const effective = typeof scores.at(-1)?.effective === "number" ? (scores.at(-1)!.effective as number) : ownScore;
+  return (
+    <section aria-label="Quality score" className="space-y-2">
+      <div className="flex items-center justify-between">
+        <h2 className="text-sm font-semibold">Quality score</h2>
+        <span className="text-sm" data-testid="tier">
+          {effective === null ? "unscored" : <>effective <b>{effective}</b> → <b>{qualityTier(effective, tiers)}</b></>}
+        </span>
+      </div>
+      {scores.map((v) => (
+        <div key={v.id} className="rounded-md border border-slate-200 p-2 text-sm">
+          <p>
+            <span className="font-medium">{v.judgeName}</span> {v.promptVersion && <span className="text-xs text-slate-500">({v.promptVersion})</span>} scored <b>{String(v.value)}</b>
+            {v.effective !== v.value && <> · effective <b>{String(v.effective)}</b></>}
+          </p>
+          {v.rationale && <p className="text-xs text-slate-600">{v.rationale}</p>}
+          {v.overrides.length > 0 && (
+            <ol className="mt-1 space-y-0.5 text-xs text-slate-600" aria-label="Override history">
+              {v.overrides.map((o) => (
+                <li key={o.id}>{o.createdAt.slice(0, 16).replace("T", " ")} {o.by}: {String(o.value)} — {o.reason}</li>
+              ))}
+            </ol>
+          )}
+          {canOverride && <OverrideForm projectId={projectId} verdict={v} />}
+        </div>
+      ))}
+      {scores.length === 0 && (
+        <label className="flex items-center gap-2 text-sm">
+          Your score (0-10)
+          <input type="number" min={0} max={10} step={0.5} value={ownScore ?? ""} onChange={(e) => onOwnScore(e.target.value === "" ? null : Number(e.target.value))}
+            className="w-20 rounded border border-slate-300 px-2 py-1" />
+        </label>
+      )}
+    </section>
+  );
+}

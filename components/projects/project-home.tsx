@@ -47,6 +47,9 @@ export function ProjectHome({ project, role, overview }: Props) {
         <Link href={`/projects/${project.slug}/samples`} className="rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white hover:bg-blue-800">
           Review grounding samples
         </Link>
+        <Link href={`/projects/${project.slug}/trajectories`} className="rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white hover:bg-blue-800">
+          Review trajectories
+        </Link>
       </nav>
 
       <dl className="grid grid-cols-2 gap-4 md:grid-cols-4">
@@ -81,7 +84,7 @@ export function ProjectHome({ project, role, overview }: Props) {
             <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
               {overview.runs.map((run) => (
                 <li key={run.id} className="flex justify-between gap-2 p-3 text-sm">
-                  <span className="font-medium">{run.name}</span>
+                  <Link href={`/projects/${project.slug}/runs/${run.id}`} className="font-medium text-blue-800 hover:underline">{run.name}</Link>
                   <span className="text-slate-600">{run.benchmark} · {run.model ?? "unknown model"} · {run._count.trajectories} episodes</span>
                 </li>
               ))}

@@ -1,21 +1,8 @@
 // A plain GET form: filters live in the URL, so a filtered list can be shared and reloaded.
+import { FilterSelect as Select, sameOptions as same } from "@/components/ui/filter-select";
 import type { SampleFilter } from "@/lib/samples/sample-filters";
 
 type Facets = { sources: string[]; platforms: string[]; apps: string[]; uiTypes: string[] };
-
-function Select({ name, label, value, options }: { name: string; label: string; value: string | undefined; options: [string, string][] }) {
-  return (
-    <label className="flex flex-col text-xs font-medium text-slate-600">
-      {label}
-      <select name={name} defaultValue={value ?? ""} className="mt-1 rounded-md border border-slate-300 bg-white px-2 py-1 text-sm font-normal text-slate-900">
-        <option value="">any</option>
-        {options.map(([v, text]) => <option key={v} value={v}>{text}</option>)}
-      </select>
-    </label>
-  );
-}
-
-const same = (values: string[]): [string, string][] => values.map((v) => [v, v]);
 
 export function SampleFilterBar({ filter, facets }: { filter: SampleFilter; facets: Facets }) {
   return (

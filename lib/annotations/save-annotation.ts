@@ -1,14 +1,13 @@
 import "server-only";
-// Saving an annotation with optimistic locking. Each save names the version it was based on;
-// it lands only if the row still has that version (one conditional UPDATE, no read-then-write
-// race), and the version moves on. Otherwise the save is refused with a conflict carrying the
-// newer answer, so the screen can show both sides and nothing is silently overwritten.
+// Saving a grounding answer: checked against the sample's project, versioned through
+// saveVersioned (optimistic locking), and on submit the sample's review status moves on.
 import type { Db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { roleAtLeast } from "@/lib/auth/roles";
 import type { ProjectAccess } from "@/lib/auth/session";
 import { recordAudit } from "@/lib/audit/record";
 import { groundingProblem, type GroundingPayload } from "@/lib/annotations/grounding-payload";
+import { saveVersioned } from "@/lib/annotations/versioned-save";
 
 export type SaveGroundingInput = {
   sampleId: string;
@@ -53,13 +52,6 @@ export function payloadOf(row: {
   };
 }
 
-async function conflict(db: Db, sampleId: string, annotatorId: string): Promise<never> {
-  const current = await db.annotation.findUnique({ where: { sampleId_annotatorId_kind: { sampleId, annotatorId, kind: "label" } } });
-  throw new AppError("conflict", "This answer was saved elsewhere (another tab or device) after you opened it.", {
-    current: current ? { version: current.version, status: current.status, updatedAt: current.updatedAt.toISOString(), payload: payloadOf(current) } : null,
-  });
-}
-
 export async function saveGroundingAnnotation(db: Db, access: ProjectAccess, input: SaveGroundingInput): Promise<SavedAnnotation> {
   const sample = await db.groundingSample.findFirst({ where: { id: input.sampleId, projectId: access.projectId }, select: { id: true } });
   if (!sample) throw new AppError("not_found", "No such sample.");
@@ -70,24 +62,14 @@ export async function saveGroundingAnnotation(db: Db, access: ProjectAccess, inp
   const annotatorId = access.user.id;
   const data = { ...columns(input.payload), status: input.status, submittedAt: input.status === "submitted" ? new Date() : null };
 
-  let saved;
-  if (input.baseVersion === null) {
-    try {
-      saved = await db.annotation.create({
-        data: { projectId: access.projectId, annotatorId, itemType: "sample", sampleId: sample.id, kind: "label", ...data },
-      });
-    } catch {
-      // The unique (sample, annotator, kind) row appeared meanwhile: someone else's first save won.
-      return conflict(db, sample.id, annotatorId);
-    }
-  } else {
-    const { count } = await db.annotation.updateMany({
-      where: { sampleId: sample.id, annotatorId, kind: "label", version: input.baseVersion },
-      data: { ...data, version: { increment: 1 } },
-    });
-    if (count === 0) return conflict(db, sample.id, annotatorId);
-    saved = await db.annotation.findUniqueOrThrow({ where: { sampleId_annotatorId_kind: { sampleId: sample.id, annotatorId, kind: "label" } } });
-  }
+  const saved = await saveVersioned(db, {
+    projectId: access.projectId,
+    annotatorId,
+    item: { sampleId: sample.id },
+    baseVersion: input.baseVersion,
+    data,
+    describe: payloadOf,
+  });
 
   if (input.status === "submitted") {
     // A reviewer's (or admin's) submitted answer verifies the sample; an annotator's waits for

@@ -8,6 +8,7 @@ import { AppError } from "@/lib/errors";
 import type { ProjectAccess } from "@/lib/auth/session";
 import { recordAudit } from "@/lib/audit/record";
 import { refreshSampleQuality } from "@/lib/verdicts/sample-quality";
+import { refreshTrajectoryFlags } from "@/lib/trajectories/refresh-flags";
 
 export const OverrideInputSchema = z.object({
   verdictId: z.string().min(1).max(40),
@@ -35,5 +36,6 @@ export async function overrideVerdict(db: Db, access: ProjectAccess, input: z.in
     details: { value, reason },
   });
   if (verdict.sampleId) await refreshSampleQuality(db, access.projectId, verdict.sampleId);
+  if (verdict.trajectoryId) await refreshTrajectoryFlags(db, access.projectId, verdict.trajectoryId);
   return override;
 }

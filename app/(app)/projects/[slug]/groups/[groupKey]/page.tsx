@@ -1,0 +1,22 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { GroupViewScreen } from "@/components/trajectories/group-view-screen";
+import { db } from "@/lib/db";
+import { ProjectSettingsSchema } from "@/lib/domain/project-settings";
+import { projectPageAccess } from "@/lib/projects/page-access";
+import { loadGroup } from "@/lib/trajectories/group-view";
+
+type Props = { params: Promise<{ slug: string; groupKey: string }> };
+
+export const metadata: Metadata = { title: "GRPO group" };
+
+export default async function GroupPage({ params }: Props) {
+  const { slug, groupKey } = await params;
+  const { project } = await projectPageAccess(slug, "annotator");
+  const key = decodeURIComponent(groupKey);
+  if (key.length > 300) notFound();
+  const settings = ProjectSettingsSchema.parse(project.settings);
+  const group = await loadGroup(db(), project.id, key, settings.rewards);
+  if (group.rollouts.length === 0) notFound();
+  return <GroupViewScreen project={project} group={group} settings={settings.rewards} />;
+}

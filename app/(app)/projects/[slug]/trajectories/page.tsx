@@ -1,0 +1,18 @@
+import type { Metadata } from "next";
+import { TrajectoryList } from "@/components/trajectories/trajectory-list";
+import { db } from "@/lib/db";
+import { projectPageAccess } from "@/lib/projects/page-access";
+import { listTrajectories, trajectoryFacets } from "@/lib/trajectories/list-trajectories";
+import { parseTrajectoryFilter } from "@/lib/trajectories/trajectory-filters";
+
+type Props = { params: Promise<{ slug: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export const metadata: Metadata = { title: "Trajectories" };
+
+export default async function TrajectoriesPage({ params, searchParams }: Props) {
+  const { slug } = await params;
+  const { project } = await projectPageAccess(slug, "annotator");
+  const filter = parseTrajectoryFilter(await searchParams);
+  const [result, facets] = await Promise.all([listTrajectories(db(), project.id, filter), trajectoryFacets(db(), project.id)]);
+  return <TrajectoryList project={project} filter={filter} facets={facets} result={result} />;
+}

@@ -1,0 +1,67 @@
+import Link from "next/link";
+import type { RunVerification } from "@/lib/runs/run-verification";
+
+type Rate = RunVerification["automatic"];
+
+function RateText({ rate }: { rate: Rate }) {
+  if (!rate.interval) return <span className="text-slate-400">no episodes</span>;
+  const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
+  return (
+    <span className="tabular-nums">
+      {pct(rate.interval.rate)} <span className="text-slate-500">({rate.successes}/{rate.n}, 95% CI {pct(rate.interval.low)}–{pct(rate.interval.high)})</span>
+    </span>
+  );
+}
+
+const outcome = (v: boolean | null) => (v === null ? "—" : v ? "success" : "failure");
+
+export function RunVerificationScreen({ project, v }: { project: { id: string; slug: string; name: string }; v: RunVerification }) {
+  const exportUrl = `/api/projects/${project.id}/runs/${v.run.id}/export`;
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <Link href={`/projects/${project.slug}/trajectories?run=${v.run.id}`} className="text-sm text-blue-700 hover:underline">← Episodes of this run</Link>
+          <h1 className="mt-1 text-2xl font-semibold">Run {v.run.name}</h1>
+          <p className="text-sm text-slate-600">{v.run.benchmark} · {v.run.model ?? "unknown model"} · {v.episodes.length} episodes, {v.unverified} not verified yet</p>
+        </div>
+        <div className="flex gap-2 text-sm">
+          <a href={`${exportUrl}?format=csv`} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 hover:bg-slate-50">Export CSV</a>
+          <a href={`${exportUrl}?format=json`} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 hover:bg-slate-50">Export JSON</a>
+        </div>
+      </div>
+      <dl className="grid gap-4 sm:grid-cols-2">
+        <div className="rounded-lg border border-slate-200 bg-white p-4"><dt className="text-sm text-slate-600">Automatic success rate</dt><dd className="mt-1 text-lg" data-testid="automatic-rate"><RateText rate={v.automatic} /></dd></div>
+        <div className="rounded-lg border border-blue-200 bg-white p-4"><dt className="text-sm text-slate-600">Corrected success rate (verified episodes)</dt><dd className="mt-1 text-lg" data-testid="corrected-rate"><RateText rate={v.corrected} /></dd></div>
+      </dl>
+      <section>
+        <h2 className="mb-2 font-semibold">Per app</h2>
+        <table className="w-full rounded-lg border border-slate-200 bg-white text-sm">
+          <thead className="bg-slate-100 text-left"><tr><th className="p-2">App</th><th className="p-2">Episodes</th><th className="p-2">Automatic</th><th className="p-2">Corrected</th></tr></thead>
+          <tbody className="divide-y divide-slate-100">
+            {v.perApp.map((a) => (
+              <tr key={a.app}><td className="p-2">{a.app}</td><td className="p-2">{a.episodes}</td><td className="p-2"><RateText rate={a.automatic} /></td><td className="p-2"><RateText rate={a.corrected} /></td></tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+      <section>
+        <h2 className="mb-2 font-semibold">Episodes whose outcome changed ({v.changed.length})</h2>
+        {v.changed.length === 0 ? <p className="text-sm text-slate-600">None so far.</p> : null}
+        <table className="w-full rounded-lg border border-slate-200 bg-white text-sm">
+          <thead className="bg-slate-100 text-left"><tr><th className="p-2">Episode</th><th className="p-2">Goal</th><th className="p-2">Automatic</th><th className="p-2">Verified</th></tr></thead>
+          <tbody className="divide-y divide-slate-100">
+            {v.episodes.map((e) => (
+              <tr key={e.id} className={e.changed ? "bg-amber-50" : undefined}>
+                <td className="p-2 font-mono text-xs">{e.episode}</td>
+                <td className="p-2"><Link href={`/projects/${project.slug}/trajectories/${e.id}`} className="text-blue-800 hover:underline">{e.goal}</Link></td>
+                <td className="p-2">{outcome(e.automatic)}</td>
+                <td className="p-2">{outcome(e.verified)}{e.changed && <span className="ml-2 rounded bg-amber-200 px-1.5 text-xs">changed</span>}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+    </div>
+  );
+}

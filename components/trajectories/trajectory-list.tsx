@@ -1,0 +1,85 @@
+import Link from "next/link";
+import { FilterSelect, sameOptions } from "@/components/ui/filter-select";
+import { MISMATCH_FLAGS } from "@/lib/domain/mismatch-flags";
+import type { listTrajectories, trajectoryFacets } from "@/lib/trajectories/list-trajectories";
+import type { TrajectoryFilter } from "@/lib/trajectories/trajectory-filters";
+
+type Props = {
+  project: { slug: string; name: string };
+  filter: TrajectoryFilter;
+  facets: Awaited<ReturnType<typeof trajectoryFacets>>;
+  result: Awaited<ReturnType<typeof listTrajectories>>;
+};
+
+function query(filter: TrajectoryFilter, changes: Partial<TrajectoryFilter> = {}) {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries({ ...filter, ...changes })) if (v) params.set(k, String(v));
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
+
+const outcome = (value: boolean | null) => (value === null ? "unknown" : value ? "success" : "failure");
+
+export function TrajectoryList({ project, filter, facets, result }: Props) {
+  const base = `/projects/${project.slug}/trajectories`;
+  const keep = query({ ...filter, after: undefined });
+  return (
+    <div className="space-y-5">
+      <div>
+        <Link href={`/projects/${project.slug}`} className="text-sm text-blue-700 hover:underline">← {project.name}</Link>
+        <h1 className="mt-1 text-2xl font-semibold">Trajectories</h1>
+        <p className="text-sm text-slate-600">{result.total.toLocaleString("en")} match these filters</p>
+      </div>
+      <form method="get" aria-label="Filters" className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-3">
+        <FilterSelect name="benchmark" label="Benchmark" value={filter.benchmark} options={sameOptions(facets.benchmarks)} />
+        <FilterSelect name="app" label="App" value={filter.app} options={sameOptions(facets.apps)} />
+        <FilterSelect name="model" label="Model" value={filter.model} options={sameOptions(facets.models)} />
+        <FilterSelect name="run" label="Run" value={filter.run} options={facets.runs.map((r) => [r.id, r.name])} />
+        <FilterSelect name="outcome" label="Automatic outcome" value={filter.outcome} options={[["success", "success"], ["failure", "failure"], ["unknown", "unknown"]]} />
+        <FilterSelect name="verdict" label="Human verdict" value={filter.verdict} options={[["success", "success"], ["failure", "failure"], ["unsure", "unsure"], ["none", "not reviewed"]]} />
+        <FilterSelect name="flag" label="Mismatch flag" value={filter.flag} options={sameOptions([...MISMATCH_FLAGS])} />
+        <FilterSelect name="labeled" label="Labels" value={filter.labeled} options={[["yes", "labeled"], ["no", "unlabeled"]]} />
+        {filter.group && <input type="hidden" name="group" value={filter.group} />}
+        <button type="submit" className="rounded-md border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-50">Filter</button>
+        <a href="?" className="px-1 py-1.5 text-sm text-blue-700 hover:underline">Clear</a>
+      </form>
+      {result.trajectories.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">No trajectory matches these filters.</p>
+      ) : (
+        <table className="w-full overflow-hidden rounded-lg border border-slate-200 bg-white text-sm">
+          <thead className="bg-slate-100 text-left text-slate-700">
+            <tr><th className="p-2">First step</th><th className="p-2">Goal</th><th className="p-2">Steps</th><th className="p-2">Automatic</th><th className="p-2">Human</th><th className="p-2">Flags</th></tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {result.trajectories.map((t) => (
+              <tr key={t.id} className="align-top">
+                <td className="w-24 p-2">
+                  {t.steps[0]?.media ? <img src={`/api/media/${t.steps[0].media.id}?variant=thumb`} alt="" className="h-20 w-auto rounded border border-slate-200" /> : <span className="text-xs text-slate-400">no image</span>}
+                </td>
+                <td className="p-2">
+                  <Link href={`${base}/${t.id}${keep}`} className="font-medium text-blue-800 hover:underline">{t.goal}</Link>
+                  <p className="text-xs text-slate-500">
+                    {[t.benchmark, t.app, t.model, t.run?.name].filter(Boolean).join(" · ")}
+                    {t.groupKey && <> · group <Link href={`/projects/${project.slug}/groups/${encodeURIComponent(t.groupKey)}`} className="text-blue-700 hover:underline">{t.groupKey}</Link></>}
+                  </p>
+                </td>
+                <td className="p-2 tabular-nums">{t.stepCount}</td>
+                <td className="p-2">{outcome(t.autoOutcome)}</td>
+                <td className="p-2">{t.humanVerdict ?? <span className="text-slate-400">—</span>}</td>
+                <td className="p-2">
+                  {t.mismatchFlags.split(",").filter(Boolean).map((f) => (
+                    <span key={f} className="mr-1 mb-1 inline-block rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900">{f}</span>
+                  ))}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <nav className="flex justify-between text-sm" aria-label="Pages">
+        {filter.after ? <Link href={`${base}${keep}`} className="text-blue-700 hover:underline">← First page</Link> : <span />}
+        {result.nextAfter && <Link href={`${base}${query(filter, { after: result.nextAfter })}`} className="text-blue-700 hover:underline">Next page →</Link>}
+      </nav>
+    </div>
+  );
+}

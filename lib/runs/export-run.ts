@@ -1,0 +1,19 @@
+import "server-only";
+import type { ProjectAccess } from "@/lib/auth/session";
+import { recordAudit } from "@/lib/audit/record";
+import { db } from "@/lib/db";
+import { AppError } from "@/lib/errors";
+import { correctedCsv, correctedJson } from "@/lib/runs/corrected-table";
+import { loadRunVerification } from "@/lib/runs/run-verification";
+
+export async function exportRunTable(access: ProjectAccess, runId: string, format: "csv" | "json") {
+  if (!/^[a-z0-9]{10,40}$/.test(runId)) throw new AppError("not_found", "No such run.");
+  const verification = await loadRunVerification(db(), access.projectId, runId);
+  if (!verification) throw new AppError("not_found", "No such run.");
+  await recordAudit(db(), { userId: access.user.id, projectId: access.projectId, action: "export.run_table", targetType: "run", targetId: runId, details: { format } });
+  const safeName = verification.run.name.replace(/[^A-Za-z0-9._-]+/g, "_").slice(0, 80);
+  return {
+    body: format === "csv" ? correctedCsv(verification) : JSON.stringify(correctedJson(verification), null, 2),
+    fileName: `${safeName}-corrected.${format}`,
+  };
+}

@@ -1,0 +1,57 @@
+import "server-only";
+// The trajectory list: filters on indexed columns of the trajectory (the mismatch flags and
+// the human verdict are denormalised onto it when a review is submitted), keyset paging.
+import type { Db } from "@/lib/db";
+import type { Prisma } from "@/lib/generated/sqlite/client";
+import type { TrajectoryFilter } from "@/lib/trajectories/trajectory-filters";
+
+export const TRAJECTORY_PAGE_SIZE = 50;
+
+export function trajectoryWhere(projectId: string, f: TrajectoryFilter): Prisma.TrajectoryWhereInput {
+  return {
+    projectId,
+    benchmark: f.benchmark,
+    app: f.app,
+    model: f.model,
+    runId: f.run,
+    groupKey: f.group,
+    autoOutcome: f.outcome === undefined ? undefined : f.outcome === "unknown" ? null : f.outcome === "success",
+    humanVerdict: f.verdict === undefined ? undefined : f.verdict === "none" ? null : f.verdict,
+    // Flags are stored comma-joined from a closed set, so a substring match is exact.
+    mismatchFlags: f.flag ? { contains: f.flag } : undefined,
+    status: f.labeled === undefined ? undefined : f.labeled === "yes" ? { not: "pending" } : "pending",
+  };
+}
+
+export async function listTrajectories(db: Db, projectId: string, f: TrajectoryFilter) {
+  const where = trajectoryWhere(projectId, f);
+  const [rows, total] = await Promise.all([
+    db.trajectory.findMany({
+      where: f.after ? { ...where, id: { gt: f.after } } : where,
+      orderBy: { id: "asc" },
+      take: TRAJECTORY_PAGE_SIZE + 1,
+      select: {
+        id: true, goal: true, benchmark: true, app: true, model: true, groupKey: true, stepCount: true, autoOutcome: true,
+        humanVerdict: true, mismatchFlags: true, status: true, run: { select: { id: true, name: true } },
+        steps: { where: { index: 0 }, select: { media: { select: { id: true } } } },
+      },
+    }),
+    db.trajectory.count({ where }),
+  ]);
+  const page = rows.slice(0, TRAJECTORY_PAGE_SIZE);
+  return { trajectories: page, total, nextAfter: rows.length > TRAJECTORY_PAGE_SIZE ? page.at(-1)!.id : null };
+}
+
+export async function trajectoryFacets(db: Db, projectId: string) {
+  const distinct = async (field: "benchmark" | "app" | "model") =>
+    (await db.trajectory.findMany({ where: { projectId, [field]: { not: null } }, distinct: [field], select: { [field]: true }, take: 200, orderBy: { [field]: "asc" } }))
+      .map((r) => (r as unknown as Record<string, string | null>)[field])
+      .filter((v): v is string => Boolean(v));
+  const [benchmarks, apps, models, runs] = await Promise.all([
+    distinct("benchmark"),
+    distinct("app"),
+    distinct("model"),
+    db.evaluationRun.findMany({ where: { projectId }, select: { id: true, name: true }, orderBy: { name: "asc" } }),
+  ]);
+  return { benchmarks, apps, models, runs };
+}

@@ -1,0 +1,26 @@
+// What a reviewer saves for a trajectory: a label per step (correct / incorrect / unsure, an
+// error kind, a corrected action), the trace verdict and the first wrong step. Drafts may be
+// partial; a submitted answer needs a trace verdict.
+import { z } from "zod";
+import { StepLabelSchema, TraceVerdictSchema } from "@/lib/domain/labels";
+
+export const TrajectoryPayloadSchema = z
+  .object({
+    traceVerdict: TraceVerdictSchema.nullable(),
+    firstWrongStep: z.number().int().min(0).nullable(),
+    steps: z.array(StepLabelSchema).max(10_000).refine((steps) => new Set(steps.map((s) => s.stepIndex)).size === steps.length, {
+      message: "each step may be labeled once",
+    }),
+    note: z.string().trim().max(10_000).nullable(),
+  })
+  .strict();
+export type TrajectoryPayload = z.infer<typeof TrajectoryPayloadSchema>;
+
+export function trajectoryProblem(payload: TrajectoryPayload, stepCount: number): string | null {
+  if (!payload.traceVerdict) return "choose the trace verdict (success, failure or unsure)";
+  if (payload.steps.some((s) => s.stepIndex >= stepCount)) return "a label names a step the trajectory does not have";
+  if (payload.firstWrongStep !== null && payload.firstWrongStep >= stepCount) return "the first wrong step is past the last step";
+  return null;
+}
+
+export const EMPTY_TRAJECTORY_PAYLOAD: TrajectoryPayload = { traceVerdict: null, firstWrongStep: null, steps: [], note: null };

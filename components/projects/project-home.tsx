@@ -39,6 +39,9 @@ export function ProjectHome({ project, role, overview }: Props) {
             <Link href={`/projects/${project.slug}/tokens`} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50">
               API tokens
             </Link>
+            <Link href={`/projects/${project.slug}/settings`} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50">
+              Settings
+            </Link>
           </nav>
         )}
       </div>

@@ -1,0 +1,46 @@
+"use client";
+
+import Link from "next/link";
+import { ActionForm } from "@/components/ui/action-form";
+import { Field } from "@/components/ui/field";
+import { updateProjectSettingsAction } from "@/lib/actions/project-settings";
+import type { ProjectSettings } from "@/lib/domain/project-settings";
+
+type Props = { project: { id: string; slug: string; name: string; description: string }; settings: ProjectSettings };
+
+export function ProjectSettingsForm({ project, settings }: Props) {
+  return (
+    <div className="space-y-6">
+      <div>
+        <Link href={`/projects/${project.slug}`} className="text-sm text-blue-700 hover:underline">← {project.name}</Link>
+        <h1 className="mt-1 text-2xl font-semibold">Project settings</h1>
+      </div>
+      <ActionForm action={updateProjectSettingsAction} label="Project settings" submitLabel="Save settings" className="grid max-w-3xl gap-5 rounded-lg border border-slate-200 bg-white p-5 sm:grid-cols-2">
+        <input type="hidden" name="projectId" value={project.id} />
+        <Field label="Name" name="name" defaultValue={project.name} required className="sm:col-span-2" />
+        <Field label="Description" name="description" defaultValue={project.description} className="sm:col-span-2" />
+        <fieldset className="space-y-3 sm:col-span-2">
+          <legend className="text-sm font-semibold">Quality tiers (effective 0-10 score)</legend>
+          <div className="flex flex-wrap gap-4">
+            <Field label="Gold from" name="goldMin" type="number" step={0.5} min={0} max={10} defaultValue={settings.tiers.goldMin} />
+            <Field label="Rewrite from (below: discard)" name="rewriteMin" type="number" step={0.5} min={0} max={10} defaultValue={settings.tiers.rewriteMin} />
+          </div>
+        </fieldset>
+        <fieldset className="space-y-3 sm:col-span-2">
+          <legend className="text-sm font-semibold">Trajectory reward R = η^(T−1)·R_comp + R_p</legend>
+          <div className="flex flex-wrap gap-4">
+            <Field label="Length decay η" name="eta" type="number" step={0.001} min={0} max={1} defaultValue={settings.rewards.eta} />
+            <Field label="Penalty per invalid action" name="invalidActionPenalty" type="number" step={0.01} max={0} defaultValue={settings.rewards.invalidActionPenalty} />
+          </div>
+        </fieldset>
+        <fieldset className="space-y-3 sm:col-span-2">
+          <legend className="text-sm font-semibold">Review</legend>
+          <div className="flex flex-wrap gap-4">
+            <Field label="Boxes agree from IoU" name="iouAgreementThreshold" type="number" step={0.05} min={0.05} max={1} defaultValue={settings.iouAgreementThreshold} />
+            <Field label="Honeypot share of a queue" name="honeypotRate" type="number" step={0.01} min={0} max={0.99} defaultValue={settings.honeypotRate} />
+          </div>
+        </fieldset>
+      </ActionForm>
+    </div>
+  );
+}

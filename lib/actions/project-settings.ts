@@ -1,0 +1,20 @@
+"use server";
+import { revalidatePath } from "next/cache";
+import { z } from "zod";
+import { requireRole } from "@/lib/auth/session";
+import { recordAudit } from "@/lib/audit/record";
+import { db } from "@/lib/db";
+import { formFields, runAction, type ActionResult } from "@/lib/actions/result";
+import { updateProjectSettings } from "@/lib/projects/update-settings";
+
+export async function updateProjectSettingsAction(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
+  return runAction(async () => {
+    const fields = formFields(form);
+    const { projectId } = z.object({ projectId: z.string().min(1).max(40) }).parse(fields);
+    const access = await requireRole(projectId, "admin");
+    const project = await updateProjectSettings(db(), projectId, fields);
+    await recordAudit(db(), { userId: access.user.id, projectId, action: "project.settings", targetType: "project", targetId: projectId, details: project.settings as object });
+    revalidatePath("/projects", "layout");
+    return { ok: true, message: "Settings saved." };
+  });
+}

@@ -6,8 +6,9 @@ const securityHeaders = [
     key: "Content-Security-Policy",
     value: [
       "default-src 'self'",
-      // Next.js injects inline bootstrap scripts; no third-party origin is allowed.
-      "script-src 'self' 'unsafe-inline'",
+      // Next.js injects inline bootstrap scripts; no third-party origin is allowed. React's
+      // development build needs eval for its debugging aids; production never does.
+      `script-src 'self' 'unsafe-inline'${process.env.NODE_ENV === "development" ? " 'unsafe-eval'" : ""}`,
       "style-src 'self' 'unsafe-inline'",
       "img-src 'self' data: blob:",
       "font-src 'self'",

@@ -55,3 +55,14 @@ export async function trajectoryFacets(db: Db, projectId: string) {
   ]);
   return { benchmarks, apps, models, runs };
 }
+
+/** Previous and next trajectory in list order under the same filters, with the next one's first screenshot to prefetch. */
+export async function neighbourTrajectories(db: Db, projectId: string, id: string, f: TrajectoryFilter) {
+  const where = trajectoryWhere(projectId, { ...f, after: undefined });
+  const select = { id: true, steps: { where: { index: 0, imageMissing: false }, select: { mediaId: true } } } as const;
+  const [previous, next] = await Promise.all([
+    db.trajectory.findFirst({ where: { ...where, id: { lt: id } }, orderBy: { id: "desc" }, select }),
+    db.trajectory.findFirst({ where: { ...where, id: { gt: id } }, orderBy: { id: "asc" }, select }),
+  ]);
+  return { previous: previous?.id ?? null, next: next?.id ?? null, nextMediaId: next?.steps[0]?.mediaId ?? null };
+}

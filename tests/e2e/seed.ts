@@ -14,6 +14,7 @@ import { createProject } from "@/lib/projects/projects";
 import { grantRole } from "@/lib/projects/members";
 import { ensureOwnerAndDemo } from "@/lib/setup/first-run";
 import { createUser } from "@/lib/users/users";
+import { createImportJob, executeImportJob } from "@/lib/imports/import-job";
 import { E2E_USERS_FILE, type E2eSeed } from "./seed-file";
 
 async function main() {
@@ -55,6 +56,14 @@ async function main() {
   await db.judgeVerdict.create({
     data: { projectId: demo.id, targetType: "sample", sampleId: reviewSampleIds.absent, kind: "mllm", judgeName: "teacher-72b", metric: "quality_score", valueScore: 8, rationale: "Looks fine." },
   });
+
+  // Real trajectories: the AndroidLab run and the WebVoyager results, imported as an admin would.
+  const runs = await createProject(db, { slug: "runs", name: "Evaluation runs" });
+  for (const role of ["admin", "reviewer", "annotator"] as const) await grantRole(db, runs.id, { email: users[role]!.email, role });
+  for (const fixture of ["androidlab-run", "webvoyager"]) {
+    const job = await createImportJob(db, runs.id, null, { target: path.resolve("../shared/fixtures", fixture), scratch: path.join(dataDir, `scratch-${fixture}`) });
+    await executeImportJob(db, store, job.id);
+  }
 
   const seed: E2eSeed = { users, demoMediaId: demoMedia.id, demoProjectId: demo.id, otherMediaId: otherMedia.id, reviewSampleIds };
   writeFileSync(path.join(dataDir, E2E_USERS_FILE), JSON.stringify(seed, null, 2));

@@ -1,0 +1,35 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { TrajectoryReviewScreen } from "@/components/trajectory-review/trajectory-review-screen";
+import { roleAtLeast } from "@/lib/auth/roles";
+import { db } from "@/lib/db";
+import { projectPageAccess } from "@/lib/projects/page-access";
+import { loadTrajectoryReview } from "@/lib/trajectories/trajectory-review";
+import { neighbourTrajectories } from "@/lib/trajectories/list-trajectories";
+import { parseTrajectoryFilter } from "@/lib/trajectories/trajectory-filters";
+
+type Search = Record<string, string | string[] | undefined>;
+type Props = { params: Promise<{ slug: string; trajectoryId: string }>; searchParams: Promise<Search> };
+
+export const metadata: Metadata = { title: "Review trajectory" };
+
+// The list's filters ride along unchanged, so back/next links return to the same list.
+function queryOf(search: Search): string {
+  const query = new URLSearchParams(Object.entries(search).flatMap(([k, v]) => [v ?? []].flat().map((x) => [k, x]))).toString();
+  return query ? `?${query}` : "";
+}
+
+export default async function TrajectoryReviewPage({ params, searchParams }: Props) {
+  const { slug, trajectoryId } = await params;
+  const { project, access } = await projectPageAccess(slug, "annotator");
+  if (!/^[a-z0-9]{10,40}$/.test(trajectoryId)) notFound();
+  const review = await loadTrajectoryReview(db(), project.id, trajectoryId, access.user.id);
+  if (!review) notFound();
+  const search = await searchParams;
+  const neighbours = await neighbourTrajectories(db(), project.id, trajectoryId, parseTrajectoryFilter(search));
+  const canOverride = access.role === "owner" || roleAtLeast(access.role, "reviewer");
+  return (
+    <TrajectoryReviewScreen key={review.id} project={{ id: project.id, slug: project.slug, name: project.name }} review={review} canOverride={canOverride}
+      query={queryOf(search)} neighbours={neighbours} />
+  );
+}

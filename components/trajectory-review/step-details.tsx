@@ -1,0 +1,45 @@
+"use client";
+// What the agent said at this step: its thought, the raw model output (collapsed: long and
+// mostly needed to check the parser), and the UI tree on demand.
+import type { TreeState } from "@/components/trajectory-review/use-ui-tree";
+import type { TrajectoryReview } from "@/lib/trajectories/trajectory-review";
+
+type Props = {
+  step: TrajectoryReview["steps"][number];
+  isRawOpen: boolean;
+  onRawToggle: (open: boolean) => void;
+  isTreeOpen: boolean;
+  tree: TreeState | undefined;
+  onTreeToggle: () => void;
+};
+
+function TreeBody({ tree }: { tree: TreeState | undefined }) {
+  if (!tree || tree.kind === "loading") return <p className="text-sm text-slate-600">Loading the UI tree…</p>;
+  if (tree.kind === "missing") return <p className="text-sm text-slate-600">No UI tree is available for this step.</p>;
+  if (tree.kind === "error") return <p role="alert" className="text-sm text-red-700">{tree.message}</p>;
+  return <pre className="max-h-96 overflow-auto rounded bg-slate-900 p-2 text-xs text-slate-100" data-testid="ui-tree">{tree.text}</pre>;
+}
+
+export function StepDetails({ step, isRawOpen, onRawToggle, isTreeOpen, tree, onTreeToggle }: Props) {
+  return (
+    <section aria-label="Agent output" className="space-y-3">
+      <div>
+        <h2 className="text-sm font-semibold">Thought</h2>
+        {step.thought ? <p className="text-sm whitespace-pre-wrap text-slate-800">{step.thought}</p> : <p className="text-sm text-slate-500">No thought recorded.</p>}
+      </div>
+      <details open={isRawOpen} onToggle={(e) => onRawToggle(e.currentTarget.open)}>
+        <summary className="cursor-pointer text-sm font-semibold text-blue-800">Raw model output <kbd className="font-mono text-xs font-normal text-slate-500">r</kbd></summary>
+        {step.rawOutput ? <pre className="mt-1 max-h-80 overflow-auto rounded bg-slate-100 p-2 text-xs whitespace-pre-wrap text-slate-900">{step.rawOutput}</pre>
+          : <p className="mt-1 text-sm text-slate-500">No raw output recorded.</p>}
+      </details>
+      <div>
+        <button type="button" onClick={onTreeToggle} aria-expanded={isTreeOpen}
+          className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm hover:bg-slate-50">
+          {isTreeOpen ? "Hide UI tree" : "UI tree"} <kbd className="font-mono text-xs text-slate-500">t</kbd>
+        </button>
+        {!step.hasUiTree && <span className="ml-2 text-xs text-slate-500">none was imported for this step</span>}
+        {isTreeOpen && <div className="mt-2"><TreeBody tree={tree} /></div>}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,48 @@
+"use client";
+// The trajectory's own verdict: success / failure / unsure, the first wrong step, and a note.
+import { TRACE_VERDICTS, type TraceVerdict } from "@/lib/domain/labels";
+import type { TrajectoryPayload } from "@/lib/trajectories/trajectory-payload";
+
+const VERDICT_KEYS: Record<TraceVerdict, { key: string; on: string }> = {
+  success: { key: "s", on: "bg-emerald-600 text-white border-emerald-700" },
+  failure: { key: "f", on: "bg-red-600 text-white border-red-700" },
+  unsure: { key: "n", on: "bg-amber-400 text-amber-950 border-amber-500" },
+};
+
+type Props = {
+  payload: TrajectoryPayload;
+  stepCount: number;
+  labeledCount: number;
+  onVerdict: (verdict: TraceVerdict) => void;
+  onGoToStep: (index: number) => void;
+  onNote: (note: string | null) => void;
+};
+
+export function TracePanel({ payload, stepCount, labeledCount, onVerdict, onGoToStep, onNote }: Props) {
+  return (
+    <section aria-label="Trace verdict" className="space-y-3 rounded-lg border border-slate-200 bg-white p-3">
+      <div className="flex items-baseline justify-between">
+        <h2 className="text-sm font-semibold">Trace verdict</h2>
+        <span className="text-xs text-slate-600" data-testid="labeled-count">{labeledCount} of {stepCount} steps labeled</span>
+      </div>
+      <div className="flex flex-wrap gap-2" role="group" aria-label="Trace verdict">
+        {TRACE_VERDICTS.map((v) => (
+          <button key={v} type="button" aria-pressed={payload.traceVerdict === v} onClick={() => onVerdict(v)}
+            className={`rounded-md border px-3 py-1.5 text-sm font-medium ${payload.traceVerdict === v ? VERDICT_KEYS[v].on : "border-slate-300 bg-white text-slate-800 hover:bg-slate-50"}`}>
+            {v} <kbd className="ml-1 font-mono text-xs opacity-80">{VERDICT_KEYS[v].key}</kbd>
+          </button>
+        ))}
+      </div>
+      <p className="text-sm">
+        First wrong step:{" "}
+        {payload.firstWrongStep === null ? <span className="text-slate-500">none marked</span>
+          : <button type="button" className="font-medium text-blue-800 hover:underline" onClick={() => onGoToStep(payload.firstWrongStep!)}>step {payload.firstWrongStep + 1}</button>}
+      </p>
+      <label className="block text-sm">
+        Note <span className="text-xs text-slate-500">(optional)</span>
+        <textarea rows={2} value={payload.note ?? ""} onChange={(e) => onNote(e.target.value.trim() ? e.target.value : null)}
+          className="mt-1 block w-full rounded-md border border-slate-300 px-2 py-1 text-sm" />
+      </label>
+    </section>
+  );
+}

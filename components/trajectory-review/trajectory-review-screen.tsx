@@ -1,0 +1,190 @@
+"use client";
+// The trajectory review screen: filmstrip, the current screenshot with its action drawn on
+// it, the agent's thought and output, step labels and the trace verdict on keys, verdicts with
+// overrides, live mismatch flags, and a save bar (drafts autosave, submit saves a version and
+// moves on, conflicts are explained). The answer is the only edited state; flags, counts and
+// the automatic outcome are derived from it and the verdicts on every render.
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useEffect, useRef, useState } from "react";
+import { Filmstrip } from "@/components/trajectory-review/filmstrip";
+import { HelpOverlay } from "@/components/trajectory-review/help-overlay";
+import { LabelPanel } from "@/components/trajectory-review/label-panel";
+import { liveFlags, liveOutcomes } from "@/components/trajectory-review/live-flags";
+import * as edit from "@/components/trajectory-review/payload-edits";
+import type { Command } from "@/components/trajectory-review/shortcuts";
+import { StepDetails } from "@/components/trajectory-review/step-details";
+import { StepScreenshot } from "@/components/trajectory-review/step-screenshot";
+import { TracePanel } from "@/components/trajectory-review/trace-panel";
+import { TrajectoryHeader } from "@/components/trajectory-review/trajectory-header";
+import { TrajectorySaveBar } from "@/components/trajectory-review/trajectory-save-bar";
+import { useReviewKeys } from "@/components/trajectory-review/use-review-keys";
+import { useTrajectoryAutosave } from "@/components/trajectory-review/use-trajectory-autosave";
+import { useUiTree } from "@/components/trajectory-review/use-ui-tree";
+import { VerdictList } from "@/components/trajectory-review/verdict-list";
+import { EMPTY_TRAJECTORY_PAYLOAD, trajectoryProblem, type TrajectoryPayload } from "@/lib/trajectories/trajectory-payload";
+import type { TrajectoryReview } from "@/lib/trajectories/trajectory-review";
+
+type Props = {
+  project: { id: string; slug: string; name: string };
+  review: TrajectoryReview;
+  canOverride: boolean;
+  query: string;
+  neighbours: { previous: string | null; next: string | null; nextMediaId: string | null };
+};
+
+// Resume where the work stopped: the first step without a label.
+function firstUnlabeled(payload: TrajectoryPayload, stepCount: number): number {
+  const labeled = new Set(payload.steps.map((s) => s.stepIndex));
+  const i = Array.from({ length: stepCount }, (_, n) => n).find((n) => !labeled.has(n));
+  return i ?? 0;
+}
+
+export function TrajectoryReviewScreen({ project, review, canOverride, query, neighbours }: Props) {
+  const router = useRouter();
+  const steps = review.steps;
+  const [payload, setPayload] = useState<TrajectoryPayload>(() => review.mine?.payload ?? EMPTY_TRAJECTORY_PAYLOAD);
+  const [index, setIndex] = useState(() => firstUnlabeled(payload, steps.length));
+  const [isPointMode, setPointMode] = useState(false);
+  const [isHelpOpen, setHelpOpen] = useState(false);
+  const [isRawOpen, setRawOpen] = useState(false);
+  const [isOverlayShown, setOverlayShown] = useState(true);
+  const [isTreeOpen, setTreeOpen] = useState(false);
+  const textInput = useRef<HTMLInputElement>(null);
+  const autosave = useTrajectoryAutosave(project.id, review.id, review.mine);
+  const uiTree = useUiTree(project.id);
+
+  const base = `/projects/${project.slug}/trajectories`;
+  const hrefOf = (id: string | null) => (id ? `${base}/${id}${query}` : null);
+  const nextHref = hrefOf(neighbours.next);
+  const previousHref = hrefOf(neighbours.previous);
+  const step = steps[index];
+  const label = edit.labelOf(payload, index);
+  const flags = liveFlags(payload, steps.length, review.verdicts, review.agentClaimedFinish);
+  const problem = trajectoryProblem(payload, steps.length);
+
+  function update(next: TrajectoryPayload) {
+    setPayload(next);
+    autosave.changed(next);
+  }
+
+  function goTo(i: number) {
+    const target = Math.min(steps.length - 1, Math.max(0, i));
+    setIndex(target);
+    setPointMode(false);
+    if (isTreeOpen && steps[target]?.hasUiTree) void uiTree.load(steps[target].id);
+  }
+
+  function toggleTree() {
+    if (!isTreeOpen && step?.hasUiTree) void uiTree.load(step.id);
+    setTreeOpen(!isTreeOpen);
+  }
+
+  function leave(href: string) {
+    autosave.flush();
+    router.push(href);
+  }
+
+  async function submit() {
+    if (problem) return;
+    if (await autosave.save(payload, "submitted")) router.push(nextHref ?? `${base}${query}`);
+  }
+
+  function run(command: Command) {
+    switch (command.kind) {
+      case "label":
+        update(edit.setLabel(payload, index, command.label));
+        if (command.label === "correct") goTo(index + 1);
+        return;
+      case "clearLabel": return update(edit.clearLabel(payload, index));
+      case "errorKind": return update(edit.toggleErrorKind(payload, index, command.errorKind));
+      case "firstWrong": return update(edit.toggleFirstWrong(payload, index));
+      case "trace": return update(edit.setTrace(payload, command.verdict));
+      case "step": {
+        const to = { next: index + 1, previous: index - 1, first: 0, last: steps.length - 1 }[command.to];
+        return goTo(to);
+      }
+      case "trajectory": {
+        const href = command.to === "next" ? nextHref : previousHref;
+        if (href) leave(href);
+        return;
+      }
+      case "pointMode": return setPointMode(!isPointMode && edit.isPointAction(step?.action ?? null) && !!step?.media);
+      case "editText":
+        textInput.current?.focus();
+        textInput.current?.select();
+        return;
+      case "raw": return setRawOpen(!isRawOpen);
+      case "overlay": return setOverlayShown(!isOverlayShown);
+      case "tree": return toggleTree();
+      case "submit": return void submit();
+      case "help": return setHelpOpen(!isHelpOpen);
+      case "escape":
+        setHelpOpen(false);
+        setPointMode(false);
+    }
+  }
+
+  useReviewKeys(isHelpOpen, run);
+
+  // The next trajectory is the likely next page: fetch its route ahead of the keypress.
+  useEffect(() => {
+    if (nextHref) router.prefetch(nextHref);
+  }, [router, nextHref]);
+
+  // Neighbouring steps often share a screenshot (the screen did not change): prefetch each once.
+  const prefetchIds = [...new Set([steps[index - 1]?.media?.id, steps[index + 1]?.media?.id, neighbours.nextMediaId])].filter((id): id is string => !!id);
+  const nav = "text-blue-800 hover:underline";
+
+  return (
+    <div className="space-y-4">
+      {prefetchIds.map((id) => <link key={id} rel="prefetch" as="image" href={`/api/media/${id}`} />)}
+      <TrajectoryHeader review={review} slug={project.slug} flags={flags} automaticOutcome={liveOutcomes(review.verdicts).automatic ?? review.autoOutcome}
+        navigation={
+          <nav className="flex shrink-0 items-center gap-3 text-sm" aria-label="Trajectory navigation">
+            <Link href={`${base}${query}`} className={nav} title={`Trajectories of ${project.name}`}>↑ List</Link>
+            {previousHref ? <Link href={previousHref} className={nav} onClick={() => autosave.flush()}>← Previous [</Link> : <span className="text-slate-400">← Previous</span>}
+            {nextHref ? <Link href={nextHref} className={nav} onClick={() => autosave.flush()}>Next ] →</Link> : <span className="text-slate-400">Next →</span>}
+            <button type="button" onClick={() => setHelpOpen(true)} className="rounded border border-slate-300 bg-white px-2 py-0.5 hover:bg-slate-50">Shortcuts <kbd className="font-mono">?</kbd></button>
+          </nav>
+        } />
+      <Filmstrip steps={steps} current={index} labels={new Map(payload.steps.map((s) => [s.stepIndex, s.label]))} firstWrongStep={payload.firstWrongStep} onSelect={goTo} />
+      {step ? (
+        <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+          {/* A phone screenshot leaves room beside it: the agent's words go there instead of below. */}
+          <div className={step.media && step.media.height > step.media.width ? "grid items-start gap-4 md:grid-cols-[auto_minmax(16rem,1fr)]" : "min-w-0 space-y-4"}>
+            <StepScreenshot step={step} corrected={label?.correctedAction ?? null} isPointMode={isPointMode} isOverlayShown={isOverlayShown}
+              onPoint={(x, y) => {
+                if (edit.isPointAction(step.action)) update(edit.setCorrection(payload, index, edit.pointCorrection(step.action, x, y)));
+                setPointMode(false);
+              }} />
+            <StepDetails step={step} isRawOpen={isRawOpen} onRawToggle={setRawOpen} isTreeOpen={isTreeOpen} onTreeToggle={toggleTree}
+              tree={step.hasUiTree ? uiTree.trees[step.id] : { kind: "missing" }} />
+          </div>
+          <aside className="space-y-4">
+            <LabelPanel stepIndex={index} action={step.action} label={label} isFirstWrong={payload.firstWrongStep === index} isPointMode={isPointMode} textInput={textInput}
+              onLabel={(value) => run({ kind: "label", label: value })} onErrorKind={(kind) => update(edit.toggleErrorKind(payload, index, kind))}
+              onCorrection={(action) => update(edit.setCorrection(payload, index, action))} onPointMode={() => run({ kind: "pointMode" })} onFirstWrong={() => run({ kind: "firstWrong" })} />
+            <TracePanel payload={payload} stepCount={steps.length} labeledCount={payload.steps.length} onVerdict={(v) => run({ kind: "trace", verdict: v })}
+              onGoToStep={goTo} onNote={(note) => update({ ...payload, note })} />
+            <TrajectorySaveBar state={autosave.state} problem={problem} onSubmit={() => void submit()}
+              onKeepMine={() => {
+                if (autosave.state.kind === "conflict") autosave.resolve(autosave.state.theirs);
+                void autosave.save(payload, "draft");
+              }}
+              onTakeTheirs={() => {
+                if (autosave.state.kind !== "conflict") return;
+                autosave.resolve(autosave.state.theirs);
+                if (autosave.state.theirs) setPayload(autosave.state.theirs.payload);
+              }} />
+            <VerdictList title="Trajectory verdicts" projectId={project.id} verdicts={review.verdicts} canOverride={canOverride} empty="No judge or rule verdict on this trajectory." />
+            <VerdictList title={`Step ${index + 1} verdicts`} projectId={project.id} verdicts={step.verdicts} canOverride={canOverride} empty="No verdict on this step." />
+          </aside>
+        </div>
+      ) : (
+        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">This trajectory has no steps.</p>
+      )}
+      {isHelpOpen && <HelpOverlay onClose={() => setHelpOpen(false)} />}
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+"use client";
+// UI trees (accessibility tree / XML dumps) are large and rarely needed, so they are fetched
+// only when asked for, once per step, and kept for the visit.
+import { useState } from "react";
+
+export type TreeState = { kind: "loading" } | { kind: "loaded"; text: string } | { kind: "missing" } | { kind: "error"; message: string };
+
+export function useUiTree(projectId: string) {
+  const [trees, setTrees] = useState<Record<string, TreeState>>({});
+
+  async function load(stepId: string) {
+    if (trees[stepId] && trees[stepId].kind !== "error") return;
+    const put = (state: TreeState) => setTrees((all) => ({ ...all, [stepId]: state }));
+    put({ kind: "loading" });
+    try {
+      const response = await fetch(`/api/projects/${projectId}/steps/${stepId}/tree`, { headers: { Accept: "text/plain" } });
+      if (response.status === 404) return put({ kind: "missing" });
+      if (!response.ok) return put({ kind: "error", message: `The UI tree could not be loaded (HTTP ${response.status}).` });
+      put({ kind: "loaded", text: await response.text() });
+    } catch {
+      put({ kind: "error", message: "The UI tree could not be loaded (network error)." });
+    }
+  }
+
+  return { trees, load };
+}

@@ -48,18 +48,12 @@ export async function benchEditor(): Promise<EditorFigures> {
     await page.goto(`${base}/projects/bench4k/samples/${seed.sampleIds[0]}`);
     await page.locator('[data-testid="box-editor"][data-image-state="loaded"]').waitFor();
 
-    const rawFrameMs = await page.evaluate(
-      () =>
-        new Promise<number>((resolve) => {
-          const times: number[] = [];
-          const tick = (t: number) => {
-            times.push(t);
-            if (times.length < 61) requestAnimationFrame(tick);
-            else resolve((times.at(-1)! - times[0]!) / 60);
-          };
-          requestAnimationFrame(tick);
-        }),
-    );
+    // Scripts are strings: tsx would wrap function sources in helpers the page does not have.
+    const rawFrameMs = (await page.evaluate(`new Promise((resolve) => {
+      const times = [];
+      const tick = (t) => { times.push(t); if (times.length < 61) requestAnimationFrame(tick); else resolve((times[60] - times[0]) / 60); };
+      requestAnimationFrame(tick);
+    })`)) as number;
 
     // Drag the seeded box across the screenshot while recording every frame's interval.
     const editor = page.getByTestId("box-editor");
@@ -68,26 +62,17 @@ export async function benchEditor(): Promise<EditorFigures> {
       const scale = Number(await editor.getAttribute("data-scale"));
       return { x: stage.x + Number(await editor.getAttribute("data-offset-x")) + x * scale, y: stage.y + Number(await editor.getAttribute("data-offset-y")) + y * scale };
     };
-    await page.evaluate(() => {
-      const w = window as unknown as { frames_: number[]; recording_: boolean };
-      w.frames_ = [];
-      w.recording_ = true;
-      const tick = (t: number) => {
-        w.frames_.push(t);
-        if (w.recording_) requestAnimationFrame(tick);
-      };
+    await page.evaluate(`(() => {
+      window.frames_ = []; window.recording_ = true;
+      const tick = (t) => { window.frames_.push(t); if (window.recording_) requestAnimationFrame(tick); };
       requestAnimationFrame(tick);
-    });
+    })()`);
     const start = await at(1200, 950);
     await page.mouse.move(start.x, start.y);
     await page.mouse.down();
     for (let i = 1; i <= 120; i++) await page.mouse.move(start.x + i * 3, start.y + Math.sin(i / 10) * 40);
     await page.mouse.up();
-    const frames = await page.evaluate(() => {
-      const w = window as unknown as { frames_: number[]; recording_: boolean };
-      w.recording_ = false;
-      return w.frames_;
-    });
+    const frames = (await page.evaluate(`(() => { window.recording_ = false; return window.frames_; })()`)) as number[];
     const intervals = frames.slice(1).map((t, i) => t - frames[i]!);
 
     // Next sample: from the key press to the next screenshot loaded in the editor.

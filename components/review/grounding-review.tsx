@@ -8,12 +8,16 @@ import { useEffect, useState } from "react";
 import { BoxEditorLazy } from "@/components/editor/box-editor-lazy";
 import { PredictionList } from "@/components/review/prediction-list";
 import { QualityPanel } from "@/components/review/quality-panel";
-import { SaveBar } from "@/components/review/save-bar";
-import { useAutosave } from "@/components/review/use-autosave";
+import { VersionedSaveBar } from "@/components/review/versioned-save-bar";
+import { useVersionedAutosave } from "@/components/review/use-versioned-autosave";
+import { saveGroundingAction } from "@/lib/actions/grounding";
 import { groundingProblem, type GroundingPayload } from "@/lib/annotations/grounding-payload";
 import type { TierSettings } from "@/lib/domain/tiers";
 import type { EditorAnswer } from "@/lib/editor/state";
 import type { SampleReview } from "@/lib/samples/sample-review";
+
+const summarizeGroundingAnswer = (p: GroundingPayload) =>
+  p.targetAbsent ? "target absent" : p.box ? `box ${p.box.map((v) => Math.round(v)).join(", ")}` : "no box yet";
 
 type Props = {
   project: { id: string; slug: string; name: string };
@@ -37,7 +41,7 @@ export function GroundingReview({ project, review, tiers, canOverride, query, ne
   const router = useRouter();
   const [payload, setPayload] = useState<GroundingPayload>(() => initialPayload(review));
   const [loadKey, setLoadKey] = useState(`${review.id}:${review.mine?.version ?? 0}`);
-  const autosave = useAutosave(project.id, review.id, review.mine?.version ?? null);
+  const autosave = useVersionedAutosave<GroundingPayload>((input) => saveGroundingAction({ projectId: project.id, sampleId: review.id, ...input }), review.mine);
   const base = `/projects/${project.slug}/samples`;
   const nextUrl = neighbours.next ? `${base}/${neighbours.next}${query}` : `${base}${query}`;
 
@@ -119,9 +123,10 @@ export function GroundingReview({ project, review, tiers, canOverride, query, ne
             <PredictionList predictions={review.predictions} />
           </section>
           <QualityPanel projectId={project.id} verdicts={review.verdicts} ownScore={payload.qualityScore} onOwnScore={(qualityScore) => update({ qualityScore })} tiers={tiers} canOverride={canOverride} />
-          <SaveBar
+          <VersionedSaveBar
             state={autosave.state}
-            canSubmit={groundingProblem(payload)}
+            problem={groundingProblem(payload)}
+            summarize={summarizeGroundingAnswer}
             onSubmit={() => void submit()}
             onKeepMine={() => {
               if (autosave.state.kind === "conflict") autosave.resolve(autosave.state.theirs);

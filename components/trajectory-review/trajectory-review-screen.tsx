@@ -17,9 +17,11 @@ import { StepDetails } from "@/components/trajectory-review/step-details";
 import { StepScreenshot } from "@/components/trajectory-review/step-screenshot";
 import { TracePanel } from "@/components/trajectory-review/trace-panel";
 import { TrajectoryHeader } from "@/components/trajectory-review/trajectory-header";
-import { TrajectorySaveBar } from "@/components/trajectory-review/trajectory-save-bar";
+import { VersionedSaveBar } from "@/components/review/versioned-save-bar";
+import { summarizeTrajectoryAnswer } from "@/components/trajectory-review/answer-summary";
 import { useReviewKeys } from "@/components/trajectory-review/use-review-keys";
-import { useTrajectoryAutosave } from "@/components/trajectory-review/use-trajectory-autosave";
+import { useVersionedAutosave } from "@/components/review/use-versioned-autosave";
+import { saveTrajectoryAction } from "@/lib/actions/trajectories";
 import { useUiTree } from "@/components/trajectory-review/use-ui-tree";
 import { VerdictList } from "@/components/trajectory-review/verdict-list";
 import { EMPTY_TRAJECTORY_PAYLOAD, trajectoryProblem, type TrajectoryPayload } from "@/lib/trajectories/trajectory-payload";
@@ -51,7 +53,7 @@ export function TrajectoryReviewScreen({ project, review, canOverride, query, ne
   const [isOverlayShown, setOverlayShown] = useState(true);
   const [isTreeOpen, setTreeOpen] = useState(false);
   const textInput = useRef<HTMLInputElement>(null);
-  const autosave = useTrajectoryAutosave(project.id, review.id, review.mine);
+  const autosave = useVersionedAutosave<TrajectoryPayload>((input) => saveTrajectoryAction({ projectId: project.id, trajectoryId: review.id, ...input }), review.mine);
   const uiTree = useUiTree(project.id);
 
   const base = `/projects/${project.slug}/trajectories`;
@@ -167,7 +169,7 @@ export function TrajectoryReviewScreen({ project, review, canOverride, query, ne
               onCorrection={(action) => update(edit.setCorrection(payload, index, action))} onPointMode={() => run({ kind: "pointMode" })} onFirstWrong={() => run({ kind: "firstWrong" })} />
             <TracePanel payload={payload} stepCount={steps.length} labeledCount={payload.steps.length} onVerdict={(v) => run({ kind: "trace", verdict: v })}
               onGoToStep={goTo} onNote={(note) => update({ ...payload, note })} />
-            <TrajectorySaveBar state={autosave.state} problem={problem} onSubmit={() => void submit()}
+            <VersionedSaveBar state={autosave.state} problem={problem} summarize={summarizeTrajectoryAnswer} onSubmit={() => void submit()}
               onKeepMine={() => {
                 if (autosave.state.kind === "conflict") autosave.resolve(autosave.state.theirs);
                 void autosave.save(payload, "draft");

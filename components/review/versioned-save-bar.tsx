@@ -1,11 +1,18 @@
 "use client";
 // Save state (draft autosave, submitted), the submit button, and the conflict banner that
 // explains what the other save holds before the person chooses which one wins.
-import type { TrajectoryConflict, TrajectorySaveState } from "@/components/trajectory-review/use-trajectory-autosave";
+import type { Conflict, SaveState } from "@/components/review/use-versioned-autosave";
 
-type Props = { state: TrajectorySaveState; problem: string | null; onSubmit: () => void; onKeepMine: () => void; onTakeTheirs: () => void };
+type Props<P> = {
+  state: SaveState<P>;
+  problem: string | null;
+  summarize: (payload: P) => string;
+  onSubmit: () => void;
+  onKeepMine: () => void;
+  onTakeTheirs: () => void;
+};
 
-function describe(state: TrajectorySaveState): string {
+function describe<P>(state: SaveState<P>): string {
   switch (state.kind) {
     case "idle":
       return state.status === "submitted" ? "Submitted earlier" : state.status === "draft" ? "Draft saved earlier" : "Nothing saved yet";
@@ -22,24 +29,21 @@ function describe(state: TrajectorySaveState): string {
   }
 }
 
-function summary(theirs: TrajectoryConflict): string {
-  const p = theirs.payload;
-  const count = (label: string) => p.steps.filter((s) => s.label === label).length;
-  return `trace ${p.traceVerdict ?? "not decided"}, ${count("correct")} correct / ${count("incorrect")} incorrect / ${count("unsure")} unsure steps` +
-    (p.firstWrongStep !== null ? `, first wrong step ${p.firstWrongStep + 1}` : "");
+function OtherVersion<P>({ theirs, summarize }: { theirs: Conflict<P>; summarize: (payload: P) => string }) {
+  return (
+    <p className="mt-1">
+      The other save is version {theirs.version} ({theirs.status}, {theirs.updatedAt.slice(0, 19).replace("T", " ")}): {summarize(theirs.payload)}.
+    </p>
+  );
 }
 
-export function TrajectorySaveBar({ state, problem, onSubmit, onKeepMine, onTakeTheirs }: Props) {
+export function VersionedSaveBar<P>({ state, problem, summarize, onSubmit, onKeepMine, onTakeTheirs }: Props<P>) {
   return (
     <div className="space-y-2">
       {state.kind === "conflict" && (
         <div role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
           <p className="font-medium">{state.message}</p>
-          {state.theirs && (
-            <p className="mt-1">
-              The other save is version {state.theirs.version} ({state.theirs.status}, {state.theirs.updatedAt.slice(0, 19).replace("T", " ")}): {summary(state.theirs)}.
-            </p>
-          )}
+          {state.theirs && <OtherVersion theirs={state.theirs} summarize={summarize} />}
           <div className="mt-2 flex flex-wrap gap-2">
             <button type="button" onClick={onKeepMine} className="rounded-md bg-amber-700 px-3 py-1 text-white hover:bg-amber-800">Keep mine (save over it)</button>
             <button type="button" onClick={onTakeTheirs} className="rounded-md border border-amber-400 px-3 py-1 hover:bg-amber-100">Use the other version</button>

@@ -1,0 +1,29 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { exportJsonSchemas } from "@/lib/exports/export-json-schemas";
+
+describe("the export JSON Schemas shipped in schemas/exports", () => {
+  it("are the ones generated from the zod row schemas (regenerate: see lib/exports/export-json-schemas.ts)", () => {
+    const generated = exportJsonSchemas();
+    const dir = path.resolve("schemas/exports");
+    expect(readdirSync(dir).sort()).toEqual(Object.keys(generated).sort());
+    for (const [file, schema] of Object.entries(generated)) {
+      const shipped = JSON.parse(readFileSync(path.join(dir, file), "utf8")) as unknown;
+      expect(shipped, file).toEqual(JSON.parse(JSON.stringify(schema)));
+    }
+  });
+
+  it("require the keys every row carries", () => {
+    const required = (file: string) => (exportJsonSchemas()[file] as { required?: string[] }).required;
+    expect(required("grounding-swift.schema.json")).toEqual(["id", "messages", "images", "solution", "original_instruction"]);
+    expect(required("grounding-verl.schema.json")).toEqual([
+      "data_source",
+      "prompt",
+      "images",
+      "ability",
+      "reward_model",
+      "extra_info",
+    ]);
+  });
+});

@@ -1,0 +1,146 @@
+import { createHash } from "node:crypto";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { SnapshotManifestSchema } from "@/lib/exports/snapshot-manifest";
+import { readLatestSnapshotId, readSnapshot } from "@/lib/exports/snapshot-reader";
+import { writeSnapshot, type SnapshotFile, type SnapshotInput } from "@/lib/exports/snapshot-writer";
+import { withTempDir } from "./export-fixtures";
+
+const sha256 = (data: string | Buffer) => createHash("sha256").update(data).digest("hex");
+
+function input(poolDir: string, snapshotId: string, files: SnapshotInput["files"]): SnapshotInput {
+  return {
+    poolDir,
+    snapshotId,
+    files,
+    filters: { project: "p1", verifiedOnly: true },
+    counts: { "grounding.jsonl": 2 },
+    annotationIds: ["a1", "a2"],
+    overrideIds: ["o1"],
+    verityVersion: "0.1.0",
+    unverifiedIncluded: false,
+  };
+}
+
+const files: SnapshotFile[] = [
+  { name: "grounding.jsonl", content: '{"id":"s1"}\n{"id":"s2"}\n' },
+  { name: "parquet/grounding.parquet", content: Buffer.from([0x50, 0x41, 0x52, 0x31]) },
+];
+
+describe("writeSnapshot", () => {
+  it("writes the files, a manifest with their sha256 and points latest at the new id", async () => {
+    await withTempDir(async (pool) => {
+      const manifest = await writeSnapshot(input(pool, "2024-06-01T120000Z", files));
+
+      const dir = path.join(pool, "snapshots", "2024-06-01T120000Z");
+      const onDisk = SnapshotManifestSchema.parse(JSON.parse(await readFile(path.join(dir, "manifest.json"), "utf8")));
+      expect(onDisk).toEqual(manifest);
+      expect(onDisk).toMatchObject({
+        snapshotId: "2024-06-01T120000Z",
+        filters: { project: "p1", verifiedOnly: true },
+        counts: { "grounding.jsonl": 2 },
+        annotationIds: ["a1", "a2"],
+        overrideIds: ["o1"],
+        verityVersion: "0.1.0",
+        unverifiedIncluded: false,
+      });
+      for (const file of files) {
+        const bytes = await readFile(path.join(dir, file.name));
+        expect(onDisk.files).toContainEqual({ name: file.name, sha256: sha256(bytes), bytes: bytes.length });
+        expect(sha256(bytes)).toBe(sha256(file.content));
+      }
+
+      expect(await readFile(path.join(pool, "latest"), "utf8")).toBe("2024-06-01T120000Z");
+      expect(await readLatestSnapshotId(pool)).toBe("2024-06-01T120000Z");
+      expect((await readdir(pool)).sort()).toEqual(["latest", "snapshots"]);
+      expect(await readdir(path.join(pool, "snapshots"))).toEqual(["2024-06-01T120000Z"]);
+
+      const read = await readSnapshot(pool, "2024-06-01T120000Z");
+      expect(read).toEqual({ dir, manifest });
+    });
+  });
+
+  it("streams files from an async generator and moves latest to the newest snapshot", async () => {
+    await withTempDir(async (pool) => {
+      async function* produce() {
+        yield { name: "a.jsonl", content: "a\n" };
+        yield { name: "b.jsonl", content: "b\n" };
+      }
+      await writeSnapshot(input(pool, "first", files));
+      const manifest = await writeSnapshot(input(pool, "second", produce()));
+      expect(manifest.files.map((f) => f.name)).toEqual(["a.jsonl", "b.jsonl"]);
+      expect(await readLatestSnapshotId(pool)).toBe("second");
+      await readSnapshot(pool, "first");
+    });
+  });
+
+  it("leaves no snapshot and no temp dir when a file fails midway", async () => {
+    await withTempDir(async (pool) => {
+      async function* failing() {
+        yield { name: "grounding.jsonl", content: "x\n" };
+        throw new Error("database went away");
+      }
+      await expect(writeSnapshot(input(pool, "broken", failing()))).rejects.toThrow("database went away");
+      expect(await readdir(path.join(pool, "snapshots"))).toEqual([]);
+      expect(await readLatestSnapshotId(pool)).toBeNull();
+    });
+  });
+
+  it("never overwrites an existing snapshot and keeps latest where it was", async () => {
+    await withTempDir(async (pool) => {
+      await writeSnapshot(input(pool, "s1", files));
+      await expect(writeSnapshot(input(pool, "s1", [{ name: "other.jsonl", content: "y\n" }]))).rejects.toMatchObject({
+        code: "conflict",
+      });
+      const read = await readSnapshot(pool, "s1");
+      expect(read.manifest.files.map((f) => f.name)).toEqual(["grounding.jsonl", "parquet/grounding.parquet"]);
+      expect(await readdir(path.join(pool, "snapshots"))).toEqual(["s1"]);
+      expect(await readLatestSnapshotId(pool)).toBe("s1");
+    });
+  });
+
+  it("refuses unsafe names and ids without leaving anything behind", async () => {
+    await withTempDir(async (pool) => {
+      for (const name of ["../escape.jsonl", "/abs.jsonl", "manifest.json", "a//b", ".hidden"]) {
+        await expect(writeSnapshot(input(pool, "s", [{ name, content: "x" }]))).rejects.toMatchObject({ code: "invalid_input" });
+      }
+      await expect(writeSnapshot(input(pool, "../s", files))).rejects.toMatchObject({ code: "invalid_input" });
+      await expect(writeSnapshot(input(pool, ".tmp-s", files))).rejects.toMatchObject({ code: "invalid_input" });
+      await expect(writeSnapshot(input(pool, "dup", [files[0]!, files[0]!]))).rejects.toThrow(/given twice/);
+      expect(await readdir(path.join(pool, "snapshots"))).toEqual([]);
+    });
+  });
+});
+
+describe("readSnapshot", () => {
+  it("rejects a file whose bytes no longer match the manifest, and an unlisted file", async () => {
+    await withTempDir(async (pool) => {
+      await writeSnapshot(input(pool, "s1", files));
+      const dir = path.join(pool, "snapshots", "s1");
+      await writeFile(path.join(dir, "grounding.jsonl"), '{"id":"s1"}\n{"id":"sX"}\n');
+      await expect(readSnapshot(pool, "s1")).rejects.toThrow(/grounding.jsonl does not match/);
+
+      await writeSnapshot(input(pool, "s2", files));
+      await mkdir(path.join(pool, "snapshots", "s2", "extra"));
+      await writeFile(path.join(pool, "snapshots", "s2", "extra", "smuggled.jsonl"), "z\n");
+      await expect(readSnapshot(pool, "s2")).rejects.toThrow(/extra\/smuggled.jsonl/);
+    });
+  });
+
+  it("reports a missing snapshot as not_found", async () => {
+    await withTempDir(async (pool) => {
+      await expect(readSnapshot(pool, "nope")).rejects.toMatchObject({ code: "not_found" });
+    });
+  });
+});
+
+describe("writeSnapshot manifest fields", () => {
+  it("refuses counts the reader could not parse, leaving nothing behind", async () => {
+    await withTempDir(async (pool) => {
+      const bad = { ...input(pool, "s1", files), counts: { rows: -1 } };
+      await expect(writeSnapshot(bad)).rejects.toThrow();
+      expect(await readdir(path.join(pool, "snapshots"))).toEqual([]);
+    });
+  });
+});

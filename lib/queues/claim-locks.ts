@@ -1,0 +1,52 @@
+import "server-only";
+// The locks every claim transition takes, per provider, always in one order:
+// queue member (the claimer) -> queue item -> claim rows. One fixed order is what keeps
+// concurrent claims, submissions and releases on PostgreSQL free of deadlocks.
+//
+// SQLite has no row locks: the database has one writer at a time. Prisma's better-sqlite3
+// adapter opens transactions with a plain (deferred) BEGIN, and a deferred transaction that
+// reads first and writes later fails with SQLITE_BUSY instead of waiting when another
+// process wrote in between. So on SQLite the "lock" is a no-op UPDATE issued as the
+// transaction's FIRST statement: it takes the write lock up front (waiting out the busy
+// timeout), which makes the transaction behave as BEGIN IMMEDIATE and serializes it
+// against every other writer.
+import type { Db, DbProvider } from "@/lib/db";
+
+export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
+
+// Interactive transactions wait for one another (SQLite: the adapter's mutex; PostgreSQL:
+// the pool and row locks); Prisma's 2 s default wait is too short under a burst of claims.
+export const CLAIM_TRANSACTION = { maxWait: 10_000, timeout: 20_000 } as const;
+
+/** Locks the claimer's membership row; false when the user is not a member of the queue. */
+export async function lockQueueMember(tx: Tx, provider: DbProvider, queueId: string, userId: string): Promise<boolean> {
+  if (provider === "postgres") {
+    const rows = await tx.$queryRawUnsafe<unknown[]>(
+      `SELECT 1 FROM "QueueMember" WHERE "queueId" = $1 AND "userId" = $2 FOR UPDATE`,
+      queueId,
+      userId,
+    );
+    return rows.length === 1;
+  }
+  const changed = await tx.$executeRawUnsafe(
+    `UPDATE "QueueMember" SET "userId" = "userId" WHERE "queueId" = ? AND "userId" = ?`,
+    queueId,
+    userId,
+  );
+  return changed === 1;
+}
+
+/** Locks the queue item a claim belongs to (before the claim row itself, see the order above). */
+export async function lockItemOfClaim(tx: Tx, provider: DbProvider, claimId: string): Promise<void> {
+  if (provider === "postgres") {
+    await tx.$queryRawUnsafe(
+      `SELECT qi."id" FROM "QueueItem" qi JOIN "Claim" c ON c."queueItemId" = qi."id" WHERE c."id" = $1 FOR NO KEY UPDATE OF qi`,
+      claimId,
+    );
+    return;
+  }
+  await tx.$executeRawUnsafe(
+    `UPDATE "QueueItem" SET "submittedCount" = "submittedCount" WHERE "id" = (SELECT "queueItemId" FROM "Claim" WHERE "id" = ?)`,
+    claimId,
+  );
+}

@@ -1,0 +1,44 @@
+import "server-only";
+// The next item a user may claim: open, never claimed by this user (in any status: nobody
+// gets the same item twice), fewer live claims than the queue's overlap; highest priority
+// first, then id. On PostgreSQL the row comes back locked (FOR NO KEY UPDATE, which still
+// lets Claim rows reference it), so only one transaction at a time can add a claim to it.
+import type { DbProvider } from "@/lib/db";
+import type { Tx } from "@/lib/queues/claim-locks";
+import { liveClaimSql } from "@/lib/queues/live-claims";
+
+export type Candidate = { id: string; sampleId: string | null; trajectoryId: string | null };
+
+// `skipLocked`: pass over items other claimers hold right now (the fast path). Without it the
+// query waits for them, so "nothing left" is never answered just because the remaining items
+// were briefly locked by someone whose claim then did not need them.
+export type CandidateQuery = { queueId: string; userId: string; now: Date; excludedIds: string[]; skipLocked: boolean };
+
+export async function nextCandidate(tx: Tx, provider: DbProvider, q: CandidateQuery): Promise<Candidate | null> {
+  const args: unknown[] = [];
+  const param = (value: unknown) => {
+    args.push(value);
+    return provider === "postgres" ? `$${args.length}` : "?";
+  };
+  // Parameters are numbered in the order they are written, so build the text left to right.
+  const queueParam = param(q.queueId);
+  const userParam = param(q.userId);
+  const nowParam = param(q.now);
+  const excluded = q.excludedIds.length ? `AND qi."id" NOT IN (${q.excludedIds.map(param).join(", ")})` : "";
+  const lock = provider === "postgres" ? `FOR NO KEY UPDATE OF qi${q.skipLocked ? " SKIP LOCKED" : ""}` : "";
+  const rows = await tx.$queryRawUnsafe<Candidate[]>(
+    `SELECT qi."id", qi."sampleId", qi."trajectoryId"
+       FROM "QueueItem" qi
+       JOIN "Queue" q ON q."id" = qi."queueId"
+      WHERE qi."queueId" = ${queueParam}
+        AND qi."status" = 'open'
+        AND NOT EXISTS (SELECT 1 FROM "Claim" mine WHERE mine."queueItemId" = qi."id" AND mine."userId" = ${userParam})
+        AND (SELECT COUNT(*) FROM "Claim" c WHERE c."queueItemId" = qi."id" AND ${liveClaimSql(nowParam)}) < q."overlap"
+        ${excluded}
+      ORDER BY qi."priority" DESC, qi."id" ASC
+      LIMIT 1
+      ${lock}`,
+    ...args,
+  );
+  return rows[0] ?? null;
+}

@@ -1,0 +1,42 @@
+import "server-only";
+// Giving an item back (skip). The slot frees at once for others, but the claim row stays
+// as `released`: the user never gets this item again. Releasing twice, or a claim already
+// marked expired, is a no-op; a submitted claim cannot be released.
+import { z } from "zod";
+import { databaseUrlOf, providerOf, type Db } from "@/lib/db";
+import { AppError } from "@/lib/errors";
+import { recordAudit } from "@/lib/audit/record";
+import { CLAIM_TRANSACTION, lockItemOfClaim } from "@/lib/queues/claim-locks";
+
+export const ReleaseClaimInputSchema = z.object({
+  claimId: z.string().min(1).max(40),
+  userId: z.string().min(1).max(40),
+});
+
+export async function releaseClaim(db: Db, input: z.input<typeof ReleaseClaimInputSchema>) {
+  const { claimId, userId } = ReleaseClaimInputSchema.parse(input);
+  const provider = providerOf(databaseUrlOf(db));
+  const result = await db.$transaction(async (tx) => {
+    await lockItemOfClaim(tx, provider, claimId);
+    const claim = await tx.claim.findUnique({
+      where: { id: claimId },
+      include: { queueItem: { select: { queue: { select: { id: true, projectId: true } } } } },
+    });
+    if (!claim || claim.userId !== userId) throw new AppError("not_found", "No such claim.");
+    if (claim.status === "submitted") throw new AppError("conflict", "This item is already submitted.");
+    if (claim.status !== "active") return { isNew: false, queue: claim.queueItem.queue, queueItemId: claim.queueItemId };
+    await tx.claim.update({ where: { id: claimId }, data: { status: "released" } });
+    return { isNew: true, queue: claim.queueItem.queue, queueItemId: claim.queueItemId };
+  }, CLAIM_TRANSACTION);
+
+  if (result.isNew) {
+    await recordAudit(db, {
+      userId,
+      projectId: result.queue.projectId,
+      action: "claim.release",
+      targetType: "queueItem",
+      targetId: result.queueItemId,
+      details: { queueId: result.queue.id, claimId },
+    });
+  }
+}

@@ -1,0 +1,147 @@
+// Queue claims on SQLite and PostgreSQL: concurrent claimers never exceed an item's overlap
+// nor get one item twice, lapsed leases go back, re-opening keeps the claim, membership gates.
+import { describe, expect, it } from "vitest";
+import { freshDatabase, PROVIDERS } from "./databases";
+import type { ProjectAccess } from "@/lib/auth/session";
+import type { Db } from "@/lib/db";
+import { claimNextItem } from "@/lib/queues/claim-next-item";
+import { createQueue } from "@/lib/queues/create-queue";
+import { markClaimSubmitted } from "@/lib/queues/mark-claim-submitted";
+import { releaseClaim } from "@/lib/queues/release-claim";
+
+describe.each(PROVIDERS)("queue claims on %s", (provider) => {
+  async function setup(users: number, samples: number) {
+    const { db } = await freshDatabase(provider);
+    const project = await db.project.create({ data: { slug: "q", name: "Q", settings: {} } });
+    const members = await Promise.all(
+      Array.from({ length: users }, (_, i) => db.user.create({ data: { email: `u${i}@x.test`, name: `U${i}` } })),
+    );
+    await db.membership.createMany({
+      data: members.map((m, i) => ({ projectId: project.id, userId: m.id, role: i === 0 ? "admin" : "annotator" })),
+    });
+    await db.groundingSample.createMany({
+      data: Array.from({ length: samples }, (_, i) => ({
+        projectId: project.id, instruction: `i${i}`, sourceDataset: "s", sourceId: `${i}`, contentHash: "h", platform: i % 2 ? "web" : "android",
+      })),
+    });
+    const admin = members[0]!;
+    const access: ProjectAccess = { user: { id: admin.id, email: admin.email, name: admin.name, isOwner: false }, projectId: project.id, role: "admin" };
+    const user = (i: number) => members[i]!;
+    return { db, project, members, user, access };
+  }
+
+  async function makeQueue(db: Db, access: ProjectAccess, memberIds: string[], overlap: number, leaseSeconds = 900) {
+    const { queue } = await createQueue(db, access, { name: `q${overlap}`, itemType: "sample", filter: {}, overlap, leaseSeconds, memberIds });
+    return queue;
+  }
+
+  it("20 concurrent claimers over 100 items with overlap 2: every item gets exactly 2 distinct submitted claims", async () => {
+    const { db, members, user, access } = await setup(20, 100);
+    const queue = await makeQueue(db, access, members.map((m) => m.id), 2);
+    const errors: unknown[] = [];
+    const perUser = await Promise.all(
+      members.map(async (member) => {
+        let count = 0;
+        for (;;) {
+          const claim = await claimNextItem(db, { queueId: queue.id, userId: member.id }).catch((e: unknown) => (errors.push(e), null));
+          if (!claim) return count;
+          await markClaimSubmitted(db, { claimId: claim.claimId, userId: member.id });
+          count++;
+        }
+      }),
+    );
+    expect(errors).toEqual([]);
+    expect(perUser.reduce((a, b) => a + b, 0)).toBe(200);
+
+    const claims = await db.claim.findMany({ select: { queueItemId: true, userId: true, status: true } });
+    expect(claims).toHaveLength(200);
+    expect(claims.every((c) => c.status === "submitted")).toBe(true);
+    expect(new Set(claims.map((c) => `${c.queueItemId}:${c.userId}`)).size).toBe(200);
+    const byItem = new Map<string, number>();
+    for (const c of claims) byItem.set(c.queueItemId, (byItem.get(c.queueItemId) ?? 0) + 1);
+    expect(byItem.size).toBe(100);
+    expect([...byItem.values()].every((n) => n === 2)).toBe(true);
+    const items = await db.queueItem.findMany({ where: { queueId: queue.id } });
+    expect(items.every((i) => i.submittedCount === 2 && i.status === "full")).toBe(true);
+    // Exhausted: a further claim is a clean null.
+    await expect(claimNextItem(db, { queueId: queue.id, userId: user(3).id })).resolves.toBeNull();
+  });
+
+  it("a lapsed lease goes to the next claimer and never back to its first holder", async () => {
+    const { db, members, user, access } = await setup(3, 2);
+    const a = user(0), b = user(1);
+    const queue = await makeQueue(db, access, [a.id, b.id], 1, 60);
+    const t0 = new Date("2030-01-01T00:00:00Z");
+    const first = await claimNextItem(db, { queueId: queue.id, userId: a.id, now: t0 });
+    expect(first!.leaseUntil).toEqual(new Date(t0.getTime() + 60_000));
+
+    // Within the lease, B gets the other item, not A's.
+    const t1 = new Date(t0.getTime() + 61_000);
+    const taken = await claimNextItem(db, { queueId: queue.id, userId: b.id, now: new Date(t0.getTime() + 1_000) });
+    expect(taken!.queueItemId).not.toBe(first!.queueItemId);
+    await markClaimSubmitted(db, { claimId: taken!.claimId, userId: b.id, now: new Date(t0.getTime() + 2_000) });
+
+    const reclaimed = await claimNextItem(db, { queueId: queue.id, userId: b.id, now: t1 });
+    expect(reclaimed!.queueItemId).toBe(first!.queueItemId);
+    expect((await db.claim.findUniqueOrThrow({ where: { id: first!.claimId } })).status).toBe("expired");
+    // A's late submission is refused: the slot is B's now.
+    await expect(markClaimSubmitted(db, { claimId: first!.claimId, userId: a.id, now: t1 })).rejects.toMatchObject({ code: "conflict" });
+
+    // B gives it back; A still never gets it again.
+    await releaseClaim(db, { claimId: reclaimed!.claimId, userId: b.id });
+    await expect(claimNextItem(db, { queueId: queue.id, userId: a.id, now: t1 })).resolves.toBeNull();
+    const claimsOfA = await db.claim.findMany({ where: { userId: a.id } });
+    expect(claimsOfA).toHaveLength(1);
+  });
+
+  it("a lapsed lease nobody took is still honoured on submission", async () => {
+    const { db, members, user, access } = await setup(1, 1);
+    const queue = await makeQueue(db, access, [user(0).id], 1, 60);
+    const t0 = new Date("2030-01-01T00:00:00Z");
+    const claim = await claimNextItem(db, { queueId: queue.id, userId: user(0).id, now: t0 });
+    const done = await markClaimSubmitted(db, { claimId: claim!.claimId, userId: user(0).id, now: new Date(t0.getTime() + 120_000) });
+    expect(done.status).toBe("submitted");
+    expect((await db.queueItem.findUniqueOrThrow({ where: { id: claim!.queueItemId } })).status).toBe("full");
+  });
+
+  it("re-opening the queue returns the same active claim", async () => {
+    const { db, members, user, access } = await setup(2, 5);
+    const queue = await makeQueue(db, access, [user(1).id], 1);
+    const first = await claimNextItem(db, { queueId: queue.id, userId: user(1).id });
+    const again = await claimNextItem(db, { queueId: queue.id, userId: user(1).id });
+    expect(again).toEqual(first);
+    expect(await db.claim.count()).toBe(1);
+  });
+
+  it("refuses a claimer who is not a member of the queue", async () => {
+    const { db, members, user, access } = await setup(2, 3);
+    const queue = await makeQueue(db, access, [user(0).id], 1);
+    await expect(claimNextItem(db, { queueId: queue.id, userId: user(1).id })).rejects.toMatchObject({ code: "forbidden" });
+    await expect(claimNextItem(db, { queueId: "nosuchqueue", userId: user(1).id })).rejects.toMatchObject({ code: "not_found" });
+    expect(await db.claim.count()).toBe(0);
+  });
+
+  it("creates exactly the items matching a sample filter, and refuses members outside the project", async () => {
+    const { db, project, user, access } = await setup(2, 10);
+    const { queue, itemCount } = await createQueue(db, access, {
+      name: "web only", itemType: "sample", filter: { platform: "web" }, overlap: 3, leaseSeconds: 600, memberIds: [user(0).id, user(1).id],
+    });
+    expect(itemCount).toBe(5);
+    const web = await db.groundingSample.findMany({ where: { projectId: project.id, platform: "web" }, select: { id: true } });
+    const items = await db.queueItem.findMany({ where: { queueId: queue.id }, select: { sampleId: true, trajectoryId: true } });
+    expect(items.map((i) => i.sampleId).sort()).toEqual(web.map((s) => s.id).sort());
+    expect(items.every((i) => i.trajectoryId === null)).toBe(true);
+    const stored = await db.queue.findUniqueOrThrow({ where: { id: queue.id }, include: { members: true } });
+    expect(stored).toMatchObject({ status: "active", overlap: 3, leaseSeconds: 600, filter: { platform: "web" } });
+    expect(stored.members.map((m) => m.userId).sort()).toEqual([user(0).id, user(1).id].sort());
+
+    const outsider = await db.user.create({ data: { email: "out@x.test", name: "Out" } });
+    await expect(
+      createQueue(db, access, { name: "bad", itemType: "sample", filter: {}, overlap: 1, leaseSeconds: 600, memberIds: [user(0).id, outsider.id] }),
+    ).rejects.toMatchObject({ code: "invalid_input" });
+    expect(await db.queue.count({ where: { name: "bad" } })).toBe(0);
+    await expect(
+      createQueue(db, access, { name: "zero", itemType: "sample", filter: {}, overlap: 0, leaseSeconds: 600, memberIds: [] }),
+    ).rejects.toThrow();
+  });
+});

@@ -42,6 +42,9 @@ export function ProjectHome({ project, role, overview }: Props) {
             <Link href={`/projects/${project.slug}/settings`} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50">
               Settings
             </Link>
+            <Link href={`/projects/${project.slug}/audit`} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50">
+              Audit log
+            </Link>
           </nav>
         )}
       </div>

@@ -1,0 +1,17 @@
+import type { Metadata } from "next";
+import { DashboardScreen } from "@/components/dashboard/dashboard-screen";
+import { db } from "@/lib/db";
+import { loadDashboard } from "@/lib/dashboard/load-dashboard";
+import { projectPageAccess } from "@/lib/projects/page-access";
+
+type Props = { params: Promise<{ slug: string }> };
+
+export const metadata: Metadata = { title: "Dashboard" };
+
+// Figures across everyone's work: reviewers and admins only.
+export default async function DashboardPage({ params }: Props) {
+  const { slug } = await params;
+  const { project } = await projectPageAccess(slug, "reviewer");
+  const dashboard = await loadDashboard(db(), project);
+  return <DashboardScreen project={project} d={dashboard} />;
+}

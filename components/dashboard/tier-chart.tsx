@@ -1,0 +1,27 @@
+"use client";
+import { Bar, BarChart, CartesianGrid, Cell, LabelList, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { ChartBox } from "@/components/dashboard/chart-box";
+import { TIER_COLORS } from "@/components/dashboard/palette";
+import type { TierCounts } from "@/lib/dashboard/tier-counts";
+
+export function TierChart({ counts }: { counts: TierCounts }) {
+  const data = (Object.keys(TIER_COLORS) as (keyof TierCounts)[]).map((tier) => ({ tier, samples: counts[tier] }));
+  return (
+    <ChartBox label="Samples per quality tier" height={240}>
+      <ResponsiveContainer width="100%" height="100%">
+        <BarChart data={data} margin={{ top: 20, right: 8, bottom: 0, left: -16 }}>
+          <CartesianGrid strokeDasharray="3 3" vertical={false} />
+          <XAxis dataKey="tier" tick={{ fontSize: 12 }} />
+          <YAxis allowDecimals={false} tick={{ fontSize: 11 }} />
+          <Tooltip />
+          <Bar dataKey="samples" name="Samples">
+            {data.map((d) => (
+              <Cell key={d.tier} fill={TIER_COLORS[d.tier]} />
+            ))}
+            <LabelList dataKey="samples" position="top" fontSize={12} />
+          </Bar>
+        </BarChart>
+      </ResponsiveContainer>
+    </ChartBox>
+  );
+}

@@ -22,7 +22,10 @@ export function sqlitePath(url: string): string {
 }
 
 // Bulk paths (imports) open the driver directly on the same database; they find it here.
-const urls = new WeakMap<object, string>();
+// Kept on globalThis like the client itself: Next.js bundles this module once per route
+// bundle, and a client made in one bundle is used from the others.
+const globalUrls = globalThis as unknown as { verityDbUrls?: WeakMap<object, string> };
+const urls = (globalUrls.verityDbUrls ??= new WeakMap<object, string>());
 
 export function databaseUrlOf(db: Db): string {
   const url = urls.get(db);

@@ -60,8 +60,9 @@ export async function listSamples(db: Db, projectId: string, filter: SampleFilte
 
 /** The values each filter can take in this project, for the filter bar's menus. */
 export async function sampleFacets(db: Db, projectId: string) {
+  // sourceDataset is required; the others may be null, which is no menu entry.
   const distinct = async (field: "sourceDataset" | "platform" | "app" | "uiType") =>
-    (await db.groundingSample.findMany({ where: { projectId, [field]: { not: null } }, distinct: [field], select: { [field]: true }, take: 200, orderBy: { [field]: "asc" } }))
+    (await db.groundingSample.findMany({ where: { projectId, ...(field === "sourceDataset" ? {} : { [field]: { not: null } }) }, distinct: [field], select: { [field]: true }, take: 200, orderBy: { [field]: "asc" } }))
       .map((r) => (r as unknown as Record<string, string | null>)[field])
       .filter((v): v is string => Boolean(v));
   const [sources, platforms, apps, uiTypes] = await Promise.all([distinct("sourceDataset"), distinct("platform"), distinct("app"), distinct("uiType")]);

@@ -4,7 +4,8 @@
 import { z } from "zod";
 
 const Text = z.string().trim().min(1).max(200).optional().catch(undefined);
-const Score = z.coerce.number().min(0).max(10).optional().catch(undefined);
+// An empty field of the filter form means "any", not 0 (which z.coerce would make of it).
+const Score = z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().min(0).max(10).optional()).catch(undefined);
 
 export const SampleFilterSchema = z.object({
   source: Text,

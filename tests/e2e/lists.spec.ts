@@ -1,0 +1,31 @@
+import { expect, test } from "@playwright/test";
+import { storageStatePath } from "./seed-file";
+
+test.use({ storageState: storageStatePath("reviewer") });
+
+test("the sample list filters from the URL and links to reviews", async ({ page }) => {
+  await page.goto("/projects/demo");
+  await page.getByRole("link", { name: "Review grounding samples" }).click();
+  await expect(page.getByRole("heading", { name: "Grounding samples" })).toBeVisible();
+  await page.getByLabel("Target").selectOption("yes");
+  await page.getByRole("button", { name: "Filter" }).click();
+  await expect(page).toHaveURL(/refusal=yes/);
+  // The demo's refusal sample, and any refusal other tests imported meanwhile.
+  await expect(page.getByText(/^\d+ match these filters$/)).not.toHaveText("0 match these filters");
+  await expect(page.getByRole("list", { name: "Samples" }).getByText("Turn on airplane mode")).toBeVisible();
+  await page.screenshot({ path: "test-results/screens/sample-list.png", fullPage: true });
+  await page.getByRole("link", { name: "Bulk pass" }).click();
+  await expect(page.getByRole("heading", { name: "Bulk pass" })).toBeVisible();
+});
+
+test("the trajectory list, a GRPO group and the demo run's verification page", async ({ page }) => {
+  await page.goto("/projects/demo/trajectories?benchmark=demo-android");
+  await expect(page.getByText("4 match these filters")).toBeVisible();
+  await page.getByRole("link", { name: "dark-theme" }).first().click();
+  await expect(page.getByRole("heading", { name: "GRPO group dark-theme" })).toBeVisible();
+  await expect(page.getByTestId("reward")).toHaveCount(2);
+  await page.screenshot({ path: "test-results/screens/group.png", fullPage: true });
+  await page.goto("/projects/demo");
+  await page.getByRole("link", { name: "demo-run-1" }).click();
+  await expect(page.getByTestId("automatic-rate")).toContainText("(2/4");
+});

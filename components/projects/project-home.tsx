@@ -56,6 +56,14 @@ export function ProjectHome({ project, role, overview }: Props) {
         <Link href={`/projects/${project.slug}/trajectories`} className="rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white hover:bg-blue-800">
           Review trajectories
         </Link>
+        {role !== "annotator" && (
+          <Link href={`/projects/${project.slug}/dashboard`} className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm hover:bg-slate-50">
+            Dashboard
+          </Link>
+        )}
+        <Link href={`/projects/${project.slug}/queues`} className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium hover:bg-slate-50">
+          Queues
+        </Link>
       </nav>
 
       <dl className="grid grid-cols-2 gap-4 md:grid-cols-4">

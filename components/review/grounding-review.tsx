@@ -6,6 +6,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { BoxEditorLazy } from "@/components/editor/box-editor-lazy";
+import { useQueueClaim } from "@/components/queues/use-queue-claim";
 import { PredictionList } from "@/components/review/prediction-list";
 import { QualityPanel } from "@/components/review/quality-panel";
 import { VersionedSaveBar } from "@/components/review/versioned-save-bar";
@@ -44,6 +45,7 @@ export function GroundingReview({ project, review, tiers, canOverride, query, ne
   const autosave = useVersionedAutosave<GroundingPayload>((input) => saveGroundingAction({ projectId: project.id, sampleId: review.id, ...input }), review.mine);
   const base = `/projects/${project.slug}/samples`;
   const nextUrl = neighbours.next ? `${base}/${neighbours.next}${query}` : `${base}${query}`;
+  const queueClaim = useQueueClaim(project.id);
 
   function update(changes: Partial<GroundingPayload>) {
     const next = { ...payload, ...changes };
@@ -52,7 +54,9 @@ export function GroundingReview({ project, review, tiers, canOverride, query, ne
   }
 
   async function submit() {
-    if (await autosave.save(payload, "submitted")) router.push(nextUrl);
+    if (!(await autosave.save(payload, "submitted"))) return;
+    if (queueClaim) await queueClaim.moveOn();
+    else router.push(nextUrl);
   }
 
   // Page-level keys (the editor handles its own while it has focus).

@@ -20,6 +20,7 @@ import { TrajectoryHeader } from "@/components/trajectory-review/trajectory-head
 import { VersionedSaveBar } from "@/components/review/versioned-save-bar";
 import { summarizeTrajectoryAnswer } from "@/components/trajectory-review/answer-summary";
 import { useReviewKeys } from "@/components/trajectory-review/use-review-keys";
+import { useQueueClaim } from "@/components/queues/use-queue-claim";
 import { useVersionedAutosave } from "@/components/review/use-versioned-autosave";
 import { saveTrajectoryAction } from "@/lib/actions/trajectories";
 import { useUiTree } from "@/components/trajectory-review/use-ui-tree";
@@ -55,6 +56,7 @@ export function TrajectoryReviewScreen({ project, review, canOverride, query, ne
   const textInput = useRef<HTMLInputElement>(null);
   const autosave = useVersionedAutosave<TrajectoryPayload>((input) => saveTrajectoryAction({ projectId: project.id, trajectoryId: review.id, ...input }), review.mine);
   const uiTree = useUiTree(project.id);
+  const queueClaim = useQueueClaim(project.id);
 
   const base = `/projects/${project.slug}/trajectories`;
   const hrefOf = (id: string | null) => (id ? `${base}/${id}${query}` : null);
@@ -89,7 +91,9 @@ export function TrajectoryReviewScreen({ project, review, canOverride, query, ne
 
   async function submit() {
     if (problem) return;
-    if (await autosave.save(payload, "submitted")) router.push(nextHref ?? `${base}${query}`);
+    if (!(await autosave.save(payload, "submitted"))) return;
+    if (queueClaim) await queueClaim.moveOn();
+    else router.push(nextHref ?? `${base}${query}`);
   }
 
   function run(command: Command) {

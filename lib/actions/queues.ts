@@ -1,0 +1,79 @@
+"use server";
+// Queue actions: an admin creates a queue; an annotator closes the claim they just annotated.
+// The claim functions check queue membership only, so each action first checks the caller's
+// role on the project and that the queue (or claim) belongs to that project.
+import { revalidatePath } from "next/cache";
+import { z } from "zod";
+import { requireRole } from "@/lib/auth/session";
+import { db } from "@/lib/db";
+import { AppError } from "@/lib/errors";
+import { formFields, runAction, type ActionResult } from "@/lib/actions/result";
+import { createQueue } from "@/lib/queues/create-queue";
+import { markClaimSubmitted } from "@/lib/queues/mark-claim-submitted";
+import { SampleFilterSchema } from "@/lib/samples/sample-filters";
+import { TrajectoryFilterSchema } from "@/lib/trajectories/trajectory-filters";
+
+const Id = z.string().regex(/^[a-z0-9]{10,40}$/);
+
+const NewQueueFormSchema = z.object({
+  projectId: Id,
+  name: z.string(),
+  itemType: z.enum(["sample", "trajectory"]),
+  overlap: z.coerce.number().int().min(1).max(10),
+  leaseMinutes: z.coerce.number().int().min(1).max(1440),
+});
+
+// The list filters drop a bad value silently (`.catch`), which suits a URL but would widen a
+// queue's selection behind the admin's back: here a value that does not survive is an error.
+function strictFilter<S extends typeof SampleFilterSchema | typeof TrajectoryFilterSchema>(schema: S, fields: Record<string, string>): z.infer<S> {
+  const given = Object.fromEntries(
+    Object.keys(schema.shape)
+      .filter((key) => key !== "after" && fields[`filter.${key}`])
+      .map((key) => [key, fields[`filter.${key}`]]),
+  );
+  const parsed = schema.parse(given) as Record<string, unknown>;
+  const rejected = Object.keys(given).filter((key) => parsed[key] === undefined);
+  if (rejected.length) throw new AppError("invalid_input", `Check the filter: ${rejected.join(", ")} has a value the list does not accept.`);
+  return parsed as z.infer<S>;
+}
+
+export async function createQueueAction(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
+  return runAction(async () => {
+    const fields = formFields(form);
+    const { projectId, name, itemType, overlap, leaseMinutes } = NewQueueFormSchema.parse(fields);
+    const access = await requireRole(projectId, "admin");
+    const memberIds = z.array(Id).max(1_000).parse(form.getAll("memberIds"));
+    const common = { name, overlap, leaseSeconds: leaseMinutes * 60, memberIds };
+    const input =
+      itemType === "sample"
+        ? { ...common, itemType, filter: strictFilter(SampleFilterSchema, fields) }
+        : { ...common, itemType, filter: strictFilter(TrajectoryFilterSchema, fields) };
+    const { queue, itemCount } = await createQueue(db(), access, input);
+    revalidatePath("/projects", "layout");
+    return { ok: true, message: `Queue "${queue.name}" created with ${itemCount} ${itemCount === 1 ? "item" : "items"}.` };
+  });
+}
+
+const SubmitClaimSchema = z.object({ projectId: Id, claimId: Id });
+
+export async function submitClaimAction(input: z.input<typeof SubmitClaimSchema>): Promise<ActionResult> {
+  return runAction(async () => {
+    const { projectId, claimId } = SubmitClaimSchema.parse(input);
+    const access = await requireRole(projectId, "annotator");
+    const claim = await db().claim.findFirst({
+      where: { id: claimId, userId: access.user.id, queueItem: { queue: { projectId } } },
+      select: { queueItem: { select: { sampleId: true, trajectoryId: true } } },
+    });
+    if (!claim) throw new AppError("not_found", "No such claim.");
+    // A claim counts as done only once the caller's answer on its item is submitted.
+    const { sampleId, trajectoryId } = claim.queueItem;
+    if (!sampleId && !trajectoryId) throw new AppError("invalid_input", "This claim is not on a sample or a trajectory.");
+    const answered = await db().annotation.count({
+      where: { projectId, annotatorId: access.user.id, kind: "label", status: "submitted", ...(sampleId ? { sampleId } : { trajectoryId }) },
+    });
+    if (!answered) throw new AppError("conflict", "Submit your answer on this item first.");
+    await markClaimSubmitted(db(), { claimId, userId: access.user.id });
+    revalidatePath("/projects", "layout");
+    return { ok: true, message: "Claim submitted." };
+  });
+}

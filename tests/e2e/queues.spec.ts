@@ -1,0 +1,90 @@
+// Queues end to end: an admin makes a queue in the UI, an annotator works through it with
+// Start / submit, and the claims are read back from the database.
+import { expect, test, type Browser } from "@playwright/test";
+import Database from "better-sqlite3";
+import { editorReady } from "./editor-helpers";
+import { readSeed, storageStatePath, type E2eRole } from "./seed-file";
+
+test.describe.configure({ mode: "serial" });
+
+const QUEUE = "E2E demo samples";
+const REVIEWERS_ONLY = "E2E reviewers only";
+
+function query<T>(sql: string, ...args: unknown[]): T[] {
+  const sqlite = new Database(process.env.DATABASE_URL!.replace(/^file:/, ""), { readonly: true });
+  try {
+    return sqlite.prepare(sql).all(...args) as T[];
+  } finally {
+    sqlite.close();
+  }
+}
+
+const queueId = (name: string) => query<{ id: string }>(`SELECT id FROM Queue WHERE name = ?`, name)[0]!.id;
+
+async function pageAs(browser: Browser, role: E2eRole) {
+  const context = await browser.newContext({ storageState: storageStatePath(role) });
+  return context.newPage();
+}
+
+test("an admin creates queues over the demo samples", async ({ browser }) => {
+  const page = await pageAs(browser, "admin");
+  await page.goto("/projects/demo/queues");
+  const create = async (name: string, member: RegExp) => {
+    const form = page.getByRole("form", { name: "New queue" });
+    await form.getByLabel("Name").fill(name);
+    await form.getByLabel("Source").selectOption("verity-demo");
+    await form.getByLabel("Overlap (annotators per item)").fill("1");
+    await form.getByRole("checkbox", { name: member }).check();
+    await form.getByRole("button", { name: "Create queue" }).click();
+    await expect(form.getByRole("status")).toContainText(`Queue "${name}" created with`);
+  };
+  await create(QUEUE, /Annotator Tester/);
+  await create(REVIEWERS_ONLY, /Reviewer Tester/);
+  await expect(page.getByRole("list", { name: "Queues" }).getByRole("heading", { name: QUEUE })).toBeVisible();
+  await page.screenshot({ path: "test-results/screens/queues-admin.png", fullPage: true });
+});
+
+test("an annotator starts the queue, submits, and lands on the next claimed sample", async ({ browser }) => {
+  const { users } = readSeed();
+  const page = await pageAs(browser, "annotator");
+  await page.goto("/projects/demo/queues");
+  await expect(page.getByRole("heading", { name: REVIEWERS_ONLY })).toHaveCount(0);
+  await page.screenshot({ path: "test-results/screens/queues-annotator.png", fullPage: true });
+  await page.getByRole("link", { name: `Start ${QUEUE}` }).click();
+  await expect(page).toHaveURL(/\/projects\/demo\/samples\/[a-z0-9]+\?claim=[a-z0-9]+&queue=/);
+  const first = new URL(page.url());
+  const firstSample = first.pathname.split("/").at(-1)!;
+  const firstClaim = first.searchParams.get("claim")!;
+
+  await editorReady(page);
+  await page.getByRole("checkbox", { name: "Target absent" }).check();
+  await page.getByRole("button", { name: "Submit and next" }).click();
+  await expect(page).not.toHaveURL(new RegExp(firstClaim));
+  await expect(page).toHaveURL(/\/projects\/demo\/samples\/[a-z0-9]+\?claim=[a-z0-9]+&queue=/);
+  const second = new URL(page.url());
+  expect(second.pathname.split("/").at(-1)).not.toBe(firstSample);
+  expect(second.searchParams.get("queue")).toBe(first.searchParams.get("queue"));
+
+  const claims = query<{ id: string; status: string; sampleId: string }>(
+    `SELECT c.id, c.status, qi.sampleId FROM Claim c JOIN QueueItem qi ON qi.id = c.queueItemId JOIN User u ON u.id = c.userId
+      WHERE u.email = ? AND qi.queueId = ? ORDER BY c.createdAt`,
+    users.annotator!.email,
+    queueId(QUEUE),
+  );
+  expect(claims).toEqual([
+    { id: firstClaim, status: "submitted", sampleId: firstSample },
+    { id: second.searchParams.get("claim"), status: "active", sampleId: second.pathname.split("/").at(-1) },
+  ]);
+
+  await page.goto("/projects/demo/queues");
+  await expect(page.getByText(/^1 \/ \d+ submitted$/)).toBeVisible();
+  await page.screenshot({ path: "test-results/screens/queues-progress.png", fullPage: true });
+});
+
+test("an annotator who is not a member of a queue is refused", async ({ browser }) => {
+  const page = await pageAs(browser, "annotator");
+  const { demoProjectId } = readSeed();
+  const response = await page.request.get(`/api/projects/${demoProjectId}/queues/${queueId(REVIEWERS_ONLY)}/next`, { maxRedirects: 0 });
+  expect(response.status()).toBe(403);
+  expect((await response.json()).error.message).toBe("You are not a member of this queue.");
+});

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { toQueryString } from "@/lib/http/search-params";
 import { FilterSelect } from "@/components/ui/filter-select";
 import type { AuditFilter, listAudit } from "@/lib/audit/list-audit";
 
@@ -10,12 +11,6 @@ type Props = {
 };
 
 const ACTIONS = ["annotation", "override", "claim", "bulk", "import", "export", "member", "token", "project", "auth"];
-
-function query(filter: AuditFilter, changes: Partial<AuditFilter>) {
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries({ ...filter, ...changes })) if (v) params.set(k, String(v));
-  return `?${params.toString()}`;
-}
 
 export function AuditLogView({ project, filter, log, people }: Props) {
   return (
@@ -45,14 +40,14 @@ export function AuditLogView({ project, filter, log, people }: Props) {
                 <td className="p-2 whitespace-nowrap tabular-nums">{e.createdAt.toISOString().slice(0, 19).replace("T", " ")}</td>
                 <td className="p-2">{e.user?.name ?? <span className="text-slate-500">system</span>}</td>
                 <td className="p-2 font-mono text-xs">{e.action}</td>
-                <td className="p-2 text-xs">{e.targetType ? <Link href={query(filter, { targetType: e.targetType, targetId: e.targetId ?? undefined, before: undefined })} className="text-blue-700 hover:underline">{e.targetType} {e.targetId}</Link> : "—"}</td>
+                <td className="p-2 text-xs">{e.targetType ? <Link href={toQueryString(filter, { targetType: e.targetType, targetId: e.targetId ?? undefined, before: undefined })} className="text-blue-700 hover:underline">{e.targetType} {e.targetId}</Link> : "—"}</td>
                 <td className="max-w-md truncate p-2 font-mono text-xs text-slate-600" title={e.details ? JSON.stringify(e.details) : ""}>{e.details ? JSON.stringify(e.details) : ""}</td>
               </tr>
             ))}
           </tbody>
         </table>
       )}
-      {log.nextBefore && <Link href={query(filter, { before: log.nextBefore })} className="text-sm text-blue-700 hover:underline">Older entries →</Link>}
+      {log.nextBefore && <Link href={toQueryString(filter, { before: log.nextBefore })} className="text-sm text-blue-700 hover:underline">Older entries →</Link>}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { toQueryString } from "@/lib/http/search-params";
 import { FilterSelect, sameOptions } from "@/components/ui/filter-select";
 import { MISMATCH_FLAGS } from "@/lib/domain/mismatch-flags";
 import type { listTrajectories, trajectoryFacets } from "@/lib/trajectories/list-trajectories";
@@ -11,18 +12,11 @@ type Props = {
   result: Awaited<ReturnType<typeof listTrajectories>>;
 };
 
-function query(filter: TrajectoryFilter, changes: Partial<TrajectoryFilter> = {}) {
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries({ ...filter, ...changes })) if (v) params.set(k, String(v));
-  const text = params.toString();
-  return text ? `?${text}` : "";
-}
-
 const outcome = (value: boolean | null) => (value === null ? "unknown" : value ? "success" : "failure");
 
 export function TrajectoryList({ project, filter, facets, result }: Props) {
   const base = `/projects/${project.slug}/trajectories`;
-  const keep = query({ ...filter, after: undefined });
+  const keep = toQueryString({ ...filter, after: undefined });
   return (
     <div className="space-y-5">
       <div>
@@ -78,7 +72,7 @@ export function TrajectoryList({ project, filter, facets, result }: Props) {
       )}
       <nav className="flex justify-between text-sm" aria-label="Pages">
         {filter.after ? <Link href={`${base}${keep}`} className="text-blue-700 hover:underline">← First page</Link> : <span />}
-        {result.nextAfter && <Link href={`${base}${query(filter, { after: result.nextAfter })}`} className="text-blue-700 hover:underline">Next page →</Link>}
+        {result.nextAfter && <Link href={`${base}${toQueryString(filter, { after: result.nextAfter })}`} className="text-blue-700 hover:underline">Next page →</Link>}
       </nav>
     </div>
   );

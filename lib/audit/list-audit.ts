@@ -2,6 +2,7 @@ import "server-only";
 // The audit log of a project, newest first, filtered by action, person, target and day, paged
 // by a keyset on (createdAt, id). Filters come from the URL and are validated here.
 import { z } from "zod";
+import { firstValues, type SearchParams } from "@/lib/http/search-params";
 import type { Db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/sqlite/client";
 
@@ -20,8 +21,8 @@ export type AuditFilter = z.infer<typeof AuditFilterSchema>;
 
 export const AUDIT_PAGE_SIZE = 100;
 
-export function parseAuditFilter(params: Record<string, string | string[] | undefined>): AuditFilter {
-  return AuditFilterSchema.parse(Object.fromEntries(Object.entries(params).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v])));
+export function parseAuditFilter(params: SearchParams): AuditFilter {
+  return AuditFilterSchema.parse(firstValues(params));
 }
 
 export async function listAudit(db: Db, projectId: string, f: AuditFilter) {

@@ -2,6 +2,7 @@
 // user input reaches a database query unchecked: closed sets are enums, free text is bounded,
 // and only these fields can be filtered on.
 import { z } from "zod";
+import { firstValues, toQueryString, type SearchParams } from "@/lib/http/search-params";
 
 const Text = z.string().trim().min(1).max(200).optional().catch(undefined);
 // An empty field of the filter form means "any", not 0 (which z.coerce would make of it).
@@ -23,15 +24,8 @@ export const SampleFilterSchema = z.object({
 });
 export type SampleFilter = z.infer<typeof SampleFilterSchema>;
 
-export function parseSampleFilter(params: Record<string, string | string[] | undefined>): SampleFilter {
-  const flat = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]));
-  return SampleFilterSchema.parse(flat);
+export function parseSampleFilter(params: SearchParams): SampleFilter {
+  return SampleFilterSchema.parse(firstValues(params));
 }
 
-export function filterQuery(filter: SampleFilter, changes: Partial<SampleFilter> = {}): string {
-  const merged = { ...filter, ...changes };
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(merged)) if (value !== undefined && value !== "") params.set(key, String(value));
-  const text = params.toString();
-  return text ? `?${text}` : "";
-}
+export const filterQuery = (filter: SampleFilter, changes: Partial<SampleFilter> = {}): string => toQueryString(filter, changes);

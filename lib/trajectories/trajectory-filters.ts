@@ -1,6 +1,7 @@
 // The trajectory list's filters, from the URL: closed sets are enums, free text is bounded,
 // and only these fields reach the query.
 import { z } from "zod";
+import { firstValues, type SearchParams } from "@/lib/http/search-params";
 import { MISMATCH_FLAGS } from "@/lib/domain/mismatch-flags";
 
 const Text = z.string().trim().min(1).max(200).optional().catch(undefined);
@@ -19,6 +20,6 @@ export const TrajectoryFilterSchema = z.object({
 });
 export type TrajectoryFilter = z.infer<typeof TrajectoryFilterSchema>;
 
-export function parseTrajectoryFilter(params: Record<string, string | string[] | undefined>): TrajectoryFilter {
-  return TrajectoryFilterSchema.parse(Object.fromEntries(Object.entries(params).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v])));
+export function parseTrajectoryFilter(params: SearchParams): TrajectoryFilter {
+  return TrajectoryFilterSchema.parse(firstValues(params));
 }

@@ -1,0 +1,39 @@
+// Where a pool's snapshots go: a local directory or an S3-compatible bucket + prefix. Both
+// keep the same promise (SPEC §6): a reader never sees a half snapshot. Locally the snapshot
+// is written under a temporary name and renamed; on S3 the data files go first, manifest.json
+// last (a snapshot without a manifest does not exist for readers), then `latest`.
+import "server-only";
+import type { Readable } from "node:stream";
+import type { SnapshotManifest } from "@/lib/exports/snapshot-manifest";
+
+// File content may be streamed: a 1M-row JSONL must never sit in memory whole.
+export type SnapshotFileContent = Buffer | string | AsyncIterable<Buffer | string>;
+export type StreamedSnapshotFile = { name: string; content: SnapshotFileContent };
+
+export type SnapshotWrite = {
+  snapshotId: string;
+  files: Iterable<StreamedSnapshotFile> | AsyncIterable<StreamedSnapshotFile>;
+  filters: Record<string, unknown>;
+  counts: Record<string, number>;
+  annotationIds: string[];
+  overrideIds: string[];
+  verityVersion: string;
+  unverifiedIncluded: boolean;
+};
+
+export type PoolTarget = {
+  /** "local:/abs/dir" or "s3://bucket/prefix", for messages and the pools screen. */
+  describe(): string;
+  /** Atomic: on any error nothing is visible under snapshots/<id>; throws conflict if <id> exists. */
+  writeSnapshot(input: SnapshotWrite): Promise<SnapshotManifest>;
+  /** The id `latest` points at, or null. */
+  readLatestSnapshotId(): Promise<string | null>;
+  /** Complete snapshots only (those with a manifest), oldest first. */
+  listSnapshotIds(): Promise<string[]>;
+  /** The manifest, after checking every listed file's size and sha256 (corruption throws). */
+  verifySnapshot(snapshotId: string): Promise<SnapshotManifest>;
+  readManifest(snapshotId: string): Promise<SnapshotManifest>;
+  openFile(snapshotId: string, name: string): Promise<Readable>;
+};
+
+export type PoolTargetConfig = { targetType: "local" | "s3"; targetUri: string };

@@ -13,7 +13,12 @@ import { startThrowawayPostgres } from "./pg-throwaway.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const bin = (name) => path.join(root, "node_modules/.bin", name);
-const tiers = process.argv.slice(2).length ? process.argv.slice(2) : ["unit", "db", "e2e"];
+// `node scripts/test.mjs e2e -- tests/e2e/queues.spec.ts`: what follows `--` narrows the run to
+// those files (passed to vitest and Playwright as given).
+const separator = process.argv.indexOf("--");
+const tierArgs = process.argv.slice(2, separator === -1 ? undefined : separator);
+const fileArgs = separator === -1 ? [] : process.argv.slice(separator + 1);
+const tiers = tierArgs.length ? tierArgs : ["unit", "db", "e2e"];
 const unknown = tiers.filter((t) => !["unit", "db", "e2e"].includes(t));
 if (unknown.length) {
   console.error(`unknown tier: ${unknown.join(", ")} (use unit, db, e2e)`);
@@ -68,7 +73,7 @@ async function vitestTiers(projects) {
     env.VERITY_TEST_PG_URL = pg.url;
   }
   const report = path.join(scratch, "vitest.json");
-  const args = ["run", ...projects.flatMap((p) => ["--project", p]), "--reporter=default", "--reporter=json", `--outputFile.json=${report}`];
+  const args = ["run", ...projects.flatMap((p) => ["--project", p]), "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...fileArgs];
   const status = run(bin("vitest"), args, env);
   if (!addVitestCounts(report)) totals.failed += 1;
   if (status !== 0) failedTier = true;
@@ -98,7 +103,7 @@ async function e2eTier() {
   }
   const report = path.join(scratch, "playwright.json");
   const port = await freePort();
-  const status = run(bin("playwright"), ["test", "--reporter=list,json"], {
+  const status = run(bin("playwright"), ["test", "--reporter=list,json", ...fileArgs], {
     ...env,
     VERITY_E2E_PORT: String(port),
     PLAYWRIGHT_JSON_OUTPUT_NAME: report,

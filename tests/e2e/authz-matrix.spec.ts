@@ -1,0 +1,114 @@
+// The authorization matrix, generated from the code (tests/e2e/authz/inventory.ts): for every
+// route handler and every server action, the caller kinds that must be refused are refused
+// and the right role succeeds. A new route or action without a guard, or without a probe
+// saying how to call it, fails the first test.
+import { expect, test } from "@playwright/test";
+import { actionInventory, routeInventory, type Guard } from "./authz/inventory";
+import { ACTION_PROBES, ROUTE_PROBES, apiToken } from "./authz/probes";
+import { callAction, callRoute, type Caller } from "./authz/client";
+
+const ROLES = ["annotator", "reviewer", "admin"] as const;
+const below = (role: (typeof ROLES)[number]) => ROLES.slice(0, ROLES.indexOf(role));
+
+const routes = routeInventory();
+const actions = actionInventory();
+
+test("every route and action has a guard and a probe", () => {
+  const unguarded = [...routes, ...actions].filter((e) => e.guard.kind === "none").map((e) => `${e.key} (${e.file})`);
+  expect(unguarded, "routes/actions with no recognisable authorization check").toEqual([]);
+  const dynamic = routes.filter((r) => r.guard.kind !== "public");
+  expect(dynamic.filter((r) => !ROUTE_PROBES[r.key]).map((r) => r.key), "routes without a probe in tests/e2e/authz/probes.ts").toEqual([]);
+  expect(actions.filter((a) => !ACTION_PROBES[a.key]).map((a) => a.key), "actions without a probe in tests/e2e/authz/probes.ts").toEqual([]);
+  const known = new Set([...routes.map((r) => r.key), ...actions.map((a) => a.key)]);
+  expect(Object.keys({ ...ROUTE_PROBES, ...ACTION_PROBES }).filter((k) => !known.has(k)), "probes for code that no longer exists").toEqual([]);
+  // Sanity: the inventory really reads the code (these exist since the first release).
+  expect(routes.length).toBeGreaterThan(10);
+  expect(actions.length).toBeGreaterThan(10);
+});
+
+// One caller after another: later probes build on earlier ones (a granted member is removed).
+test.describe("authorization matrix", () => {
+test.describe.configure({ mode: "serial" });
+
+function describeGuard(guard: Guard): string {
+  return "role" in guard ? `${guard.kind}:${guard.role}` : guard.kind;
+}
+
+for (const route of routes.filter((r) => r.guard.kind !== "public")) {
+  test(`route ${route.key} [${describeGuard(route.guard)}]`, async () => {
+    const probe = ROUTE_PROBES[route.key];
+    test.skip(!probe, "no probe (reported by the first test)");
+    const request = await probe!.request();
+    const send = (caller: Caller, headers: Record<string, string> = {}) =>
+      callRoute(caller, route.method, request.url, { body: request.body, headers: { ...request.headers, ...headers } });
+    const refusal = (text: string) => expect(() => JSON.parse(text).error.code, `refusals carry only an error: ${text.slice(0, 200)}`).not.toThrow();
+
+    if (route.guard.kind === "token") {
+      const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+      const none = await send("anonymous");
+      expect(none.status, "no token").toBe(401);
+      const revoked = await send("anonymous", bearer(await apiToken("admin", "admin", true)));
+      expect(revoked.status, "a revoked token").toBe(401);
+      const foreign = await send("anonymous", bearer(await apiToken("outsider", "admin")));
+      expect(foreign.status, "another project's token").toBe(404);
+      refusal(foreign.text);
+      if (route.guard.role === "admin") {
+        const weak = await send("anonymous", bearer(await apiToken("admin", "annotator")));
+        expect(weak.status, "a token with a lower role").toBe(403);
+      }
+      const right = await send("anonymous", bearer(await apiToken("admin", "admin")));
+      expect(right.status, `the right token: ${right.text.slice(0, 300)}`).toBeLessThan(400);
+      return;
+    }
+
+    const anonymous = await send("anonymous");
+    expect(anonymous.status, "signed out").toBe(401);
+    const outsider = await send("outsider");
+    expect(outsider.status, "a member of another project").toBe(404);
+    refusal(outsider.text);
+    const role = route.guard.kind === "project" ? route.guard.role : "annotator";
+    for (const lower of below(role)) {
+      const refused = await send(lower);
+      expect(refused.status, `${lower} where ${role} is needed`).toBe(403);
+      refusal(refused.text);
+    }
+    const right = await send(role);
+    expect(right.status, `${role}: ${right.text.slice(0, 300)}`).toBeLessThan(400);
+  });
+}
+
+for (const action of actions) {
+  test(`action ${action.key} [${describeGuard(action.guard)}]`, async () => {
+    const probe = ACTION_PROBES[action.key];
+    test.skip(!probe, "no probe (reported by the first test)");
+    const args = await probe!.args();
+    const call = (caller: Caller) => callAction(caller, action.file, action.name, args);
+
+    const anonymous = await call("anonymous");
+    expect(anonymous.result, "signed out: the action must not run").toBeNull();
+    expect(anonymous.location ?? "", "signed out: sent to sign in").toContain("/login");
+
+    const outsider = await call("outsider");
+    expect(outsider.result?.ok, `a member of another project: ${outsider.raw.slice(0, 300)}`).toBe(false);
+
+    if (action.guard.kind === "owner") {
+      const admin = await call("admin");
+      expect(admin.result?.ok, "a project admin who is not the site owner").toBe(false);
+      expect(String(admin.result?.error)).toMatch(/site owner/);
+      const owner = await call("owner");
+      expect(owner.result?.ok, `owner: ${owner.raw.slice(0, 300)}`).toBe(true);
+      return;
+    }
+    expect(String(outsider.result?.error)).toMatch(/No such/);
+    const role = action.guard.kind === "project" ? action.guard.role : "annotator";
+    for (const lower of below(role)) {
+      const refused = await call(lower);
+      expect(refused.result?.ok, `${lower} where ${role} is needed`).toBe(false);
+      expect(String(refused.result?.error)).toMatch(new RegExp(`needs the ${role} role`));
+    }
+    const right = await call(role);
+    const ok = probe!.succeeded ? probe!.succeeded(right.result ?? {}) : right.result?.ok === true;
+    expect(ok, `${role}: ${right.raw.slice(0, 300)}`).toBe(true);
+  });
+}
+});

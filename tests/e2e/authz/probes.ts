@@ -1,0 +1,182 @@
+// How to call each route and action so that the RIGHT caller succeeds. The matrix sends the
+// very same request as every other caller and expects a refusal. A route or action without a
+// probe fails the matrix: adding one is how a new endpoint joins it.
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { readSeed } from "../seed-file";
+import { AUTHZ_SEED_FILE, type AuthzSeed } from "../seed-authz";
+import { callAction, callRoute, cookieOf, formData, type Caller } from "./client";
+import { openDb } from "./read-db";
+
+export function authzSeed(): AuthzSeed {
+  return JSON.parse(readFileSync(path.join(process.env.VERITY_DATA_DIR!, AUTHZ_SEED_FILE), "utf8")) as AuthzSeed;
+}
+
+const unique = () => randomBytes(4).toString("hex");
+const once = <T>(make: () => Promise<T>) => {
+  let value: Promise<T> | undefined;
+  return () => (value ??= make());
+};
+
+// ---------------------------------------------------------------- shared set-ups (as admin)
+
+const stagingWithFiles = once(async () => {
+  const s = authzSeed();
+  const created = await callRoute("admin", "POST", `/api/projects/${s.demoProjectId}/imports/staging`);
+  const { stagingId } = JSON.parse(created.text) as { stagingId: string };
+  const line = JSON.stringify({ type: "sample", id: `matrix-${unique()}`, dataset: "authz", image: null, image_size: [100, 50], instruction: "Press OK", box: [10, 10, 40, 30] });
+  await callRoute("admin", "PUT", `/api/projects/${s.demoProjectId}/imports/staging/${stagingId}?path=records.jsonl`, { body: `${line}\n` });
+  const png = await fetchMediaBytes();
+  await callRoute("admin", "PUT", `/api/projects/${s.demoProjectId}/imports/staging/${stagingId}?path=shot.png`, { body: new Uint8Array(png) });
+  return stagingId;
+});
+
+async function fetchMediaBytes(): Promise<Buffer> {
+  const response = await fetch(`http://127.0.0.1:${process.env.VERITY_E2E_PORT}/api/media/${readSeed().demoMediaId}`, {
+    headers: { cookie: cookieOf("admin") },
+  });
+  return Buffer.from(await response.arrayBuffer());
+}
+
+type TokenRole = "annotator" | "admin";
+const tokens = new Map<string, Promise<string>>();
+// A project API token, made through the real admin action (its secret is shown once).
+export function apiToken(owner: "admin" | "outsider", role: TokenRole, revoked = false): Promise<string> {
+  const key = `${owner}:${role}:${revoked}`;
+  if (!tokens.has(key)) {
+    tokens.set(
+      key,
+      (async () => {
+        const s = authzSeed();
+        const projectId = owner === "admin" ? s.demoProjectId : s.otherProjectId;
+        const name = `matrix-${unique()}`;
+        const made = await callAction(owner, "lib/actions/tokens.ts", "createTokenAction", [null, formData({ projectId, name, role })]);
+        const secret = made.result?.secret as string;
+        if (!secret) throw new Error(`could not create a token: ${made.raw.slice(0, 300)}`);
+        if (revoked) {
+          const tokenId = await tokenIdByName(owner, projectId, name);
+          await callAction(owner, "lib/actions/tokens.ts", "revokeTokenAction", [null, formData({ projectId, tokenId })]);
+        }
+        return secret;
+      })(),
+    );
+  }
+  return tokens.get(key)!;
+}
+
+async function tokenIdByName(caller: Caller, projectId: string, name: string): Promise<string> {
+  const row = openDb().prepare(`SELECT "id" FROM "ApiToken" WHERE "projectId" = ? AND "name" = ?`).get(projectId, name) as { id: string } | undefined;
+  if (!row) throw new Error(`token ${name} not found for ${caller}`);
+  return row.id;
+}
+
+const demoJobViaApi = once(async () => {
+  const s = authzSeed();
+  const line = JSON.stringify({ type: "sample", id: `matrix-api-${unique()}`, dataset: "authz", image: null, image_size: [100, 50], instruction: "Press OK", box: [10, 10, 40, 30] });
+  const response = await fetch(`http://127.0.0.1:${process.env.VERITY_E2E_PORT}/api/v1/projects/${s.demoProjectId}/imports`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${await apiToken("admin", "admin")}`, "content-type": "application/x-ndjson" },
+    body: line,
+  });
+  return ((await response.json()) as { jobId: string }).jobId;
+});
+
+// The annotator's claim on the matrix queue, with a submitted answer on its sample.
+const annotatorClaim = once(async () => {
+  const s = authzSeed();
+  const started = await callRoute("annotator", "GET", `/api/projects/${s.demoProjectId}/queues/${s.queueId}/next`);
+  const location = new URL(started.location ?? "", "http://x");
+  const claimId = location.searchParams.get("claim");
+  const sampleId = location.pathname.split("/").pop()!;
+  if (!claimId) throw new Error(`no claim from the matrix queue: ${started.status} ${started.location}`);
+  await callAction("annotator", "lib/actions/grounding.ts", "saveGroundingAction", [
+    { projectId: s.demoProjectId, sampleId, baseVersion: null, status: "submitted", payload: { targetAbsent: false, box: [2, 2, 12, 12], instructionRewrite: null, qualityScore: null, note: null } },
+  ]);
+  return claimId;
+});
+
+// ---------------------------------------------------------------- routes
+
+export type RouteRequest = { url: string; body?: BodyInit; headers?: Record<string, string> };
+export type RouteProbe = { request: () => Promise<RouteRequest> };
+
+const json = (value: unknown) => ({ body: JSON.stringify(value), headers: { "content-type": "application/json" } });
+
+export const ROUTE_PROBES: Record<string, RouteProbe> = {
+  "GET /api/media/[id]": { request: async () => ({ url: `/api/media/${readSeed().demoMediaId}` }) },
+  "POST /api/projects/[projectId]/imports/preview": {
+    request: async () => ({ url: `/api/projects/${authzSeed().demoProjectId}/imports/preview`, ...json({ source: { kind: "staging", stagingId: await stagingWithFiles() } }) }),
+  },
+  "POST /api/projects/[projectId]/imports": {
+    request: async () => ({ url: `/api/projects/${authzSeed().demoProjectId}/imports`, ...json({ source: { kind: "staging", stagingId: await stagingWithFiles() } }) }),
+  },
+  "POST /api/projects/[projectId]/imports/staging": { request: async () => ({ url: `/api/projects/${authzSeed().demoProjectId}/imports/staging` }) },
+  "PUT /api/projects/[projectId]/imports/staging/[stagingId]": {
+    request: async () => ({ url: `/api/projects/${authzSeed().demoProjectId}/imports/staging/${await stagingWithFiles()}?path=extra-${unique()}.jsonl`, body: "{}\n" }),
+  },
+  "GET /api/projects/[projectId]/imports/staging/[stagingId]/file": {
+    request: async () => ({ url: `/api/projects/${authzSeed().demoProjectId}/imports/staging/${await stagingWithFiles()}/file?path=shot.png` }),
+  },
+  "GET /api/projects/[projectId]/jobs/[jobId]": { request: async () => ({ url: `/api/projects/${authzSeed().runsProjectId}/jobs/${authzSeed().jobId}` }) },
+  "GET /api/projects/[projectId]/queues/[queueId]/next": { request: async () => ({ url: `/api/projects/${authzSeed().demoProjectId}/queues/${authzSeed().queueId}/next` }) },
+  "GET /api/projects/[projectId]/runs/[runId]/export": { request: async () => ({ url: `/api/projects/${authzSeed().runsProjectId}/runs/${authzSeed().runId}/export?format=json` }) },
+  "GET /api/projects/[projectId]/steps/[stepId]/tree": { request: async () => ({ url: `/api/projects/${authzSeed().runsProjectId}/steps/${authzSeed().treeStepId}/tree` }) },
+  "POST /api/v1/projects/[projectId]/imports": {
+    request: async () => ({
+      url: `/api/v1/projects/${authzSeed().demoProjectId}/imports`,
+      body: JSON.stringify({ type: "sample", id: `matrix-v1-${unique()}`, dataset: "authz", image: null, image_size: [100, 50], instruction: "Press OK", box: [1, 1, 9, 9] }),
+      headers: { "content-type": "application/x-ndjson" },
+    }),
+  },
+  "GET /api/v1/projects/[projectId]/jobs/[jobId]": { request: async () => ({ url: `/api/v1/projects/${authzSeed().demoProjectId}/jobs/${await demoJobViaApi()}` }) },
+};
+
+// ---------------------------------------------------------------- actions
+
+export type ActionProbe = { args: () => Promise<unknown[]>; succeeded?: (result: Record<string, unknown>) => boolean };
+
+const form = (fields: Record<string, string>) => [null, formData(fields)];
+
+export const ACTION_PROBES: Record<string, ActionProbe> = {
+  "grounding#saveGroundingAction": {
+    args: async () => [
+      { projectId: authzSeed().demoProjectId, sampleId: authzSeed().sampleIds[0], baseVersion: null, status: "draft", payload: { targetAbsent: false, box: [1, 1, 10, 10], instructionRewrite: null, qualityScore: null, note: null } },
+    ],
+  },
+  "grounding#overrideVerdictAction": { args: async () => [{ projectId: authzSeed().demoProjectId, verdictId: authzSeed().verdictId, value: 6, reason: "authorization matrix" }] },
+  "grounding#bulkDecideAction": { args: async () => [{ projectId: authzSeed().demoProjectId, sampleIds: [authzSeed().sampleIds[1]], decision: "accept" }] },
+  "trajectories#saveTrajectoryAction": {
+    args: async () => [{ projectId: authzSeed().demoProjectId, trajectoryId: authzSeed().trajectoryIds[0], baseVersion: null, status: "draft", payload: { traceVerdict: null, firstWrongStep: null, steps: [], note: null } }],
+  },
+  "queues#createQueueAction": { args: async () => form({ projectId: authzSeed().demoProjectId, name: `matrix ${unique()}`, itemType: "sample", overlap: "1", leaseMinutes: "10" }) },
+  "queues#submitClaimAction": { args: async () => [{ projectId: authzSeed().demoProjectId, claimId: await annotatorClaim() }] },
+  "members#grantRoleAction": { args: async () => form({ projectId: authzSeed().demoProjectId, email: authzSeed().otherUserEmail, role: "annotator" }) },
+  "members#removeMemberAction": {
+    args: async () => {
+      const user = openDb().prepare(`SELECT "id" FROM "User" WHERE "email" = ?`).get(authzSeed().otherUserEmail) as { id: string };
+      return form({ projectId: authzSeed().demoProjectId, userId: user.id });
+    },
+  },
+  "project-settings#updateProjectSettingsAction": {
+    args: async () =>
+      form({ projectId: authzSeed().demoProjectId, name: "Demo project", description: "", eta: "0.98", invalidActionPenalty: "-0.1", goldMin: "7", rewriteMin: "4", iouAgreementThreshold: "0.5", honeypotRate: "0.05" }),
+  },
+  "tokens#createTokenAction": { args: async () => form({ projectId: authzSeed().demoProjectId, name: `matrix-${unique()}`, role: "annotator" }) },
+  "tokens#revokeTokenAction": {
+    args: async () => {
+      const name = `matrix-revoke-${unique()}`;
+      await callAction("admin", "lib/actions/tokens.ts", "createTokenAction", [null, formData({ projectId: authzSeed().demoProjectId, name, role: "annotator" })]);
+      return form({ projectId: authzSeed().demoProjectId, tokenId: await tokenIdByName("admin", authzSeed().demoProjectId, name) });
+    },
+  },
+  "users#createUserAction": { args: async () => form({ email: `matrix-${unique()}@e2e.test`, name: "Matrix user" }) },
+  "users#resetPasswordAction": { args: async () => form({ email: authzSeed().otherUserEmail }) },
+  "users#setUserDisabledAction": {
+    args: async () => {
+      const user = openDb().prepare(`SELECT "id" FROM "User" WHERE "email" = ?`).get(authzSeed().otherUserEmail) as { id: string };
+      return form({ userId: user.id, disabled: "false" });
+    },
+  },
+  "users#createProjectAction": { args: async () => form({ slug: `matrix-${unique()}`, name: "Matrix project" }) },
+};

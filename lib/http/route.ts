@@ -4,6 +4,7 @@ import "server-only";
 import { NextResponse, type NextRequest } from "next/server";
 import { requireUser, type CurrentUser } from "@/lib/auth/session";
 import { isAppError } from "@/lib/errors";
+import { assertSameOrigin } from "@/lib/http/request-guards";
 
 type RouteContext<P> = { params: Promise<P> };
 type Handler<P> = (input: { request: NextRequest; user: CurrentUser; params: P }) => Promise<Response>;
@@ -20,6 +21,7 @@ export function authedRoute<P>(handler: Handler<P>) {
   return async (request: NextRequest, context: RouteContext<P>): Promise<Response> => {
     try {
       const user = await requireUser();
+      assertSameOrigin(request);
       return await handler({ request, user, params: await context.params });
     } catch (error) {
       return errorResponse(error);

@@ -38,3 +38,8 @@ export function toNumber(value: unknown): number {
   if (value === null || value === undefined) return 0;
   return Number(String(value));
 }
+
+// Booleans come back as true/false (PostgreSQL) or 1/0 (SQLite).
+export function toBool(value: unknown): boolean {
+  return value === true || value === 1 || value === 1n || value === "1" || value === "t" || value === "true";
+}

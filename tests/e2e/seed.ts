@@ -16,6 +16,7 @@ import { ensureOwnerAndDemo } from "@/lib/setup/first-run";
 import { createUser } from "@/lib/users/users";
 import { createImportJob, executeImportJob } from "@/lib/imports/import-job";
 import { E2E_USERS_FILE, type E2eSeed } from "./seed-file";
+import { seedTriage } from "./seed-triage";
 
 async function main() {
   const { databaseUrl, dataDir, mediaDir } = env();
@@ -64,6 +65,8 @@ async function main() {
     const job = await createImportJob(db, runs.id, null, { target: path.resolve("../shared/fixtures", fixture), scratch: path.join(dataDir, `scratch-${fixture}`) });
     await executeImportJob(db, store, job.id);
   }
+
+  await seedTriage(db, store, users);
 
   const seed: E2eSeed = { users, demoMediaId: demoMedia.id, demoProjectId: demo.id, otherMediaId: otherMedia.id, reviewSampleIds };
   writeFileSync(path.join(dataDir, E2E_USERS_FILE), JSON.stringify(seed, null, 2));

@@ -8,7 +8,8 @@ import { JudgeHumanChart } from "@/components/dashboard/judge-human-chart";
 import { QueueProgressChart } from "@/components/dashboard/queue-progress-chart";
 import { StatusBars } from "@/components/dashboard/status-bars";
 import { SubmissionsChart } from "@/components/dashboard/submissions-chart";
-import { secondsText, ThroughputChart } from "@/components/dashboard/throughput-chart";
+import { secondsText } from "@/components/dashboard/seconds-text";
+import { ThroughputChart } from "@/components/dashboard/throughput-chart";
 import { TierChart } from "@/components/dashboard/tier-chart";
 import type { Dashboard } from "@/lib/dashboard/load-dashboard";
 
@@ -52,14 +53,6 @@ export function DashboardScreen({ project, d }: { project: { slug: string; name:
             ))}
           </ul>
         </DashboardSection>
-        <DashboardSection title="Step vs trace accuracy" note="Per model: correct share of labelled steps (submitted annotations) and verified-success share of verified trajectories." isEmpty={d.accuracy.every((m) => m.stepAccuracy === null && m.traceAccuracy === null)} empty="No trajectory has labelled steps or a verified verdict yet.">
-          <AccuracyChart models={d.accuracy} />
-          <ul className="mt-2 space-y-0.5 text-xs text-slate-600">
-            {d.accuracy.map((m) => (
-              <li key={m.model}>{m.model}: steps {pct(m.stepAccuracy)} of {m.stepsLabelled}, traces {pct(m.traceAccuracy)} of {m.verified} verified</li>
-            ))}
-          </ul>
-        </DashboardSection>
         <DashboardSection wide title="Judge vs human" note="MLLM trace verdicts (effective, after overrides) against verified human verdicts, per judge, app or benchmark; κ is Cohen's kappa." isEmpty={d.judges.length === 0} empty="No verified trajectory has an MLLM judge verdict yet: verify trajectories that carry judge verdicts (review them, or work a triage queue).">
           <JudgeHumanChart breakdowns={d.judgeBreakdowns} />
           <div className="mt-4"><JudgeConfusionTable judges={d.judges} /></div>
@@ -77,6 +70,14 @@ export function DashboardScreen({ project, d }: { project: { slug: string; name:
         </DashboardSection>
         <DashboardSection wide title="Agreement per queue" note="Per annotator pair, over the items both submitted in the queue: Cohen's κ on trace verdicts and step labels, or mean IoU and point-in-box agreement of boxes." isEmpty={d.agreement.length === 0} empty="No queue with overlap 2 or more yet: an admin creates one on the Queues page so that items get two answers to compare.">
           <AgreementSection queues={d.agreement} />
+        </DashboardSection>
+        <DashboardSection wide title="Step vs trace accuracy" note="Per model: correct share of labelled steps (submitted annotations) and verified-success share of verified trajectories." isEmpty={d.accuracy.every((m) => m.stepAccuracy === null && m.traceAccuracy === null)} empty="No trajectory has labelled steps or a verified verdict yet.">
+          <AccuracyChart models={d.accuracy} />
+          <ul className="mt-2 space-y-0.5 text-xs text-slate-600">
+            {d.accuracy.map((m) => (
+              <li key={m.model}>{m.model}: steps {pct(m.stepAccuracy)} of {m.stepsLabelled}, traces {pct(m.traceAccuracy)} of {m.verified} verified</li>
+            ))}
+          </ul>
         </DashboardSection>
       </div>
     </div>

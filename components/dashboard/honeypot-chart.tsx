@@ -13,7 +13,7 @@ export function HoneypotChart({ scores }: { scores: HoneypotScore[] }) {
           <XAxis dataKey="name" tick={{ fontSize: 12 }} />
           <YAxis domain={[0, 100]} unit="%" tick={{ fontSize: 11 }} />
           <Tooltip formatter={(value) => `${value}%`} />
-          <Bar dataKey="accuracy" name="Honeypot accuracy" fill="#059669" isAnimationActive={false}>
+          <Bar dataKey="accuracy" name="Honeypot accuracy" fill="#059669" minPointSize={2} isAnimationActive={false}>
             <LabelList dataKey="label" position="top" fontSize={12} />
           </Bar>
         </BarChart>

@@ -34,10 +34,11 @@ export function JudgeHumanChart({ breakdowns }: { breakdowns: Record<AgreementDi
         <ResponsiveContainer width="100%" height="100%">
           <BarChart data={data} layout="vertical" margin={{ top: 4, right: 12, bottom: 0, left: 8 }}>
             <CartesianGrid strokeDasharray="3 3" horizontal={false} />
-            <XAxis type="number" allowDecimals={false} tick={{ fontSize: 11 }} />
+            <XAxis type="number" allowDecimals={false} domain={[0, "dataMax"]} tick={{ fontSize: 11 }} />
             <YAxis type="category" dataKey="key" width={180} tick={{ fontSize: 11 }} />
             <Tooltip />
-            <Legend wrapperStyle={{ fontSize: 12 }} />
+            {/* Legend text in one dark colour: the light series colours are too faint to read as text. */}
+            <Legend wrapperStyle={{ fontSize: 12 }} formatter={(value) => <span className="text-slate-700">{value}</span>} />
             <Bar dataKey="ss" stackId="m" name="both success" fill="#059669" isAnimationActive={false} />
             <Bar dataKey="ff" stackId="m" name="both failure" fill="#6ee7b7" isAnimationActive={false} />
             <Bar dataKey="sf" stackId="m" name="judge success, human failure" fill="#dc2626" isAnimationActive={false} />

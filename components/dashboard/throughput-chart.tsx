@@ -1,9 +1,9 @@
 "use client";
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { ChartBox } from "@/components/dashboard/chart-box";
+import { secondsText } from "@/components/dashboard/seconds-text";
 import type { Throughput } from "@/lib/dashboard/throughput";
 
-export const secondsText = (s: number | null) => (s === null ? "—" : s < 90 ? `${Math.round(s)} s` : s < 5400 ? `${(s / 60).toFixed(1)} min` : `${(s / 3600).toFixed(1)} h`);
 
 // Items per day as bars; the median claim-to-submit time as a line on its own axis (a day
 // without submissions has no median, and the line skips it).

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import type { GroupFlip } from "@/lib/triage/candidate-types";
 
-const fmt = (v: number) => (Math.abs(v) < 5e-7 ? "0.000" : v.toFixed(3));
+const fmt = (v: number) => (Math.abs(v) < 5e-7 ? "0.000" : `${v < 0 ? "−" : ""}${Math.abs(v).toFixed(3)}`);
 const signed = (v: number) => (Math.abs(v) < 5e-7 ? "0.000" : `${v > 0 ? "+" : "−"}${Math.abs(v).toFixed(3)}`);
 
 export function GroupFlipTable({ slug, group, trajectoryId, impact }: { slug: string; group: GroupFlip; trajectoryId: string; impact: number }) {

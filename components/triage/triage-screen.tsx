@@ -56,9 +56,10 @@ export function TriageScreen({ project, userId, candidates, decided, margin, que
         )}
       </section>
 
-      {open > 0 && (
+      {candidates.length > 0 && (
         <section className="space-y-2">
           <h2 className="text-lg font-semibold">New triage queue</h2>
+          {open === 0 && <p className="text-sm text-slate-600">Every candidate is in a triage queue already; new disagreements can be queued as they appear.</p>}
           <NewTriageQueueForm projectId={project.id} userId={userId} open={open} defaultName={`Triage ${today}`} deciders={deciders} />
         </section>
       )}

@@ -31,10 +31,10 @@ async function seedTriageProject(db: Db, store: MediaStore, users: E2eSeed["user
   const media = await screens(db, store, project.id);
   const shop = ["shop-home", "shop-fruit", "shop-cart"];
 
-  const rollout = async (sourceId: string, o: { goal: string; group?: string; status?: string; human?: string; rule?: boolean; judge: boolean; screens: string[] }) => {
+  const rollout = async (sourceId: string, o: { goal: string; app?: string; group?: string; status?: string; human?: string; rule?: boolean; judge: boolean; screens: string[] }) => {
     const t = await db.trajectory.create({
       data: {
-        projectId: project.id, goal: o.goal, app: "Market", benchmark: "demo-android", model: "venus-nav-7b", groupKey: o.group ?? null, sourceDataset: SOURCE, sourceId, contentHash: sourceId,
+        projectId: project.id, goal: o.goal, app: o.app ?? "Market", benchmark: "demo-android", model: "venus-nav-7b", groupKey: o.group ?? null, sourceDataset: SOURCE, sourceId, contentHash: sourceId,
         stepCount: o.screens.length, status: o.status ?? "pending", humanVerdict: o.human ?? null, agentClaimedFinish: true,
         steps: { create: o.screens.map((screen, index) => ({ index, mediaId: media[screen]!, imageRef: `${screen}.png`, thought: `step ${index + 1}` })) },
       },
@@ -50,7 +50,7 @@ async function seedTriageProject(db: Db, store: MediaStore, users: E2eSeed["user
   await rollout("g2", { goal: "Buy blueberries and check out", group: "blueberries", status: "verified", human: "success", judge: true, screens: shop });
   await rollout("g3", { goal: "Buy blueberries and check out", group: "blueberries", rule: false, judge: false, screens: shop });
   await rollout("g4", { goal: "Buy blueberries and check out", group: "blueberries", rule: false, judge: false, screens: shop });
-  await rollout("l1", { goal: "Turn on the dark theme", rule: false, judge: true, screens: ["settings-home", "settings-dark"] });
+  await rollout("l1", { goal: "Turn on the dark theme", app: "Settings", rule: false, judge: true, screens: ["settings-home", "settings-dark"] });
 
   const sample = async (sourceId: string, instruction: string, screen: string, judge: number, human?: number) => {
     const s = await db.groundingSample.create({

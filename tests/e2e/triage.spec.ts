@@ -72,7 +72,7 @@ test("the reviewer works the queue: o + preset overrides, a accepts, n skips, a 
 
   // o without a reason asks for one; 3 picks "premature finish"; o overrides and moves on.
   await page.keyboard.press("o");
-  await expect(page.getByRole("alert")).toContainText("Pick a reason first");
+  await expect(page.getByRole("region", { name: "Decision" }).getByRole("alert")).toContainText("Pick a reason first");
   await page.keyboard.press("3");
   await expect(page.getByRole("radio", { name: /premature finish/ })).toHaveAttribute("aria-checked", "true");
   await page.keyboard.press("o");

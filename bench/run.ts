@@ -45,6 +45,7 @@ async function editorSuite(): Promise<Row[]> {
 }
 
 const SUITES: Record<string, () => Promise<Row[]>> = { import: importSuite, editor: editorSuite };
+SUITES.queue = async () => (await import("./queue-bench")).queueSuite();
 
 // Each suite's last rows are kept in results.json, so running one suite updates its rows and
 // leaves the others' figures (with their dates) in the table.

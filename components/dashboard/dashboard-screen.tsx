@@ -57,7 +57,7 @@ export function DashboardScreen({ project, d }: { project: { slug: string; name:
           <JudgeHumanChart breakdowns={d.judgeBreakdowns} />
           <div className="mt-4"><JudgeConfusionTable judges={d.judges} /></div>
         </DashboardSection>
-        <DashboardSection title="Queue throughput" note={`Queue items submitted per UTC day, and the median time from claim to submit; last 30 days: ${d.throughput.items} items, median ${secondsText(d.throughput.medianSeconds)}.`} isEmpty={d.throughput.items === 0} empty="No queue item was submitted in the last 30 days: start a queue on the Queues page.">
+        <DashboardSection title="Queue throughput" note={`Queue items submitted per UTC day, and the median time from claim to submit${d.throughput.items > 0 ? `; last 30 days: ${d.throughput.items} items, median ${secondsText(d.throughput.medianSeconds)}` : ""}.`} isEmpty={d.throughput.items === 0} empty="No queue item was submitted in the last 30 days: start a queue on the Queues page.">
           <ThroughputChart throughput={d.throughput} />
         </DashboardSection>
         <DashboardSection title="Honeypot accuracy" note="Per annotator: graded answers on honeypot items (known answers mixed into queues) that were right." isEmpty={d.honeypots.length === 0} empty="No graded honeypot yet: give a queue a honeypot share, and accuracy appears as annotators submit them.">

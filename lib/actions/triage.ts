@@ -75,7 +75,9 @@ export async function decideTriageAction(input: z.input<typeof DecideSchema>): P
     }
     const { outcome } = await decideTriageItem(db(), access, decision);
     revalidatePath("/projects", "layout");
-    const location = queueId
+    // Only a member of the queue claims its next item; anyone else goes back to the list.
+    const isMember = queueId ? (await db().queueMember.count({ where: { queueId, userId: access.user.id } })) > 0 : false;
+    const location = queueId && isMember
       ? await nextTriageLocation(db(), project, queueId, access.user.id)
       : `/projects/${project.slug}/triage`;
     return { ok: true, location, message: DONE[outcome] };

@@ -74,7 +74,7 @@ export async function claimNextItem(db: Db, input: z.input<typeof ClaimNextInput
 
     const excludedIds: string[] = [];
     for (;;) {
-      const query = { queueId, userId, now, excludedIds };
+      const query = { queueId, userId, now, overlap: queue.overlap, excludedIds };
       const candidate =
         (await nextCandidate(tx, provider, { ...query, skipLocked: true })) ??
         (provider === "postgres" ? await nextCandidate(tx, provider, { ...query, skipLocked: false }) : null);

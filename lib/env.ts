@@ -42,7 +42,7 @@ const EnvSchema = z
     VERITY_LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
     // Object storage (media and S3 pool targets) and the job worker.
     VERITY_MEDIA_STORE: optionalText.pipe(z.enum(["local", "s3"], "must be local or s3").default("local")),
-    VERITY_S3_ENDPOINT: optionalText.pipe(z.url("must be a URL such as http://127.0.0.1:9000").optional()),
+    VERITY_S3_ENDPOINT: optionalText.pipe(z.url({ protocol: /^https?$/, error: "must be an http(s) URL such as http://127.0.0.1:9000" }).optional()),
     VERITY_S3_REGION: optionalText.pipe(z.string().default("us-east-1")),
     VERITY_S3_BUCKET: optionalText.pipe(bucketName.optional()),
     VERITY_S3_PREFIX: optionalText.transform((v) => v?.replace(/^\/+|\/+$/g, "") || undefined),

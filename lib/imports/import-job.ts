@@ -33,6 +33,11 @@ export type ImportJobHooks = { onProgress?: (processed: number, total: number) =
 /** Claims and runs a job; returns its report (null when another worker holds it). */
 export async function executeImportJob(db: Db, store: MediaStore, jobId: string, hooks: ImportJobHooks = {}): Promise<ImportReport | null> {
   if (!(await claimJob(db, jobId))) return null;
+  return runClaimedImportJob(db, store, jobId, hooks);
+}
+
+/** Runs a job this process has claimed (the worker loop claims before it calls a handler). */
+export async function runClaimedImportJob(db: Db, store: MediaStore, jobId: string, hooks: ImportJobHooks = {}): Promise<ImportReport | null> {
   const job = await db.job.findUniqueOrThrow({ where: { id: jobId } });
   let report: ImportReport | null = null;
   try {

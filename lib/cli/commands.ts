@@ -5,7 +5,7 @@ import { createDb, type Db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { applyMigrations } from "@/lib/migrate";
 import { generatePassword } from "@/lib/auth/password";
-import { createLocalMediaStore } from "@/lib/media/local-store";
+import { mediaStore } from "@/lib/media/media-store";
 import { createProject, findProjectBySlug } from "@/lib/projects/projects";
 import { grantRole } from "@/lib/projects/members";
 import { createUser, setPassword } from "@/lib/users/users";
@@ -62,7 +62,7 @@ export async function runCommand(args: string[], options: Options): Promise<void
       return;
     case "setup": {
       applyMigrations(e.databaseUrl);
-      const signIn = await withDb((db) => ensureOwnerAndDemo(db, createLocalMediaStore(e.mediaDir), e.dataDir));
+      const signIn = await withDb((db) => ensureOwnerAndDemo(db, mediaStore(), e.dataDir));
       console.log(`SIGN_IN_EMAIL=${signIn.email}`);
       console.log(`SIGN_IN_PASSWORD=${signIn.password ?? `(changed since first run; see npm run verity -- user passwd ${signIn.email})`}`);
       console.log(`SIGN_IN_FILE=${signIn.credentialsFile}`);

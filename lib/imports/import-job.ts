@@ -16,8 +16,8 @@ import type { MediaStore } from "@/lib/media/store";
 import { recordAudit } from "@/lib/audit/record";
 import { SourceRefusedError } from "@/lib/imports/sources/source-errors";
 
-export async function createImportJob(db: Db, projectId: string, userId: string | null, params: ImportJobParams) {
-  const job = await createJob(db, { projectId, kind: "import", params, createdById: userId });
+export async function createImportJob(db: Db, projectId: string, userId: string | null, params: ImportJobParams, options: { claimedBy?: string } = {}) {
+  const job = await createJob(db, { projectId, kind: "import", params, createdById: userId, claimedBy: options.claimedBy });
   await recordAudit(db, { userId, projectId, action: "import.start", targetType: "job", targetId: job.id, details: { target: params.target, format: params.format ?? null } });
   return job;
 }

@@ -13,9 +13,14 @@ export const WORKER_ID = `${process.pid}-${randomBytes(4).toString("hex")}`;
 
 export type JobKind = "import";
 
-export async function createJob(db: Db, input: { projectId: string; kind: JobKind; params: Prisma.InputJsonValue; createdById: string | null; total?: number | null }) {
+// claimedBy: a job run in the foreground (the CLI) is created already held by its process, so
+// that no worker polling the same database can claim it first.
+export async function createJob(db: Db, input: { projectId: string; kind: JobKind; params: Prisma.InputJsonValue; createdById: string | null; total?: number | null; claimedBy?: string }) {
+  const held = input.claimedBy
+    ? { status: "running", lockedBy: input.claimedBy, lockedUntil: new Date(Date.now() + jobLockMs()), startedAt: new Date(), attempts: 1 }
+    : {};
   return db.job.create({
-    data: { projectId: input.projectId, kind: input.kind, params: input.params, createdById: input.createdById, total: input.total ?? null },
+    data: { projectId: input.projectId, kind: input.kind, params: input.params, createdById: input.createdById, total: input.total ?? null, ...held },
   });
 }
 

@@ -6,10 +6,10 @@ import "server-only";
 // expires, and a job that keeps killing its workers is given up after MAX_ATTEMPTS.
 import type { Db } from "@/lib/db";
 import { env } from "@/lib/env";
-import { isAppError } from "@/lib/errors";
 import type { JobHandler } from "@/lib/jobs/job-handlers";
-import { extendJobLock, finishJobIfHeld, releaseJob } from "@/lib/jobs/job-lease";
-import { claimNextJob, jobLockMs, WORKER_ID } from "@/lib/jobs/jobs";
+import { finishJobIfHeld, releaseJob } from "@/lib/jobs/job-lease";
+import { claimNextJob, WORKER_ID } from "@/lib/jobs/jobs";
+import { runHeldJob } from "@/lib/jobs/run-held-job";
 
 export const MAX_ATTEMPTS = 3;
 const MIN_IDLE_MS = 100;
@@ -76,22 +76,11 @@ export function startWorkerLoop(options: WorkerLoopOptions): WorkerLoop {
       return;
     }
     log(`job ${job.id} (${job.kind}) started, attempt ${job.attempts}`);
-    // Renewed well before it runs out, so a slow step never lets another worker in.
-    const heartbeat = setInterval(() => {
-      extendJobLock(db, job.id, workerId)
-        .then((held) => held || log(`job ${job.id}: no longer held by this worker (taken over, cancelled or ended)`))
-        .catch((error: unknown) => log(`job ${job.id}: could not renew its lock: ${String(error)}`));
-    }, Math.max(100, Math.floor(jobLockMs() / 3)));
     try {
-      await handlers[job.kind]!(db, job.id);
-      await finishJobIfHeld(db, job.id, workerId, { status: "succeeded" });
+      await runHeldJob(db, job, workerId, handlers[job.kind]!, log);
       log(`job ${job.id} (${job.kind}) done`);
     } catch (error) {
-      const message = isAppError(error) ? error.message : `The ${job.kind} job failed: ${error instanceof Error ? error.message : String(error)}`;
-      await finishJobIfHeld(db, job.id, workerId, { status: "failed", error: message }).catch(() => undefined);
-      log(`job ${job.id} (${job.kind}) failed: ${message}`);
-    } finally {
-      clearInterval(heartbeat);
+      log(`job ${job.id} (${job.kind}) failed: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
 

@@ -6,6 +6,9 @@ import path from "node:path";
 import S3rver from "s3rver";
 import { parseEnv, type S3Connection } from "@/lib/env";
 
+// The SDK warns once per process that its 2027 releases will want Node 22; noise in test output.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
+
 export type TestS3Server = { endpoint: string; connection: S3Connection; env: Record<string, string>; stop: () => Promise<void> };
 
 export async function startS3Server(buckets: string[]): Promise<TestS3Server> {

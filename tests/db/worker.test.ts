@@ -16,6 +16,7 @@ import { importInto } from "./import-support";
 
 const scratchRoot = mkdtempSync(path.join(os.tmpdir(), "verity-worker-test-"));
 const children: ChildProcess[] = [];
+const outputs = new Map<ChildProcess, () => string>();
 afterAll(() => {
   for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
   rmSync(scratchRoot, { recursive: true, force: true });
@@ -23,12 +24,16 @@ afterAll(() => {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 60_000): Promise<T> {
+// Gives up before the test's own timeout, saying what the workers printed.
+async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 50_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
     if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > deadline) {
+      const printed = children.map((child) => `--- worker ${child.pid} (exit ${child.exitCode ?? child.signalCode ?? "running"}):\n${outputs.get(child)?.() ?? ""}`);
+      throw new Error(`timed out waiting for ${what}\n${printed.join("\n")}`);
+    }
     await sleep(25);
   }
 }
@@ -61,14 +66,16 @@ async function writeScreenSpotPro(file: string, n: number, from = 0) {
   await once(out, "finish");
 }
 
-function startWorkerProcess(databaseUrl: string, dataDir: string): ChildProcess {
+// lockMs: short where a takeover is the point; the default 60 s elsewhere, since a worker
+// starved of CPU for longer than its lock (two cores, shared) is legitimately taken over.
+function startWorkerProcess(databaseUrl: string, dataDir: string, lockMs = 60_000): ChildProcess {
   const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "bin/worker.ts"], {
     cwd: path.resolve("."),
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,
       VERITY_DATA_DIR: dataDir,
-      VERITY_JOB_LOCK_MS: "1500",
+      VERITY_JOB_LOCK_MS: String(lockMs),
       VERITY_WORKER_POLL_MS: "200",
       CHECKPOINT_DISABLE: "1",
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true",
@@ -81,6 +88,7 @@ function startWorkerProcess(databaseUrl: string, dataDir: string): ChildProcess 
   child.on("exit", (code, signal) => {
     if (code !== 0 && signal !== "SIGKILL") console.error(`worker exited ${code ?? signal}:\n${output}`);
   });
+  outputs.set(child, () => output);
   children.push(child);
   return child;
 }
@@ -142,7 +150,11 @@ describe.each(PROVIDERS)("job worker on %s", (provider) => {
       jobIds.push((await createImportJob(db, project.id, null, { target: file, scratch: path.join(dir, `scratch-${i}`), format: "screenspot-pro" })).id);
     }
     const workers = [startWorkerProcess(url, path.join(dir, "data")), startWorkerProcess(url, path.join(dir, "data"))];
-    await waitFor("every import to succeed", async () => (await db.job.count({ where: { status: "succeeded" } })) === jobIds.length);
+    await waitFor("every import to succeed", async () => {
+      const jobs = await db.job.findMany({ select: { status: true, error: true, attempts: true, processed: true } });
+      if (jobs.some((j) => j.status === "failed")) throw new Error(`an import failed: ${JSON.stringify(jobs)}`);
+      return jobs.every((j) => j.status === "succeeded");
+    });
     for (const worker of workers) worker.kill("SIGTERM");
     for (const worker of workers) expect(await exited(worker)).toEqual({ code: 0, signal: null });
 
@@ -151,7 +163,7 @@ describe.each(PROVIDERS)("job worker on %s", (provider) => {
     const finished = await db.auditLog.findMany({ where: { action: "import.finish" }, select: { targetId: true } });
     expect(finished.map((a) => a.targetId).sort()).toEqual([...jobIds].sort());
     expect(await db.groundingSample.count()).toBe(1200);
-  });
+  }, 90_000);
 
   it("ends a job whose handler throws as failed with its message, and goes on with the next", async () => {
     const { db } = await freshDatabase(provider);
@@ -182,6 +194,31 @@ describe.each(PROVIDERS)("job worker on %s", (provider) => {
     });
   });
 
+  it("hands a job it cannot finish within the grace period back on stop, and another worker takes it at once", async () => {
+    const { db } = await freshDatabase(provider);
+    const project = await db.project.create({ data: { slug: "w", name: "W", settings: {} } });
+    const [id] = await queueTestJobs(db, project.id, "test-slow", 1);
+    let release: () => void = () => undefined;
+    const first = startWorkerLoop({
+      db,
+      workerId: "stopping-worker",
+      maxIdleMs: 100,
+      handlers: { "test-slow": () => new Promise<void>((resolve) => (release = resolve)) },
+    });
+    await waitFor("the job to start", async () => (await db.job.findUnique({ where: { id: id! } }))?.lockedBy === "stopping-worker");
+    await first.stop(200);
+    expect(await db.job.findUnique({ where: { id: id! } })).toMatchObject({ status: "running", lockedBy: null });
+
+    const second = startWorkerLoop({ db, workerId: "next-worker", maxIdleMs: 100, handlers: { "test-slow": async () => undefined } });
+    try {
+      await waitFor("the job to be taken over", async () => (await db.job.findUnique({ where: { id: id! } }))?.status === "succeeded");
+    } finally {
+      await second.stop();
+      release();
+    }
+    expect(await db.job.findUnique({ where: { id: id! } })).toMatchObject({ attempts: 2, status: "succeeded" });
+  });
+
   it("leaves jobs of kinds it has no handler for to other workers", async () => {
     const { db } = await freshDatabase(provider);
     const project = await db.project.create({ data: { slug: "w", name: "W", settings: {} } });
@@ -208,7 +245,7 @@ describe.each(PROVIDERS)("job worker on %s", (provider) => {
     const project = await db.project.create({ data: { slug: "crash", name: "Crash", settings: {} } });
     const job = await createImportJob(db, project.id, null, { target: records, scratch: path.join(dir, "scratch"), format: "screenspot-pro" });
 
-    const first = startWorkerProcess(url, path.join(dir, "data"));
+    const first = startWorkerProcess(url, path.join(dir, "data"), 1500);
     const midway = await waitFor("the first batch to be written", async () => {
       const row = await db.job.findUniqueOrThrow({ where: { id: job.id } });
       if (row.status !== "running" && row.status !== "queued") throw new Error(`the job ended (${row.status}) before it could be killed`);
@@ -224,7 +261,7 @@ describe.each(PROVIDERS)("job worker on %s", (provider) => {
     expect(partial).toBeGreaterThan(0);
     expect(partial).toBeLessThan(total);
 
-    const second = startWorkerProcess(url, path.join(dir, "data"));
+    const second = startWorkerProcess(url, path.join(dir, "data"), 1500);
     const done = await waitFor("the job to be taken over and finished", async () => {
       const row = await db.job.findUniqueOrThrow({ where: { id: job.id } });
       if (row.status === "failed") throw new Error(`the resumed job failed: ${row.error}`);

@@ -37,7 +37,13 @@ export async function finishJobIfHeld(
   return count === 1;
 }
 
-/** Expires the lock now, so another worker takes the job over at once instead of after the lock. */
-export async function releaseJob(db: Db, jobId: string, workerId: string): Promise<void> {
-  await db.job.updateMany({ where: heldBy(jobId, workerId), data: { lockedBy: null, lockedUntil: new Date(Date.now() - 1) } });
+/**
+ * Expires the lock now, so another worker takes the job over at once instead of after the
+ * lock. A claim that never started its job puts it back in the queue, not counted as an attempt.
+ */
+export async function releaseJob(db: Db, jobId: string, workerId: string, { started }: { started: boolean }): Promise<void> {
+  await db.job.updateMany({
+    where: heldBy(jobId, workerId),
+    data: { lockedBy: null, lockedUntil: new Date(Date.now() - 1), ...(started ? {} : { status: "queued", attempts: { decrement: 1 } }) },
+  });
 }

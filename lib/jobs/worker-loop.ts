@@ -99,6 +99,11 @@ export function startWorkerLoop(options: WorkerLoopOptions): WorkerLoop {
         continue;
       }
       idleMs = MIN_IDLE_MS;
+      // stop() came while the claim was in flight: the job goes back untouched.
+      if (stopping) {
+        await releaseJob(db, job.id, workerId, { started: false });
+        break;
+      }
       const done = runJob(job);
       current = { jobId: job.id, done };
       await done;
@@ -116,7 +121,7 @@ export function startWorkerLoop(options: WorkerLoopOptions): WorkerLoop {
       if (running) {
         const inTime = await Promise.race([running.done.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), graceMs).unref())]);
         if (!inTime) {
-          await releaseJob(db, running.jobId, workerId);
+          await releaseJob(db, running.jobId, workerId, { started: true });
           log(`job ${running.jobId} handed back unfinished; another worker resumes it`);
           return;
         }

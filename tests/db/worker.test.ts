@@ -198,14 +198,14 @@ describe.each(PROVIDERS)("job worker on %s", (provider) => {
     const { db } = await freshDatabase(provider);
     const project = await db.project.create({ data: { slug: "w", name: "W", settings: {} } });
     const [id] = await queueTestJobs(db, project.id, "test-slow", 1);
-    let release: () => void = () => undefined;
+    let release: (() => void) | null = null;
     const first = startWorkerLoop({
       db,
       workerId: "stopping-worker",
       maxIdleMs: 100,
       handlers: { "test-slow": () => new Promise<void>((resolve) => (release = resolve)) },
     });
-    await waitFor("the job to start", async () => (await db.job.findUnique({ where: { id: id! } }))?.lockedBy === "stopping-worker");
+    await waitFor("the handler to start", async () => release !== null);
     await first.stop(200);
     expect(await db.job.findUnique({ where: { id: id! } })).toMatchObject({ status: "running", lockedBy: null });
 
@@ -214,9 +214,22 @@ describe.each(PROVIDERS)("job worker on %s", (provider) => {
       await waitFor("the job to be taken over", async () => (await db.job.findUnique({ where: { id: id! } }))?.status === "succeeded");
     } finally {
       await second.stop();
-      release();
+      release!();
     }
     expect(await db.job.findUnique({ where: { id: id! } })).toMatchObject({ attempts: 2, status: "succeeded" });
+  });
+
+  it("stops cleanly when asked while a claim is in flight, giving that job back as never attempted", async () => {
+    const { db } = await freshDatabase(provider);
+    const project = await db.project.create({ data: { slug: "w", name: "W", settings: {} } });
+    const ids = await queueTestJobs(db, project.id, "test-never", 3);
+    const ran: string[] = [];
+    const loop = startWorkerLoop({ db, maxIdleMs: 100, handlers: { "test-never": async (_db, jobId) => void ran.push(jobId) } });
+    // Stopped at once: whatever the loop claimed in the meantime is handed back unstarted.
+    await loop.stop();
+    const jobs = await db.job.findMany({ where: { id: { notIn: ran } } });
+    expect(jobs).toHaveLength(ids.length - ran.length);
+    expect(jobs.every((j) => j.status === "queued" && j.attempts === 0 && j.lockedBy === null)).toBe(true);
   });
 
   it("leaves jobs of kinds it has no handler for to other workers", async () => {

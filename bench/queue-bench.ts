@@ -247,12 +247,18 @@ async function countStatements(url: string, seed: QueueSeed): Promise<StatementC
   const original = pg.Client.prototype.query;
   pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
     if (counting) counted++;
+    // VERITY_BENCH_QUEUE_LOG_SQL=1 prints each counted statement, to see where the trips go.
+    if (counting && process.env.VERITY_BENCH_QUEUE_LOG_SQL) {
+      const query = args[0] as string | { text?: string };
+      console.error(`  sql: ${(typeof query === "string" ? query : (query.text ?? "")).replace(/\s+/g, " ").slice(0, 160)}`);
+    }
     return (original as (...a: unknown[]) => unknown).apply(this, args);
   } as typeof original;
   const db: Db = createDb(url);
   const user = seed.userIds[seed.userIds.length - 1]!;
   const access: ProjectAccess = { user: { id: user, email: `${user}@bench.test`, name: user, isOwner: false }, projectId: seed.projectId, role: "annotator" };
   const count = async (run: () => Promise<unknown>) => {
+    if (process.env.VERITY_BENCH_QUEUE_LOG_SQL) console.error(`queue: statements of ${run.name || "an operation"}:`);
     counted = 0;
     counting = true;
     try {

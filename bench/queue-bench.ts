@@ -5,8 +5,8 @@
 // grounding answer through saveGroundingAnnotation) -> close the claim. "Server time" is
 // measured inside the handler, from the request's arrival to the end of the response.
 //
-// The claim is measured twice: on the schema as it is, and after adding the index the claim
-// query's ORDER BY needs (queueId, status, priority DESC, id), so the report shows its effect.
+// On PostgreSQL each operation's statements are also counted (every one is a round trip to the
+// server), since on a busy machine the round trips, not the queries, are what the time is made of.
 //   VERITY_BENCH_QUEUE_ITEMS (default 1000000), VERITY_BENCH_QUEUE_USERS (8),
 //   VERITY_BENCH_QUEUE_OPS (claims per user, default 50), VERITY_BENCH_QUEUE_PROVIDERS (sqlite,postgres)
 import http from "node:http";
@@ -27,12 +27,11 @@ import { benchItemId, seedQueue, type QueueSeed } from "./queue-seed";
 type Row = { figure: string; value: string; target: string; ratio: string };
 type Stats = { p50: number; p95: number; n: number };
 // Server time per route (inside the handler), and the client's round trip for the bare read.
-type Timings = { claim: number[]; save: number[]; bare: number[]; prismaRead: number[]; bareRoundTrip: number[] };
+type Timings = { claim: number[]; save: number[]; submit: number[]; bare: number[]; prismaRead: number[]; bareRoundTrip: number[] };
 
 const ITEMS = Number(process.env.VERITY_BENCH_QUEUE_ITEMS ?? 1_000_000);
 const USERS = Number(process.env.VERITY_BENCH_QUEUE_USERS ?? 8);
 const OPS = Number(process.env.VERITY_BENCH_QUEUE_OPS ?? 50);
-export const PROPOSED_INDEX = `CREATE INDEX "QueueItem_claim_order_idx" ON "QueueItem" ("queueId", "status", "priority" DESC, "id")`;
 
 function stats(values: number[]): Stats {
   const sorted = [...values].sort((a, b) => a - b);
@@ -68,8 +67,8 @@ function serve(handlers: Record<string, (query: URLSearchParams) => Promise<unkn
       (error: unknown) => res.writeHead(500).end(String(error)),
     );
   });
-  // A claim on the schema as is can take seconds: keep idle keep-alive sockets open meanwhile
-  // (a socket the server closes while the client reuses it answers ECONNRESET).
+  // A slow claim must not see its idle keep-alive sockets closed under it (a socket the server
+  // closes while the client reuses it answers ECONNRESET).
   server.keepAliveTimeout = 600_000;
   server.headersTimeout = 600_000;
   server.requestTimeout = 0;
@@ -100,7 +99,7 @@ function client(port: number) {
 async function measure(provider: DbProvider, url: string, seed: QueueSeed, ops: number): Promise<Timings> {
   const db: Db = createDb(url);
   const bare = await bareReader(provider, url);
-  const timings: Timings = { claim: [], save: [], bare: [], prismaRead: [], bareRoundTrip: [] };
+  const timings: Timings = { claim: [], save: [], submit: [], bare: [], prismaRead: [], bareRoundTrip: [] };
   const access = (userId: string): ProjectAccess => ({ user: { id: userId, email: `${userId}@bench.test`, name: userId, isOwner: false }, projectId: seed.projectId, role: "annotator" });
   const server = await serve(
     {
@@ -117,7 +116,7 @@ async function measure(provider: DbProvider, url: string, seed: QueueSeed, ops: 
         }),
       "/close": async (q) => markClaimSubmitted(db, { claimId: q.get("claim")!, userId: q.get("user")! }),
     },
-    { "/claim": timings.claim, "/save": timings.save, "/bare": timings.bare, "/prisma-read": timings.prismaRead },
+    { "/claim": timings.claim, "/save": timings.save, "/close": timings.submit, "/bare": timings.bare, "/prisma-read": timings.prismaRead },
   );
   const api = client(server.port);
   try {
@@ -158,72 +157,34 @@ async function measure(provider: DbProvider, url: string, seed: QueueSeed, ops: 
   return timings;
 }
 
-// The candidate query of lib/queues/next-candidate.ts with literals for its parameters, and
-// the proposed form: the queue's overlap as a parameter (claimNextItem has just read it)
-// instead of a join on Queue, which leaves the planner free to walk an index in ORDER BY order.
-type Variant = "as-is" | "proposed";
-
-function candidateSql(provider: DbProvider, seed: QueueSeed, variant: Variant): string {
+// The candidate query of lib/queues/next-candidate.ts with literals for its parameters, for
+// its plan: it should walk the (queueId, status, priority DESC, id) index in order.
+function candidateSql(provider: DbProvider, seed: QueueSeed): string {
   const now = provider === "postgres" ? "now()" : `'${new Date().toISOString().replace("Z", "+00:00")}'`;
-  const join = variant === "as-is" ? `JOIN "Queue" q ON q."id" = qi."queueId"` : "";
-  const overlap = variant === "as-is" ? `q."overlap"` : "1";
-  return `SELECT qi."id", qi."sampleId", qi."trajectoryId" FROM "QueueItem" qi ${join}
+  return `SELECT qi."id", qi."sampleId", qi."trajectoryId", qi."verdictId", qi."isHoneypot" FROM "QueueItem" qi
     WHERE qi."queueId" = '${seed.queueId}' AND qi."status" = 'open'
       AND NOT EXISTS (SELECT 1 FROM "Claim" mine WHERE mine."queueItemId" = qi."id" AND mine."userId" = '${seed.userIds[0]}')
-      AND (SELECT COUNT(*) FROM "Claim" c WHERE c."queueItemId" = qi."id" AND (c."status" = 'submitted' OR (c."status" = 'active' AND c."leaseUntil" > ${now}))) < ${overlap}
+      AND (qi."isHoneypot" OR (SELECT COUNT(*) FROM "Claim" c WHERE c."queueItemId" = qi."id" AND (c."status" = 'submitted' OR (c."status" = 'active' AND c."leaseUntil" > ${now}))) < 1)
     ORDER BY qi."priority" DESC, qi."id" ASC LIMIT 1${provider === "postgres" ? ` FOR NO KEY UPDATE OF qi SKIP LOCKED` : ""}`;
 }
 
-async function rawRunner(provider: DbProvider, url: string) {
+async function explainCandidate(provider: DbProvider, url: string, seed: QueueSeed): Promise<string> {
+  const sql = `${provider === "postgres" ? "EXPLAIN ANALYZE" : "EXPLAIN QUERY PLAN"} ${candidateSql(provider, seed)}`;
   if (provider === "postgres") {
     const c = new pg.Client({ connectionString: url });
     await c.connect();
-    return { all: async (sql: string) => (await c.query(sql)).rows as Record<string, unknown>[], close: () => c.end() };
+    try {
+      return (await c.query(sql)).rows.map((r: Record<string, unknown>) => String(r["QUERY PLAN"])).join("\n");
+    } finally {
+      await c.end();
+    }
   }
   const sqlite = new Database(url.replace(/^file:/, ""), { readonly: true });
-  return { all: async (sql: string) => sqlite.prepare(sql).all() as Record<string, unknown>[], close: async () => sqlite.close() };
-}
-
-async function explainCandidate(provider: DbProvider, url: string, seed: QueueSeed, variant: Variant): Promise<string> {
-  const raw = await rawRunner(provider, url);
   try {
-    const rows = await raw.all(`${provider === "postgres" ? "EXPLAIN" : "EXPLAIN QUERY PLAN"} ${candidateSql(provider, seed, variant)}`);
-    return rows.map((r) => String(r["QUERY PLAN"] ?? r.detail)).join("\n");
+    return (sqlite.prepare(sql).all() as { detail: string }[]).map((r) => r.detail).join("\n");
   } finally {
-    await raw.close();
+    sqlite.close();
   }
-}
-
-/** The candidate query alone, one caller, through the driver: what the index and the query change buy. */
-async function timeCandidate(provider: DbProvider, url: string, seed: QueueSeed, variant: Variant, runs: number): Promise<Stats> {
-  const raw = await rawRunner(provider, url);
-  const times: number[] = [];
-  try {
-    const sql = candidateSql(provider, seed, variant);
-    await raw.all(sql);
-    for (let i = 0; i < runs; i++) {
-      const started = performance.now();
-      await raw.all(sql);
-      times.push(performance.now() - started);
-    }
-  } finally {
-    await raw.close();
-  }
-  return stats(times);
-}
-
-async function addProposedIndex(provider: DbProvider, url: string) {
-  if (provider === "postgres") {
-    const c = new pg.Client({ connectionString: url });
-    await c.connect();
-    await c.query(PROPOSED_INDEX);
-    await c.query(`ANALYZE "QueueItem"`);
-    await c.end();
-    return;
-  }
-  const sqlite = new Database(url.replace(/^file:/, ""));
-  sqlite.exec(PROPOSED_INDEX);
-  sqlite.close();
 }
 
 type Database_ = { url: string; drop: () => Promise<void> };
@@ -276,33 +237,72 @@ async function database(provider: DbProvider): Promise<Database_> {
 
 const ms = (v: number) => `${v < 10 ? v.toFixed(2) : v.toFixed(1)} ms`;
 
-function rowsFor(provider: DbProvider, items: number, seedSeconds: number, current: Timings, indexed: Timings, queries: QueryFigures): Row[] {
-  const label = provider === "sqlite" ? "SQLite" : "PostgreSQL";
-  const bare = stats([...current.bare, ...indexed.bare]);
-  const trip = stats([...current.bareRoundTrip, ...indexed.bareRoundTrip]);
-  const prisma = stats([...current.prismaRead, ...indexed.prismaRead]);
-  const baseline = `bare handler p95 ${ms(bare.p95)} (round trip ${ms(trip.p95)}; one Prisma read ${ms(prisma.p95)})`;
-  const row = (what: string, s: Stats, note = ""): Row => ({
-    figure: `${what} at ${items.toLocaleString("en")} queue items (${label}, ${USERS} concurrent users)${note}`,
-    value: `server p50 ${ms(s.p50)}, p95 ${ms(s.p95)} over ${s.n}`,
-    target: "p95 < 30 ms, <= 3x bare",
-    ratio: `${(s.p95 / bare.p95).toFixed(1)}x ${baseline}`,
-  });
-  const query = (s: Stats) => `p50 ${ms(s.p50)}, p95 ${ms(s.p95)}`;
-  return [
-    row("claim-next-item, schema as is", stats(current.claim), `; seeded in ${seedSeconds.toFixed(0)} s`),
-    row("claim-next-item, with (queueId, status, priority DESC, id) index", stats(indexed.claim)),
-    row("save-annotation (grounding submit)", stats([...current.save, ...indexed.save])),
-    {
-      figure: `claim's candidate query alone, one caller (${label}, ${items.toLocaleString("en")} items)`,
-      value: `as is ${query(queries.asIs)}; + index ${query(queries.asIsIndexed)}; + index, no Queue join ${query(queries.proposedIndexed)}`,
-      target: "—",
-      ratio: `${(queries.asIs.p50 / queries.proposedIndexed.p50).toFixed(0)}x faster (p50) with both changes`,
-    },
-  ];
+// Statements sent to PostgreSQL per operation, counted on every pg client of the process while
+// one annotator runs claim -> save -> submit alone (BEGIN and COMMIT count: each is a round trip).
+type StatementCounts = { claim: number; save: number; submit: number };
+
+async function countStatements(url: string, seed: QueueSeed): Promise<StatementCounts> {
+  let counted = 0;
+  let counting = false;
+  const original = pg.Client.prototype.query;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    if (counting) counted++;
+    // VERITY_BENCH_QUEUE_LOG_SQL=1 prints each counted statement, to see where the trips go.
+    if (counting && process.env.VERITY_BENCH_QUEUE_LOG_SQL) {
+      const query = args[0] as string | { text?: string };
+      console.error(`  sql: ${(typeof query === "string" ? query : (query.text ?? "")).replace(/\s+/g, " ").slice(0, 160)}`);
+    }
+    return (original as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof original;
+  const db: Db = createDb(url);
+  const user = seed.userIds[seed.userIds.length - 1]!;
+  const access: ProjectAccess = { user: { id: user, email: `${user}@bench.test`, name: user, isOwner: false }, projectId: seed.projectId, role: "annotator" };
+  const count = async (run: () => Promise<unknown>) => {
+    if (process.env.VERITY_BENCH_QUEUE_LOG_SQL) console.error(`queue: statements of ${run.name || "an operation"}:`);
+    counted = 0;
+    counting = true;
+    try {
+      await run();
+    } finally {
+      counting = false;
+    }
+    return counted;
+  };
+  try {
+    await db.queueItem.findFirst({ select: { id: true } }); // connects
+    let claimed: { claimId: string; sampleId: string | null } | null = null;
+    const claim = await count(async () => (claimed = await claimNextItem(db, { queueId: seed.queueId, userId: user })));
+    if (!claimed) throw new Error("queue bench: nothing left to claim for the statement count");
+    const { claimId, sampleId } = claimed as { claimId: string; sampleId: string };
+    const payload = { targetAbsent: false, box: [10, 20, 110, 80] as [number, number, number, number], instructionRewrite: null, qualityScore: 8, note: null };
+    const save = await count(() => saveGroundingAnnotation(db, access, { sampleId, baseVersion: null, status: "submitted", payload }));
+    const submit = await count(() => markClaimSubmitted(db, { claimId, userId: user }));
+    return { claim, save, submit };
+  } finally {
+    pg.Client.prototype.query = original;
+    await db.$disconnect();
+  }
 }
 
-type QueryFigures = Record<"asIs" | "asIsIndexed" | "proposedIndexed", Stats>;
+function rowsFor(provider: DbProvider, items: number, seedSeconds: number, t: Timings, statements: StatementCounts | null): Row[] {
+  const label = provider === "sqlite" ? "SQLite" : "PostgreSQL";
+  const bare = stats(t.bare);
+  const trip = stats(t.bareRoundTrip);
+  const prisma = stats(t.prismaRead);
+  const row = (what: string, s: Stats, count: number | undefined, note = ""): Row => ({
+    figure: `${what} at ${items.toLocaleString("en")} queue items (${label}, ${USERS} concurrent users)${note}`,
+    value: `server p50 ${ms(s.p50)}, p95 ${ms(s.p95)} over ${s.n}${count === undefined ? "" : `; ${count} statements`}`,
+    target: "p95 < 30 ms, <= 3x bare",
+    ratio:
+      `${(s.p95 / bare.p95).toFixed(1)}x the bare handler's p95 ${ms(bare.p95)}; ` +
+      `${(s.p95 / trip.p95).toFixed(1)}x the bare client round trip p95 ${ms(trip.p95)} (one Prisma read p95 ${ms(prisma.p95)})`,
+  });
+  return [
+    row("claim-next-item", stats(t.claim), statements?.claim, `; seeded in ${seedSeconds.toFixed(0)} s`),
+    row("save-annotation (grounding submit)", stats(t.save), statements?.save),
+    row("claim submit (markClaimSubmitted)", stats(t.submit), statements?.submit),
+  ];
+}
 
 export async function benchQueue(provider: DbProvider): Promise<Row[]> {
   const { url, drop } = await database(provider);
@@ -311,17 +311,11 @@ export async function benchQueue(provider: DbProvider): Promise<Row[]> {
     const started = performance.now();
     const seed = await seedQueue(provider, url, ITEMS, USERS);
     const seedSeconds = (performance.now() - started) / 1000;
-    const plan = async (what: string, variant: Variant) => console.error(`queue: ${provider} plan, ${what}:\n${await explainCandidate(provider, url, seed, variant)}`);
-    await plan("schema as is", "as-is");
-    const asIs = await timeCandidate(provider, url, seed, "as-is", 5);
-    // Fewer claims on the schema as is: each may walk every open item (see the plan above).
-    const current = await measure(provider, url, seed, Math.max(2, Math.ceil(OPS / 16)));
-    await addProposedIndex(provider, url);
-    await plan("with the index", "as-is");
-    await plan("with the index, overlap as a parameter instead of the Queue join", "proposed");
-    const queries: QueryFigures = { asIs, asIsIndexed: await timeCandidate(provider, url, seed, "as-is", 20), proposedIndexed: await timeCandidate(provider, url, seed, "proposed", 20) };
-    const indexed = await measure(provider, url, seed, OPS);
-    return rowsFor(provider, ITEMS, seedSeconds, current, indexed, queries);
+    console.error(`queue: ${provider} plan of the claim's candidate query:\n${await explainCandidate(provider, url, seed)}`);
+    const timings = await measure(provider, url, seed, OPS);
+    const statements = provider === "postgres" ? await countStatements(url, seed) : null;
+    if (statements) console.error(`queue: postgres statements per operation: ${JSON.stringify(statements)}`);
+    return rowsFor(provider, ITEMS, seedSeconds, timings, statements);
   } finally {
     await drop();
   }

@@ -51,9 +51,9 @@ export function actionId(file: string, name: string): string {
 
 export type ActionCall = { status: number; location: string | null; result: Record<string, unknown> | null; raw: string };
 
-export function formData(fields: Record<string, string>): FormData {
+export function formData(fields: Record<string, string | string[]>): FormData {
   const form = new FormData();
-  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  for (const [key, value] of Object.entries(fields)) for (const one of [value].flat()) form.append(key, one);
   return form;
 }
 

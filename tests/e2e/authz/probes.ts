@@ -142,7 +142,7 @@ export const ROUTE_PROBES: Record<string, RouteProbe> = {
 
 export type ActionProbe = { args: () => Promise<unknown[]>; succeeded?: (result: Record<string, unknown>) => boolean };
 
-const form = (fields: Record<string, string>) => [null, formData(fields)];
+const form = (fields: Record<string, string | string[]>) => [null, formData(fields)];
 
 // The version the annotator's own answer is at, so a re-run of the matrix saves on top of it.
 function annotatorVersion(item: "sampleId" | "trajectoryId", id: string): number | null {
@@ -182,7 +182,12 @@ export const ACTION_PROBES: Record<string, ActionProbe> = {
       return form({ projectId: s.demoProjectId, honeypotId: find()!.id });
     },
   },
-  "triage#createTriageQueueAction": { args: async () => form({ projectId: authzSeed().demoProjectId, name: `matrix triage ${unique()}`, limit: "5", leaseMinutes: "10" }) },
+  "triage#createTriageQueueAction": {
+    args: async () => {
+      const reviewer = openDb().prepare(`SELECT "id" FROM "User" WHERE "email" = ?`).get(readSeed().users.reviewer!.email) as { id: string };
+      return form({ projectId: authzSeed().demoProjectId, name: `matrix triage ${unique()}`, limit: "5", leaseMinutes: "10", memberIds: reviewer.id, reasons: ["rule_vs_judge", "judge_vs_human", "near_threshold"] });
+    },
+  },
   "triage#startTriageAction": { args: async () => [{ projectId: authzSeed().demoProjectId, queueId: authzSeed().triageQueueId }] },
   "triage#decideTriageAction": { args: async () => [{ projectId: authzSeed().demoProjectId, queueItemId: authzSeed().triageItemId, decision: "accept" }] },
   "queues#submitClaimAction": { args: async () => [{ projectId: authzSeed().demoProjectId, claimId: await annotatorClaim() }] },

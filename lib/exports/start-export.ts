@@ -1,0 +1,41 @@
+import "server-only";
+// Queuing an export (kind "export" job) of one pool. At most one export per pool is queued or
+// running at a time: a second start is refused with a conflict naming the first.
+import { z } from "zod";
+import { recordAudit } from "@/lib/audit/record";
+import type { Db } from "@/lib/db";
+import { AppError } from "@/lib/errors";
+import { findPool } from "@/lib/pools/pools";
+
+export const ExportModeSchema = z.enum(["full", "incremental"]);
+export type ExportMode = z.infer<typeof ExportModeSchema>;
+export const ExportJobParamsSchema = z.object({ poolId: z.string().min(1).max(40), mode: ExportModeSchema });
+export type ExportJobParams = z.infer<typeof ExportJobParamsSchema>;
+
+export type ExportActor = { userId: string | null; projectId: string };
+
+type JobReader = Pick<Db, "job">;
+
+/** The queued or running export job of a pool, if any. Export jobs per project are few. */
+export async function activeExportJob(db: JobReader, projectId: string, poolId: string) {
+  const jobs = await db.job.findMany({ where: { projectId, kind: "export", status: { in: ["queued", "running"] } }, select: { id: true, status: true, params: true } });
+  return jobs.find((j) => ExportJobParamsSchema.safeParse(j.params).data?.poolId === poolId) ?? null;
+}
+
+/** Queues an export of the pool; a second one while the first is queued or running is a conflict. */
+export async function startExport(db: Db, actor: ExportActor, input: { poolId: string; mode: ExportMode }) {
+  const mode = ExportModeSchema.parse(input.mode);
+  const pool = await findPool(db, actor.projectId, input.poolId);
+  const job = await db.$transaction(async (tx) => {
+    // A write first: it takes the pool row's lock (PostgreSQL) or the write lock (SQLite), so
+    // two starts of one pool run this check one after the other, never side by side.
+    await tx.pool.update({ where: { id: pool.id }, data: { name: pool.name } });
+    const running = await activeExportJob(tx, actor.projectId, pool.id);
+    if (running) throw new AppError("conflict", `An export of pool ${pool.name} is already ${running.status}; wait for it to end.`, { jobId: running.id });
+    const params: ExportJobParams = { poolId: pool.id, mode };
+    return tx.job.create({ data: { projectId: actor.projectId, kind: "export", params, createdById: actor.userId } });
+  });
+  await recordAudit(db, { userId: actor.userId, projectId: actor.projectId, action: "export.start", targetType: "pool", targetId: pool.id, details: { jobId: job.id, mode } });
+  return job;
+}
+

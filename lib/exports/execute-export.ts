@@ -19,7 +19,7 @@ import { newTally, type ExportContext } from "@/lib/exports/build/export-context
 import type { VerifiedWindow } from "@/lib/exports/read/verified-samples";
 import type { SnapshotManifest } from "@/lib/exports/snapshot-manifest";
 import { IMAGE_PATHS_NOTE, snapshotImages, type ImageMode } from "@/lib/exports/snapshot-images";
-import { ExportJobParamsSchema, type ExportMode } from "@/lib/exports/start-export";
+import { ExportJobParamsSchema, type ExportMode } from "@/lib/exports/active-export";
 import type { PoolTarget, PoolTargetConfig, StreamedSnapshotFile } from "@/lib/exports/targets/pool-target";
 import type { Prisma } from "@/lib/generated/sqlite/client";
 import { claimJob, finishJob, reportProgress } from "@/lib/jobs/jobs";

@@ -6,6 +6,7 @@ import "server-only";
 //              store's root: the local media directory or the media bucket).
 // Rows register their images while they are written; the image files follow the data files.
 // Memory: one entry per distinct image (not per row).
+import { AppError, isAppError } from "@/lib/errors";
 import type { StreamedSnapshotFile } from "@/lib/exports/targets/pool-target";
 import type { MediaStore } from "@/lib/media/store";
 
@@ -34,12 +35,21 @@ export function snapshotImages(mode: ImageMode, store: MediaStore): SnapshotImag
     },
     count: () => copies.size,
     async *files() {
-      for (const [name, key] of copies) {
-        // Streamed from the store: an image is never read whole into memory here.
-        yield { name, content: (async function* () { yield* await store.stream(key); })() };
-      }
+      for (const [name, key] of copies) yield { name, content: imageBytes(store, name, key) };
     },
   };
+}
+
+// Streamed from the store: an image is never read whole into memory here. A missing or
+// unreadable image fails the export with a message that names it, not a server path.
+async function* imageBytes(store: MediaStore, name: string, key: string): AsyncGenerator<Buffer> {
+  try {
+    for await (const chunk of await store.stream(key)) yield chunk as Buffer;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const why = code === "ENOENT" || (isAppError(error) && error.code === "not_found") ? "it is missing from the media store" : "the media store could not be read";
+    throw new AppError("unavailable", `Could not copy ${name} into the snapshot: ${why}. Nothing was published.`);
+  }
 }
 
 export const IMAGE_PATHS_NOTE: Record<ImageMode, string> = {

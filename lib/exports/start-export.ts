@@ -1,26 +1,13 @@
 import "server-only";
 // Queuing an export (kind "export" job) of one pool. At most one export per pool is queued or
 // running at a time: a second start is refused with a conflict naming the first.
-import { z } from "zod";
 import { recordAudit } from "@/lib/audit/record";
 import type { Db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
+import { activeExportJob, ExportModeSchema, type ExportJobParams, type ExportMode } from "@/lib/exports/active-export";
 import { findPool } from "@/lib/pools/pools";
 
-export const ExportModeSchema = z.enum(["full", "incremental"]);
-export type ExportMode = z.infer<typeof ExportModeSchema>;
-export const ExportJobParamsSchema = z.object({ poolId: z.string().min(1).max(40), mode: ExportModeSchema });
-export type ExportJobParams = z.infer<typeof ExportJobParamsSchema>;
-
 export type ExportActor = { userId: string | null; projectId: string };
-
-type JobReader = Pick<Db, "job">;
-
-/** The queued or running export job of a pool, if any. Export jobs per project are few. */
-export async function activeExportJob(db: JobReader, projectId: string, poolId: string) {
-  const jobs = await db.job.findMany({ where: { projectId, kind: "export", status: { in: ["queued", "running"] } }, select: { id: true, status: true, params: true } });
-  return jobs.find((j) => ExportJobParamsSchema.safeParse(j.params).data?.poolId === poolId) ?? null;
-}
 
 /** Queues an export of the pool; a second one while the first is queued or running is a conflict. */
 export async function startExport(db: Db, actor: ExportActor, input: { poolId: string; mode: ExportMode }) {

@@ -3,7 +3,7 @@ import "server-only";
 // verified and not yet exported (verified after the untilAt of its last complete snapshot),
 // its export in progress, and its snapshot history, newest first.
 import type { Db } from "@/lib/db";
-import { activeExportJob } from "@/lib/exports/start-export";
+import { activeExportJob } from "@/lib/exports/active-export";
 import { storedPoolSettings, type PoolKind, type PoolSettings } from "@/lib/pools/pool-definition";
 
 export type SnapshotView = {

@@ -7,6 +7,7 @@ import path from "node:path";
 import type { Db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/sqlite/client";
 import { recordAudit } from "@/lib/audit/record";
+import { activeExportJob } from "@/lib/exports/active-export";
 import { AppError } from "@/lib/errors";
 import { PoolInputSchema, type PoolInput } from "@/lib/pools/pool-definition";
 import { assertAllowedTarget } from "@/lib/pools/local-target-roots";
@@ -87,8 +88,7 @@ export async function updatePool(db: Db, actor: PoolActor, poolId: string, raw: 
 /** Deletes the pool and its snapshot history; the snapshots already written stay where they are. */
 export async function deletePool(db: Db, actor: PoolActor, poolId: string) {
   const pool = await findPool(db, actor.projectId, poolId);
-  const writing = await db.snapshot.count({ where: { poolId: pool.id, status: "writing" } });
-  if (writing > 0) throw new AppError("conflict", "An export of this pool is running; delete it when the export has ended.");
+  if (await activeExportJob(db, actor.projectId, pool.id)) throw new AppError("conflict", "An export of this pool is queued or running; delete the pool when it has ended.");
   await db.pool.delete({ where: { id: pool.id } });
   await recordAudit(db, { userId: actor.userId, projectId: actor.projectId, action: "pool.delete", targetType: "pool", targetId: pool.id, details: { name: pool.name, target: `${pool.targetType}:${pool.targetUri}` } });
 }

@@ -11,7 +11,8 @@ import { createImportJob, executeImportJob } from "@/lib/imports/import-job";
 import { createLocalMediaStore } from "@/lib/media/local-store";
 import type { MediaStore } from "@/lib/media/store";
 import { executeExportJob, type ExportOutcome } from "@/lib/exports/execute-export";
-import { startExport, type ExportMode } from "@/lib/exports/start-export";
+import type { ExportMode } from "@/lib/exports/active-export";
+import { startExport } from "@/lib/exports/start-export";
 import { createPool } from "@/lib/pools/pools";
 import { localTestTarget } from "./pool-target-support";
 import { FIXTURES } from "./import-support";
@@ -23,7 +24,7 @@ process.env.VERITY_POOL_ROOTS = TEMP_ROOT;
 export const SCREENSPOT_RESULTS = path.join(FIXTURES, "screenspot-pro-results/qwen2vl-sample.json");
 export const UI_VENUS_META = path.join(FIXTURES, "ui-venus/grounding_meta_format.json");
 
-export type ExportWorld = { db: Db; projectId: string; reviewer: ProjectAccess; admin: ProjectAccess; store: MediaStore; poolDir: (name: string) => string };
+export type ExportWorld = { db: Db; projectId: string; reviewer: ProjectAccess; admin: ProjectAccess; store: MediaStore; mediaDir: string; poolDir: (name: string) => string };
 
 export async function exportWorld(db: Db): Promise<ExportWorld> {
   const project = await db.project.create({ data: { slug: "pools", name: "Pools", settings: {} } });
@@ -39,6 +40,7 @@ export async function exportWorld(db: Db): Promise<ExportWorld> {
     reviewer: await user("reviewer"),
     admin: await user("admin"),
     store: createLocalMediaStore(path.join(base, "media")),
+    mediaDir: path.join(base, "media"),
     poolDir: (name) => path.join(base, "pools", name),
   };
 }

@@ -34,7 +34,14 @@ const nextConfig = {
     // Media keeps its own, stricter CSP (a sandbox), which this page policy must not replace.
     return [
       { source: "/((?!api/media/).*)", headers: securityHeaders },
-      { source: "/api/media/:path*", headers: securityHeaders.filter((h) => h.key !== "Content-Security-Policy") },
+      // Refusals (401/404) from the media route get the same sandbox policy as the bytes.
+      {
+        source: "/api/media/:path*",
+        headers: [
+          ...securityHeaders.filter((h) => h.key !== "Content-Security-Policy"),
+          { key: "Content-Security-Policy", value: "sandbox; default-src 'none'; frame-ancestors 'none'" },
+        ],
+      },
     ];
   },
 };

@@ -51,12 +51,24 @@ export async function startThrowawayPostgres() {
   }
   const port = await freePort();
   runAsClusterOwner(path.join(bin, "initdb"), ["-D", dir, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"]);
+  startServer(bin, dir, port);
+  const url = `postgresql://postgres@127.0.0.1:${port}/postgres`;
+  return {
+    dir,
+    port,
+    url,
+    stop: () => stopThrowawayPostgres(dir),
+    // For fault-injection tests: the server goes away and comes back on the same port and data.
+    pause: () => runAsClusterOwner(path.join(bin, "pg_ctl"), ["-D", dir, "-m", "fast", "-w", "stop"]),
+    resume: () => startServer(bin, dir, port),
+  };
+}
+
+function startServer(bin, dir, port) {
   runAsClusterOwner(path.join(bin, "pg_ctl"), [
     "-D", dir, "-l", path.join(dir, "pg.log"), "-w", "start",
     "-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
   ]);
-  const url = `postgresql://postgres@127.0.0.1:${port}/postgres`;
-  return { dir, port, url, stop: () => stopThrowawayPostgres(dir) };
 }
 
 export function stopThrowawayPostgres(dir) {
@@ -75,8 +87,12 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     console.log(`PGDATA_DIR=${pg.dir}\nVERITY_TEST_PG_URL=${pg.url}`);
   } else if (command === "stop" && dir) {
     stopThrowawayPostgres(dir);
+  } else if (command === "pause" && dir) {
+    runAsClusterOwner(path.join(findPgBin(), "pg_ctl"), ["-D", dir, "-m", "fast", "-w", "stop"]);
+  } else if (command === "resume" && dir && process.argv[4]) {
+    startServer(findPgBin(), dir, Number(process.argv[4]));
   } else {
-    console.error("usage: pg-throwaway.mjs start | stop DIR");
+    console.error("usage: pg-throwaway.mjs start | stop DIR | pause DIR | resume DIR PORT");
     process.exit(2);
   }
 }

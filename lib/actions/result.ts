@@ -2,6 +2,7 @@
 // hide behind a generic message in production), always a result the form can show.
 import { z } from "zod";
 import { isAppError } from "@/lib/errors";
+import { databaseUnavailable } from "@/lib/db-unavailable";
 
 export type ActionResult =
   | { ok: true; message: string; secret?: string }
@@ -18,6 +19,8 @@ export function failure(error: unknown): ActionResult {
   }
   if (isAppError(error)) return { ok: false, error: error.message };
   console.error(error);
+  const unavailable = databaseUnavailable(error);
+  if (unavailable) return { ok: false, error: unavailable.message };
   return { ok: false, error: "Something went wrong on the server; nothing was changed." };
 }
 

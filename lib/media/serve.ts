@@ -11,7 +11,7 @@ const ID = /^[a-z0-9]{10,40}$/;
 
 export const MEDIA_HEADERS = {
   "X-Content-Type-Options": "nosniff",
-  "Content-Security-Policy": "sandbox; default-src 'none'",
+  "Content-Security-Policy": "sandbox; default-src 'none'; frame-ancestors 'none'",
   "Cache-Control": "private, max-age=31536000, immutable",
   "Cross-Origin-Resource-Policy": "same-origin",
 } as const;

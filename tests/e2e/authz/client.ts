@@ -39,7 +39,7 @@ export async function callRoute(caller: Caller, method: string, url: string, ini
 type ManifestEntry = { filename: string; exportedName: string };
 let actionIds: Map<string, string> | undefined;
 
-function actionId(file: string, name: string): string {
+export function actionId(file: string, name: string): string {
   if (!actionIds) {
     const manifest = JSON.parse(readFileSync(path.resolve(".next/server/server-reference-manifest.json"), "utf8")) as { node: Record<string, ManifestEntry> };
     actionIds = new Map(Object.entries(manifest.node).map(([id, entry]) => [`${entry.filename}#${entry.exportedName}`, id]));

@@ -138,16 +138,24 @@ export type ActionProbe = { args: () => Promise<unknown[]>; succeeded?: (result:
 
 const form = (fields: Record<string, string>) => [null, formData(fields)];
 
+// The version the annotator's own answer is at, so a re-run of the matrix saves on top of it.
+function annotatorVersion(item: "sampleId" | "trajectoryId", id: string): number | null {
+  const row = openDb()
+    .prepare(`SELECT a."version" FROM "Annotation" a JOIN "User" u ON u."id" = a."annotatorId" WHERE a."${item}" = ? AND u."email" = ? AND a."kind" = 'label'`)
+    .get(id, readSeed().users.annotator!.email) as { version: number } | undefined;
+  return row?.version ?? null;
+}
+
 export const ACTION_PROBES: Record<string, ActionProbe> = {
   "grounding#saveGroundingAction": {
     args: async () => [
-      { projectId: authzSeed().demoProjectId, sampleId: authzSeed().sampleIds[0], baseVersion: null, status: "draft", payload: { targetAbsent: false, box: [1, 1, 10, 10], instructionRewrite: null, qualityScore: null, note: null } },
+      { projectId: authzSeed().demoProjectId, sampleId: authzSeed().sampleIds[0], baseVersion: annotatorVersion("sampleId", authzSeed().sampleIds[0]!), status: "draft", payload: { targetAbsent: false, box: [1, 1, 10, 10], instructionRewrite: null, qualityScore: null, note: null } },
     ],
   },
   "grounding#overrideVerdictAction": { args: async () => [{ projectId: authzSeed().demoProjectId, verdictId: authzSeed().verdictId, value: 6, reason: "authorization matrix" }] },
   "grounding#bulkDecideAction": { args: async () => [{ projectId: authzSeed().demoProjectId, sampleIds: [authzSeed().sampleIds[1]], decision: "accept" }] },
   "trajectories#saveTrajectoryAction": {
-    args: async () => [{ projectId: authzSeed().demoProjectId, trajectoryId: authzSeed().trajectoryIds[0], baseVersion: null, status: "draft", payload: { traceVerdict: null, firstWrongStep: null, steps: [], note: null } }],
+    args: async () => [{ projectId: authzSeed().demoProjectId, trajectoryId: authzSeed().trajectoryIds[0], baseVersion: annotatorVersion("trajectoryId", authzSeed().trajectoryIds[0]!), status: "draft", payload: { traceVerdict: null, firstWrongStep: null, steps: [], note: null } }],
   },
   "queues#createQueueAction": { args: async () => form({ projectId: authzSeed().demoProjectId, name: `matrix ${unique()}`, itemType: "sample", overlap: "1", leaseMinutes: "10" }) },
   "queues#submitClaimAction": { args: async () => [{ projectId: authzSeed().demoProjectId, claimId: await annotatorClaim() }] },

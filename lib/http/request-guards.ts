@@ -1,0 +1,33 @@
+import "server-only";
+// Checks on a request itself, before any of its body is read.
+import type { NextRequest } from "next/server";
+import { AppError } from "@/lib/errors";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+// Cookie-authenticated routes that change state answer only to pages of this site. Browsers
+// send Origin on every cross-site POST/PUT/DELETE; SameSite=Lax already keeps the session
+// cookie off them, and this is the second lock (a browser or proxy that forgets SameSite).
+// Scripts without an Origin header (curl, the CLI) are not browsers a page can drive.
+export function assertSameOrigin(request: NextRequest): void {
+  if (SAFE_METHODS.has(request.method)) return;
+  const origin = request.headers.get("origin");
+  if (!origin) return;
+  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
+  let originHost: string;
+  try {
+    originHost = new URL(origin).host;
+  } catch {
+    throw new AppError("forbidden", "This request came from another site.");
+  }
+  if (originHost !== host) throw new AppError("forbidden", "This request came from another site.");
+}
+
+// A body declared larger than the limit is refused at once (413) instead of being read up to
+// the limit; a body without Content-Length is still bounded while it streams.
+export function assertDeclaredSize(request: Request, maxBytes: number, what: string): void {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    throw new AppError("too_large", `${what} is ${Math.ceil(declared / 1048576)} MB, over the ${Math.round(maxBytes / 1048576)} MB limit`);
+  }
+}

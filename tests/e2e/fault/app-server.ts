@@ -1,0 +1,113 @@
+// The production build run as a separate process the test can kill -9 and start again on the
+// same data, plus sign-in and server-action calls against it.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { createRequire } from "node:module";
+import net from "node:net";
+import path from "node:path";
+import { actionId } from "../authz/client";
+
+const require = createRequire(path.resolve("package.json"));
+const { encodeReply } = require("next/dist/compiled/react-server-dom-webpack/client.edge") as {
+  encodeReply: (value: unknown[]) => Promise<string | FormData>;
+};
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export type AppEnv = { VERITY_DATA_DIR: string; DATABASE_URL: string };
+
+export function seedFaultData(appEnv: AppEnv, password: string, samples: number): { projectId: string; email: string; sampleIds: string[] } {
+  const result = spawnSync("node", ["--conditions=react-server", "--import", "tsx", "tests/e2e/fault/seed-fault.ts"], {
+    env: { ...process.env, ...appEnv, FAULT_PASSWORD: password, FAULT_SAMPLES: String(samples), NEXTAUTH_SECRET: "" },
+    encoding: "utf8",
+  });
+  if (result.status !== 0) throw new Error(`seeding failed: ${result.stderr}`);
+  return JSON.parse(result.stdout.trim().split("\n").pop()!);
+}
+
+export class AppServer {
+  private child: ChildProcess | null = null;
+  readonly base: string;
+  stderr = "";
+
+  constructor(private readonly port: number, private readonly appEnv: AppEnv & Record<string, string>) {
+    this.base = `http://127.0.0.1:${port}`;
+  }
+
+  async start(): Promise<void> {
+    this.child = spawn("node", ["node_modules/next/dist/bin/next", "start", "-p", String(this.port), "-H", "127.0.0.1"], {
+      env: { ...process.env, ...this.appEnv, NEXTAUTH_URL: this.base, NEXTAUTH_SECRET: "" },
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    this.child.stderr!.on("data", (chunk: Buffer) => (this.stderr += chunk.toString()));
+    for (let i = 0; i < 150; i++) {
+      try {
+        if ((await fetch(`${this.base}/login`)).ok) return;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    throw new Error(`the server did not start: ${this.stderr}`);
+  }
+
+  /** kill -9: no chance to flush, close or finish anything. */
+  async crash(): Promise<void> {
+    const child = this.child!;
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill("SIGKILL");
+    await exited;
+    this.child = null;
+  }
+
+  async stop(): Promise<void> {
+    if (!this.child) return;
+    const child = this.child;
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill("SIGTERM");
+    await exited;
+    this.child = null;
+  }
+
+  async signIn(email: string, password: string): Promise<string> {
+    const csrf = await fetch(`${this.base}/api/auth/csrf`);
+    const cookies = csrf.headers.getSetCookie().map((c) => c.split(";")[0]);
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+    const response = await fetch(`${this.base}/api/auth/callback/credentials`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookies.join("; ") },
+      body: new URLSearchParams({ csrfToken, email, password, json: "true" }),
+    });
+    const all = [...cookies, ...response.headers.getSetCookie().map((c) => c.split(";")[0])];
+    if (!all.some((c) => c?.includes("session-token"))) throw new Error("sign-in failed");
+    return all.join("; ");
+  }
+
+  async action(cookie: string, file: string, name: string, args: unknown[]): Promise<{ status: number; result: Record<string, unknown> | null; raw: string }> {
+    const body = await encodeReply(args);
+    const response = await fetch(`${this.base}/projects`, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        cookie,
+        origin: this.base,
+        accept: "text/x-component",
+        "next-action": actionId(file, name),
+        ...(typeof body === "string" ? { "content-type": "text/plain;charset=UTF-8" } : {}),
+      },
+      body,
+    });
+    const raw = await response.text();
+    const row = /^1:(\{.*\})$/m.exec(raw)?.[1];
+    return { status: response.status, result: row ? (JSON.parse(row) as Record<string, unknown>) : null, raw };
+  }
+}

@@ -5,6 +5,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { benchImport } from "./import-bench";
 import { benchEditor } from "./editor-bench";
+import { exportSuite } from "./export-bench";
 
 type Row = { figure: string; value: string; target: string; ratio: string };
 
@@ -44,7 +45,7 @@ async function editorSuite(): Promise<Row[]> {
   ];
 }
 
-const SUITES: Record<string, () => Promise<Row[]>> = { import: importSuite, editor: editorSuite };
+const SUITES: Record<string, () => Promise<Row[]>> = { import: importSuite, editor: editorSuite, export: exportSuite };
 
 // Each suite's last rows are kept in results.json, so running one suite updates its rows and
 // leaves the others' figures (with their dates) in the table.

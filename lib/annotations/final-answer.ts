@@ -65,6 +65,11 @@ async function inChunks<R>(source: Source, ids: readonly string[], read: (reader
   }
 }
 
+// The project is checked on the rows, not in the WHERE clause: with it there, SQLite's
+// planner prefers the (projectId, status, submittedAt) index and scans every answer of the
+// project for each batch, instead of looking the items up by their own index.
+const ofProject = <R extends { projectId: string }>(rows: R[], projectId: string) => rows.filter((r) => r.projectId === projectId);
+
 function pickPerItem<R extends Candidate>(rows: R[], itemOf: (row: R) => string): Map<string, R> {
   const byItem = new Map<string, R[]>();
   for (const row of rows) {
@@ -80,6 +85,7 @@ function pickPerItem<R extends Candidate>(rows: R[], itemOf: (row: R) => string)
 
 type SampleAnswerRow = {
   id: string;
+  projectId: string;
   sampleId: string;
   kind: string;
   submittedAt: unknown;
@@ -96,13 +102,13 @@ type SampleAnswerRow = {
 export async function finalSampleAnswers(source: Source, projectId: string, sampleIds: readonly string[]): Promise<Map<string, SampleFinalAnswer>> {
   const rows = await inChunks(source, sampleIds, (reader, chunk) =>
     reader.all<SampleAnswerRow>(
-      `SELECT "id", "sampleId", "kind", "submittedAt", "targetAbsent", "boxX1", "boxY1", "boxX2", "boxY2", "instructionRewrite", "qualityScore"
+      `SELECT "id", "projectId", "sampleId", "kind", "submittedAt", "targetAbsent", "boxX1", "boxY1", "boxX2", "boxY2", "instructionRewrite", "qualityScore"
          FROM "Annotation"
-        WHERE "sampleId" IN (${placeholders(chunk.length)}) AND "projectId" = ? AND "status" = 'submitted' AND "kind" IN ('label', 'adjudication')`,
-      [...chunk, projectId],
+        WHERE "sampleId" IN (${placeholders(chunk.length)}) AND "status" = 'submitted' AND "kind" IN ('label', 'adjudication')`,
+      chunk,
     ),
   );
-  const picked = pickPerItem(rows.map((r) => ({ ...r, submittedAt: asDate(r.submittedAt) })), (r) => r.sampleId);
+  const picked = pickPerItem(ofProject(rows, projectId).map((r) => ({ ...r, submittedAt: asDate(r.submittedAt) })), (r) => r.sampleId);
   const answers = new Map<string, SampleFinalAnswer>();
   for (const [sampleId, r] of picked) {
     const hasBox = r.boxX1 !== null && r.boxY1 !== null && r.boxX2 !== null && r.boxY2 !== null;
@@ -121,6 +127,7 @@ export async function finalSampleAnswers(source: Source, projectId: string, samp
 
 type TrajectoryAnswerRow = {
   id: string;
+  projectId: string;
   trajectoryId: string;
   kind: string;
   submittedAt: unknown;
@@ -133,13 +140,13 @@ type TrajectoryAnswerRow = {
 export async function finalTrajectoryAnswers(source: Source, projectId: string, trajectoryIds: readonly string[]): Promise<Map<string, TrajectoryFinalAnswer>> {
   const rows = await inChunks(source, trajectoryIds, (reader, chunk) =>
     reader.all<TrajectoryAnswerRow>(
-      `SELECT "id", "trajectoryId", "kind", "submittedAt", "traceVerdict", "firstWrongStep", "stepLabels"
+      `SELECT "id", "projectId", "trajectoryId", "kind", "submittedAt", "traceVerdict", "firstWrongStep", "stepLabels"
          FROM "Annotation"
-        WHERE "trajectoryId" IN (${placeholders(chunk.length)}) AND "projectId" = ? AND "status" = 'submitted' AND "kind" IN ('label', 'adjudication')`,
-      [...chunk, projectId],
+        WHERE "trajectoryId" IN (${placeholders(chunk.length)}) AND "status" = 'submitted' AND "kind" IN ('label', 'adjudication')`,
+      chunk,
     ),
   );
-  const picked = pickPerItem(rows.map((r) => ({ ...r, submittedAt: asDate(r.submittedAt) })), (r) => r.trajectoryId);
+  const picked = pickPerItem(ofProject(rows, projectId).map((r) => ({ ...r, submittedAt: asDate(r.submittedAt) })), (r) => r.trajectoryId);
   const answers = new Map<string, TrajectoryFinalAnswer>();
   for (const [trajectoryId, r] of picked) {
     answers.set(trajectoryId, {

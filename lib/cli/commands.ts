@@ -12,6 +12,7 @@ import { createUser, setPassword } from "@/lib/users/users";
 import { ensureOwnerAndDemo } from "@/lib/setup/first-run";
 import { AppError } from "@/lib/errors";
 import { runImportCommand } from "@/lib/cli/import-command";
+import { runExportCommand } from "@/lib/cli/export-command";
 import { ALL_PARSERS } from "@/lib/imports/formats/registry";
 
 const FORMATS = ALL_PARSERS.map((p) => p.id).join(", ");
@@ -27,11 +28,13 @@ export const USAGE = `usage: npm run verity -- <command>
   user grant <email> <project-slug> <role>  make a user annotator | reviewer | admin of a project
   import <path> --project <slug> [--format F] [--images DIR] [--json]
                                             import a file, folder or zip (formats: ${FORMATS})
+  export --pool <name> --project <slug> [--since last] [--json]
+                                            write a new snapshot of a pool (full, or only what was verified since the last one)
 
 Settings: DATABASE_URL (file:… or postgres://…; default SQLite under VERITY_DATA_DIR),
 VERITY_DATA_DIR (default ./data).`;
 
-type Options = { name?: string; owner: boolean; "password-stdin": boolean; project?: string; format?: string; images?: string; json: boolean };
+type Options = { name?: string; owner: boolean; "password-stdin": boolean; project?: string; format?: string; images?: string; json: boolean; pool?: string; since?: string };
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -98,6 +101,9 @@ export async function runCommand(args: string[], options: Options): Promise<void
       await withDb((db) => runImportCommand(db, { target, slug, format: options.format, images: options.images, json: options.json }));
       return;
     }
+    case "export":
+      await withDb((db) => runExportCommand(db, { pool: required(options.pool, "--pool <name>"), slug: required(options.project, "--project <slug>"), since: options.since, json: options.json }));
+      return;
     case "user grant": {
       const [email, slug, role] = [required(rest[0], "email"), required(rest[1], "project-slug"), required(rest[2], "role")];
       await withDb(async (db) => {

@@ -1,7 +1,7 @@
 import "server-only";
 // Runs one export job (the worker, the app process or the CLI call it through
 // lib/exports/export-job.ts, which supplies the media store and the pool target):
-//   1. claims the job; marks a snapshot an interrupted earlier attempt left "writing" failed;
+//   1. (claimed by the caller) marks a snapshot an interrupted earlier attempt left "writing" failed;
 //   2. fixes the window: verified in (sinceAt, untilAt], sinceAt the untilAt of the pool's
 //      last complete snapshot for an incremental export, none for a full one; untilAt now;
 //   3. records a Snapshot row (writing) whose id is the new snapshot's directory name;
@@ -58,9 +58,14 @@ export type ExportOutcome =
 
 const DEFAULT_PAGE_SIZE = 2000;
 
-/** Claims and runs an export job; null when another worker holds it. Never throws: the outcome is on the job. */
+/** Claims and runs an export job; null when another worker holds it. */
 export async function executeExportJob(db: Db, jobId: string, deps: ExportDeps): Promise<ExportOutcome | null> {
   if (!(await claimJob(db, jobId))) return null;
+  return runClaimedExportJob(db, jobId, deps);
+}
+
+/** Runs an export job this process holds (the worker loop claims before it calls a handler). Never throws: the outcome is on the job. */
+export async function runClaimedExportJob(db: Db, jobId: string, deps: ExportDeps): Promise<ExportOutcome> {
   const job = await db.job.findUniqueOrThrow({ where: { id: jobId } });
   let snapshotId: string | null = null;
   try {

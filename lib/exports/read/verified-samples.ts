@@ -95,21 +95,21 @@ async function sampleRows(reader: SqlReader, projectId: string, q: SamplePageQue
   );
 }
 
-type VerdictOverrideRow = { sampleId: string; verdictId: string; verdictCreatedAt: unknown; overrideId: string | null; overrideCreatedAt: unknown; overrideStatus: string | null };
+type VerdictOverrideRow = { projectId: string; sampleId: string; verdictId: string; verdictCreatedAt: unknown; overrideId: string | null; overrideCreatedAt: unknown; overrideStatus: string | null };
 
 // As refreshSampleQuality decides the score: the latest quality-score verdict, and on it the
 // latest override that was not rejected.
 async function decidingOverrides(reader: SqlReader, projectId: string, sampleIds: string[]): Promise<Map<string, string>> {
   if (sampleIds.length === 0) return new Map();
-  const rows = await reader.all<VerdictOverrideRow>(
-    `SELECT v."sampleId", v."id" AS "verdictId", v."createdAt" AS "verdictCreatedAt",
+  const rows = (await reader.all<VerdictOverrideRow>(
+    `SELECT v."projectId", v."sampleId", v."id" AS "verdictId", v."createdAt" AS "verdictCreatedAt",
             o."id" AS "overrideId", o."createdAt" AS "overrideCreatedAt", o."status" AS "overrideStatus"
        FROM "JudgeVerdict" v
        LEFT JOIN "JudgeOverride" o ON o."verdictId" = v."id"
-      WHERE v."sampleId" IN (${placeholders(sampleIds.length)}) AND v."projectId" = ? AND v."metric" = 'quality_score'
+      WHERE v."sampleId" IN (${placeholders(sampleIds.length)}) AND v."metric" = 'quality_score'
       ORDER BY v."createdAt", v."id", o."createdAt", o."id"`,
-    [...sampleIds, projectId],
-  );
+    sampleIds,
+  )).filter((r) => r.projectId === projectId); // checked here, not in SQL: see final-answer.ts
   const latestVerdict = new Map<string, string>();
   for (const r of rows) latestVerdict.set(r.sampleId, r.verdictId);
   const overridesOf = new Map<string, { value: string | null; createdAt: Date; status?: "accepted" | "rejected" }[]>();

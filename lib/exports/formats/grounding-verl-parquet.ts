@@ -67,16 +67,18 @@ export async function* verlParquetChunks(batches: AsyncIterable<readonly VerlGro
   const writer = new ByteWriter();
   const parquet = new ParquetWriter({ writer, schema: VERL_GROUNDING_SCHEMA });
   let pending: VerlGroundingRow[] = [];
-  const flush = () => {
-    parquet.write({ columnData: columnData(pending), rowGroupSize: pending.length });
-    pending = [];
+  // One row group of exactly `rows` rows (the last may be smaller); the PAR1 header written
+  // at construction travels with the first.
+  const flush = (rows: number) => {
+    parquet.write({ columnData: columnData(pending.slice(0, rows)), rowGroupSize: rows });
+    pending = pending.slice(rows);
     return drain(writer);
   };
   for await (const batch of batches) {
     pending.push(...batch);
-    if (pending.length >= rowGroupRows) yield flush();
+    while (pending.length >= rowGroupRows) yield flush(rowGroupRows);
   }
-  if (pending.length > 0) yield flush();
+  if (pending.length > 0) yield flush(pending.length);
   parquet.finish();
   yield drain(writer);
 }

@@ -82,7 +82,8 @@ export function ExportControls({ projectId, poolId, poolName, activeJobId, pendi
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap items-center gap-2">
-        <button type="button" disabled={busy} onClick={() => start("incremental")} aria-label={`Export new to ${poolName}`}
+        <button type="button" disabled={busy || pending === 0} onClick={() => start("incremental")} aria-label={`Export new to ${poolName}`}
+          title={pending === 0 ? "Nothing was verified since the last snapshot" : "Only what was verified since the last snapshot"}
           className="rounded-md bg-blue-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-blue-800 disabled:opacity-60">
           Export new ({pending.toLocaleString("en")})
         </button>

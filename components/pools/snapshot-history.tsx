@@ -19,11 +19,14 @@ function duration(ms: number | null): string {
 }
 
 // The counts worth a glance in the table; the manifest has them all.
-function headline(counts: Record<string, number>): string {
-  return Object.entries(counts)
-    .filter(([k]) => k.startsWith("tier:") || k.startsWith("skipped:") || k === "images")
-    .map(([k, n]) => `${k.replace(/^tier:/, "")} ${n.toLocaleString("en")}`)
-    .join(" · ");
+function Headline({ counts }: { counts: Record<string, number> }) {
+  const shown = Object.entries(counts).filter(([k]) => k.startsWith("tier:") || k.startsWith("skipped:") || k === "images");
+  if (shown.length === 0) return <>—</>;
+  return (
+    <span className="flex flex-wrap gap-x-2">
+      {shown.map(([k, n]) => <span key={k} className="whitespace-nowrap">{k.replace(/^tier:/, "")} {n.toLocaleString("en")}</span>)}
+    </span>
+  );
 }
 
 export function SnapshotHistory({ projectId, poolId, snapshots }: { projectId: string; poolId: string; snapshots: SnapshotView[] }) {
@@ -54,8 +57,8 @@ export function SnapshotHistory({ projectId, poolId, snapshots }: { projectId: s
                 {s.error && <p className="mt-1 max-w-xs text-xs text-red-800">{s.error}</p>}
               </td>
               <td className="py-2 pr-3 text-right tabular-nums">{s.status === "complete" ? s.rowCount.toLocaleString("en") : "—"}</td>
-              <td className="py-2 pr-3 text-xs text-slate-600">{headline(s.counts) || "—"}</td>
-              <td className="py-2 pr-3 tabular-nums"><time dateTime={s.createdAt}>{s.createdAt.slice(0, 16).replace("T", " ")}</time></td>
+              <td className="py-2 pr-3 text-xs text-slate-600"><Headline counts={s.counts} /></td>
+              <td className="whitespace-nowrap py-2 pr-3 tabular-nums"><time dateTime={s.createdAt}>{s.createdAt.slice(0, 16).replace("T", " ")}</time></td>
               <td className="py-2 pr-3 text-right tabular-nums">{duration(s.durationMs)}</td>
               <td className="py-2 text-right">
                 {s.status === "complete" && (

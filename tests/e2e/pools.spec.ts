@@ -68,6 +68,7 @@ test.describe("as an admin", () => {
 
     const again = page.getByRole("button", { name: `Export new to ${name}` });
     await expect(again).toHaveText("Export new (0)");
+    await expect(again).toBeDisabled();
   });
 });
 

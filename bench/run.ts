@@ -5,6 +5,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { benchImport } from "./import-bench";
 import { benchEditor } from "./editor-bench";
+import { benchLists } from "./lists-bench";
 import { exportSuite } from "./export-bench";
 
 type Row = { figure: string; value: string; target: string; ratio: string };
@@ -45,7 +46,28 @@ async function editorSuite(): Promise<Row[]> {
   ];
 }
 
-const SUITES: Record<string, () => Promise<Row[]>> = { import: importSuite, editor: editorSuite, export: exportSuite };
+async function listsSuite(): Promise<Row[]> {
+  const n = Number(process.env.VERITY_BENCH_LIST_SIZE ?? "1000000");
+  console.error(`lists: ${n.toLocaleString("en")} samples and ${n.toLocaleString("en")} trajectories…`);
+  const f = await benchLists(n);
+  const size = n.toLocaleString("en");
+  return [
+    {
+      figure: `sample list page at ${size} samples (rows + capped total + filter menus, 9 filters incl. deep pages, SQLite)`,
+      value: `p50 ${f.samplesP50Ms.toFixed(1)} ms, p95 ${f.samplesP95Ms.toFixed(1)} ms`,
+      target: "p95 < 100 ms",
+      ratio: `${(f.samplesP95Ms / f.rawP95Ms).toFixed(1)}x a bare indexed page read (p95 ${f.rawP95Ms.toFixed(2)} ms)`,
+    },
+    {
+      figure: `trajectory list page at ${size} trajectories (7 filters incl. mismatch flag and deep pages, SQLite)`,
+      value: `p50 ${f.trajectoriesP50Ms.toFixed(1)} ms, p95 ${f.trajectoriesP95Ms.toFixed(1)} ms`,
+      target: "p95 < 100 ms",
+      ratio: `${(f.trajectoriesP95Ms / f.rawP95Ms).toFixed(1)}x a bare indexed page read`,
+    },
+  ];
+}
+
+const SUITES: Record<string, () => Promise<Row[]>> = { import: importSuite, editor: editorSuite, lists: listsSuite, export: exportSuite };
 
 // Each suite's last rows are kept in results.json, so running one suite updates its rows and
 // leaves the others' figures (with their dates) in the table.

@@ -10,7 +10,7 @@ type Props = {
   people: { id: string; name: string; email: string }[];
 };
 
-const ACTIONS = ["annotation", "override", "claim", "bulk", "import", "export", "member", "token", "project", "auth"];
+const ACTIONS = ["annotation", "override", "claim", "queue", "consensus", "adjudication", "honeypot", "bulk", "import", "export", "member", "token", "project", "auth"];
 
 export function AuditLogView({ project, filter, log, people }: Props) {
   return (

@@ -18,6 +18,7 @@ import { EditorStatusBar } from "@/components/editor/editor-status-bar";
 import { EditorToolbar } from "@/components/editor/editor-toolbar";
 import { ImageStateOverlay } from "@/components/editor/image-state-overlay";
 import type { Prediction } from "@/components/editor/prediction-layer";
+import type { ReferenceBox } from "@/components/editor/reference-layer";
 import { TargetAbsentBadge } from "@/components/editor/target-absent-badge";
 import { useCanvasGestures } from "@/components/editor/use-canvas-gestures";
 import { useEditorHistory, type OnEditorChange } from "@/components/editor/use-editor-history";
@@ -33,6 +34,7 @@ export type BoxEditorProps = {
   initial: EditorInput; // read when loadKey changes; that load resets history (not undoable)
   loadKey: string; // e.g. `${sampleId}:${version}`
   predictions?: Prediction[];
+  references?: ReferenceBox[]; // read-only boxes under the editable ones (adjudication)
   maxBoxes?: number; // 1 for grounding: a drawn box replaces the selected/only one, one undo step
   readOnly?: boolean;
   onChange?: OnEditorChange; // after each committed change, never on every mousemove
@@ -40,6 +42,7 @@ export type BoxEditorProps = {
 };
 
 const NO_PREDICTIONS: Prediction[] = [];
+const NO_REFERENCES: ReferenceBox[] = [];
 
 function hintFor(state: EditorState, o: { readOnly: boolean; isDrawMode: boolean }): string {
   if (o.readOnly) return "Read only: drag to pan, wheel to zoom.";
@@ -51,7 +54,7 @@ function hintFor(state: EditorState, o: { readOnly: boolean; isDrawMode: boolean
 }
 
 export function BoxEditor(props: BoxEditorProps) {
-  const { imageUrl, image, maxBoxes, readOnly = false, predictions = NO_PREDICTIONS } = props;
+  const { imageUrl, image, maxBoxes, readOnly = false, predictions = NO_PREDICTIONS, references = NO_REFERENCES } = props;
   const editor = useEditorHistory(props.initial, props.loadKey, props.onChange);
   const stage = useStageSize();
   const imageStatus = useHtmlImage(imageUrl);
@@ -140,6 +143,7 @@ export function BoxEditor(props: BoxEditorProps) {
               image={imageStatus.state === "loaded" ? imageStatus.element : null}
               state={state}
               predictions={predictions}
+              references={references}
               crosshair={gestures.pointer}
             />
           )}

@@ -1,8 +1,9 @@
 "use client";
-// The Konva stage: pure drawing of props, in four layers so that a pointer move redraws only
-// the small overlay layer, not the 4K screenshot. No layer listens: the editor hit-tests its
-// own state (hit-test.ts) from DOM pointer events on the element around the stage. The stage
-// never moves; the viewport (stage = image * scale + offset) is applied per shape.
+// The Konva stage: pure drawing of props, in four layers (five with reference boxes) so that
+// a pointer move redraws only the small overlay layer, not the 4K screenshot. No layer
+// listens: the editor hit-tests its own state (hit-test.ts) from DOM pointer events on the
+// element around the stage. The stage never moves; the viewport (stage = image * scale +
+// offset) is applied per shape.
 import { Image as KonvaImage, Layer, Line, Rect, Stage } from "react-konva";
 import type { Point } from "@/lib/domain/geometry";
 import type { Size } from "@/lib/editor/size";
@@ -10,6 +11,7 @@ import type { EditorState } from "@/lib/editor/state";
 import { boxToStage, type Viewport } from "@/lib/editor/viewport";
 import { BoxShapes } from "@/components/editor/box-shapes";
 import { PredictionLayer, type Prediction } from "@/components/editor/prediction-layer";
+import { ReferenceLayer, type ReferenceBox } from "@/components/editor/reference-layer";
 
 // From this zoom on, each image pixel is shown as a sharp square: what a reviewer zooms in
 // for is exactly where one pixel ends and the next begins.
@@ -21,6 +23,7 @@ type Props = {
   image: HTMLImageElement | null;
   state: EditorState;
   predictions: Prediction[];
+  references: ReferenceBox[];
   crosshair: Point | null;
 };
 
@@ -47,7 +50,7 @@ function LinePair({ points }: { points: number[] }) {
   );
 }
 
-export function EditorCanvas({ size, viewport, image, state, predictions, crosshair }: Props) {
+export function EditorCanvas({ size, viewport, image, state, predictions, references, crosshair }: Props) {
   const frame = boxToStage([0, 0, state.image.width, state.image.height], viewport);
   return (
     <Stage width={size.width} height={size.height}>
@@ -59,6 +62,7 @@ export function EditorCanvas({ size, viewport, image, state, predictions, crossh
           <Rect {...frame} fill="#e2e8f0" stroke="#94a3b8" strokeWidth={1} dash={[6, 4]} strokeScaleEnabled={false} />
         )}
       </Layer>
+      {references.length > 0 && <ReferenceLayer references={references} viewport={viewport} />}
       <Layer listening={false}>
         <BoxShapes state={state} viewport={viewport} />
       </Layer>

@@ -18,9 +18,10 @@ type Props = {
   members: { id: string; name: string; email: string; role: string }[];
   facets: { sources: string[]; platforms: string[]; benchmarks: string[]; runs: { id: string; name: string }[] };
   initial: { itemType: ItemType; sample: SampleFilter; trajectory: TrajectoryFilter };
+  defaultHoneypotPercent: number; // the project's honeypot rate
 };
 
-export function NewQueueForm({ projectId, members, facets, initial }: Props) {
+export function NewQueueForm({ projectId, members, facets, initial, defaultHoneypotPercent }: Props) {
   const [itemType, setItemType] = useState<ItemType>(initial.itemType);
   const s = initial.sample;
   const t = initial.trajectory;
@@ -39,6 +40,7 @@ export function NewQueueForm({ projectId, members, facets, initial }: Props) {
         </label>
         <Field label="Overlap (annotators per item)" name="overlap" type="number" min={1} max={10} defaultValue={1} required className="w-60" />
         <Field label="Lease (minutes)" name="leaseMinutes" type="number" min={1} max={1440} defaultValue={15} required className="w-36" />
+        <Field label="Honeypots (% of items)" name="honeypotPercent" type="number" min={0} max={90} step={1} defaultValue={defaultHoneypotPercent} required className="w-44" />
       </div>
       <fieldset className="flex flex-wrap items-end gap-3">
         <legend className="mb-1 text-sm font-medium text-slate-700">Items: those matching</legend>

@@ -1,5 +1,10 @@
-// The queues a caller sees, with progress and a Start link for the ones they belong to.
-// "Start" is a plain <a>, never next/link: Link prefetches, and following the route claims.
+// The queues a caller sees, with progress and a Start button for the ones they belong to.
+// Start is a form POST to the queue's /next route: claiming is a state change, so no link
+// (links are prefetched and followed freely). Reviewers also see what was verified and what
+// awaits their adjudication; admins the queue's honeypots and each annotator's accuracy.
+import Link from "next/link";
+import { HoneypotAccuracyList } from "@/components/queues/honeypot-accuracy-list";
+import type { HoneypotAccuracy } from "@/lib/queues/honeypot-accuracy";
 
 /** One queue as the list shows it; read by the queues page (queue-progress.ts). */
 export type QueueProgress = {
@@ -13,15 +18,41 @@ export type QueueProgress = {
   submitted: number;
   memberCount: number;
   isMember: boolean;
+  review: { verified: number; awaitingAdjudication: number } | null;
+  honeypots: { items: number; accuracy: HoneypotAccuracy[] } | null;
 };
 
-type Props = { projectId: string; queues: QueueProgress[]; isAdmin: boolean };
+type Props = { projectId: string; slug: string; queues: QueueProgress[]; isAdmin: boolean };
+
+const ITEM_NOUNS: Record<string, [string, string]> = { sample: ["sample", "samples"], trajectory: ["trajectory", "trajectories"], disagreement: ["disagreement", "disagreements"] };
+
+function itemsText(count: number, itemType: string): string {
+  const [one, many] = ITEM_NOUNS[itemType] ?? ["item", "items"];
+  return `${count} ${count === 1 ? one : many}`;
+}
 
 function percent(done: number, total: number): number {
   return total === 0 ? 100 : Math.min(100, Math.round((done / total) * 100));
 }
 
-export function QueueList({ projectId, queues, isAdmin }: Props) {
+function ReviewCounts({ slug, queue }: { slug: string; queue: QueueProgress }) {
+  if (!queue.review) return null;
+  const { verified, awaitingAdjudication } = queue.review;
+  return (
+    <p className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-700">
+      <span><span className="font-medium tabular-nums">{verified}</span> verified</span>
+      {awaitingAdjudication > 0 ? (
+        <Link href={`/projects/${slug}/queues/${queue.id}/adjudicate`} className="font-medium text-amber-800 hover:underline">
+          {awaitingAdjudication} awaiting adjudication →
+        </Link>
+      ) : (
+        <span className="text-slate-500">none awaiting adjudication</span>
+      )}
+    </p>
+  );
+}
+
+export function QueueList({ projectId, slug, queues, isAdmin }: Props) {
   if (queues.length === 0) {
     return (
       <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-slate-600">
@@ -38,7 +69,7 @@ export function QueueList({ projectId, queues, isAdmin }: Props) {
             <div className="min-w-0 flex-1">
               <h2 className="font-medium">{q.name}</h2>
               <p className="text-sm text-slate-600">
-                {q.items} {q.itemType === "sample" ? "samples" : "trajectories"} · overlap {q.overlap} · lease {q.leaseMinutes} min · {q.memberCount} {q.memberCount === 1 ? "member" : "members"}
+                {itemsText(q.items, q.itemType)} · overlap {q.overlap} · lease {q.leaseMinutes} min · {q.memberCount} {q.memberCount === 1 ? "member" : "members"}
                 {q.status !== "active" && <> · {q.status}</>}
               </p>
               <div className="mt-2 flex items-center gap-2">
@@ -47,12 +78,20 @@ export function QueueList({ projectId, queues, isAdmin }: Props) {
                 </div>
                 <span className="text-sm tabular-nums text-slate-700">{q.submitted} / {target} submitted</span>
               </div>
+              <ReviewCounts slug={slug} queue={q} />
+              {q.honeypots && (
+                <p className="mt-1 text-sm text-slate-700">
+                  <span className="text-slate-500">{q.honeypots.items} {q.honeypots.items === 1 ? "honeypot" : "honeypots"} · accuracy:</span>{" "}
+                  <HoneypotAccuracyList accuracy={q.honeypots.accuracy} label={`Honeypot accuracy in ${q.name}`} />
+                </p>
+              )}
             </div>
             {q.isMember && q.status === "active" ? (
-              <a href={`/api/projects/${projectId}/queues/${q.id}/next`} aria-label={`Start ${q.name}`}
-                className="rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white hover:bg-blue-800">
-                Start
-              </a>
+              <form method="post" action={`/api/projects/${projectId}/queues/${q.id}/next`}>
+                <button type="submit" aria-label={`Start ${q.name}`} className="rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white hover:bg-blue-800">
+                  Start
+                </button>
+              </form>
             ) : (
               <span className="text-sm text-slate-500">{q.isMember ? "Not open" : "Not a member"}</span>
             )}

@@ -1,9 +1,9 @@
 "use client";
 // Queue mode of the review screens. The queue's /next route opens an item with `claim` and
 // `queue` in the URL; after a successful submit the claim is closed and the screen goes on to
-// the queue's next item instead of the list's. A full navigation, not router.push: /next is a
-// route handler that claims and answers with a redirect.
+// the queue's next item instead of the list's.
 import { useSearchParams } from "next/navigation";
+import { openNextQueueItem } from "@/components/queues/open-next-item";
 import { submitClaimAction } from "@/lib/actions/queues";
 
 export function useQueueClaim(projectId: string) {
@@ -17,7 +17,7 @@ export function useQueueClaim(projectId: string) {
       // a claim still open (the close failed) comes back so it can be submitted again, and a
       // lost lease yields a fresh item. The answer itself is already saved.
       await submitClaimAction({ projectId, claimId });
-      window.location.assign(`/api/projects/${encodeURIComponent(projectId)}/queues/${encodeURIComponent(queueId)}/next`);
+      openNextQueueItem(projectId, queueId);
     },
   };
 }

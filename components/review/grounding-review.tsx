@@ -13,6 +13,7 @@ import { VersionedSaveBar } from "@/components/review/versioned-save-bar";
 import { useVersionedAutosave } from "@/components/review/use-versioned-autosave";
 import { saveGroundingAction } from "@/lib/actions/grounding";
 import { groundingProblem, type GroundingPayload } from "@/lib/annotations/grounding-payload";
+import type { Box } from "@/lib/domain/geometry";
 import type { TierSettings } from "@/lib/domain/tiers";
 import type { EditorAnswer } from "@/lib/editor/state";
 import type { SampleReview } from "@/lib/samples/sample-review";
@@ -27,6 +28,7 @@ type Props = {
   canOverride: boolean;
   query: string;
   neighbours: { previous: string | null; next: string | null; nextMediaId: string | null };
+  finalBox?: Box | null; // the verified final answer, drawn dashed under the editable box (reviewers only)
 };
 
 function initialPayload(review: SampleReview): GroundingPayload {
@@ -38,7 +40,9 @@ function isTyping(target: EventTarget | null): boolean {
   return target instanceof HTMLElement && (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName));
 }
 
-export function GroundingReview({ project, review, tiers, canOverride, query, neighbours }: Props) {
+const FINAL_COLOR = "#047857";
+
+export function GroundingReview({ project, review, tiers, canOverride, query, neighbours, finalBox = null }: Props) {
   const router = useRouter();
   const [payload, setPayload] = useState<GroundingPayload>(() => initialPayload(review));
   const [loadKey, setLoadKey] = useState(`${review.id}:${review.mine?.version ?? 0}`);
@@ -103,6 +107,7 @@ export function GroundingReview({ project, review, tiers, canOverride, query, ne
               initial={editorInitial}
               loadKey={loadKey}
               predictions={predictions}
+              references={finalBox ? [{ key: "final", label: "final answer", box: finalBox, color: FINAL_COLOR }] : undefined}
               maxBoxes={1}
               onChange={(answer: EditorAnswer) => update({ targetAbsent: answer.targetAbsent, box: answer.targetAbsent ? null : (answer.boxes[0]?.box ?? null) })}
             />

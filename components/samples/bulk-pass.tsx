@@ -8,7 +8,7 @@ import { bulkDecideAction } from "@/lib/actions/grounding";
 import type { listSamples } from "@/lib/samples/list-samples";
 
 type Sample = Awaited<ReturnType<typeof listSamples>>["samples"][number];
-type Props = { project: { id: string; slug: string; name: string }; samples: Sample[]; total: number; nextPage: string | null };
+type Props = { project: { id: string; slug: string; name: string }; samples: Sample[]; total: string; nextPage: string | null };
 
 const COLUMNS = 4;
 
@@ -54,7 +54,7 @@ export function BulkPass({ project, samples, total, nextPage }: Props) {
           <Link href={`/projects/${project.slug}/samples`} className="text-sm text-blue-700 hover:underline">← Samples of {project.name}</Link>
           <h1 className="mt-1 text-2xl font-semibold">Bulk pass</h1>
           <p className="text-sm text-slate-600">
-            {total.toLocaleString("en")} samples match. <kbd className="rounded border px-1">←↑→↓</kbd> move · <kbd className="rounded border px-1">space</kbd> select ·{" "}
+            {total} samples match. <kbd className="rounded border px-1">←↑→↓</kbd> move · <kbd className="rounded border px-1">space</kbd> select ·{" "}
             <kbd className="rounded border px-1">a</kbd> accept · <kbd className="rounded border px-1">x</kbd> reject ({selected.size ? `${selected.size} selected` : "the focused sample"})
           </p>
         </div>

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { SampleFilterBar } from "@/components/samples/sample-filter-bar";
+import { formatTotal } from "@/lib/capped-count";
 import { SampleThumbnail } from "@/components/projects/sample-thumbnail";
 import { qualityTier, type TierSettings } from "@/lib/domain/tiers";
 import { filterQuery, type SampleFilter } from "@/lib/samples/sample-filters";
@@ -29,7 +30,7 @@ export function SampleList({ project, filter, facets, result, tiers }: Props) {
         <div>
           <Link href={`/projects/${project.slug}`} className="text-sm text-blue-700 hover:underline">← {project.name}</Link>
           <h1 className="mt-1 text-2xl font-semibold">Grounding samples</h1>
-          <p className="text-sm text-slate-600">{result.total.toLocaleString("en")} match these filters</p>
+          <p className="text-sm text-slate-600">{formatTotal(result)} match these filters</p>
         </div>
         {result.samples[0] && (
           <div className="flex gap-2">

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { toQueryString } from "@/lib/http/search-params";
+import { formatTotal } from "@/lib/capped-count";
 import { FilterSelect, sameOptions } from "@/components/ui/filter-select";
 import { MISMATCH_FLAGS } from "@/lib/domain/mismatch-flags";
 import type { listTrajectories, trajectoryFacets } from "@/lib/trajectories/list-trajectories";
@@ -22,7 +23,7 @@ export function TrajectoryList({ project, filter, facets, result }: Props) {
       <div>
         <Link href={`/projects/${project.slug}`} className="text-sm text-blue-700 hover:underline">← {project.name}</Link>
         <h1 className="mt-1 text-2xl font-semibold">Trajectories</h1>
-        <p className="text-sm text-slate-600">{result.total.toLocaleString("en")} match these filters</p>
+        <p className="text-sm text-slate-600">{formatTotal(result)} match these filters</p>
       </div>
       <form method="get" aria-label="Filters" className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-3">
         <FilterSelect name="benchmark" label="Benchmark" value={filter.benchmark} options={sameOptions(facets.benchmarks)} />

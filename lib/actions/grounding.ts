@@ -8,7 +8,6 @@ import { db } from "@/lib/db";
 import { isAppError } from "@/lib/errors";
 import { GroundingPayloadSchema } from "@/lib/annotations/grounding-payload";
 import { saveGroundingAnnotation, type SavedAnnotation } from "@/lib/annotations/save-annotation";
-import { refreshSampleQuality } from "@/lib/verdicts/sample-quality";
 import { overrideVerdict } from "@/lib/verdicts/override-verdict";
 import { bulkDecide } from "@/lib/annotations/bulk-decide";
 import { failure, type ActionResult } from "@/lib/actions/result";
@@ -33,10 +32,7 @@ export async function saveGroundingAction(input: z.input<typeof SaveSchema>): Pr
     const parsed = SaveSchema.parse(input);
     const access = await requireRole(parsed.projectId, "annotator");
     const saved = await saveGroundingAnnotation(db(), access, parsed);
-    if (parsed.status === "submitted") {
-      await refreshSampleQuality(db(), access.projectId, parsed.sampleId);
-      revalidatePath("/projects", "layout");
-    }
+    if (parsed.status === "submitted") revalidatePath("/projects", "layout");
     return { ok: true, saved };
   } catch (error) {
     if (isAppError(error) && error.code === "conflict") {

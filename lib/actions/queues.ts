@@ -1,5 +1,6 @@
 "use server";
-// Queue actions: an admin creates a queue; an annotator closes the claim they just annotated.
+// Queue actions: an admin creates a queue; an annotator closes the claim they just annotated,
+// or gives it back (skip).
 // The claim functions check queue membership only, so each action first checks the caller's
 // role on the project and that the queue (or claim) belongs to that project.
 import { revalidatePath } from "next/cache";
@@ -10,6 +11,7 @@ import { AppError } from "@/lib/errors";
 import { formFields, runAction, type ActionResult } from "@/lib/actions/result";
 import { createQueue } from "@/lib/queues/create-queue";
 import { markClaimSubmitted } from "@/lib/queues/mark-claim-submitted";
+import { releaseClaim } from "@/lib/queues/release-claim";
 import { SampleFilterSchema } from "@/lib/samples/sample-filters";
 import { TrajectoryFilterSchema } from "@/lib/trajectories/trajectory-filters";
 
@@ -21,6 +23,8 @@ const NewQueueFormSchema = z.object({
   itemType: z.enum(["sample", "trajectory"]),
   overlap: z.coerce.number().int().min(1).max(10),
   leaseMinutes: z.coerce.number().int().min(1).max(1440),
+  // Percent of the queue's items; empty means the project's setting.
+  honeypotPercent: z.union([z.literal("").transform(() => undefined), z.coerce.number().min(0).max(90)]).optional(),
 });
 
 // The list filters drop a bad value silently (`.catch`), which suits a URL but would widen a
@@ -40,17 +44,19 @@ function strictFilter<S extends typeof SampleFilterSchema | typeof TrajectoryFil
 export async function createQueueAction(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
   return runAction(async () => {
     const fields = formFields(form);
-    const { projectId, name, itemType, overlap, leaseMinutes } = NewQueueFormSchema.parse(fields);
+    const { projectId, name, itemType, overlap, leaseMinutes, honeypotPercent } = NewQueueFormSchema.parse(fields);
     const access = await requireRole(projectId, "admin");
     const memberIds = z.array(Id).max(1_000).parse(form.getAll("memberIds"));
-    const common = { name, overlap, leaseSeconds: leaseMinutes * 60, memberIds };
+    const honeypotRate = honeypotPercent === undefined ? undefined : honeypotPercent / 100;
+    const common = { name, overlap, leaseSeconds: leaseMinutes * 60, memberIds, honeypotRate };
     const input =
       itemType === "sample"
         ? { ...common, itemType, filter: strictFilter(SampleFilterSchema, fields) }
         : { ...common, itemType, filter: strictFilter(TrajectoryFilterSchema, fields) };
-    const { queue, itemCount } = await createQueue(db(), access, input);
+    const { queue, itemCount, honeypotCount } = await createQueue(db(), access, input);
     revalidatePath("/projects", "layout");
-    return { ok: true, message: `Queue "${queue.name}" created with ${itemCount} ${itemCount === 1 ? "item" : "items"}.` };
+    const honeypots = honeypotCount ? ` and ${honeypotCount} ${honeypotCount === 1 ? "honeypot" : "honeypots"}` : "";
+    return { ok: true, message: `Queue "${queue.name}" created with ${itemCount} ${itemCount === 1 ? "item" : "items"}${honeypots}.` };
   });
 }
 
@@ -75,5 +81,20 @@ export async function submitClaimAction(input: z.input<typeof SubmitClaimSchema>
     await markClaimSubmitted(db(), { claimId, userId: access.user.id });
     revalidatePath("/projects", "layout");
     return { ok: true, message: "Claim submitted." };
+  });
+}
+
+const SkipClaimSchema = z.object({ projectId: Id, claimId: Id });
+
+/** Skip: the item goes back to the queue for others and never comes back to the caller. */
+export async function skipClaimAction(input: z.input<typeof SkipClaimSchema>): Promise<ActionResult> {
+  return runAction(async () => {
+    const { projectId, claimId } = SkipClaimSchema.parse(input);
+    const access = await requireRole(projectId, "annotator");
+    const claim = await db().claim.count({ where: { id: claimId, userId: access.user.id, queueItem: { queue: { projectId } } } });
+    if (!claim) throw new AppError("not_found", "No such claim.");
+    await releaseClaim(db(), { claimId, userId: access.user.id });
+    revalidatePath("/projects", "layout");
+    return { ok: true, message: "Skipped." };
   });
 }

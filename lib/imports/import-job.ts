@@ -11,6 +11,7 @@ import { prepareInput } from "@/lib/imports/import-input";
 import { openDirectorySource } from "@/lib/imports/sources/directory-source";
 import { runImport, ImportStopped } from "@/lib/imports/write/run-import";
 import { reject, type ImportReport } from "@/lib/imports/write/report";
+import { refreshPlannerStatistics } from "@/lib/planner-statistics";
 import { claimJob, createJob, finishJob, isCancelRequested, reportProgress } from "@/lib/jobs/jobs";
 import type { MediaStore } from "@/lib/media/store";
 import { recordAudit } from "@/lib/audit/record";
@@ -61,6 +62,7 @@ export async function executeImportJob(db: Db, store: MediaStore, jobId: string,
       await imageSource?.source.close();
     }
     await finishJob(db, jobId, { status: "succeeded", report: report as unknown as Prisma.InputJsonValue });
+    await refreshPlannerStatistics(db);
     await recordAudit(db, { userId: job.createdById, projectId: job.projectId, action: "import.finish", targetType: "job", targetId: jobId, details: { created: report.created, rejected: report.rejectedCount } });
     return report;
   } catch (error) {

@@ -50,3 +50,12 @@ export async function lockItemOfClaim(tx: Tx, provider: DbProvider, claimId: str
     claimId,
   );
 }
+
+/** Locks a queue item by id (a reviewer settling it takes the same lock claimers take). */
+export async function lockQueueItem(tx: Tx, provider: DbProvider, queueItemId: string): Promise<void> {
+  if (provider === "postgres") {
+    await tx.$queryRawUnsafe(`SELECT "id" FROM "QueueItem" WHERE "id" = $1 FOR NO KEY UPDATE`, queueItemId);
+    return;
+  }
+  await tx.$executeRawUnsafe(`UPDATE "QueueItem" SET "submittedCount" = "submittedCount" WHERE "id" = ?`, queueItemId);
+}

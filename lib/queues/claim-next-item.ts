@@ -1,7 +1,8 @@
 import "server-only";
 // Opening a queue claims its next item. Invariants, on SQLite and PostgreSQL alike:
 //  - an item never has more live claims (active and unexpired, or submitted) than the
-//    queue's overlap;
+//    queue's overlap, honeypot items excepted: every member may claim a honeypot once
+//    (next-candidate.ts says why);
 //  - a user never holds two claims on one item, in any status (@@unique([queueItemId,
 //    userId]) backs this up), so a released or expired item never comes back to them;
 //  - re-opening the queue while holding an unexpired claim returns that claim, it does not
@@ -37,11 +38,13 @@ export const ClaimNextInputSchema = z.object({
   now: z.date().optional(),
 });
 
+// Nothing here says whether the item is a honeypot: this goes back to the annotator.
 export type ClaimedItem = {
   claimId: string;
   queueItemId: string;
   sampleId: string | null;
   trajectoryId: string | null;
+  verdictId: string | null;
   leaseUntil: Date;
 };
 
@@ -60,7 +63,7 @@ export async function claimNextItem(db: Db, input: z.input<typeof ClaimNextInput
     const current = await tx.claim.findFirst({
       where: { userId, status: "active", leaseUntil: { gt: now }, queueItem: { queueId } },
       orderBy: { createdAt: "asc" },
-      select: { id: true, queueItemId: true, leaseUntil: true, queueItem: { select: { sampleId: true, trajectoryId: true } } },
+      select: { id: true, queueItemId: true, leaseUntil: true, queueItem: { select: { sampleId: true, trajectoryId: true, verdictId: true } } },
     });
     if (current) {
       const { id, queueItemId, leaseUntil, queueItem } = current;
@@ -76,14 +79,15 @@ export async function claimNextItem(db: Db, input: z.input<typeof ClaimNextInput
         (await nextCandidate(tx, provider, { ...query, skipLocked: true })) ??
         (provider === "postgres" ? await nextCandidate(tx, provider, { ...query, skipLocked: false }) : null);
       if (!candidate) return { claim: null, isNew: false, projectId: queue.projectId };
-      if ((await countLiveClaims(tx, candidate.id, now)) >= queue.overlap) {
+      if (!candidate.isHoneypot && (await countLiveClaims(tx, candidate.id, now)) >= queue.overlap) {
         excludedIds.push(candidate.id);
         continue;
       }
       await tx.claim.updateMany({ where: { queueItemId: candidate.id, status: "active", leaseUntil: { lte: now } }, data: { status: "expired" } });
       const leaseUntil = new Date(now.getTime() + queue.leaseSeconds * 1000);
       const created = await tx.claim.create({ data: { queueItemId: candidate.id, userId, leaseUntil }, select: { id: true } });
-      const claim: ClaimedItem = { claimId: created.id, queueItemId: candidate.id, sampleId: candidate.sampleId, trajectoryId: candidate.trajectoryId, leaseUntil };
+      const { sampleId, trajectoryId, verdictId } = candidate;
+      const claim: ClaimedItem = { claimId: created.id, queueItemId: candidate.id, sampleId, trajectoryId, verdictId, leaseUntil };
       return { claim, isNew: true, projectId: queue.projectId };
     }
   }, CLAIM_TRANSACTION);

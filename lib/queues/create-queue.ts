@@ -4,11 +4,14 @@ import "server-only";
 // belong to the project. The queue is created `paused` and opened only once every item is in,
 // so nobody claims from a half-filled queue, without holding one long write transaction
 // (on SQLite that would stall every other writer for the length of a large selection).
+// Items are claimed in selection order (priority 0, -1, -2, ...); honeypots are slotted in
+// between them afterwards (add-honeypot-items.ts).
 import { z } from "zod";
 import type { Db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import type { ProjectAccess } from "@/lib/auth/session";
 import { recordAudit } from "@/lib/audit/record";
+import { addHoneypotItems } from "@/lib/queues/add-honeypot-items";
 import { ProjectSettingsSchema } from "@/lib/domain/project-settings";
 import type { TierSettings } from "@/lib/domain/tiers";
 import { sampleWhere } from "@/lib/samples/list-samples";
@@ -23,6 +26,8 @@ const Common = {
   overlap: z.number().int().min(1).max(10),
   leaseSeconds: z.number().int().min(60).max(86_400),
   memberIds: z.array(z.string().min(1).max(40)).max(1_000),
+  // Share of the queue's items that are honeypots; the project's setting when not given.
+  honeypotRate: z.number().min(0).lt(1).optional(),
 };
 
 export const CreateQueueInputSchema = z.discriminatedUnion("itemType", [
@@ -49,6 +54,8 @@ export async function createQueue(db: Db, access: ProjectAccess, input: CreateQu
     throw new AppError("conflict", `A queue named "${parsed.name}" already exists in this project.`);
   }
 
+  const settings = ProjectSettingsSchema.parse(project.settings ?? {});
+  const honeypotRate = parsed.honeypotRate ?? settings.honeypotRate;
   const queue = await db.queue.create({
     data: {
       projectId,
@@ -57,20 +64,21 @@ export async function createQueue(db: Db, access: ProjectAccess, input: CreateQu
       filter: JSON.parse(JSON.stringify(filter)),
       overlap: parsed.overlap,
       leaseSeconds: parsed.leaseSeconds,
+      honeypotRate,
       status: "paused",
       createdById: access.user.id,
       members: { createMany: { data: memberIds.map((userId) => ({ userId })) } },
     },
   });
 
-  const tiers = ProjectSettingsSchema.parse(project.settings ?? {}).tiers;
   let itemCount = 0;
-  for await (const ids of pages(selection(db, projectId, parsed, tiers))) {
+  for await (const ids of pages(selection(db, projectId, parsed, settings.tiers))) {
     await db.queueItem.createMany({
-      data: ids.map((id) => (parsed.itemType === "sample" ? { queueId: queue.id, sampleId: id } : { queueId: queue.id, trajectoryId: id })),
+      data: ids.map((id, i) => ({ queueId: queue.id, priority: -(itemCount + i), ...(parsed.itemType === "sample" ? { sampleId: id } : { trajectoryId: id }) })),
     });
     itemCount += ids.length;
   }
+  const honeypotCount = await addHoneypotItems(db, { queueId: queue.id, projectId, itemType: parsed.itemType, itemCount, rate: honeypotRate });
 
   const opened = await db.queue.update({ where: { id: queue.id }, data: { status: "active" } });
   await recordAudit(db, {
@@ -79,9 +87,9 @@ export async function createQueue(db: Db, access: ProjectAccess, input: CreateQu
     action: "queue.create",
     targetType: "queue",
     targetId: queue.id,
-    details: { name: parsed.name, itemType: parsed.itemType, itemCount, overlap: parsed.overlap, memberIds },
+    details: { name: parsed.name, itemType: parsed.itemType, itemCount, overlap: parsed.overlap, memberIds, honeypotRate, honeypotCount },
   });
-  return { queue: opened, itemCount };
+  return { queue: opened, itemCount, honeypotCount };
 }
 
 type Page = (after: { id?: { gt: string } }) => Promise<{ id: string }[]>;

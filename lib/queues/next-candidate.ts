@@ -3,11 +3,16 @@ import "server-only";
 // gets the same item twice), fewer live claims than the queue's overlap; highest priority
 // first, then id. On PostgreSQL the row comes back locked (FOR NO KEY UPDATE, which still
 // lets Claim rows reference it), so only one transaction at a time can add a claim to it.
+//
+// Honeypot items are not limited by the overlap: a honeypot measures each annotator, so every
+// member of the queue must meet it once (the "never twice" rule still holds), and its answer
+// is known already, so no slot needs saving for a consensus. Their status stays "open".
 import type { DbProvider } from "@/lib/db";
 import type { Tx } from "@/lib/queues/claim-locks";
 import { liveClaimSql } from "@/lib/queues/live-claims";
 
-export type Candidate = { id: string; sampleId: string | null; trajectoryId: string | null };
+// isHoneypot: SQLite hands booleans back from raw queries as 0/1.
+export type Candidate = { id: string; sampleId: string | null; trajectoryId: string | null; verdictId: string | null; isHoneypot: boolean | number };
 
 // `skipLocked`: pass over items other claimers hold right now (the fast path). Without it the
 // query waits for them, so "nothing left" is never answered just because the remaining items
@@ -27,13 +32,13 @@ export async function nextCandidate(tx: Tx, provider: DbProvider, q: CandidateQu
   const excluded = q.excludedIds.length ? `AND qi."id" NOT IN (${q.excludedIds.map(param).join(", ")})` : "";
   const lock = provider === "postgres" ? `FOR NO KEY UPDATE OF qi${q.skipLocked ? " SKIP LOCKED" : ""}` : "";
   const rows = await tx.$queryRawUnsafe<Candidate[]>(
-    `SELECT qi."id", qi."sampleId", qi."trajectoryId"
+    `SELECT qi."id", qi."sampleId", qi."trajectoryId", qi."verdictId", qi."isHoneypot"
        FROM "QueueItem" qi
        JOIN "Queue" q ON q."id" = qi."queueId"
       WHERE qi."queueId" = ${queueParam}
         AND qi."status" = 'open'
         AND NOT EXISTS (SELECT 1 FROM "Claim" mine WHERE mine."queueItemId" = qi."id" AND mine."userId" = ${userParam})
-        AND (SELECT COUNT(*) FROM "Claim" c WHERE c."queueItemId" = qi."id" AND ${liveClaimSql(nowParam)}) < q."overlap"
+        AND (qi."isHoneypot" OR (SELECT COUNT(*) FROM "Claim" c WHERE c."queueItemId" = qi."id" AND ${liveClaimSql(nowParam)}) < q."overlap")
         ${excluded}
       ORDER BY qi."priority" DESC, qi."id" ASC
       LIMIT 1

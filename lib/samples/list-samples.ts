@@ -3,6 +3,8 @@ import "server-only";
 // costs what page 1 costs; each filter maps to an indexed column of the sample or of its
 // predictions.
 import type { Db } from "@/lib/db";
+import { distinctValues } from "@/lib/distinct-values";
+import { COUNT_CAP, cappedTotal } from "@/lib/capped-count";
 import type { Prisma } from "@/lib/generated/sqlite/client";
 import type { TierSettings } from "@/lib/domain/tiers";
 import type { SampleFilter } from "@/lib/samples/sample-filters";
@@ -38,7 +40,7 @@ export function sampleWhere(projectId: string, filter: SampleFilter, tiers: Tier
 
 export async function listSamples(db: Db, projectId: string, filter: SampleFilter, tiers: TierSettings) {
   const where = sampleWhere(projectId, filter, tiers);
-  const [rows, total] = await Promise.all([
+  const [rows, counted] = await Promise.all([
     db.groundingSample.findMany({
       where: filter.after ? { ...where, id: { gt: filter.after } } : where,
       orderBy: { id: "asc" },
@@ -51,21 +53,17 @@ export async function listSamples(db: Db, projectId: string, filter: SampleFilte
         predictions: { select: { model: true, correctness: true } },
       },
     }),
-    db.groundingSample.count({ where }),
+    db.groundingSample.count({ where, take: COUNT_CAP + 1 }),
   ]);
   const hasMore = rows.length > PAGE_SIZE;
   const page = rows.slice(0, PAGE_SIZE);
-  return { samples: page, total, nextAfter: hasMore ? page.at(-1)!.id : null };
+  return { samples: page, ...cappedTotal(counted), nextAfter: hasMore ? page.at(-1)!.id : null };
 }
 
 /** The values each filter can take in this project, for the filter bar's menus. */
 export async function sampleFacets(db: Db, projectId: string) {
-  // sourceDataset is required; the others may be null, which is no menu entry.
-  const distinct = async (field: "sourceDataset" | "platform" | "app" | "uiType") =>
-    (await db.groundingSample.findMany({ where: { projectId, ...(field === "sourceDataset" ? {} : { [field]: { not: null } }) }, distinct: [field], select: { [field]: true }, take: 200, orderBy: { [field]: "asc" } }))
-      .map((r) => (r as unknown as Record<string, string | null>)[field])
-      .filter((v): v is string => Boolean(v));
-  const [sources, platforms, apps, uiTypes] = await Promise.all([distinct("sourceDataset"), distinct("platform"), distinct("app"), distinct("uiType")]);
+  const menu = (column: "sourceDataset" | "platform" | "app" | "uiType") => distinctValues(db, "GroundingSample", column, projectId);
+  const [sources, platforms, apps, uiTypes] = await Promise.all([menu("sourceDataset"), menu("platform"), menu("app"), menu("uiType")]);
   return { sources, platforms, apps, uiTypes };
 }
 

@@ -1,7 +1,9 @@
 import "server-only";
 // Everything the grounding review screen shows for one sample, scoped to the caller's project:
 // the sample and its screenshot, the predictions judged against the current target, the judge
-// verdicts with overrides, and the caller's own answer with its version.
+// verdicts with overrides, and the caller's own answer with its version. Not the sample's
+// review status nor anyone else's answer: this goes to annotators too, and in a queue a
+// verified item would give a honeypot away (reviewers get them from lib/queues/review-standing.ts).
 import type { Db } from "@/lib/db";
 import { judgePrediction } from "@/lib/domain/point-in-box";
 import type { Box } from "@/lib/domain/geometry";
@@ -32,7 +34,6 @@ export async function loadSampleReview(db: Db, projectId: string, sampleId: stri
     app: sample.app,
     uiType: sample.uiType,
     source: `${sample.sourceDataset} / ${sample.sourceId}`,
-    status: sample.status,
     qualityScore: sample.qualityScore,
     imageRef: sample.imageRef,
     image: width && height ? { width, height } : null,

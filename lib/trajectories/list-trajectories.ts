@@ -2,6 +2,8 @@ import "server-only";
 // The trajectory list: filters on indexed columns of the trajectory (the mismatch flags and
 // the human verdict are denormalised onto it when a review is submitted), keyset paging.
 import type { Db } from "@/lib/db";
+import { distinctValues } from "@/lib/distinct-values";
+import { COUNT_CAP, cappedTotal } from "@/lib/capped-count";
 import type { Prisma } from "@/lib/generated/sqlite/client";
 import type { TrajectoryFilter } from "@/lib/trajectories/trajectory-filters";
 
@@ -25,7 +27,7 @@ export function trajectoryWhere(projectId: string, f: TrajectoryFilter): Prisma.
 
 export async function listTrajectories(db: Db, projectId: string, f: TrajectoryFilter) {
   const where = trajectoryWhere(projectId, f);
-  const [rows, total] = await Promise.all([
+  const [rows, counted] = await Promise.all([
     db.trajectory.findMany({
       where: f.after ? { ...where, id: { gt: f.after } } : where,
       orderBy: { id: "asc" },
@@ -36,21 +38,17 @@ export async function listTrajectories(db: Db, projectId: string, f: TrajectoryF
         steps: { where: { index: 0 }, select: { media: { select: { id: true } } } },
       },
     }),
-    db.trajectory.count({ where }),
+    db.trajectory.count({ where, take: COUNT_CAP + 1 }),
   ]);
   const page = rows.slice(0, TRAJECTORY_PAGE_SIZE);
-  return { trajectories: page, total, nextAfter: rows.length > TRAJECTORY_PAGE_SIZE ? page.at(-1)!.id : null };
+  return { trajectories: page, ...cappedTotal(counted), nextAfter: rows.length > TRAJECTORY_PAGE_SIZE ? page.at(-1)!.id : null };
 }
 
 export async function trajectoryFacets(db: Db, projectId: string) {
-  const distinct = async (field: "benchmark" | "app" | "model") =>
-    (await db.trajectory.findMany({ where: { projectId, [field]: { not: null } }, distinct: [field], select: { [field]: true }, take: 200, orderBy: { [field]: "asc" } }))
-      .map((r) => (r as unknown as Record<string, string | null>)[field])
-      .filter((v): v is string => Boolean(v));
   const [benchmarks, apps, models, runs] = await Promise.all([
-    distinct("benchmark"),
-    distinct("app"),
-    distinct("model"),
+    distinctValues(db, "Trajectory", "benchmark", projectId),
+    distinctValues(db, "Trajectory", "app", projectId),
+    distinctValues(db, "Trajectory", "model", projectId),
     db.evaluationRun.findMany({ where: { projectId }, select: { id: true, name: true }, orderBy: { name: "asc" } }),
   ]);
   return { benchmarks, apps, models, runs };

@@ -2,7 +2,9 @@ import "server-only";
 // Everything the trajectory review screen shows, scoped to the caller's project: the
 // trajectory and its steps (screenshot ids, canonical actions, thoughts, raw outputs),
 // trajectory- and step-level verdicts with overrides, the caller's own answer and version,
-// and the mismatch flags of that answer.
+// and the mismatch flags of that answer. Not the trajectory's review status nor the human
+// verdict: this goes to annotators too, and in a queue a verified item would give a honeypot
+// away (reviewers get them from lib/queues/review-standing.ts).
 import type { Db } from "@/lib/db";
 import { ActionSchema, type Action } from "@/lib/domain/actions";
 import { flagsFor } from "@/lib/trajectories/trajectory-flags";
@@ -37,7 +39,6 @@ export async function loadTrajectoryReview(db: Db, projectId: string, trajectory
     source: `${t.sourceDataset} / ${t.sourceId}`,
     autoOutcome: t.autoOutcome,
     agentClaimedFinish: t.agentClaimedFinish,
-    status: t.status,
     steps: t.steps.map((s, i) => {
       const parsed = s.action === null ? null : ActionSchema.safeParse(s.action);
       return {

@@ -20,7 +20,8 @@ export type VerdictView = {
 
 type Target = { sampleId?: string; trajectoryId?: string; stepId?: string };
 
-export async function verdictsFor(db: Db, projectId: string, target: Target): Promise<VerdictView[]> {
+// Only the verdict table is read, so a transaction's client will do as well as the client.
+export async function verdictsFor(db: Pick<Db, "judgeVerdict">, projectId: string, target: Target): Promise<VerdictView[]> {
   const rows = await db.judgeVerdict.findMany({
     where: { projectId, ...target },
     orderBy: { createdAt: "asc" },

@@ -50,7 +50,7 @@ test("an annotator starts the queue, submits, and lands on the next claimed samp
   await page.goto("/projects/demo/queues");
   await expect(page.getByRole("heading", { name: REVIEWERS_ONLY })).toHaveCount(0);
   await page.screenshot({ path: "test-results/screens/queues-annotator.png", fullPage: true });
-  await page.getByRole("link", { name: `Start ${QUEUE}` }).click();
+  await page.getByRole("button", { name: `Start ${QUEUE}` }).click();
   await expect(page).toHaveURL(/\/projects\/demo\/samples\/[a-z0-9]+\?claim=[a-z0-9]+&queue=/);
   const first = new URL(page.url());
   const firstSample = first.pathname.split("/").at(-1)!;
@@ -81,10 +81,27 @@ test("an annotator starts the queue, submits, and lands on the next claimed samp
   await page.screenshot({ path: "test-results/screens/queues-progress.png", fullPage: true });
 });
 
-test("an annotator who is not a member of a queue is refused", async ({ browser }) => {
+test("an annotator who is not a member of a queue is refused", async ({ browser, baseURL }) => {
   const page = await pageAs(browser, "annotator");
   const { demoProjectId } = readSeed();
-  const response = await page.request.get(`/api/projects/${demoProjectId}/queues/${queueId(REVIEWERS_ONLY)}/next`, { maxRedirects: 0 });
+  const next = `/api/projects/${demoProjectId}/queues/${queueId(REVIEWERS_ONLY)}/next`;
+  const response = await page.request.post(next, { maxRedirects: 0, headers: { Origin: baseURL! } });
   expect(response.status()).toBe(403);
   expect((await response.json()).error.message).toBe("You are not a member of this queue.");
+});
+
+test("Start claims only on a same-origin POST: a GET or a cross-site POST claims nothing", async ({ browser }) => {
+  const page = await pageAs(browser, "annotator");
+  const { demoProjectId, users } = readSeed();
+  const next = `/api/projects/${demoProjectId}/queues/${queueId(QUEUE)}/next`;
+  const claims = () => query<{ n: number }>(`SELECT COUNT(*) AS n FROM Claim c JOIN User u ON u.id = c.userId WHERE u.email = ?`, users.annotator!.email)[0]!.n;
+  const before = claims();
+  const get = await page.request.get(next, { maxRedirects: 0 });
+  expect(get.status()).toBe(303);
+  expect(get.headers().location).toBe("/projects/demo/queues");
+  const forged = await page.request.post(next, { maxRedirects: 0, headers: { Origin: "https://evil.example" } });
+  expect(forged.status()).toBe(403);
+  const bare = await page.request.post(next, { maxRedirects: 0 });
+  expect(bare.status()).toBe(403);
+  expect(claims()).toBe(before);
 });

@@ -18,6 +18,7 @@ import { createImportJob, executeImportJob } from "@/lib/imports/import-job";
 import { E2E_USERS_FILE, type E2eSeed } from "./seed-file";
 import { seedPools } from "./seed-pools";
 import { seedAuthz } from "./seed-authz";
+import { seedAdjudication } from "./seed-adjudication";
 
 async function main() {
   const { databaseUrl, dataDir, mediaDir } = env();
@@ -66,6 +67,8 @@ async function main() {
     const job = await createImportJob(db, runs.id, null, { target: path.resolve("../shared/fixtures", fixture), scratch: path.join(dataDir, `scratch-${fixture}`) });
     await executeImportJob(db, store, job.id);
   }
+
+  await seedAdjudication(db, store, dataDir, screenshot, { admin: users.admin!, reviewer: users.reviewer!, annotator: users.annotator! });
 
   const seed: E2eSeed = { users, demoMediaId: demoMedia.id, demoProjectId: demo.id, otherMediaId: otherMedia.id, reviewSampleIds };
   writeFileSync(path.join(dataDir, E2E_USERS_FILE), JSON.stringify(seed, null, 2));

@@ -1,9 +1,13 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { NewQueueForm } from "@/components/queues/new-queue-form";
+import { HoneypotAccuracyList } from "@/components/queues/honeypot-accuracy-list";
 import { QueueList } from "@/components/queues/queue-list";
 import { roleAtLeast } from "@/lib/auth/roles";
 import { db } from "@/lib/db";
+import { ProjectSettingsSchema } from "@/lib/domain/project-settings";
 import { projectPageAccess } from "@/lib/projects/page-access";
+import { honeypotAccuracy } from "@/lib/queues/honeypot-accuracy";
 import { parseSampleFilter } from "@/lib/samples/sample-filters";
 import { parseTrajectoryFilter } from "@/lib/trajectories/trajectory-filters";
 import { newQueueData } from "./new-queue-data";
@@ -18,18 +22,28 @@ export default async function QueuesPage({ params, searchParams }: Props) {
   const { project, access } = await projectPageAccess(slug, "annotator");
   const query = await searchParams;
   const isAdmin = access.role === "owner" || roleAtLeast(access.role, "admin");
-  const queues = await listQueueProgress(db(), project.id, access.user.id, isAdmin);
+  const isReviewer = access.role === "owner" || roleAtLeast(access.role, "reviewer");
+  const queues = await listQueueProgress(db(), project.id, { userId: access.user.id, isAdmin, isReviewer });
   const done = queues.find((q) => q.id === query.done);
   const initial = { itemType: query.itemType === "trajectory" ? "trajectory" : "sample", sample: parseSampleFilter(query), trajectory: parseTrajectoryFilter(query) } as const;
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-semibold">Queues of {project.name}</h1>
       {done && <p role="status" className="rounded-md border border-emerald-200 bg-emerald-50 p-3 text-emerald-900">Nothing left for you in {done.name}.</p>}
-      <QueueList projectId={project.id} queues={queues} isAdmin={isAdmin} />
+      <QueueList projectId={project.id} slug={project.slug} queues={queues} isAdmin={isAdmin} />
+      {isAdmin && (
+        <section aria-label="Honeypot accuracy" className="space-y-1 rounded-lg border border-slate-200 bg-white p-4 text-sm">
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
+            <h2 className="text-lg font-semibold">Honeypot accuracy, all queues</h2>
+            <Link href={`/projects/${project.slug}/honeypots`} className="font-medium text-blue-800 hover:underline">Honeypots of {project.name} →</Link>
+          </div>
+          <HoneypotAccuracyList accuracy={await honeypotAccuracy(db(), project.id)} label="Honeypot accuracy, all queues" />
+        </section>
+      )}
       {isAdmin && (
         <section className="space-y-2">
           <h2 className="text-lg font-semibold">New queue</h2>
-          <NewQueueForm projectId={project.id} initial={initial} {...await newQueueData(db(), project.id)} />
+          <NewQueueForm projectId={project.id} initial={initial} defaultHoneypotPercent={Math.round(ProjectSettingsSchema.parse(project.settings).honeypotRate * 100)} {...await newQueueData(db(), project.id)} />
         </section>
       )}
     </div>

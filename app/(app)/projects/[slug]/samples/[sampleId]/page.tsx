@@ -1,10 +1,14 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { QueueModeBar } from "@/components/queues/queue-mode-bar";
 import { GroundingReview } from "@/components/review/grounding-review";
+import { ReviewStanding } from "@/components/review/review-standing";
 import { roleAtLeast } from "@/lib/auth/roles";
 import { db } from "@/lib/db";
 import { ProjectSettingsSchema } from "@/lib/domain/project-settings";
 import { projectPageAccess } from "@/lib/projects/page-access";
+import { queueClaimView } from "@/lib/queues/queue-claim-view";
+import { reviewStanding } from "@/lib/queues/review-standing";
 import { neighbourSamples } from "@/lib/samples/list-samples";
 import { filterQuery, parseSampleFilter } from "@/lib/samples/sample-filters";
 import { loadSampleReview } from "@/lib/samples/sample-review";
@@ -19,18 +23,27 @@ export default async function SampleReviewPage({ params, searchParams }: Props) 
   if (!/^[a-z0-9]{10,40}$/.test(sampleId)) notFound();
   const review = await loadSampleReview(db(), project.id, sampleId, access.user.id);
   if (!review) notFound();
-  const filter = parseSampleFilter(await searchParams);
+  const search = await searchParams;
+  const filter = parseSampleFilter(search);
   const settings = ProjectSettingsSchema.parse(project.settings);
   const neighbours = await neighbourSamples(db(), project.id, sampleId, filter, settings.tiers);
   const canOverride = access.role === "owner" || roleAtLeast(access.role, "reviewer");
+  // Queue mode is annotating: nobody there is shown the item's standing (it could be a honeypot).
+  const claim = search.claim === undefined ? null : await queueClaimView(db(), project.id, access.user.id, search.claim, search.queue);
+  const standing = canOverride && search.claim === undefined ? await reviewStanding(db(), project.id, { sampleId }) : null;
   return (
-    <GroundingReview
-      project={{ id: project.id, slug: project.slug, name: project.name }}
-      review={review}
-      tiers={settings.tiers}
-      canOverride={canOverride}
-      query={filterQuery({ ...filter, after: undefined })}
-      neighbours={{ previous: neighbours.previous?.id ?? null, next: neighbours.next?.id ?? null, nextMediaId: neighbours.next?.media?.id ?? null }}
-    />
+    <div className="space-y-3">
+      {claim && <QueueModeBar projectId={project.id} claim={claim} />}
+      {standing && <ReviewStanding projectId={project.id} item={{ itemType: "sample", id: sampleId }} standing={standing} isAdmin={access.role === "owner" || roleAtLeast(access.role, "admin")} />}
+      <GroundingReview
+        project={{ id: project.id, slug: project.slug, name: project.name }}
+        review={review}
+        tiers={settings.tiers}
+        canOverride={canOverride}
+        query={filterQuery({ ...filter, after: undefined })}
+        neighbours={{ previous: neighbours.previous?.id ?? null, next: neighbours.next?.id ?? null, nextMediaId: neighbours.next?.media?.id ?? null }}
+        finalBox={standing?.status === "verified" ? (standing.final?.grounding?.box ?? null) : null}
+      />
+    </div>
   );
 }

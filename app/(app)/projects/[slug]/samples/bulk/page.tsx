@@ -4,6 +4,7 @@ import { db } from "@/lib/db";
 import { ProjectSettingsSchema } from "@/lib/domain/project-settings";
 import { projectPageAccess } from "@/lib/projects/page-access";
 import { listSamples } from "@/lib/samples/list-samples";
+import { formatTotal } from "@/lib/capped-count";
 import { filterQuery, parseSampleFilter } from "@/lib/samples/sample-filters";
 
 type Props = { params: Promise<{ slug: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
@@ -20,7 +21,7 @@ export default async function BulkPassPage({ params, searchParams }: Props) {
     <BulkPass
       project={{ id: project.id, slug: project.slug, name: project.name }}
       samples={result.samples}
-      total={result.total}
+      total={formatTotal(result)}
       nextPage={result.nextAfter ? `/projects/${project.slug}/samples/bulk${filterQuery(filter, { after: result.nextAfter })}` : null}
     />
   );

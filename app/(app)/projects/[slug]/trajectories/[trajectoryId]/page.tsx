@@ -1,9 +1,13 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { QueueModeBar } from "@/components/queues/queue-mode-bar";
+import { ReviewStanding } from "@/components/review/review-standing";
 import { TrajectoryReviewScreen } from "@/components/trajectory-review/trajectory-review-screen";
 import { roleAtLeast } from "@/lib/auth/roles";
 import { db } from "@/lib/db";
 import { projectPageAccess } from "@/lib/projects/page-access";
+import { queueClaimView } from "@/lib/queues/queue-claim-view";
+import { reviewStanding } from "@/lib/queues/review-standing";
 import { loadTrajectoryReview } from "@/lib/trajectories/trajectory-review";
 import { neighbourTrajectories } from "@/lib/trajectories/list-trajectories";
 import { parseTrajectoryFilter } from "@/lib/trajectories/trajectory-filters";
@@ -28,8 +32,15 @@ export default async function TrajectoryReviewPage({ params, searchParams }: Pro
   const search = await searchParams;
   const neighbours = await neighbourTrajectories(db(), project.id, trajectoryId, parseTrajectoryFilter(search));
   const canOverride = access.role === "owner" || roleAtLeast(access.role, "reviewer");
+  // Queue mode is annotating: nobody there is shown the item's standing (it could be a honeypot).
+  const claim = search.claim === undefined ? null : await queueClaimView(db(), project.id, access.user.id, search.claim, search.queue);
+  const standing = canOverride && search.claim === undefined ? await reviewStanding(db(), project.id, { trajectoryId }) : null;
   return (
-    <TrajectoryReviewScreen key={review.id} project={{ id: project.id, slug: project.slug, name: project.name }} review={review} canOverride={canOverride}
-      query={queryOf(search)} neighbours={neighbours} />
+    <div className="space-y-3">
+      {claim && <QueueModeBar projectId={project.id} claim={claim} />}
+      {standing && <ReviewStanding projectId={project.id} item={{ itemType: "trajectory", id: trajectoryId }} standing={standing} isAdmin={access.role === "owner" || roleAtLeast(access.role, "admin")} />}
+      <TrajectoryReviewScreen key={review.id} project={{ id: project.id, slug: project.slug, name: project.name }} review={review} canOverride={canOverride}
+        query={queryOf(search)} neighbours={neighbours} />
+    </div>
   );
 }

@@ -1,0 +1,36 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { AdjudicationSettled } from "@/components/adjudication/adjudication-settled";
+import { GroundingAdjudication } from "@/components/adjudication/grounding-adjudication";
+import { TrajectoryAdjudication } from "@/components/adjudication/trajectory-adjudication";
+import { db } from "@/lib/db";
+import { projectPageAccess } from "@/lib/projects/page-access";
+import { loadAdjudication } from "@/lib/queues/adjudication-view";
+
+type Props = { params: Promise<{ slug: string; queueId: string; queueItemId: string }> };
+
+export const metadata: Metadata = { title: "Adjudicate" };
+
+const ID = /^[a-z0-9]{10,40}$/;
+
+export default async function AdjudicatePage({ params }: Props) {
+  const { slug, queueId, queueItemId } = await params;
+  const { project } = await projectPageAccess(slug, "reviewer");
+  if (!ID.test(queueId) || !ID.test(queueItemId)) notFound();
+  const view = await loadAdjudication(db(), project.id, queueId, queueItemId);
+  if (!view) notFound();
+  const listHref = `/projects/${slug}/queues/${queueId}/adjudicate`;
+  return (
+    <div className="space-y-4">
+      <Link href={listHref} className="text-sm text-blue-700 hover:underline">← Awaiting adjudication in {view.queue.name}</Link>
+      {view.state.status !== "adjudication" ? (
+        <AdjudicationSettled state={view.state} listHref={listHref} />
+      ) : view.kind === "sample" ? (
+        <GroundingAdjudication key={view.queueItemId} projectId={project.id} listHref={listHref} view={view} />
+      ) : (
+        <TrajectoryAdjudication key={view.queueItemId} projectId={project.id} listHref={listHref} view={view} />
+      )}
+    </div>
+  );
+}

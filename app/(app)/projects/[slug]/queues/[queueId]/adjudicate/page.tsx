@@ -1,0 +1,28 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { AdjudicationList } from "@/components/adjudication/adjudication-list";
+import { db } from "@/lib/db";
+import { projectPageAccess } from "@/lib/projects/page-access";
+import { listAwaitingAdjudication } from "@/lib/queues/adjudication-list";
+
+type Props = { params: Promise<{ slug: string; queueId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export const metadata: Metadata = { title: "Adjudication" };
+
+export default async function AdjudicationListPage({ params, searchParams }: Props) {
+  const { slug, queueId } = await params;
+  const { project } = await projectPageAccess(slug, "reviewer");
+  const queue = /^[a-z0-9]{10,40}$/.test(queueId) ? await db().queue.findFirst({ where: { id: queueId, projectId: project.id }, select: { id: true, name: true } }) : null;
+  if (!queue) notFound();
+  const items = await listAwaitingAdjudication(db(), project.id, queue.id);
+  const isDone = (await searchParams).done !== undefined && items.length === 0;
+  return (
+    <div className="space-y-4">
+      <Link href={`/projects/${slug}/queues`} className="text-sm text-blue-700 hover:underline">← Queues of {project.name}</Link>
+      <h1 className="text-2xl font-semibold">Awaiting adjudication in {queue.name}</h1>
+      {isDone && <p role="status" className="rounded-md border border-emerald-200 bg-emerald-50 p-3 text-emerald-900">All adjudicated: nothing else waits in this queue.</p>}
+      <AdjudicationList base={`/projects/${slug}/queues/${queue.id}/adjudicate`} items={items} />
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+"use client";
+// Queue mode's strip above a review screen: which queue, how long the lease still runs, and
+// Skip (the item goes back to the others and never comes back to you; the queue's next item
+// opens). A lapsed lease is said plainly: submitting still works unless someone took the item.
+import { useEffect, useState } from "react";
+import { openNextQueueItem } from "@/components/queues/open-next-item";
+import { skipClaimAction } from "@/lib/actions/queues";
+import type { QueueClaimView } from "@/lib/queues/queue-claim-view";
+
+function remaining(leaseUntil: string, now: number): string | null {
+  const seconds = Math.floor((Date.parse(leaseUntil) - now) / 1000);
+  if (seconds <= 0) return null;
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = seconds % 60;
+  const mmss = `${String(m).padStart(h ? 2 : 1, "0")}:${String(s).padStart(2, "0")}`;
+  return h ? `${h}:${mmss}` : mmss;
+}
+
+export function QueueModeBar({ projectId, claim }: { projectId: string; claim: QueueClaimView }) {
+  // null until mounted: the server's clock would render a different countdown than the browser's.
+  const [now, setNow] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [isSkipping, setSkipping] = useState(false);
+  useEffect(() => {
+    setNow(Date.now());
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+
+  async function skip() {
+    setSkipping(true);
+    const result = await skipClaimAction({ projectId, claimId: claim.claimId });
+    if (!result.ok) {
+      setError(result.error);
+      setSkipping(false);
+      return;
+    }
+    openNextQueueItem(projectId, claim.queueId);
+  }
+
+  const left = now === null ? "…" : remaining(claim.leaseUntil, now);
+  const isActive = claim.status === "active";
+  return (
+    <section aria-label="Queue" className="flex flex-wrap items-center gap-x-4 gap-y-1 rounded-lg border border-blue-200 bg-blue-50 px-3 py-2 text-sm text-blue-950">
+      <span>Queue <b className="font-semibold">{claim.queueName}</b></span>
+      {isActive ? (
+        <span data-testid="lease-left" className={left === null ? "font-medium text-amber-800" : ""}>
+          {left === null ? "Your lease ran out: submitting still works unless someone else took this item." : <>lease ends in <b className="font-semibold tabular-nums">{left}</b></>}
+        </span>
+      ) : (
+        <span>This claim is {claim.status}.</span>
+      )}
+      {error && <span role="alert" className="text-red-700">{error}</span>}
+      {isActive && (
+        <button type="button" onClick={() => void skip()} disabled={isSkipping}
+          className="ml-auto rounded-md border border-blue-300 bg-white px-3 py-1 text-sm font-medium text-blue-900 hover:bg-blue-100 disabled:opacity-50">
+          {isSkipping ? "Skipping…" : "Skip"}
+        </button>
+      )}
+    </section>
+  );
+}

@@ -57,6 +57,7 @@ export type ExportOutcome =
   | { status: "failed"; snapshotId: string | null; error: string };
 
 const DEFAULT_PAGE_SIZE = 2000;
+const PROGRESS_EVERY_MS = 1000;
 
 /** Claims and runs an export job; null when another worker holds it. */
 export async function executeExportJob(db: Db, jobId: string, deps: ExportDeps): Promise<ExportOutcome | null> {
@@ -104,6 +105,7 @@ export async function runClaimedExportJob(db: Db, jobId: string, deps: ExportDep
     const tally = newTally();
     let processed = 0;
     let total = 0;
+    let reportedAt = 0;
     try {
       const ctx: ExportContext = {
         db,
@@ -119,6 +121,10 @@ export async function runClaimedExportJob(db: Db, jobId: string, deps: ExportDep
         onItems: async (n) => {
           processed += n;
           deps.onProgress?.(processed, total);
+          // At most once a second: a progress write per page would cost the export more than
+          // the page itself at 1M rows. It also renews the job's lock.
+          if (Date.now() - reportedAt < PROGRESS_EVERY_MS) return;
+          reportedAt = Date.now();
           await reportProgress(db, jobId, processed, { snapshotId, rows: tally.rows });
         },
       };

@@ -2,7 +2,7 @@ import "server-only";
 // Verified grounding samples of a project, read in keyset pages ordered by (verifiedAt, id):
 // each with its image, its final answer (lib/annotations/final-answer.ts) and the judge
 // override that decided its effective quality score. Exports stream through these pages; the
-// v1 API serves one page at a time. Three queries per page, whatever the page size.
+// v1 API serves one page at a time. Four queries per page, whatever the page size.
 // The keyset's lower bound is written as `verifiedAt >= last` so the (projectId, verifiedAt)
 // index serves every page as a range scan, not a scan from the start of the window.
 import { finalSampleAnswers, type SampleFinalAnswer } from "@/lib/annotations/final-answer";
@@ -44,12 +44,21 @@ type SampleRow = {
   imageWidth: number | null;
   imageHeight: number | null;
   mediaId: string | null;
-  sha256: string | null;
-  mime: string | null;
-  storageKey: string | null;
-  mediaWidth: number | null;
-  mediaHeight: number | null;
 };
+
+type MediaRow = { id: string; sha256: string; mime: string; storageKey: string; width: number; height: number };
+
+// The screenshots of a page, each once: many samples share one (a screen, many instructions),
+// and one lookup per distinct image is cheaper than a join per row.
+async function pageMedia(reader: SqlReader, rows: SampleRow[]): Promise<Map<string, MediaRow>> {
+  const ids = [...new Set(rows.map((r) => r.mediaId).filter((id): id is string => id !== null))];
+  const media = new Map<string, MediaRow>();
+  for (let i = 0; i < ids.length; i += 1000) {
+    const chunk = ids.slice(i, i + 1000);
+    for (const m of await reader.all<MediaRow>(`SELECT "id", "sha256", "mime", "storageKey", "width", "height" FROM "Media" WHERE "id" IN (${placeholders(chunk.length)})`, chunk)) media.set(m.id, m);
+  }
+  return media;
+}
 
 const EPOCH = new Date(0);
 
@@ -84,10 +93,8 @@ async function sampleRows(reader: SqlReader, projectId: string, q: SamplePageQue
   params.push(q.limit);
   return reader.all<SampleRow>(
     `SELECT s."id", s."sourceDataset", s."sourceId", s."instruction", s."platform", s."app", s."language", s."qualityScore",
-            s."verifiedAt", s."imageWidth", s."imageHeight", s."mediaId",
-            m."sha256", m."mime", m."storageKey", m."width" AS "mediaWidth", m."height" AS "mediaHeight"
+            s."verifiedAt", s."imageWidth", s."imageHeight", s."mediaId"
        FROM "GroundingSample" s
-       LEFT JOIN "Media" m ON m."id" = s."mediaId"
       WHERE s."projectId" = ? AND s."verifiedAt" <= ? ${keyset} AND s."status" = 'verified' ${score}
       ORDER BY s."verifiedAt", s."id"
       LIMIT ?`,
@@ -131,10 +138,13 @@ export async function readVerifiedSamplePage(reader: SqlReader, projectId: strin
   const rows = await sampleRows(reader, projectId, q);
   const ids = rows.map((r) => r.id);
   const answers = await finalSampleAnswers(reader, projectId, ids);
-  const overrides = await decidingOverrides(reader, projectId, ids);
+  // Only a scored sample can have an override behind its score (overriding refreshes it).
+  const overrides = await decidingOverrides(reader, projectId, rows.filter((r) => r.qualityScore !== null).map((r) => r.id));
+  const media = await pageMedia(reader, rows);
   return rows.map((r) => {
-    const width = r.mediaWidth ?? r.imageWidth;
-    const height = r.mediaHeight ?? r.imageHeight;
+    const m = r.mediaId ? media.get(r.mediaId) : undefined;
+    const width = m?.width ?? r.imageWidth;
+    const height = m?.height ?? r.imageHeight;
     const override = overrides.get(r.id);
     return {
       id: r.id,
@@ -147,7 +157,7 @@ export async function readVerifiedSamplePage(reader: SqlReader, projectId: strin
       qualityScore: r.qualityScore,
       verifiedAt: asDate(r.verifiedAt)!,
       image: width !== null && height !== null ? { width, height } : null,
-      media: r.mediaId && r.sha256 && r.mime && r.storageKey ? { id: r.mediaId, sha256: r.sha256, mime: r.mime, storageKey: r.storageKey } : null,
+      media: m ? { id: m.id, sha256: m.sha256, mime: m.mime, storageKey: m.storageKey } : null,
       answer: answers.get(r.id) ?? null,
       overrideIds: override ? [override] : [],
     };

@@ -1,6 +1,5 @@
 import "server-only";
 // Checks on a request itself, before any of its body is read.
-import type { NextRequest } from "next/server";
 import { AppError } from "@/lib/errors";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -8,11 +7,15 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 // Cookie-authenticated routes that change state answer only to pages of this site. Browsers
 // send Origin on every cross-site POST/PUT/DELETE; SameSite=Lax already keeps the session
 // cookie off them, and this is the second lock (a browser or proxy that forgets SameSite).
-// Scripts without an Origin header (curl, the CLI) are not browsers a page can drive.
-export function assertSameOrigin(request: NextRequest): void {
+// Scripts without an Origin header (curl, the CLI) are not browsers a page can drive, except
+// for routes a plain HTML form posts to (`required`): those must name this site.
+export function assertSameOrigin(request: Request, { required = false }: { required?: boolean } = {}): void {
   if (SAFE_METHODS.has(request.method)) return;
   const origin = request.headers.get("origin");
-  if (!origin) return;
+  if (!origin) {
+    if (required) throw new AppError("forbidden", "This request did not come from a Verity page.");
+    return;
+  }
   const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
   let originHost: string;
   try {

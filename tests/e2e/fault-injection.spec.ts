@@ -83,12 +83,15 @@ for (const provider of ["sqlite", "postgres"] as const) {
       }
     };
     const writers = seed.sampleIds.map(writer);
-    await new Promise((r) => setTimeout(r, 2_500));
+    // Crash in full flow: once every writer has had a few saves acknowledged (a cold server
+    // on a busy machine can take seconds for the first ones).
+    const acknowledgedSaves = () => [...acknowledged.values()].reduce((a, b) => a + b, 0);
+    for (let waited = 0; acknowledgedSaves() < seed.sampleIds.length * 3 && waited < 30_000; waited += 100) await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 300));
     crashed = true;
     await server.crash();
     await Promise.all(writers);
-    const total = [...acknowledged.values()].reduce((a, b) => a + b, 0);
-    expect(total, "saves acknowledged before the crash").toBeGreaterThan(seed.sampleIds.length);
+    expect(acknowledgedSaves(), "saves acknowledged before the crash").toBeGreaterThan(seed.sampleIds.length);
 
     await server.start();
     const rows = new Map((await storedAnswers(appEnv)).map((r) => [r.sampleId, r]));

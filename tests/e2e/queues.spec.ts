@@ -77,7 +77,8 @@ test("an annotator starts the queue, submits, and lands on the next claimed samp
   ]);
 
   await page.goto("/projects/demo/queues");
-  await expect(page.getByText(/^1 \/ \d+ submitted$/)).toBeVisible();
+  const queueRow = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: QUEUE }) });
+  await expect(queueRow.getByText(/^1 \/ \d+ submitted$/)).toBeVisible();
   await page.screenshot({ path: "test-results/screens/queues-progress.png", fullPage: true });
 });
 

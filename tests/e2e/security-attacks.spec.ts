@@ -70,7 +70,7 @@ test.describe("stored XSS is rendered as text", () => {
     const trajectory = db.prepare(`SELECT "id" FROM "Trajectory" WHERE "sourceId" = ?`).get(`xss-${tag}`) as { id: string };
     expect(sample && trajectory).toBeTruthy();
 
-    await expectInert(page, `/projects/demo/samples?q=${tag}`, `Sample ${tag}`);
+    await expectInert(page, `/projects/demo/samples?source=xss`, `Sample ${tag}`);
     await expectInert(page, `/projects/demo/samples/${sample.id}`, `Sample ${tag}`);
     await expectInert(page, `/projects/demo/trajectories`, `Goal ${tag}`);
     await expectInert(page, `/projects/demo/trajectories/${trajectory.id}`, `Thought ${tag}`);

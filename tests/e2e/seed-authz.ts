@@ -14,6 +14,9 @@ export type AuthzSeed = {
   verdictId: string;
   trajectoryIds: string[];
   queueId: string;
+  skipQueueId: string;
+  adjudicationItemId: string;
+  verifiedSampleId: string;
   runId: string;
   jobId: string;
   treeStepId: string;
@@ -27,7 +30,7 @@ export async function seedAuthz(db: Db, dataDir: string, emails: Record<"admin" 
   const media = await db.media.findFirstOrThrow({ where: { projectId: demo.id, mime: "image/png" }, orderBy: { createdAt: "asc" } });
 
   const sampleIds: string[] = [];
-  for (let i = 0; i < 6; i++) {
+  for (let i = 0; i < 9; i++) {
     const sample = await db.groundingSample.create({
       data: { projectId: demo.id, mediaId: media.id, instruction: `Matrix sample ${i}`, sourceDataset: "authz", sourceId: `s${i}`, contentHash: `authz-s${i}`, boxX1: 1, boxY1: 1, boxX2: 20, boxY2: 20 },
     });
@@ -57,6 +60,27 @@ export async function seedAuthz(db: Db, dataDir: string, emails: Record<"admin" 
       items: { createMany: { data: sampleIds.slice(3).map((sampleId) => ({ sampleId })) } },
     },
   });
+  const skipQueue = await db.queue.create({
+    data: {
+      projectId: demo.id,
+      name: "Authorization matrix (skip)",
+      itemType: "sample",
+      filter: {},
+      overlap: 1,
+      createdById: owner.id,
+      members: { createMany: { data: members.map((m) => ({ userId: m.id })) } },
+      items: { createMany: { data: [{ sampleId: sampleIds[6]! }] } },
+    },
+  });
+  // An item two annotators disagreed on, waiting for a reviewer.
+  const adjudicationItem = await db.queueItem.create({ data: { queueId: skipQueue.id, sampleId: sampleIds[7]!, status: "adjudication", submittedCount: 2 } });
+  // A verified sample with a reviewer's answer: what a honeypot is made from.
+  const reviewer = await db.user.findUniqueOrThrow({ where: { email: emails.reviewer } });
+  await db.annotation.create({
+    data: { projectId: demo.id, annotatorId: reviewer.id, itemType: "sample", sampleId: sampleIds[8]!, status: "submitted", submittedAt: new Date(), targetAbsent: false, boxX1: 2, boxY1: 2, boxX2: 18, boxY2: 18 },
+  });
+  await db.groundingSample.update({ where: { id: sampleIds[8]! }, data: { status: "verified", verifiedAt: new Date() } });
+
   // Granted, removed, reset and re-enabled by the matrix: nobody else signs in as it.
   const matrixUser = await db.user.create({ data: { email: "matrix-member@e2e.test", name: "Matrix Member" } });
   const run = await db.evaluationRun.findFirstOrThrow({ where: { projectId: runs.id } });
@@ -71,6 +95,9 @@ export async function seedAuthz(db: Db, dataDir: string, emails: Record<"admin" 
     verdictId: verdict.id,
     trajectoryIds,
     queueId: queue.id,
+    skipQueueId: skipQueue.id,
+    adjudicationItemId: adjudicationItem.id,
+    verifiedSampleId: sampleIds[8]!,
     runId: run.id,
     jobId: job.id,
     treeStepId: treeStep.id,

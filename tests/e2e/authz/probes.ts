@@ -83,14 +83,19 @@ const demoJobViaApi = once(async () => {
   return ((await response.json()) as { jobId: string }).jobId;
 });
 
+// The annotator's claim on a queue (Start is a same-origin POST answered with a redirect).
+async function claimAsAnnotator(queueId: string): Promise<{ claimId: string; sampleId: string }> {
+  const started = await callRoute("annotator", "POST", `/api/projects/${authzSeed().demoProjectId}/queues/${queueId}/next`);
+  const location = new URL(started.location ?? "", "http://x");
+  const claimId = location.searchParams.get("claim");
+  if (!claimId) throw new Error(`no claim from queue ${queueId}: ${started.status} ${started.location}`);
+  return { claimId, sampleId: location.pathname.split("/").pop()! };
+}
+
 // The annotator's claim on the matrix queue, with a submitted answer on its sample.
 const annotatorClaim = once(async () => {
   const s = authzSeed();
-  const started = await callRoute("annotator", "GET", `/api/projects/${s.demoProjectId}/queues/${s.queueId}/next`);
-  const location = new URL(started.location ?? "", "http://x");
-  const claimId = location.searchParams.get("claim");
-  const sampleId = location.pathname.split("/").pop()!;
-  if (!claimId) throw new Error(`no claim from the matrix queue: ${started.status} ${started.location}`);
+  const { claimId, sampleId } = await claimAsAnnotator(s.queueId);
   await callAction("annotator", "lib/actions/grounding.ts", "saveGroundingAction", [
     { projectId: s.demoProjectId, sampleId, baseVersion: null, status: "submitted", payload: { targetAbsent: false, box: [2, 2, 12, 12], instructionRewrite: null, qualityScore: null, note: null } },
   ]);
@@ -121,6 +126,7 @@ export const ROUTE_PROBES: Record<string, RouteProbe> = {
   },
   "GET /api/projects/[projectId]/jobs/[jobId]": { request: async () => ({ url: `/api/projects/${authzSeed().runsProjectId}/jobs/${authzSeed().jobId}` }) },
   "GET /api/projects/[projectId]/queues/[queueId]/next": { request: async () => ({ url: `/api/projects/${authzSeed().demoProjectId}/queues/${authzSeed().queueId}/next` }) },
+  "POST /api/projects/[projectId]/queues/[queueId]/next": { request: async () => ({ url: `/api/projects/${authzSeed().demoProjectId}/queues/${authzSeed().queueId}/next` }) },
   "GET /api/projects/[projectId]/runs/[runId]/export": { request: async () => ({ url: `/api/projects/${authzSeed().runsProjectId}/runs/${authzSeed().runId}/export?format=json` }) },
   "GET /api/projects/[projectId]/steps/[stepId]/tree": { request: async () => ({ url: `/api/projects/${authzSeed().runsProjectId}/steps/${authzSeed().treeStepId}/tree` }) },
   "POST /api/v1/projects/[projectId]/imports": {
@@ -171,6 +177,24 @@ export const ACTION_PROBES: Record<string, ActionProbe> = {
     args: async () => [{ projectId: authzSeed().demoProjectId, trajectoryId: authzSeed().trajectoryIds[0], baseVersion: annotatorVersion("trajectoryId", authzSeed().trajectoryIds[0]!), status: "draft", payload: { traceVerdict: null, firstWrongStep: null, steps: [], note: null } }],
   },
   "queues#createQueueAction": { args: async () => form({ projectId: authzSeed().demoProjectId, name: `matrix ${unique()}`, itemType: "sample", overlap: "1", leaseMinutes: "10" }) },
+  "queues#skipClaimAction": { args: async () => [{ projectId: authzSeed().demoProjectId, claimId: (await claimAsAnnotator(authzSeed().skipQueueId)).claimId }] },
+  "adjudication#adjudicateAction": {
+    args: async () => [
+      {
+        projectId: authzSeed().demoProjectId,
+        adjudication: { queueItemId: authzSeed().adjudicationItemId, itemType: "sample", payload: { targetAbsent: false, box: [3, 3, 15, 15], instructionRewrite: null, qualityScore: null, note: null }, pickedUserId: null },
+      },
+    ],
+  },
+  "honeypots#makeHoneypotAction": { args: async () => form({ projectId: authzSeed().demoProjectId, itemType: "sample", itemId: authzSeed().verifiedSampleId }) },
+  "honeypots#removeHoneypotAction": {
+    args: async () => {
+      const s = authzSeed();
+      const find = () => openDb().prepare(`SELECT "id" FROM "Honeypot" WHERE "sampleId" = ?`).get(s.verifiedSampleId) as { id: string } | undefined;
+      if (!find()) await callAction("admin", "lib/actions/honeypots.ts", "makeHoneypotAction", form({ projectId: s.demoProjectId, itemType: "sample", itemId: s.verifiedSampleId }));
+      return form({ projectId: s.demoProjectId, honeypotId: find()!.id });
+    },
+  },
   "queues#submitClaimAction": { args: async () => [{ projectId: authzSeed().demoProjectId, claimId: await annotatorClaim() }] },
   "members#grantRoleAction": { args: async () => form({ projectId: authzSeed().demoProjectId, email: authzSeed().otherUserEmail, role: "annotator" }) },
   "members#removeMemberAction": {

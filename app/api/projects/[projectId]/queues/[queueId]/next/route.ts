@@ -1,5 +1,5 @@
 import { projectRoute } from "@/lib/http/project-route";
-import { assertSameOrigin } from "@/lib/http/same-origin";
+import { assertSameOrigin } from "@/lib/http/request-guards";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { claimNextItem } from "@/lib/queues/claim-next-item";
@@ -20,7 +20,7 @@ async function queueOf(projectId: string, queueId: string) {
 // queue mode; with nothing left, back to the queues page saying so. A claim is a state change,
 // so it is a same-origin POST, never a GET a link or a prefetch could trigger.
 export const POST = projectRoute<{ projectId: string; queueId: string }>("annotator", async ({ request, access, params }) => {
-  assertSameOrigin(request);
+  assertSameOrigin(request, { required: true });
   const queue = await queueOf(access.projectId, params.queueId);
   const claim = await claimNextItem(db(), { queueId: queue.id, userId: access.user.id });
   if (!claim) return seeOther(`/projects/${queue.project.slug}/queues?done=${queue.id}`);

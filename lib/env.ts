@@ -10,6 +10,15 @@ const optionalText = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === "" ? undefined : v.trim()));
 
+// "true"/"false" as people write them; z.coerce.boolean would read "false" as true.
+const flag = optionalText
+  .transform((v) => v?.toLowerCase())
+  .pipe(z.enum(["true", "false", "1", "0", "yes", "no"], "must be true or false").optional())
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+// S3 bucket names as AWS and the S3-compatible servers accept them.
+const bucketName = z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a bucket name (3-63 of a-z 0-9 . -)");
+
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -33,6 +42,20 @@ const EnvSchema = z
     VERITY_POOL_ROOTS: z.string().default(""),
     VERITY_LOGIN_MAX_ATTEMPTS: z.coerce.number().int().positive().default(10),
     VERITY_LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
+    // Object storage (media and S3 pool targets) and the job worker.
+    VERITY_MEDIA_STORE: optionalText.pipe(z.enum(["local", "s3"], "must be local or s3").default("local")),
+    VERITY_S3_ENDPOINT: optionalText.pipe(z.url({ protocol: /^https?$/, error: "must be an http(s) URL such as http://127.0.0.1:9000" }).optional()),
+    VERITY_S3_REGION: optionalText.pipe(z.string().default("us-east-1")),
+    VERITY_S3_BUCKET: optionalText.pipe(bucketName.optional()),
+    VERITY_S3_PREFIX: optionalText.transform((v) => v?.replace(/^\/+|\/+$/g, "") || undefined),
+    VERITY_S3_ACCESS_KEY_ID: optionalText,
+    VERITY_S3_SECRET_ACCESS_KEY: optionalText,
+    VERITY_S3_FORCE_PATH_STYLE: flag,
+    VERITY_WORKER: optionalText.pipe(z.enum(["in-process", "external"], "must be in-process or external").default("in-process")),
+    VERITY_JOB_LOCK_MS: z.coerce.number().int().min(500, "must be at least 500").default(60_000),
+    VERITY_WORKER_POLL_MS: z.coerce.number().int().min(50, "must be at least 50").default(5_000),
+    // Set by Next.js while it builds; nothing long-running starts then.
+    NEXT_PHASE: z.string().optional(),
   })
   .superRefine((env, ctx) => {
     const oidc = [env.VERITY_OIDC_ISSUER, env.VERITY_OIDC_CLIENT_ID, env.VERITY_OIDC_CLIENT_SECRET];
@@ -44,7 +67,32 @@ const EnvSchema = z
         message: "set VERITY_OIDC_ISSUER, VERITY_OIDC_CLIENT_ID and VERITY_OIDC_CLIENT_SECRET together, or none",
       });
     }
+    const keys = [env.VERITY_S3_ACCESS_KEY_ID, env.VERITY_S3_SECRET_ACCESS_KEY].filter((v) => v !== undefined).length;
+    if (keys === 1) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.VERITY_S3_ACCESS_KEY_ID ? "VERITY_S3_SECRET_ACCESS_KEY" : "VERITY_S3_ACCESS_KEY_ID"],
+        message: "set VERITY_S3_ACCESS_KEY_ID and VERITY_S3_SECRET_ACCESS_KEY together",
+      });
+    }
+    if (env.VERITY_MEDIA_STORE === "s3") {
+      // A missing single key is already reported above; here the wholly absent settings.
+      const missing = [
+        ...(env.VERITY_S3_BUCKET === undefined ? ["VERITY_S3_BUCKET"] : []),
+        ...(keys === 0 ? ["VERITY_S3_ACCESS_KEY_ID", "VERITY_S3_SECRET_ACCESS_KEY"] : []),
+      ];
+      for (const name of missing) ctx.addIssue({ code: "custom", path: [name], message: "required when VERITY_MEDIA_STORE=s3" });
+    }
   });
+
+/** How to reach the S3-compatible server; null when no credentials are set. */
+export type S3Connection = {
+  endpoint: string | undefined;
+  region: string;
+  forcePathStyle: boolean;
+  accessKeyId: string;
+  secretAccessKey: string;
+};
 
 export type Env = z.infer<typeof EnvSchema> & {
   dataDir: string;
@@ -54,6 +102,9 @@ export type Env = z.infer<typeof EnvSchema> & {
   importRoots: string[];
   poolRoots: string[];
   stagingDir: string;
+  s3: S3Connection | null;
+  /** Where media go when VERITY_MEDIA_STORE=s3. */
+  mediaS3: { bucket: string; prefix: string } | null;
 };
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
@@ -74,6 +125,20 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     poolRoots: [path.join(dataDir, "pools"), ...parsed.VERITY_POOL_ROOTS.split(":").filter(Boolean).map((p) => path.resolve(p))],
     databaseUrl,
     databaseProvider: /^postgres(ql)?:\/\//.test(databaseUrl) ? "postgres" : "sqlite",
+    s3:
+      parsed.VERITY_S3_ACCESS_KEY_ID && parsed.VERITY_S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: parsed.VERITY_S3_ENDPOINT,
+            region: parsed.VERITY_S3_REGION,
+            forcePathStyle: parsed.VERITY_S3_FORCE_PATH_STYLE,
+            accessKeyId: parsed.VERITY_S3_ACCESS_KEY_ID,
+            secretAccessKey: parsed.VERITY_S3_SECRET_ACCESS_KEY,
+          }
+        : null,
+    mediaS3:
+      parsed.VERITY_MEDIA_STORE === "s3" && parsed.VERITY_S3_BUCKET
+        ? { bucket: parsed.VERITY_S3_BUCKET, prefix: parsed.VERITY_S3_PREFIX ?? "" }
+        : null,
   };
 }
 

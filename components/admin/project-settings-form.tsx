@@ -38,6 +38,7 @@ export function ProjectSettingsForm({ project, settings }: Props) {
           <div className="flex flex-wrap gap-4">
             <Field label="Boxes agree from IoU" name="iouAgreementThreshold" type="number" step={0.05} min={0.05} max={1} defaultValue={settings.iouAgreementThreshold} />
             <Field label="Honeypot share of a queue" name="honeypotRate" type="number" step={0.01} min={0} max={0.99} defaultValue={settings.honeypotRate} />
+            <Field label="Triage: score margin around a tier threshold" name="triageMargin" type="number" step={0.1} min={0} max={5} defaultValue={settings.triageMargin} />
           </div>
         </fieldset>
       </ActionForm>

@@ -61,6 +61,11 @@ export function ProjectHome({ project, role, overview }: Props) {
             Dashboard
           </Link>
         )}
+        {role !== "annotator" && (
+          <Link href={`/projects/${project.slug}/triage`} className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm hover:bg-slate-50">
+            Triage
+          </Link>
+        )}
         <Link href={`/projects/${project.slug}/queues`} className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium hover:bg-slate-50">
           Queues
         </Link>

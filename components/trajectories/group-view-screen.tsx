@@ -25,7 +25,7 @@ export function GroupViewScreen({ project, group, settings }: { project: { slug:
             </div>
             <dl className="grid grid-cols-2 gap-x-2 gap-y-1 p-3 text-sm">
               <dt className="text-slate-500">Steps</dt><dd className="tabular-nums">{r.stepCount} ({r.invalidActionCount} invalid)</dd>
-              <dt className="text-slate-500">Automatic</dt><dd>{outcome(r.autoOutcome)}</dd>
+              <dt className="text-slate-500">Automatic</dt><dd>{outcome(r.automatic)}</dd>
               <dt className="text-slate-500">Verified</dt><dd>{r.isVerified ? r.humanVerdict : <span className="text-slate-400">not yet</span>}</dd>
               <dt className="text-slate-500">Reward</dt><dd className="tabular-nums" data-testid="reward">{fmt(r.reward)} <span className="text-xs text-slate-500">(came with {fmt(r.sourceReward)})</span></dd>
               <dt className="text-slate-500">Advantage</dt><dd className="tabular-nums" data-testid="advantage">{fmt(r.advantage)} <span className="text-xs text-slate-500">(came with {fmt(r.sourceAdvantage)})</span></dd>

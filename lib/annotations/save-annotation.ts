@@ -83,8 +83,9 @@ export async function saveGroundingAnnotation(db: Db, access: ProjectAccess, inp
     if (isReviewer) {
       await db.groundingSample.update({ where: { id: sample.id }, data: { status: "verified", verifiedAt: new Date() } });
     } else {
-      // Conditional, so a sample verified meanwhile is not downgraded either.
-      await db.groundingSample.updateMany({ where: { id: sample.id, status: { not: "verified" } }, data: { status: "in_review" } });
+      // Conditional, so a sample verified meanwhile is not downgraded either. Raw: Prisma wraps
+      // updateMany in BEGIN/COMMIT, three round trips on PostgreSQL for this one statement.
+      await db.$executeRaw`UPDATE "GroundingSample" SET "status" = 'in_review', "updatedAt" = ${new Date()} WHERE "id" = ${sample.id} AND "status" <> 'verified'`;
     }
     // The quality score may rest on the latest submitted answer: not on an annotator's
     // answer to a verified sample, which changes nothing about the sample.

@@ -5,13 +5,15 @@ import { createDb, type Db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { applyMigrations } from "@/lib/migrate";
 import { generatePassword } from "@/lib/auth/password";
-import { createLocalMediaStore } from "@/lib/media/local-store";
+import { mediaStore } from "@/lib/media/media-store";
 import { createProject, findProjectBySlug } from "@/lib/projects/projects";
 import { grantRole } from "@/lib/projects/members";
 import { createUser, setPassword } from "@/lib/users/users";
 import { ensureOwnerAndDemo } from "@/lib/setup/first-run";
 import { AppError } from "@/lib/errors";
 import { runImportCommand } from "@/lib/cli/import-command";
+import { runBackupCommand } from "@/lib/cli/backup-command";
+import { runRestoreCommand } from "@/lib/cli/restore-command";
 import { runExportCommand } from "@/lib/cli/export-command";
 import { ALL_PARSERS } from "@/lib/imports/formats/registry";
 
@@ -28,6 +30,8 @@ export const USAGE = `usage: npm run verity -- <command>
   user grant <email> <project-slug> <role>  make a user annotator | reviewer | admin of a project
   import <path> --project <slug> [--format F] [--images DIR] [--json]
                                             import a file, folder or zip (formats: ${FORMATS})
+  backup <file>                             copy the database while the app runs (SQLite online backup or pg_dump)
+  restore <file>                            replace the database with a backup (stop the app and workers first)
   export --pool <name> --project <slug> [--since last] [--json]
                                             write a new snapshot of a pool (full, or only what was verified since the last one)
 
@@ -65,7 +69,7 @@ export async function runCommand(args: string[], options: Options): Promise<void
       return;
     case "setup": {
       applyMigrations(e.databaseUrl);
-      const signIn = await withDb((db) => ensureOwnerAndDemo(db, createLocalMediaStore(e.mediaDir), e.dataDir));
+      const signIn = await withDb((db) => ensureOwnerAndDemo(db, mediaStore(), e.dataDir));
       console.log(`SIGN_IN_EMAIL=${signIn.email}`);
       console.log(`SIGN_IN_PASSWORD=${signIn.password ?? `(changed since first run; see npm run verity -- user passwd ${signIn.email})`}`);
       console.log(`SIGN_IN_FILE=${signIn.credentialsFile}`);
@@ -101,6 +105,10 @@ export async function runCommand(args: string[], options: Options): Promise<void
       await withDb((db) => runImportCommand(db, { target, slug, format: options.format, images: options.images, json: options.json }));
       return;
     }
+    case "backup":
+      return runBackupCommand(required(verb, "file"));
+    case "restore":
+      return runRestoreCommand(required(verb, "file"));
     case "export":
       await withDb((db) => runExportCommand(db, { pool: required(options.pool, "--pool <name>"), slug: required(options.project, "--project <slug>"), since: options.since, json: options.json }));
       return;

@@ -6,10 +6,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Db } from "@/lib/db";
-import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
-import { createImportJob, executeImportJob } from "@/lib/imports/import-job";
-import { createLocalMediaStore } from "@/lib/media/local-store";
+import { createImportJob, runClaimedImportJob } from "@/lib/imports/import-job";
+import { WORKER_ID } from "@/lib/jobs/jobs";
+import { runHeldJob } from "@/lib/jobs/run-held-job";
+import { mediaStore } from "@/lib/media/media-store";
 import { findProjectBySlug } from "@/lib/projects/projects";
 import type { ImportReport } from "@/lib/imports/write/report";
 
@@ -42,14 +43,14 @@ export async function runImportCommand(db: Db, command: ImportCommand): Promise<
   if (!project) throw new AppError("not_found", `No project ${command.slug}.`);
   const scratch = mkdtempSync(path.join(os.tmpdir(), "verity-import-"));
   try {
-    const job = await createImportJob(db, project.id, null, {
-      target: path.resolve(command.target),
-      scratch,
-      format: command.format,
-      images: command.images ? path.resolve(command.images) : undefined,
+    const params = { target: path.resolve(command.target), scratch, format: command.format, images: command.images ? path.resolve(command.images) : undefined };
+    // Held from its creation and while it runs, so a worker polling this database leaves it alone.
+    const job = await createImportJob(db, project.id, null, params, { claimedBy: WORKER_ID });
+    let report = null as ImportReport | null;
+    await runHeldJob(db, job, WORKER_ID, async () => {
+      report = await runClaimedImportJob(db, mediaStore(), job.id, { onProgress: progressBar });
     });
-    const report = await executeImportJob(db, createLocalMediaStore(env().mediaDir), job.id, { onProgress: progressBar });
-    if (!report) throw new Error("another worker took the job");
+    if (!report) throw new Error("the import stopped before it finished");
     const c = report.created;
     console.error(
       `Imported ${report.format}: created ${c.samples} samples, ${c.trajectories} trajectories (${c.steps} steps), ${c.predictions} predictions, ${c.verdicts} verdicts, ${c.media} images, ${c.runs} runs; ${report.updated} updated, ${report.unchanged} unchanged, ${report.rejectedCount} rejected, ${report.disagreementCount} disagreements.`,

@@ -121,3 +121,48 @@ export function pointInBoxAgreement(pairs: readonly (readonly [Box | null, Box |
   }
   return agreeing / pairs.length;
 }
+
+// The same two statistics from counts the database already aggregated, so a dashboard never
+// has to expand millions of ratings into lists. Same conventions as above: no items throws,
+// chance agreement of 1 gives 1.
+
+// Cohen's kappa from a k x k table of counts (rows rater a, columns rater b, one label order).
+export function cohensKappaFromMatrix(matrix: readonly (readonly number[])[]): number {
+  const k = matrix.length;
+  matrix.forEach((row, i) => {
+    if (row.length !== k) throw new RangeError(`cohensKappaFromMatrix: row ${i} has ${row.length} cells, expected ${k}`);
+    row.forEach((count) => {
+      if (!Number.isFinite(count) || count < 0) throw new RangeError(`cohensKappaFromMatrix: counts must be >= 0, got ${count}`);
+    });
+  });
+  const n = matrix.reduce((sum, row) => sum + row.reduce((s, c) => s + c, 0), 0);
+  if (n === 0) throw new RangeError("cohensKappaFromMatrix: no items to compare");
+  let agreeing = 0;
+  let expected = 0;
+  for (let i = 0; i < k; i++) {
+    agreeing += matrix[i]![i]!;
+    const rowTotal = matrix[i]!.reduce((s, c) => s + c, 0);
+    const colTotal = matrix.reduce((s, row) => s + row[i]!, 0);
+    expected += (rowTotal / n) * (colTotal / n);
+  }
+  if (expected === 1) return 1;
+  return (agreeing / n - expected) / (1 - expected);
+}
+
+// Fleiss' kappa from per-category sums over the N subjects, each rated by the same number of
+// raters n: total_j = sum_i n_ij and squares_j = sum_i n_ij^2. These are exactly what
+// P-bar = (sum_ij n_ij^2 - N n) / (N n (n - 1)) and p_j = total_j / (N n) need, with
+// N n = sum_j total_j the number of ratings.
+export type FleissTotals = { raters: number; categories: readonly { total: number; squares: number }[] };
+
+export function fleissKappaFromTotals({ raters, categories }: FleissTotals): number {
+  if (!Number.isInteger(raters) || raters < 2) throw new RangeError(`fleissKappaFromTotals: need at least 2 raters per subject, got ${raters}`);
+  const ratings = categories.reduce((s, c) => s + c.total, 0);
+  if (ratings === 0) throw new RangeError("fleissKappaFromTotals: no items to compare");
+  if (ratings % raters !== 0) throw new RangeError(`fleissKappaFromTotals: ${ratings} ratings do not split into subjects of ${raters}`);
+  const squares = categories.reduce((s, c) => s + c.squares, 0);
+  const observed = (squares - ratings) / (ratings * (raters - 1));
+  const expected = categories.reduce((s, c) => s + (c.total / ratings) ** 2, 0);
+  if (expected === 1) return 1;
+  return (observed - expected) / (1 - expected);
+}

@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { RewardSettingsSchema } from "@/lib/domain/rewards";
 import { TierSettingsSchema } from "@/lib/domain/tiers";
+import { DEFAULT_TRIAGE_MARGIN } from "@/lib/domain/triage-impact";
 
 export const ProjectSettingsSchema = z.object({
   // prefault (not default) so the nested objects' own defaults and refinements apply.
@@ -13,5 +14,8 @@ export const ProjectSettingsSchema = z.object({
   iouAgreementThreshold: z.number().gt(0).lte(1).default(0.5),
   // Share of a queue's items that are honeypots (known answers); below 1 so real work remains.
   honeypotRate: z.number().min(0).lt(1).default(0.05),
+  // Triage: a quality score this close (0-10 points) to a tier threshold is worth a second
+  // look (lib/domain/triage-impact.ts); 0 turns that reason off.
+  triageMargin: z.number().min(0).max(5).default(DEFAULT_TRIAGE_MARGIN),
 });
 export type ProjectSettings = z.infer<typeof ProjectSettingsSchema>;

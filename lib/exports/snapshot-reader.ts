@@ -4,8 +4,9 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { readdir, readFile } from "node:fs/promises";
+import { open, readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
+import type { Readable } from "node:stream";
 import { AppError } from "@/lib/errors";
 import { MANIFEST_FILE, SnapshotIdSchema, SnapshotManifestSchema, type SnapshotManifest } from "@/lib/exports/snapshot-manifest";
 import { LATEST_FILE, snapshotsDir } from "@/lib/exports/snapshot-writer";
@@ -30,18 +31,31 @@ async function listFiles(dir: string): Promise<string[]> {
     .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join("/"));
 }
 
-export async function readSnapshot(poolDir: string, snapshotId: string): Promise<VerifiedSnapshot> {
-  const id = SnapshotIdSchema.parse(snapshotId);
-  const dir = path.join(snapshotsDir(poolDir), id);
+function parseId(snapshotId: string): string {
+  const id = SnapshotIdSchema.safeParse(snapshotId);
+  if (!id.success) throw new AppError("invalid_input", `bad snapshot id ${JSON.stringify(snapshotId)}`, id.error.issues);
+  return id.data;
+}
+
+/** The manifest of a complete snapshot, parsed but without checking the files (see readSnapshot). */
+export async function readSnapshotManifest(poolDir: string, snapshotId: string): Promise<SnapshotManifest> {
+  const id = parseId(snapshotId);
   let raw: string;
   try {
-    raw = await readFile(path.join(dir, MANIFEST_FILE), "utf8");
+    raw = await readFile(path.join(snapshotsDir(poolDir), id, MANIFEST_FILE), "utf8");
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") throw new AppError("not_found", `no snapshot ${id}`, { id });
     throw error;
   }
   const manifest = SnapshotManifestSchema.parse(JSON.parse(raw));
   if (manifest.snapshotId !== id) throw new Error(`snapshot ${id} holds the manifest of ${manifest.snapshotId}`);
+  return manifest;
+}
+
+export async function readSnapshot(poolDir: string, snapshotId: string): Promise<VerifiedSnapshot> {
+  const id = parseId(snapshotId);
+  const dir = path.join(snapshotsDir(poolDir), id);
+  const manifest = await readSnapshotManifest(poolDir, id);
 
   const listed = new Set(manifest.files.map((f) => f.name));
   const extra = (await listFiles(dir)).filter((name) => name !== MANIFEST_FILE && !listed.has(name));
@@ -64,4 +78,32 @@ export async function readLatestSnapshotId(poolDir: string): Promise<string | nu
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
     throw error;
   }
+}
+
+/** Complete snapshots (a directory with a manifest), oldest manifest first. Temp dirs are hidden. */
+export async function listSnapshotIds(poolDir: string): Promise<string[]> {
+  let names: string[];
+  try {
+    names = await readdir(snapshotsDir(poolDir));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw error;
+  }
+  const complete: { id: string; committedAt: number }[] = [];
+  for (const name of names) {
+    if (!SnapshotIdSchema.safeParse(name).success) continue;
+    const manifestStat = await stat(path.join(snapshotsDir(poolDir), name, MANIFEST_FILE)).catch(() => null);
+    if (manifestStat?.isFile()) complete.push({ id: name, committedAt: manifestStat.mtimeMs });
+  }
+  return complete.sort((a, b) => a.committedAt - b.committedAt || a.id.localeCompare(b.id)).map((s) => s.id);
+}
+
+/** A file the snapshot's manifest lists; anything else (or an incomplete snapshot) is not_found. */
+export async function openSnapshotFile(poolDir: string, snapshotId: string, name: string): Promise<Readable> {
+  const manifest = await readSnapshotManifest(poolDir, snapshotId);
+  if (!manifest.files.some((f) => f.name === name)) {
+    throw new AppError("not_found", `snapshot ${manifest.snapshotId} has no file ${JSON.stringify(name)}`, { name });
+  }
+  const handle = await open(path.join(snapshotsDir(poolDir), manifest.snapshotId, ...name.split("/")), "r");
+  return handle.createReadStream();
 }

@@ -1,17 +1,19 @@
 // Writes an immutable pool snapshot atomically (SPEC §6):
-//   1. every file into <pool>/snapshots/.tmp-<id>/ (created exclusively), each hashed while
-//      written and fsynced;
+//   1. every file into <pool>/snapshots/.tmp-<id>-<random>/ (this attempt's own dir), each
+//      streamed, hashed while written and fsynced;
 //   2. manifest.json LAST (sha256 + size of every file), fsynced, then the directories;
 //   3. rename(.tmp-<id>, <id>): the snapshot appears whole or not at all;
 //   4. <pool>/latest (content: the id) replaced by writing a temp file and renaming it.
 // Invariants: an existing snapshots/<id> is never overwritten (conflict); on any error before
 // step 3 the temp dir is removed and snapshots/<id> does not exist. The rename is the commit
 // point: if moving `latest` fails afterwards, the snapshot stays (complete and verifiable) and
-// the error is thrown; `pointLatestAt` retries just that step.
+// the error is thrown; `pointLatestAt` retries just that step. A process killed before step 3
+// leaves only its hidden temp dir, which readers never list and which no later attempt needs:
+// each attempt has its own, and the temp dirs of an id are swept once that id is committed.
 import "server-only";
-import { createHash } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { constants } from "node:fs";
-import { lstat, mkdir, open, rename, rm } from "node:fs/promises";
+import { lstat, mkdir, open, readdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import { AppError } from "@/lib/errors";
 import {
@@ -21,8 +23,10 @@ import {
   SnapshotManifestSchema,
   type SnapshotManifest,
 } from "@/lib/exports/snapshot-manifest";
+import { contentChunks, contentDigest } from "@/lib/exports/snapshot-content";
+import type { SnapshotFileContent, StreamedSnapshotFile } from "@/lib/exports/targets/pool-target";
 
-export type SnapshotFile = { name: string; content: Buffer | string };
+export type SnapshotFile = StreamedSnapshotFile;
 
 export type SnapshotInput = {
   poolDir: string;
@@ -51,14 +55,21 @@ async function exists(p: string): Promise<boolean> {
 }
 
 // 'wx': a duplicate name inside one snapshot fails instead of silently replacing a file.
-async function writeDurably(filePath: string, content: Buffer | string, flags: string): Promise<void> {
+// Returns the sha256 and size of what was written, hashed on the way to the disk.
+async function writeDurably(filePath: string, content: SnapshotFileContent, flags: string): Promise<{ sha256: string; bytes: number }> {
   const handle = await open(filePath, flags);
+  const digest = contentDigest();
   try {
-    await handle.writeFile(content);
+    for await (const chunk of contentChunks(content)) {
+      digest.update(chunk);
+      await handle.write(chunk);
+    }
     await handle.sync();
   } finally {
     await handle.close();
   }
+  const { sha256, bytes } = digest.result();
+  return { sha256, bytes };
 }
 
 // A rename or a new entry is only durable once its directory is fsynced.
@@ -88,9 +99,8 @@ async function writeFiles(tempDir: string, files: SnapshotInput["files"]): Promi
       await mkdir(dir, { recursive: true });
       dirs.add(dir);
     }
-    const bytes = typeof file.content === "string" ? Buffer.from(file.content, "utf8") : file.content;
-    await writeDurably(target, bytes, "wx");
-    written.push({ name: name.data, sha256: createHash("sha256").update(bytes).digest("hex"), bytes: bytes.length });
+    const { sha256, bytes } = await writeDurably(target, file.content, "wx");
+    written.push({ name: name.data, sha256, bytes });
   }
   // Deepest first, so each parent is synced after its children's entries are final.
   for (const dir of [...dirs].sort((a, b) => b.length - a.length)) await syncDir(dir);
@@ -115,20 +125,12 @@ export async function writeSnapshot(input: SnapshotInput): Promise<SnapshotManif
   const id = parsedId.data;
   const root = snapshotsDir(input.poolDir);
   const finalDir = path.join(root, id);
-  const tempDir = path.join(root, `.tmp-${id}`);
+  const tempDir = path.join(root, `${tempPrefix(id)}${randomBytes(6).toString("hex")}`);
 
   await mkdir(root, { recursive: true });
   if (await exists(finalDir)) throw new AppError("conflict", `snapshot ${id} already exists`, { id });
-  try {
-    // Not recursive: an existing temp dir is another export of this id in flight (or a crashed
-    // one an operator should look at); it is not ours to reuse or delete.
-    await mkdir(tempDir);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "EEXIST") {
-      throw new AppError("conflict", `snapshot ${id} is being written (or a crashed export left ${tempDir})`, { id });
-    }
-    throw error;
-  }
+  // Not recursive: the random name is this attempt's alone.
+  await mkdir(tempDir);
 
   let manifest: SnapshotManifest;
   try {
@@ -162,6 +164,17 @@ export async function writeSnapshot(input: SnapshotInput): Promise<SnapshotManif
     throw error;
   }
   await syncDir(root);
+  await sweepAbandonedTempDirs(root, id);
   await pointLatestAt(input.poolDir, id);
   return manifest;
+}
+
+const tempPrefix = (id: string) => `.tmp-${id}-`;
+
+// Temp dirs of an id that is now committed can only be crashed attempts (or one still running
+// that will lose at the rename anyway): nothing will ever rename them, so they go.
+async function sweepAbandonedTempDirs(root: string, id: string): Promise<void> {
+  const prefix = tempPrefix(id);
+  const leftovers = (await readdir(root)).filter((name) => name.startsWith(prefix) && /^[0-9a-f]{12}$/.test(name.slice(prefix.length)));
+  for (const name of leftovers) await rm(path.join(root, name), { recursive: true, force: true });
 }

@@ -5,14 +5,14 @@ import { writeFile, readFile } from "node:fs/promises";
 import path from "node:path";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
-import { createImportJob, executeImportJob } from "@/lib/imports/import-job";
+import { createImportJob } from "@/lib/imports/import-job";
+import { notifyJobQueued } from "@/lib/jobs/in-process-worker";
 import { prepareInput } from "@/lib/imports/import-input";
 import type { ImportRequest } from "@/lib/imports/import-request";
 import { buildPreview } from "@/lib/imports/preview";
 import { createStaging, resolveServerPath, stagingExists, stagingRoot } from "@/lib/imports/staging";
 import { openDirectorySource } from "@/lib/imports/sources/directory-source";
 import { sniffImageMime } from "@/lib/media/sniff";
-import { mediaStore } from "@/lib/media/media-store";
 import { MEDIA_HEADERS } from "@/lib/media/serve";
 
 const ROOT_FILE = ".preview-root";
@@ -62,10 +62,9 @@ export async function startImport(projectId: string, userId: string, request: Im
     format: request.format,
     contract: request.contract,
   });
-  // In the app process by default: the request returns at once and the screen polls the job.
-  setImmediate(() => {
-    executeImportJob(db(), mediaStore(), job.id).catch((error) => console.error(`import job ${job.id}:`, error));
-  });
+  // The request returns at once and the screen polls the job, which the worker runs (in this
+  // process by default, or in `npm run worker` processes).
+  notifyJobQueued();
   return job;
 }
 

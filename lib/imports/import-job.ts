@@ -17,8 +17,8 @@ import type { MediaStore } from "@/lib/media/store";
 import { recordAudit } from "@/lib/audit/record";
 import { SourceRefusedError } from "@/lib/imports/sources/source-errors";
 
-export async function createImportJob(db: Db, projectId: string, userId: string | null, params: ImportJobParams) {
-  const job = await createJob(db, { projectId, kind: "import", params, createdById: userId });
+export async function createImportJob(db: Db, projectId: string, userId: string | null, params: ImportJobParams, options: { claimedBy?: string } = {}) {
+  const job = await createJob(db, { projectId, kind: "import", params, createdById: userId, claimedBy: options.claimedBy });
   await recordAudit(db, { userId, projectId, action: "import.start", targetType: "job", targetId: job.id, details: { target: params.target, format: params.format ?? null } });
   return job;
 }
@@ -34,6 +34,11 @@ export type ImportJobHooks = { onProgress?: (processed: number, total: number) =
 /** Claims and runs a job; returns its report (null when another worker holds it). */
 export async function executeImportJob(db: Db, store: MediaStore, jobId: string, hooks: ImportJobHooks = {}): Promise<ImportReport | null> {
   if (!(await claimJob(db, jobId))) return null;
+  return runClaimedImportJob(db, store, jobId, hooks);
+}
+
+/** Runs a job this process has claimed (the worker loop claims before it calls a handler). */
+export async function runClaimedImportJob(db: Db, store: MediaStore, jobId: string, hooks: ImportJobHooks = {}): Promise<ImportReport | null> {
   const job = await db.job.findUniqueOrThrow({ where: { id: jobId } });
   let report: ImportReport | null = null;
   try {

@@ -1,8 +1,7 @@
 import "server-only";
-// Media on the local disk. Writes go to a temp file in the same directory and are renamed
+// Media on the local disk. Writes go to a temp file in the same directory and are linked
 // into place, so a crash or a full disk never leaves a half file under a real key.
-import { createReadStream } from "node:fs";
-import { access, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { access, link, mkdir, open, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import type { Readable } from "node:stream";
@@ -25,14 +24,21 @@ export function createLocalMediaStore(root: string): MediaStore {
       const temp = `${file}.${randomBytes(6).toString("hex")}.tmp`;
       try {
         await writeFile(temp, bytes, { flag: "wx" });
-        await rename(temp, file);
+        // link, not rename: an existing key keeps its bytes (content addresses never change).
+        // A file system without hard links gets the rename, which replaces same-content bytes.
+        await link(temp, file).catch(async (error: NodeJS.ErrnoException) => {
+          if (error.code === "EEXIST") return;
+          if (error.code === "EPERM" || error.code === "ENOTSUP" || error.code === "EOPNOTSUPP") return rename(temp, file);
+          throw error;
+        });
       } catch (error) {
-        await rm(temp, { force: true });
         const code = (error as NodeJS.ErrnoException).code;
         if (code === "ENOSPC" || code === "EDQUOT") {
           throw new AppError("unavailable", "The media disk is full: nothing was written.");
         }
         throw error;
+      } finally {
+        await rm(temp, { force: true });
       }
     },
     async has(key) {
@@ -44,10 +50,17 @@ export function createLocalMediaStore(root: string): MediaStore {
       }
     },
     async read(key) {
-      return readFile(resolve(key));
+      return readFile(resolve(key)).catch((error) => rethrowMissing(error, key));
     },
     async stream(key): Promise<Readable> {
-      return createReadStream(resolve(key));
+      // Opened here, not lazily by the stream, so a missing file is an error of this call.
+      const handle = await open(resolve(key), "r").catch((error) => rethrowMissing(error, key));
+      return handle.createReadStream();
     },
   };
+}
+
+function rethrowMissing(error: unknown, key: string): never {
+  if ((error as NodeJS.ErrnoException).code === "ENOENT") throw new AppError("not_found", `media ${key} is not in the media directory`, { key });
+  throw error;
 }

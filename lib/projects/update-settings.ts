@@ -17,6 +17,8 @@ export const SettingsFormSchema = z.object({
   rewriteMin: num,
   iouAgreementThreshold: num,
   honeypotRate: num,
+  // Optional so that a form without it keeps the default.
+  triageMargin: num.optional(),
 });
 
 export async function updateProjectSettings(db: Db, projectId: string, input: unknown) {
@@ -26,6 +28,7 @@ export async function updateProjectSettings(db: Db, projectId: string, input: un
     tiers: { goldMin: form.goldMin, rewriteMin: form.rewriteMin },
     iouAgreementThreshold: form.iouAgreementThreshold,
     honeypotRate: form.honeypotRate,
+    triageMargin: form.triageMargin,
   });
   return db.project.update({
     where: { id: projectId },

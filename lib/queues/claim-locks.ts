@@ -18,22 +18,32 @@ export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 // the pool and row locks); Prisma's 2 s default wait is too short under a burst of claims.
 export const CLAIM_TRANSACTION = { maxWait: 10_000, timeout: 20_000 } as const;
 
-/** Locks the claimer's membership row; false when the user is not a member of the queue. */
-export async function lockQueueMember(tx: Tx, provider: DbProvider, queueId: string, userId: string): Promise<boolean> {
+export type ClaimingQueue = { projectId: string; status: string; overlap: number; leaseSeconds: number };
+
+/**
+ * Locks the claimer's membership row and reads the queue in the same statement; null when the
+ * user is not a member of the queue. Only the member row is locked: the queue's settings are
+ * read as of this statement, as a separate read would have read them.
+ */
+export async function lockQueueMember(tx: Tx, provider: DbProvider, queueId: string, userId: string): Promise<ClaimingQueue | null> {
   if (provider === "postgres") {
-    const rows = await tx.$queryRawUnsafe<unknown[]>(
-      `SELECT 1 FROM "QueueMember" WHERE "queueId" = $1 AND "userId" = $2 FOR UPDATE`,
+    const rows = await tx.$queryRawUnsafe<ClaimingQueue[]>(
+      `SELECT q."projectId", q."status", q."overlap", q."leaseSeconds"
+         FROM "QueueMember" m JOIN "Queue" q ON q."id" = m."queueId"
+        WHERE m."queueId" = $1 AND m."userId" = $2
+        FOR UPDATE OF m`,
       queueId,
       userId,
     );
-    return rows.length === 1;
+    return rows[0] ?? null;
   }
   const changed = await tx.$executeRawUnsafe(
     `UPDATE "QueueMember" SET "userId" = "userId" WHERE "queueId" = ? AND "userId" = ?`,
     queueId,
     userId,
   );
-  return changed === 1;
+  if (changed !== 1) return null;
+  return tx.queue.findUniqueOrThrow({ where: { id: queueId }, select: { projectId: true, status: true, overlap: true, leaseSeconds: true } });
 }
 
 /** Locks the queue item a claim belongs to (before the claim row itself, see the order above). */

@@ -9,27 +9,32 @@ import "server-only";
 //    take a second item.
 //
 // Concurrency scheme: one transaction per claim, no read-then-write window.
-//  1. Lock the claimer's QueueMember row (claim-locks.ts). This also checks membership and
-//     serializes one user's own claims (two tabs), so "return my active claim, else take a
-//     new one" cannot hand the same user two items. On SQLite this first statement is a
-//     write, which takes the database's single write lock: the whole transaction then runs
-//     as if BEGIN IMMEDIATE, serialized against every other writer, and waits (busy
-//     timeout) instead of failing with SQLITE_BUSY.
-//  2. PostgreSQL: pick the next candidate with FOR NO KEY UPDATE SKIP LOCKED, so concurrent
+//  1. Lock the claimer's QueueMember row, reading the queue in the same statement
+//     (claim-locks.ts). This also checks membership and serializes one user's own claims
+//     (two tabs), so "return my active claim, else take a new one" cannot hand the same user
+//     two items. On SQLite this first statement is a write, which takes the database's single
+//     write lock: the whole transaction then runs as if BEGIN IMMEDIATE, serialized against
+//     every other writer, and waits (busy timeout) instead of failing with SQLITE_BUSY.
+//  2. Return the held claim, else expire the claimer's lapsed leases (claim-statements.ts),
+//     in a statement that starts after the member lock is held, so it sees the claim a
+//     previous holder of the lock (the other tab) just committed.
+//  3. PostgreSQL: pick the next candidate with FOR NO KEY UPDATE SKIP LOCKED, so concurrent
 //     claimers spread over different items instead of queueing on one. The candidate
 //     query's live count was read from the statement's snapshot, which can predate a claim
-//     committed by the previous holder of the row lock; so, holding the lock, recount in a
-//     fresh statement (READ COMMITTED) and move on to the next candidate if the item filled
-//     up. Every claim insert happens under its item's lock, so the recount is exact. When
-//     every remaining candidate is locked, ask again waiting for the locks rather than
-//     answer "nothing left" too early.
-//  3. Insert the claim, marking the item's lapsed claims `expired` on the way.
+//     committed by the previous holder of the row lock; so, holding the lock, the claim is
+//     inserted only if a recount in a fresh statement (READ COMMITTED) finds room, and
+//     otherwise we move on to the next candidate. Every claim insert happens under its
+//     item's lock, so the recount is exact. When every remaining candidate is locked, ask
+//     again waiting for the locks rather than answer "nothing left" too early.
+//  4. The recount, the expiry of the item's lapsed claims, the claim and its audit row are
+//     one statement on PostgreSQL (claim-statements.ts), all inside the transaction.
+// On PostgreSQL a new claim is thus BEGIN + 4 statements + COMMIT: each is a round trip, and
+// round trips were most of a claim's time (bench/queue-bench.ts).
 import { z } from "zod";
 import { databaseUrlOf, providerOf, type Db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
-import { recordAudit } from "@/lib/audit/record";
 import { CLAIM_TRANSACTION, lockQueueMember } from "@/lib/queues/claim-locks";
-import { countLiveClaims } from "@/lib/queues/live-claims";
+import { claimItemIfRoom, heldClaimElseExpireLapsed } from "@/lib/queues/claim-statements";
 import { nextCandidate } from "@/lib/queues/next-candidate";
 
 export const ClaimNextInputSchema = z.object({
@@ -51,56 +56,35 @@ export type ClaimedItem = {
 export async function claimNextItem(db: Db, input: z.input<typeof ClaimNextInputSchema>): Promise<ClaimedItem | null> {
   const { queueId, userId, now = new Date() } = ClaimNextInputSchema.parse(input);
   const provider = providerOf(databaseUrlOf(db));
-  const outcome = await db.$transaction(async (tx) => {
-    if (!(await lockQueueMember(tx, provider, queueId, userId))) {
+  return db.$transaction(async (tx) => {
+    const queue = await lockQueueMember(tx, provider, queueId, userId);
+    if (!queue) {
       const exists = await tx.queue.count({ where: { id: queueId } });
       if (!exists) throw new AppError("not_found", "No such queue.");
       throw new AppError("forbidden", "You are not a member of this queue.");
     }
-    const queue = await tx.queue.findUniqueOrThrow({ where: { id: queueId }, select: { projectId: true, status: true, overlap: true, leaseSeconds: true } });
     if (queue.status !== "active") throw new AppError("conflict", `This queue is ${queue.status}.`);
 
-    const current = await tx.claim.findFirst({
-      where: { userId, status: "active", leaseUntil: { gt: now }, queueItem: { queueId } },
-      orderBy: { createdAt: "asc" },
-      select: { id: true, queueItemId: true, leaseUntil: true, queueItem: { select: { sampleId: true, trajectoryId: true, verdictId: true } } },
-    });
-    if (current) {
-      const { id, queueItemId, leaseUntil, queueItem } = current;
-      return { claim: { claimId: id, queueItemId, leaseUntil, ...queueItem }, isNew: false, projectId: queue.projectId };
+    const held = await heldClaimElseExpireLapsed(tx, provider, { queueId, userId, now });
+    if (held) {
+      const { id, queueItemId, leaseUntil, sampleId, trajectoryId, verdictId } = held;
+      return { claimId: id, queueItemId, leaseUntil, sampleId, trajectoryId, verdictId };
     }
-    // Taking a new item abandons this user's lapsed leases in the queue.
-    await tx.claim.updateMany({ where: { userId, status: "active", leaseUntil: { lte: now }, queueItem: { queueId } }, data: { status: "expired" } });
 
     const excludedIds: string[] = [];
     for (;;) {
-      const query = { queueId, userId, now, excludedIds };
+      const query = { queueId, userId, now, overlap: queue.overlap, excludedIds };
       const candidate =
         (await nextCandidate(tx, provider, { ...query, skipLocked: true })) ??
         (provider === "postgres" ? await nextCandidate(tx, provider, { ...query, skipLocked: false }) : null);
-      if (!candidate) return { claim: null, isNew: false, projectId: queue.projectId };
-      if (!candidate.isHoneypot && (await countLiveClaims(tx, candidate.id, now)) >= queue.overlap) {
+      if (!candidate) return null;
+      const taken = await claimItemIfRoom(tx, provider, { queueId, userId, now, queue, item: candidate });
+      if (!taken) {
         excludedIds.push(candidate.id);
         continue;
       }
-      await tx.claim.updateMany({ where: { queueItemId: candidate.id, status: "active", leaseUntil: { lte: now } }, data: { status: "expired" } });
-      const leaseUntil = new Date(now.getTime() + queue.leaseSeconds * 1000);
-      const created = await tx.claim.create({ data: { queueItemId: candidate.id, userId, leaseUntil }, select: { id: true } });
       const { sampleId, trajectoryId, verdictId } = candidate;
-      const claim: ClaimedItem = { claimId: created.id, queueItemId: candidate.id, sampleId, trajectoryId, verdictId, leaseUntil };
-      return { claim, isNew: true, projectId: queue.projectId };
+      return { claimId: taken.claimId, queueItemId: candidate.id, sampleId, trajectoryId, verdictId, leaseUntil: taken.leaseUntil };
     }
   }, CLAIM_TRANSACTION);
-
-  if (outcome.claim && outcome.isNew) {
-    await recordAudit(db, {
-      userId,
-      projectId: outcome.projectId,
-      action: "claim.create",
-      targetType: "queueItem",
-      targetId: outcome.claim.queueItemId,
-      details: { queueId, claimId: outcome.claim.claimId, leaseUntil: outcome.claim.leaseUntil.toISOString() },
-    });
-  }
-  return outcome.claim;
 }

@@ -1,9 +1,12 @@
 import "server-only";
 // A GRPO group: the G rollouts of one task, with rewards and advantages recomputed from the
 // verified trace verdicts under the project's reward settings, beside the values the
-// rollouts came with. A rollout not verified yet counts with its automatic outcome, and says so.
+// rollouts came with. A rollout not verified yet counts with its automatic outcome (the
+// effective rule verdict, else the judge's, after overrides; else the imported one), and says so.
 import type { Db } from "@/lib/db";
 import { groupAdvantages, trajectoryReward, type RewardSettings } from "@/lib/domain/rewards";
+import { isVerifiedOutcome, rolloutSuccess } from "@/lib/domain/rollout-outcome";
+import { traceVerdictsOf } from "@/lib/verdicts/trace-verdicts";
 
 export async function loadGroup(db: Db, projectId: string, groupKey: string, settings: RewardSettings) {
   const rollouts = await db.trajectory.findMany({
@@ -16,11 +19,15 @@ export async function loadGroup(db: Db, projectId: string, groupKey: string, set
       steps: { orderBy: { index: "asc" }, take: 1, select: { media: { select: { id: true, width: true, height: true } } } },
     },
   });
+  const verdicts = await traceVerdictsOf(db, projectId, rollouts.map((r) => r.id));
   const rows = rollouts.map((r) => {
-    const isVerified = r.status === "verified" && (r.humanVerdict === "success" || r.humanVerdict === "failure");
-    const success = isVerified ? r.humanVerdict === "success" : r.autoOutcome === true;
+    const v = verdicts.get(r.id);
+    const effective = { rule: v?.rule?.effective ?? null, judge: v?.judge?.effective ?? null };
+    const isVerified = isVerifiedOutcome(r);
+    const success = rolloutSuccess(r, effective);
     const reward = trajectoryReward({ steps: Math.max(1, r.stepCount), success, invalidActions: r.invalidActionCount }, settings);
-    return { ...r, firstMedia: r.steps[0]?.media ?? null, isVerified, success, reward };
+    const automatic = effective.rule ?? effective.judge ?? r.autoOutcome;
+    return { ...r, automatic, firstMedia: r.steps[0]?.media ?? null, isVerified, success, reward };
   });
   const advantages = rows.length ? groupAdvantages(rows.map((r) => r.reward)) : [];
   return {

@@ -113,6 +113,27 @@ describe.each(PROVIDERS)("queue claims on %s", (provider) => {
     expect(await db.claim.count()).toBe(1);
   });
 
+  it("one user opening the queue in five tabs at once gets one claim, stored as returned, with one audit row", async () => {
+    const { db, project, user, access } = await setup(2, 5);
+    const queue = await makeQueue(db, access, [user(1).id], 1, 60);
+    const t0 = new Date("2030-01-01T00:00:00Z");
+    const tabs = await Promise.all(Array.from({ length: 5 }, () => claimNextItem(db, { queueId: queue.id, userId: user(1).id, now: t0 })));
+    expect(new Set(tabs.map((c) => c!.claimId)).size).toBe(1);
+    const stored = await db.claim.findMany();
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ id: tabs[0]!.claimId, queueItemId: tabs[0]!.queueItemId, userId: user(1).id, status: "active", leaseUntil: new Date(t0.getTime() + 60_000) });
+    const audit = await db.auditLog.findMany({ where: { action: "claim.create" } });
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ projectId: project.id, userId: user(1).id, targetType: "queueItem", targetId: tabs[0]!.queueItemId });
+    expect(audit[0]!.details).toEqual({ queueId: queue.id, claimId: tabs[0]!.claimId, leaseUntil: "2030-01-01T00:01:00.000Z" });
+
+    // Once the lease lapsed, the next open takes a new item and marks the lapsed claim expired.
+    const next = await claimNextItem(db, { queueId: queue.id, userId: user(1).id, now: new Date(t0.getTime() + 61_000) });
+    expect(next!.queueItemId).not.toBe(tabs[0]!.queueItemId);
+    expect((await db.claim.findUniqueOrThrow({ where: { id: tabs[0]!.claimId } })).status).toBe("expired");
+    expect(await db.auditLog.count({ where: { action: "claim.create" } })).toBe(2);
+  });
+
   it("refuses a claimer who is not a member of the queue", async () => {
     const { db, members, user, access } = await setup(2, 3);
     const queue = await makeQueue(db, access, [user(0).id], 1);

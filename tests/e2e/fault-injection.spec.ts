@@ -8,6 +8,7 @@ import Database from "better-sqlite3";
 import { Client } from "pg";
 import { expect, test } from "@playwright/test";
 import { AppServer, freePort, seedFaultData, type AppEnv } from "./fault/app-server";
+import { formData } from "./authz/client";
 import { databaseIn, startOwnPostgres, type OwnPostgres } from "./fault/throwaway-pg";
 
 test.describe.configure({ mode: "serial", timeout: 180_000 });
@@ -139,5 +140,48 @@ test("PostgreSQL stopped under load: requests fail with a clear error and succee
   await expect.poll(async () => (await save(2)).result?.ok, { timeout: 30_000, message: "saves work again once PostgreSQL is back" }).toBe(true);
   const rows = await storedAnswers(appEnv);
   expect(rows.map((r) => r.version)).toEqual([2]);
+  await server.stop();
+});
+
+test("kill -9 during an import, then restart: the job is taken over and finishes, and the database is intact", async () => {
+  const appEnv = await environment("sqlite");
+  const seed = seedFaultData(appEnv, PASSWORD, 1);
+  // A short job lock so the restarted server takes the abandoned job over within seconds.
+  const server = new AppServer(await freePort(), { ...appEnv, VERITY_JOB_LOCK_MS: "3000", VERITY_WORKER_POLL_MS: "200" });
+  await server.start();
+  const cookie = await server.signIn(seed.email, PASSWORD);
+  const made = await server.action(cookie, "lib/actions/tokens.ts", "createTokenAction", [null, formData({ projectId: seed.projectId, name: "fault", role: "admin" })]);
+  const token = made.result?.secret as string;
+  expect(token, made.raw.slice(0, 300)).toBeTruthy();
+
+  const lines = 40_000;
+  const body = Array.from({ length: lines }, (_, i) =>
+    JSON.stringify({ type: "sample", id: `imp-${i}`, dataset: "fault-import", image: null, image_size: [100, 50], instruction: `Press ${i}`, box: [10, 10, 40, 30] }),
+  ).join("\n");
+  const started = await fetch(`${server.base}/api/v1/projects/${seed.projectId}/imports`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/x-ndjson" },
+    body,
+  });
+  expect(started.status).toBe(202);
+  const { jobId } = (await started.json()) as { jobId: string };
+  const job = async () => (await (await fetch(`${server.base}/api/v1/projects/${seed.projectId}/jobs/${jobId}`, { headers: { authorization: `Bearer ${token}` } })).json()) as { job: { status: string; processed: number } };
+  await expect.poll(async () => (await job()).job.processed, { timeout: 60_000, intervals: [50] }).toBeGreaterThan(0);
+  await server.crash();
+
+  const file = appEnv.DATABASE_URL.slice(5);
+  const midway = new Database(file, { readonly: true });
+  expect(midway.pragma("integrity_check", { simple: true })).toBe("ok");
+  const before = (midway.prepare(`SELECT COUNT(*) AS n FROM "GroundingSample" WHERE "sourceDataset" = 'fault-import'`).get() as { n: number }).n;
+  midway.close();
+  expect(before, "the crash came before the import finished").toBeLessThan(lines);
+
+  await server.start();
+  await expect.poll(async () => (await job()).job.status, { timeout: 120_000, intervals: [500] }).toBe("succeeded");
+  const after = new Database(file, { readonly: true });
+  expect(after.pragma("integrity_check", { simple: true })).toBe("ok");
+  expect((after.prepare(`SELECT COUNT(*) AS n FROM "GroundingSample" WHERE "sourceDataset" = 'fault-import'`).get() as { n: number }).n).toBe(lines);
+  expect((after.prepare(`SELECT COUNT(DISTINCT "sourceId") AS n FROM "GroundingSample" WHERE "sourceDataset" = 'fault-import'`).get() as { n: number }).n).toBe(lines);
+  after.close();
   await server.stop();
 });

@@ -17,6 +17,8 @@ export type AuthzSeed = {
   skipQueueId: string;
   adjudicationItemId: string;
   verifiedSampleId: string;
+  triageQueueId: string;
+  triageItemId: string;
   runId: string;
   jobId: string;
   treeStepId: string;
@@ -81,6 +83,25 @@ export async function seedAuthz(db: Db, dataDir: string, emails: Record<"admin" 
   });
   await db.groundingSample.update({ where: { id: sampleIds[8]! }, data: { status: "verified", verifiedAt: new Date() } });
 
+  // A rollout whose rule verifier and MLLM judge disagree, in a triage queue of reviewers.
+  const rule = await db.judgeVerdict.create({ data: { projectId: demo.id, targetType: "trajectory", trajectoryId: trajectoryIds[1]!, kind: "rule", judgeName: "matrix-rule", metric: "trace_success", valueBool: true } });
+  const judge = await db.judgeVerdict.create({ data: { projectId: demo.id, targetType: "trajectory", trajectoryId: trajectoryIds[1]!, kind: "mllm", judgeName: "matrix-judge", metric: "trace_success", valueBool: false } });
+  void rule;
+  const reviewerAndAdmin = await db.user.findMany({ where: { email: { in: [emails.reviewer, emails.admin] } }, select: { id: true } });
+  const triageQueue = await db.queue.create({
+    data: {
+      projectId: demo.id,
+      name: "Authorization matrix (triage)",
+      itemType: "disagreement",
+      filter: {},
+      overlap: 1,
+      createdById: owner.id,
+      members: { createMany: { data: reviewerAndAdmin.map((m) => ({ userId: m.id })) } },
+      items: { createMany: { data: [{ trajectoryId: trajectoryIds[1]!, verdictId: judge.id, priority: 1 }, { trajectoryId: trajectoryIds[2]!, verdictId: judge.id, priority: 0 }] } },
+    },
+  });
+  const triageItem = await db.queueItem.findFirstOrThrow({ where: { queueId: triageQueue.id, trajectoryId: trajectoryIds[1]! } });
+
   // Granted, removed, reset and re-enabled by the matrix: nobody else signs in as it.
   const matrixUser = await db.user.create({ data: { email: "matrix-member@e2e.test", name: "Matrix Member" } });
   const run = await db.evaluationRun.findFirstOrThrow({ where: { projectId: runs.id } });
@@ -98,6 +119,8 @@ export async function seedAuthz(db: Db, dataDir: string, emails: Record<"admin" 
     skipQueueId: skipQueue.id,
     adjudicationItemId: adjudicationItem.id,
     verifiedSampleId: sampleIds[8]!,
+    triageQueueId: triageQueue.id,
+    triageItemId: triageItem.id,
     runId: run.id,
     jobId: job.id,
     treeStepId: treeStep.id,

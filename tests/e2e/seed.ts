@@ -19,6 +19,7 @@ import { E2E_USERS_FILE, type E2eSeed } from "./seed-file";
 import { seedPools } from "./seed-pools";
 import { seedAuthz } from "./seed-authz";
 import { seedAdjudication } from "./seed-adjudication";
+import { seedTriage } from "./seed-triage";
 
 async function main() {
   const { databaseUrl, dataDir, mediaDir } = env();
@@ -69,6 +70,7 @@ async function main() {
   }
 
   await seedAdjudication(db, store, dataDir, screenshot, { admin: users.admin!, reviewer: users.reviewer!, annotator: users.annotator! });
+  await seedTriage(db, store, users);
 
   const seed: E2eSeed = { users, demoMediaId: demoMedia.id, demoProjectId: demo.id, otherMediaId: otherMedia.id, reviewSampleIds };
   writeFileSync(path.join(dataDir, E2E_USERS_FILE), JSON.stringify(seed, null, 2));

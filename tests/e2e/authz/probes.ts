@@ -195,6 +195,9 @@ export const ACTION_PROBES: Record<string, ActionProbe> = {
       return form({ projectId: s.demoProjectId, honeypotId: find()!.id });
     },
   },
+  "triage#createTriageQueueAction": { args: async () => form({ projectId: authzSeed().demoProjectId, name: `matrix triage ${unique()}`, limit: "5", leaseMinutes: "10" }) },
+  "triage#startTriageAction": { args: async () => [{ projectId: authzSeed().demoProjectId, queueId: authzSeed().triageQueueId }] },
+  "triage#decideTriageAction": { args: async () => [{ projectId: authzSeed().demoProjectId, queueItemId: authzSeed().triageItemId, decision: "accept" }] },
   "queues#submitClaimAction": { args: async () => [{ projectId: authzSeed().demoProjectId, claimId: await annotatorClaim() }] },
   "members#grantRoleAction": { args: async () => form({ projectId: authzSeed().demoProjectId, email: authzSeed().otherUserEmail, role: "annotator" }) },
   "members#removeMemberAction": {

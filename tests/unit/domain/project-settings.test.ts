@@ -8,6 +8,7 @@ describe("ProjectSettingsSchema", () => {
       tiers: { goldMin: 7, rewriteMin: 4 },
       iouAgreementThreshold: 0.5,
       honeypotRate: 0.05,
+      triageMargin: 0.5,
     });
   });
 
@@ -22,5 +23,7 @@ describe("ProjectSettingsSchema", () => {
     expect(ProjectSettingsSchema.safeParse({ honeypotRate: 1 }).success).toBe(false);
     expect(ProjectSettingsSchema.safeParse({ iouAgreementThreshold: 0 }).success).toBe(false);
     expect(ProjectSettingsSchema.safeParse({ iouAgreementThreshold: 1 }).success).toBe(true);
+    expect(ProjectSettingsSchema.safeParse({ triageMargin: -0.1 }).success).toBe(false);
+    expect(ProjectSettingsSchema.safeParse({ triageMargin: 0 }).success).toBe(true);
   });
 });

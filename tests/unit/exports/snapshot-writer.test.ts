@@ -23,7 +23,8 @@ function input(poolDir: string, snapshotId: string, files: SnapshotInput["files"
   };
 }
 
-const files: SnapshotFile[] = [
+// Whole contents here; streamed contents are covered below and in pool-targets.test.ts.
+const files: (SnapshotFile & { content: string | Buffer })[] = [
   { name: "grounding.jsonl", content: '{"id":"s1"}\n{"id":"s2"}\n' },
   { name: "parquet/grounding.parquet", content: Buffer.from([0x50, 0x41, 0x52, 0x31]) },
 ];
@@ -72,6 +73,19 @@ describe("writeSnapshot", () => {
       expect(manifest.files.map((f) => f.name)).toEqual(["a.jsonl", "b.jsonl"]);
       expect(await readLatestSnapshotId(pool)).toBe("second");
       await readSnapshot(pool, "first");
+    });
+  });
+
+  it("writes content streamed in chunks, with the sha256 and size of the bytes on disk", async () => {
+    await withTempDir(async (pool) => {
+      async function* rows() {
+        for (let i = 0; i < 5000; i++) yield `{"id":"s${i}"}\n`;
+        yield Buffer.from("tail\n");
+      }
+      const manifest = await writeSnapshot(input(pool, "streamed", [{ name: "rows.jsonl", content: rows() }]));
+      const bytes = await readFile(path.join(pool, "snapshots", "streamed", "rows.jsonl"));
+      expect(bytes.toString().split("\n")).toHaveLength(5002);
+      expect(manifest.files).toEqual([{ name: "rows.jsonl", sha256: sha256(bytes), bytes: bytes.length }]);
     });
   });
 

@@ -1,0 +1,60 @@
+// The ranked triage list: why each item is there, what is in dispute, and its impact (how
+// much a decision could move training: lib/domain/triage-impact.ts). Plain server markup.
+import Link from "next/link";
+import { CandidateValues } from "@/components/triage/candidate-values";
+import { ReasonChips } from "@/components/triage/reason-chips";
+import type { ListedCandidate } from "@/lib/triage/triage-candidates";
+
+type Props = { slug: string; candidates: ListedCandidate[]; total: number };
+
+export function CandidateTable({ slug, candidates, total }: Props) {
+  const base = `/projects/${slug}`;
+  return (
+    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+      <table className="w-full text-sm" aria-label="Triage candidates">
+        <thead className="border-b border-slate-200 bg-slate-50 text-left text-xs text-slate-600">
+          <tr>
+            <th className="p-2 text-right">#</th>
+            <th className="p-2">Item</th>
+            <th className="p-2">Why</th>
+            <th className="p-2">In dispute</th>
+            <th className="p-2 text-right" title="Trajectories: sum of |change in advantage| over the GRPO group if the outcome flipped (alone: |change in reward|). Samples: tiers apart + closeness to a threshold.">Impact</th>
+            <th className="p-2">Queue</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {candidates.map((c, i) => (
+            <tr key={c.id} data-testid="triage-candidate">
+              <td className="p-2 text-right tabular-nums text-slate-500">{i + 1}</td>
+              <td className="max-w-md p-2">
+                <Link href={c.kind === "trajectory" ? `${base}/trajectories/${c.trajectoryId}` : `${base}/samples/${c.sampleId}`} className="font-medium text-blue-800 hover:underline">
+                  {c.title}
+                </Link>
+                <div className="text-xs text-slate-500">
+                  {c.kind === "trajectory" ? (
+                    <>trajectory{c.app && ` · ${c.app}`}{c.group ? <> · <Link href={`${base}/groups/${encodeURIComponent(c.group.groupKey)}`} className="text-blue-700 hover:underline">GRPO group of {c.group.rollouts.length}</Link></> : " · no group"}</>
+                  ) : (
+                    "grounding sample"
+                  )}
+                </div>
+              </td>
+              <td className="p-2"><ReasonChips reasons={c.reasons} /></td>
+              <td className="p-2"><CandidateValues candidate={c} /></td>
+              <td className="p-2 text-right font-semibold tabular-nums" data-testid="impact">{c.impact.toFixed(2)}</td>
+              <td className="p-2 text-xs">
+                {c.queued ? (
+                  <Link href={`${base}/triage/${c.queued.queueItemId}`} className="text-blue-700 hover:underline">{c.queued.queueName}</Link>
+                ) : (
+                  <span className="text-slate-500">not queued</span>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {total > candidates.length && (
+        <p className="border-t border-slate-200 p-2 text-xs text-slate-600">Showing the top {candidates.length} of {total.toLocaleString("en")}; a triage queue takes them in this order.</p>
+      )}
+    </div>
+  );
+}

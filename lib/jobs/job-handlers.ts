@@ -1,0 +1,17 @@
+import "server-only";
+// What runs a claimed job of each kind. The worker loop (in the app process or `npm run
+// worker`) claims a job, then calls its kind's handler; the handler reports progress and
+// ends the job (the loop ends it as failed if the handler throws first).
+import type { Db } from "@/lib/db";
+import { runClaimedImportJob } from "@/lib/imports/import-job";
+import type { JobKind } from "@/lib/jobs/jobs";
+import { mediaStore } from "@/lib/media/media-store";
+
+export type JobHandler = (db: Db, jobId: string) => Promise<void>;
+
+// Every JobKind needs its line; "export" is registered by lib/exports/export-job.ts (runExportJob).
+export const JOB_HANDLERS: { [K in JobKind]: JobHandler } = {
+  import: async (db, jobId) => {
+    await runClaimedImportJob(db, mediaStore(), jobId);
+  },
+};

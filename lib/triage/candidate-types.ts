@@ -1,0 +1,52 @@
+// What the triage list, the queue maker and the decision view share about one candidate: the
+// verdict in question (the MLLM judge's trace verdict, or a sample's quality-score verdict),
+// why it is doubted, and how much deciding it could change (lib/domain/triage-impact.ts).
+import type { TriageReason } from "@/lib/domain/triage-impact";
+import type { QualityTier } from "@/lib/domain/tiers";
+
+export type GroupFlip = {
+  groupKey: string;
+  rollouts: { id: string; success: boolean; rewardBefore: number; rewardAfter: number; advantageBefore: number; advantageAfter: number }[];
+};
+
+export type TrajectoryCandidate = {
+  kind: "trajectory";
+  id: string; // the verdict's id: one candidate per verdict in question
+  verdictId: string;
+  trajectoryId: string;
+  title: string;
+  app: string | null;
+  benchmark: string | null;
+  judgeName: string;
+  judge: boolean; // the judge's effective value
+  rule: { id: string; judgeName: string; effective: boolean } | null;
+  human: string | null;
+  outcome: boolean; // what the rollout counts with now
+  reasons: TriageReason[];
+  impact: number;
+  group: GroupFlip | null; // null: no group (or alone in it)
+};
+
+export type SampleCandidate = {
+  kind: "sample";
+  id: string;
+  verdictId: string;
+  sampleId: string;
+  title: string;
+  judgeName: string;
+  judgeScore: number; // effective
+  humanScore: number | null;
+  judgeTier: QualityTier;
+  humanTier: QualityTier | null;
+  threshold: number | null;
+  reasons: TriageReason[];
+  impact: number;
+};
+
+export type TriageCandidate = TrajectoryCandidate | SampleCandidate;
+
+export const REASON_LABELS: Record<TriageReason, string> = {
+  rule_vs_judge: "rule vs judge",
+  judge_vs_human: "judge vs human",
+  near_threshold: "at a tier threshold",
+};

@@ -1,0 +1,138 @@
+import "server-only";
+// A reviewer's decision on one triage item, in one transaction that first claims the item's
+// resolution (a conditional update: of two reviewers deciding at once, exactly one wins):
+//  - accept: the judge's value stands. Against a human verdict nothing is overridden: the
+//    item is resolved as accepted. Against the rule verifier, the rule verdict is overridden
+//    with the judge's value, so that the automatic outcome (rule first) becomes the judge's.
+//  - override: a JudgeOverride on the judge's verdict through lib/verdicts/override-verdict.ts
+//    (the flipped outcome, or a new 0-10 score) with the reason preset and note.
+// The QueueItem becomes verified with resolution "triage", by whom and when; the decision is
+// audited (triage.accept / triage.override; the override itself also as override.create).
+// In queue mode the caller's claim is closed afterwards, and "skip" gives the claim back.
+import { z } from "zod";
+import type { Db } from "@/lib/db";
+import { AppError, isAppError } from "@/lib/errors";
+import type { ProjectAccess } from "@/lib/auth/session";
+import { recordAudit } from "@/lib/audit/record";
+import { markClaimSubmitted } from "@/lib/queues/mark-claim-submitted";
+import { releaseClaim } from "@/lib/queues/release-claim";
+import { reasonText } from "@/lib/triage/reason-presets";
+import { overrideVerdict } from "@/lib/verdicts/override-verdict";
+import { traceVerdictsOf } from "@/lib/verdicts/trace-verdicts";
+
+const Id = z.string().regex(/^[a-z0-9]{10,40}$/);
+
+export const DecideTriageInputSchema = z.object({
+  queueItemId: Id,
+  claimId: Id.optional(),
+  decision: z.enum(["accept", "override", "skip"]),
+  value: z.union([z.boolean(), z.number().min(0).max(10)]).optional(),
+  preset: z.number().int().min(1).max(5).optional(),
+  note: z.string().max(2_000).default(""),
+});
+export type DecideTriageInput = z.input<typeof DecideTriageInputSchema>;
+export type TriageOutcome = "accepted" | "overridden" | "skipped" | "already_decided";
+
+// Interactive transactions wait for one another; Prisma's 2 s default wait is too short when
+// several reviewers decide at once on SQLite's single writer.
+const TRANSACTION = { maxWait: 10_000, timeout: 20_000 } as const;
+
+type Plan = { verdictId: string; value: boolean | number; reason: string } | null;
+
+async function loadItem(db: Db, projectId: string, queueItemId: string) {
+  const item = await db.queueItem.findFirst({
+    where: { id: queueItemId, queue: { projectId, itemType: "disagreement" } },
+    select: { id: true, queueId: true, status: true, verdictId: true, trajectoryId: true, sampleId: true },
+  });
+  if (!item?.verdictId) throw new AppError("not_found", "No such triage item.");
+  const verdict = await db.judgeVerdict.findFirst({ where: { id: item.verdictId, projectId }, select: { id: true, judgeName: true, valueScore: true, valueBool: true } });
+  if (!verdict) throw new AppError("not_found", "The verdict of this triage item is gone.");
+  return { item, verdict };
+}
+
+// Worked out before anything is written, so a bad input never leaves a half-made decision.
+async function planOverride(db: Db, projectId: string, input: z.infer<typeof DecideTriageInputSchema>, loaded: Awaited<ReturnType<typeof loadItem>>): Promise<Plan> {
+  const { item, verdict } = loaded;
+  const kind = item.trajectoryId ? "trajectory" : "sample";
+  const isScore = verdict.valueScore !== null;
+  const reasonOf = (fallback: string | null) => {
+    if (input.preset === undefined) return fallback;
+    const text = reasonText(kind, input.preset, input.note);
+    if (text === null) throw new AppError("invalid_input", "Say in a few words why (the \"other\" reason needs a note).");
+    return text;
+  };
+  if (input.decision === "override") {
+    if (input.value === undefined) throw new AppError("invalid_input", isScore ? "Give the new 0-10 score." : "Give the new outcome.");
+    if (isScore !== (typeof input.value === "number")) throw new AppError("invalid_input", `This verdict is ${isScore ? "a 0-10 score" : "a success verdict"}; the override must be one too.`);
+    const reason = reasonOf(null);
+    if (reason === null) throw new AppError("invalid_input", "Pick a reason first (keys 1-5).");
+    return { verdictId: verdict.id, value: input.value, reason };
+  }
+  if (!item.trajectoryId) return null;
+  const current = (await traceVerdictsOf(db, projectId, [item.trajectoryId])).get(item.trajectoryId);
+  const rule = current?.rule;
+  const judge = current?.judge?.id === verdict.id ? current.judge : null;
+  if (!rule || !judge || rule.effective === judge.effective) return null;
+  const why = reasonOf(null);
+  return { verdictId: rule.id, value: judge.effective, reason: `Triage: accepted the judge ${judge.judgeName}${why ? ` (${why})` : ""}` };
+}
+
+async function closeClaim(db: Db, claimId: string, userId: string) {
+  try {
+    await markClaimSubmitted(db, { claimId, userId });
+  } catch (error) {
+    // The lease ran out and the slot went to someone else: the decision is made and stands,
+    // and whoever holds the item now finds it decided.
+    if (!(isAppError(error) && error.code === "conflict")) throw error;
+  }
+}
+
+export async function decideTriageItem(db: Db, access: ProjectAccess, raw: DecideTriageInput): Promise<{ outcome: TriageOutcome; queueId: string }> {
+  const input = DecideTriageInputSchema.parse(raw);
+  const userId = access.user.id;
+  const loaded = await loadItem(db, access.projectId, input.queueItemId);
+  const { item, verdict } = loaded;
+  if (input.claimId) {
+    const claim = await db.claim.findFirst({ where: { id: input.claimId, userId, queueItemId: item.id }, select: { id: true } });
+    if (!claim) throw new AppError("not_found", "No such claim on this item.");
+  }
+  if (input.decision === "skip") {
+    if (input.claimId) await releaseClaim(db, { claimId: input.claimId, userId });
+    return { outcome: "skipped", queueId: item.queueId };
+  }
+  const plan = await planOverride(db, access.projectId, input, loaded);
+
+  const now = new Date();
+  const decided = await db.$transaction(async (tx) => {
+    const { count } = await tx.queueItem.updateMany({
+      where: { id: item.id, status: { not: "verified" } },
+      data: { status: "verified", resolution: "triage", resolvedById: userId, resolvedAt: now },
+    });
+    if (count === 0) return false;
+    // overrideVerdict only reads and writes rows; it runs inside this transaction.
+    if (plan) await overrideVerdict(tx as unknown as Db, access, plan);
+    await recordAudit(tx as unknown as Db, {
+      userId,
+      projectId: access.projectId,
+      action: input.decision === "accept" ? "triage.accept" : "triage.override",
+      targetType: "queueItem",
+      targetId: item.id,
+      details: {
+        queueId: item.queueId,
+        verdictId: verdict.id,
+        judgeName: verdict.judgeName,
+        judgeValue: verdict.valueScore ?? verdict.valueBool,
+        ...(plan ? { overriddenVerdictId: plan.verdictId, value: plan.value, reason: plan.reason } : {}),
+      },
+    });
+    return true;
+  }, TRANSACTION);
+
+  if (!decided) {
+    // Someone decided first: give the claim back so the queue moves on to another item.
+    if (input.claimId) await releaseClaim(db, { claimId: input.claimId, userId });
+    return { outcome: "already_decided", queueId: item.queueId };
+  }
+  if (input.claimId) await closeClaim(db, input.claimId, userId);
+  return { outcome: input.decision === "accept" ? "accepted" : "overridden", queueId: item.queueId };
+}

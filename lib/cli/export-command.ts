@@ -5,9 +5,11 @@ import "server-only";
 // snapshot. Prints the snapshot id and where it was written (--json: one JSON object).
 import type { Db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
-import { executeExportJob } from "@/lib/exports/execute-export";
+import { runClaimedExportJob, type ExportOutcome } from "@/lib/exports/execute-export";
 import { startExport } from "@/lib/exports/start-export";
 import { poolTarget } from "@/lib/exports/targets/pool-targets";
+import { WORKER_ID } from "@/lib/jobs/jobs";
+import { runHeldJob } from "@/lib/jobs/run-held-job";
 import { mediaStore } from "@/lib/media/media-store";
 import { findPoolByName } from "@/lib/pools/pools";
 import { findProjectBySlug } from "@/lib/projects/projects";
@@ -27,13 +29,18 @@ export async function runExportCommand(db: Db, command: ExportCommand): Promise<
   if (!project) throw new AppError("not_found", `No project ${command.slug}.`);
   const pool = await findPoolByName(db, project.id, command.pool);
   const mode = command.since === "last" ? "incremental" : "full";
-  const job = await startExport(db, { userId: null, projectId: project.id }, { poolId: pool.id, mode });
-  const outcome = await executeExportJob(db, job.id, { store: mediaStore(), targetOf: poolTarget, onProgress: progressLine });
+  // Held from its creation and while it runs (lock renewed), so a worker leaves it alone.
+  const job = await startExport(db, { userId: null, projectId: project.id }, { poolId: pool.id, mode }, { claimedBy: WORKER_ID });
+  let outcome: ExportOutcome | null = null;
+  await runHeldJob(db, job, WORKER_ID, async () => {
+    outcome = await runClaimedExportJob(db, job.id, { store: mediaStore(), targetOf: poolTarget, onProgress: progressLine });
+  });
   if (process.stderr.isTTY) process.stderr.write("\n");
-  if (!outcome) throw new Error(`a worker took export job ${job.id}; follow it on the pools screen`);
-  if (outcome.status === "failed") throw new Error(outcome.error);
-  const location = `${outcome.location}/snapshots/${outcome.snapshotId}`;
-  console.error(`Exported ${outcome.rows} rows of pool ${pool.name} (${mode}) as snapshot ${outcome.snapshotId}.`);
-  if (command.json) console.log(JSON.stringify({ snapshotId: outcome.snapshotId, location, mode, rows: outcome.rows, counts: outcome.counts }));
-  else console.log(`snapshot ${outcome.snapshotId}\nlocation ${location}`);
+  const ended = outcome as ExportOutcome | null;
+  if (!ended) throw new Error("the export stopped before it finished");
+  if (ended.status === "failed") throw new Error(ended.error);
+  const location = `${ended.location}/snapshots/${ended.snapshotId}`;
+  console.error(`Exported ${ended.rows} rows of pool ${pool.name} (${mode}) as snapshot ${ended.snapshotId}.`);
+  if (command.json) console.log(JSON.stringify({ snapshotId: ended.snapshotId, location, mode, rows: ended.rows, counts: ended.counts }));
+  else console.log(`snapshot ${ended.snapshotId}\nlocation ${location}`);
 }

@@ -5,12 +5,15 @@ import { recordAudit } from "@/lib/audit/record";
 import type { Db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { activeExportJob, ExportModeSchema, type ExportJobParams, type ExportMode } from "@/lib/exports/active-export";
+import { createJob } from "@/lib/jobs/jobs";
 import { findPool } from "@/lib/pools/pools";
 
 export type ExportActor = { userId: string | null; projectId: string };
 
 /** Queues an export of the pool; a second one while the first is queued or running is a conflict. */
-export async function startExport(db: Db, actor: ExportActor, input: { poolId: string; mode: ExportMode }) {
+// claimedBy: the CLI runs its export in the foreground, so the job is created already held by
+// its process and no worker polling the same database claims it first.
+export async function startExport(db: Db, actor: ExportActor, input: { poolId: string; mode: ExportMode }, options: { claimedBy?: string } = {}) {
   const mode = ExportModeSchema.parse(input.mode);
   const pool = await findPool(db, actor.projectId, input.poolId);
   const job = await db.$transaction(async (tx) => {
@@ -20,7 +23,7 @@ export async function startExport(db: Db, actor: ExportActor, input: { poolId: s
     const running = await activeExportJob(tx, actor.projectId, pool.id);
     if (running) throw new AppError("conflict", `An export of pool ${pool.name} is already ${running.status}; wait for it to end.`, { jobId: running.id });
     const params: ExportJobParams = { poolId: pool.id, mode };
-    return tx.job.create({ data: { projectId: actor.projectId, kind: "export", params, createdById: actor.userId } });
+    return createJob(tx, { projectId: actor.projectId, kind: "export", params, createdById: actor.userId, claimedBy: options.claimedBy });
   });
   await recordAudit(db, { userId: actor.userId, projectId: actor.projectId, action: "export.start", targetType: "pool", targetId: pool.id, details: { jobId: job.id, mode } });
   return job;

@@ -1,18 +1,14 @@
 import "server-only";
-// The screen and the API start an export the way imports start: the job row first, then the
-// job runs in this app process (the request returns at once; callers poll the job). A worker
-// process, when one runs, may claim it first: claimJob lets exactly one of them run it.
+// The screen and the API start an export the way imports start: the job row, then the worker
+// (in this process by default, or `npm run worker` processes) runs it; the request returns at
+// once and callers poll the job.
 import { db } from "@/lib/db";
 import type { ExportMode } from "@/lib/exports/active-export";
-import { executeExportJob } from "@/lib/exports/execute-export";
-import { poolTarget } from "@/lib/exports/targets/pool-targets";
-import { mediaStore } from "@/lib/media/media-store";
 import { startExport, type ExportActor } from "@/lib/exports/start-export";
+import { notifyJobQueued } from "@/lib/jobs/in-process-worker";
 
 export async function startExportInApp(actor: ExportActor, input: { poolId: string; mode: ExportMode }) {
   const job = await startExport(db(), actor, input);
-  setImmediate(() => {
-    executeExportJob(db(), job.id, { store: mediaStore(), targetOf: poolTarget }).catch((error) => console.error(`export job ${job.id}:`, error));
-  });
+  notifyJobQueued();
   return job;
 }

@@ -9,6 +9,7 @@ import { exportWorld, makePool, type ExportWorld } from "./export-support";
 import { saveGroundingAnnotation } from "@/lib/annotations/save-annotation";
 import { PoolListSchema, SamplePageSchema, TrajectoryPageSchema } from "@/lib/api/v1-schemas";
 import type { Db } from "@/lib/db";
+import type { WorkerLoop } from "@/lib/jobs/worker-loop";
 import { ingestImage } from "@/lib/media/ingest";
 import { createApiToken, revokeApiToken } from "@/lib/tokens/tokens";
 import { saveTrajectoryAnnotation } from "@/lib/trajectories/save-trajectory-annotation";
@@ -19,9 +20,13 @@ import * as poolsRoute from "@/app/api/v1/projects/[projectId]/pools/route";
 import * as exportsRoute from "@/app/api/v1/projects/[projectId]/pools/[poolId]/exports/route";
 import * as jobsRoute from "@/app/api/v1/projects/[projectId]/jobs/[jobId]/route";
 
-// The handlers use the app's one client (lib/db.ts keeps it on globalThis): point it at the test database.
-const global = globalThis as unknown as { verityDb?: Db };
-afterEach(() => {
+// The handlers use the app's one client (lib/db.ts keeps it on globalThis): point it at the
+// test database. The export route wakes the in-process worker, which polls the client it was
+// started with: it is stopped with its test's database.
+const global = globalThis as unknown as { verityDb?: Db; verityInProcessWorker?: WorkerLoop };
+afterEach(async () => {
+  await global.verityInProcessWorker?.stop();
+  delete global.verityInProcessWorker;
   delete global.verityDb;
 });
 

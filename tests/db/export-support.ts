@@ -14,7 +14,7 @@ import { executeExportJob, type ExportOutcome } from "@/lib/exports/execute-expo
 import type { ExportMode } from "@/lib/exports/active-export";
 import { startExport } from "@/lib/exports/start-export";
 import { createPool } from "@/lib/pools/pools";
-import { localTestTarget } from "./pool-target-support";
+import { poolTarget } from "@/lib/exports/targets/pool-targets";
 import { FIXTURES } from "./import-support";
 
 // Pools of these tests live in temp dirs, which the pool-root policy must allow.
@@ -82,7 +82,7 @@ export async function makePool(world: ExportWorld, input: { name: string; kind: 
 
 export async function runExport(world: ExportWorld, poolId: string, mode: ExportMode, store = world.store): Promise<ExportOutcome> {
   const job = await startExport(world.db, { userId: world.admin.user.id, projectId: world.projectId }, { poolId, mode });
-  const outcome = await executeExportJob(world.db, job.id, { store, targetOf: localTestTarget, pageSize: 3 });
+  const outcome = await executeExportJob(world.db, job.id, { store, targetOf: poolTarget, pageSize: 3 });
   if (!outcome) throw new Error("the export job was not run");
   return outcome;
 }

@@ -8,7 +8,7 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { freshDatabase, PROVIDERS } from "./databases";
 import { exportWorld, makePool, readJsonlFile, runExport, type ExportWorld } from "./export-support";
-import { localTestTarget } from "./pool-target-support";
+import { poolTarget } from "@/lib/exports/targets/pool-targets";
 import { saveGroundingAnnotation } from "@/lib/annotations/save-annotation";
 import { executeExportJob } from "@/lib/exports/execute-export";
 import { startExport } from "@/lib/exports/start-export";
@@ -91,7 +91,7 @@ describe.each(PROVIDERS)("export jobs on %s", (provider) => {
 
     const job = (attempts.find((a) => a.status === "fulfilled") as PromiseFulfilledResult<{ id: string }>).value;
     expect((await listPoolViews(world.db, world.projectId))[0]!.activeJob).toMatchObject({ id: job.id, status: "queued" });
-    await executeExportJob(world.db, job.id, { store: world.store, targetOf: localTestTarget });
+    await executeExportJob(world.db, job.id, { store: world.store, targetOf: poolTarget });
     await expect(startExport(world.db, actor(world), { poolId: pool.id, mode: "full" })).resolves.toMatchObject({ kind: "export", status: "queued" });
     // Another project's pool id is not found, never started.
     const other = await world.db.project.create({ data: { slug: "other", name: "Other", settings: {} } });
@@ -133,7 +133,7 @@ describe.each(PROVIDERS)("export jobs on %s", (provider) => {
     await world.db.job.update({ where: { id: job.id }, data: { status: "running", lockedBy: "dead-worker", lockedUntil: new Date(Date.now() - 1000), attempts: 1 } });
     await world.db.snapshot.create({ data: { id: "20200101T000000.000Z-deadbeef", poolId: pool.id, jobId: job.id, status: "writing", filters: {}, untilAt: new Date() } });
 
-    const outcome = await executeExportJob(world.db, job.id, { store: world.store, targetOf: localTestTarget });
+    const outcome = await executeExportJob(world.db, job.id, { store: world.store, targetOf: poolTarget });
     expect(outcome?.status).toBe("succeeded");
     const rows = await world.db.snapshot.findMany({ where: { poolId: pool.id }, orderBy: { id: "asc" } });
     expect(rows.map((r) => r.status)).toEqual(["failed", "complete"]);

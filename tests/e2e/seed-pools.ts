@@ -35,9 +35,9 @@ export async function seedPools(db: Db, store: MediaStore, dataDir: string, emai
   ];
   for (const [i, [instruction, box]] of answers.entries()) {
     const sample = await db.groundingSample.create({
-      data: { projectId: project.id, mediaId: media.id, instruction, sourceDataset: "e2e-pools", sourceId: `p${i}`, contentHash: `pools-${i}`, qualityScore: 8 - i * 2 },
+      data: { projectId: project.id, mediaId: media.id, instruction, sourceDataset: "e2e-pools", sourceId: `p${i}`, contentHash: `pools-${i}` },
     });
-    await saveGroundingAnnotation(db, reviewer, { sampleId: sample.id, baseVersion: null, status: "submitted", payload: { targetAbsent: box === null, box, instructionRewrite: null, qualityScore: null, note: null } });
+    await saveGroundingAnnotation(db, reviewer, { sampleId: sample.id, baseVersion: null, status: "submitted", payload: { targetAbsent: box === null, box, instructionRewrite: null, qualityScore: 8 - i * 2, note: null } });
   }
 
   const poolsRoot = path.join(dataDir, "pools");

@@ -6,6 +6,7 @@ import path from "node:path";
 import { benchImport } from "./import-bench";
 import { benchEditor } from "./editor-bench";
 import { benchLists } from "./lists-bench";
+import { exportSuite } from "./export-bench";
 
 type Row = { figure: string; value: string; target: string; ratio: string };
 
@@ -66,7 +67,7 @@ async function listsSuite(): Promise<Row[]> {
   ];
 }
 
-const SUITES: Record<string, () => Promise<Row[]>> = { import: importSuite, editor: editorSuite, lists: listsSuite };
+const SUITES: Record<string, () => Promise<Row[]>> = { import: importSuite, editor: editorSuite, lists: listsSuite, export: exportSuite };
 SUITES.queue = async () => (await import("./queue-bench")).queueSuite();
 
 // Each suite's last rows are kept in results.json, so running one suite updates its rows and

@@ -13,6 +13,8 @@ async function main() {
       format: { type: "string" },
       images: { type: "string" },
       json: { type: "boolean", default: false },
+      pool: { type: "string" },
+      since: { type: "string" },
       help: { type: "boolean", short: "h", default: false },
     },
   });

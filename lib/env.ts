@@ -38,6 +38,8 @@ const EnvSchema = z
     VERITY_MAX_UPLOAD_MB: z.coerce.number().int().positive().max(100_000).default(512),
     // Directories an admin may import from by server-side path (colon-separated, like PATH).
     VERITY_IMPORT_ROOTS: z.string().default(""),
+    // Directories a pool's local target may live under, besides <data dir>/pools (colon-separated).
+    VERITY_POOL_ROOTS: z.string().default(""),
     VERITY_LOGIN_MAX_ATTEMPTS: z.coerce.number().int().positive().default(10),
     VERITY_LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
     // Object storage (media and S3 pool targets) and the job worker.
@@ -98,6 +100,7 @@ export type Env = z.infer<typeof EnvSchema> & {
   databaseUrl: string;
   databaseProvider: "sqlite" | "postgres";
   importRoots: string[];
+  poolRoots: string[];
   stagingDir: string;
   s3: S3Connection | null;
   /** Where media go when VERITY_MEDIA_STORE=s3. */
@@ -119,6 +122,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     mediaDir: path.join(dataDir, "media"),
     stagingDir: path.join(dataDir, "imports"),
     importRoots: parsed.VERITY_IMPORT_ROOTS.split(":").filter(Boolean).map((p) => path.resolve(p)),
+    poolRoots: [path.join(dataDir, "pools"), ...parsed.VERITY_POOL_ROOTS.split(":").filter(Boolean).map((p) => path.resolve(p))],
     databaseUrl,
     databaseProvider: /^postgres(ql)?:\/\//.test(databaseUrl) ? "postgres" : "sqlite",
     s3:

@@ -69,6 +69,11 @@ export function ProjectHome({ project, role, overview }: Props) {
         <Link href={`/projects/${project.slug}/queues`} className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium hover:bg-slate-50">
           Queues
         </Link>
+        {role !== "annotator" && (
+          <Link href={`/projects/${project.slug}/pools`} className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium hover:bg-slate-50">
+            Pools
+          </Link>
+        )}
       </nav>
 
       <dl className="grid grid-cols-2 gap-4 md:grid-cols-4">

@@ -14,6 +14,7 @@ import { AppError } from "@/lib/errors";
 import { runImportCommand } from "@/lib/cli/import-command";
 import { runBackupCommand } from "@/lib/cli/backup-command";
 import { runRestoreCommand } from "@/lib/cli/restore-command";
+import { runExportCommand } from "@/lib/cli/export-command";
 import { ALL_PARSERS } from "@/lib/imports/formats/registry";
 
 const FORMATS = ALL_PARSERS.map((p) => p.id).join(", ");
@@ -31,11 +32,13 @@ export const USAGE = `usage: npm run verity -- <command>
                                             import a file, folder or zip (formats: ${FORMATS})
   backup <file>                             copy the database while the app runs (SQLite online backup or pg_dump)
   restore <file>                            replace the database with a backup (stop the app and workers first)
+  export --pool <name> --project <slug> [--since last] [--json]
+                                            write a new snapshot of a pool (full, or only what was verified since the last one)
 
 Settings: DATABASE_URL (file:… or postgres://…; default SQLite under VERITY_DATA_DIR),
 VERITY_DATA_DIR (default ./data).`;
 
-type Options = { name?: string; owner: boolean; "password-stdin": boolean; project?: string; format?: string; images?: string; json: boolean };
+type Options = { name?: string; owner: boolean; "password-stdin": boolean; project?: string; format?: string; images?: string; json: boolean; pool?: string; since?: string };
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -106,6 +109,9 @@ export async function runCommand(args: string[], options: Options): Promise<void
       return runBackupCommand(required(verb, "file"));
     case "restore":
       return runRestoreCommand(required(verb, "file"));
+    case "export":
+      await withDb((db) => runExportCommand(db, { pool: required(options.pool, "--pool <name>"), slug: required(options.project, "--project <slug>"), since: options.since, json: options.json }));
+      return;
     case "user grant": {
       const [email, slug, role] = [required(rest[0], "email"), required(rest[1], "project-slug"), required(rest[2], "role")];
       await withDb(async (db) => {

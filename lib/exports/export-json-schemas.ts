@@ -8,6 +8,7 @@ import "server-only";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { EvaluationCsvRowSchema, EvaluationResultsSchema } from "@/lib/exports/formats/evaluation";
 import { SwiftGroundingRowSchema } from "@/lib/exports/formats/grounding-swift";
 import { VerlGroundingRowSchema } from "@/lib/exports/formats/grounding-verl";
 import { DiscardListSchema, SharegptGoldRowSchema, SharegptRewriteRowSchema } from "@/lib/exports/formats/mid-training";
@@ -23,6 +24,8 @@ const SCHEMAS: Record<string, { title: string; schema: z.ZodType }> = {
   "mid-training-gold.schema.json": { title: "Verity export: mid-training gold row (sharegpt)", schema: SharegptGoldRowSchema },
   "mid-training-rewrite.schema.json": { title: "Verity export: mid-training rewrite row (sharegpt)", schema: SharegptRewriteRowSchema },
   "mid-training-discard.schema.json": { title: "Verity export: mid-training discard id list", schema: DiscardListSchema },
+  "evaluation-results.schema.json": { title: "Verity export: evaluation run, corrected results (JSON)", schema: EvaluationResultsSchema },
+  "evaluation-csv-row.schema.json": { title: "Verity export: evaluation run, one row of the corrected results CSV", schema: EvaluationCsvRowSchema },
   "snapshot-manifest.schema.json": { title: "Verity pool snapshot manifest.json", schema: SnapshotManifestSchema },
 };
 

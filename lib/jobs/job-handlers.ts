@@ -3,15 +3,17 @@ import "server-only";
 // worker`) claims a job, then calls its kind's handler; the handler reports progress and
 // ends the job (the loop ends it as failed if the handler throws first).
 import type { Db } from "@/lib/db";
+import { runExportJob } from "@/lib/exports/export-job";
 import { runClaimedImportJob } from "@/lib/imports/import-job";
 import type { JobKind } from "@/lib/jobs/jobs";
 import { mediaStore } from "@/lib/media/media-store";
 
 export type JobHandler = (db: Db, jobId: string) => Promise<void>;
 
-// Every JobKind needs its line; "export" is registered by lib/exports/export-job.ts (runExportJob).
+// Every JobKind needs its line.
 export const JOB_HANDLERS: { [K in JobKind]: JobHandler } = {
   import: async (db, jobId) => {
     await runClaimedImportJob(db, mediaStore(), jobId);
   },
+  export: runExportJob,
 };

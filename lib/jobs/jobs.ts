@@ -11,11 +11,11 @@ import type { Prisma } from "@/lib/generated/sqlite/client";
 export const JOB_LOCK_MS = 60_000;
 export const WORKER_ID = `${process.pid}-${randomBytes(4).toString("hex")}`;
 
-export type JobKind = "import";
+export type JobKind = "import" | "export";
 
 // claimedBy: a job run in the foreground (the CLI) is created already held by its process, so
 // that no worker polling the same database can claim it first.
-export async function createJob(db: Db, input: { projectId: string; kind: JobKind; params: Prisma.InputJsonValue; createdById: string | null; total?: number | null; claimedBy?: string }) {
+export async function createJob(db: Pick<Db, "job">, input: { projectId: string; kind: JobKind; params: Prisma.InputJsonValue; createdById: string | null; total?: number | null; claimedBy?: string }) {
   const held = input.claimedBy
     ? { status: "running", lockedBy: input.claimedBy, lockedUntil: new Date(Date.now() + jobLockMs()), startedAt: new Date(), attempts: 1 }
     : {};

@@ -16,6 +16,7 @@ import { ensureOwnerAndDemo } from "@/lib/setup/first-run";
 import { createUser } from "@/lib/users/users";
 import { createImportJob, executeImportJob } from "@/lib/imports/import-job";
 import { E2E_USERS_FILE, type E2eSeed } from "./seed-file";
+import { seedPools } from "./seed-pools";
 import { seedAuthz } from "./seed-authz";
 import { seedAdjudication } from "./seed-adjudication";
 import { seedTriage } from "./seed-triage";
@@ -74,6 +75,7 @@ async function main() {
   const seed: E2eSeed = { users, demoMediaId: demoMedia.id, demoProjectId: demo.id, otherMediaId: otherMedia.id, reviewSampleIds };
   writeFileSync(path.join(dataDir, E2E_USERS_FILE), JSON.stringify(seed, null, 2));
   await seedAuthz(db, dataDir, { admin: users.admin!.email, reviewer: users.reviewer!.email, annotator: users.annotator!.email });
+  await seedPools(db, store, dataDir, { admin: users.admin!.email, reviewer: users.reviewer!.email, annotator: users.annotator!.email });
   await db.$disconnect();
 }
 

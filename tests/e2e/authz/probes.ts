@@ -8,6 +8,7 @@ import { readSeed } from "../seed-file";
 import { AUTHZ_SEED_FILE, type AuthzSeed } from "../seed-authz";
 import { callAction, callRoute, cookieOf, formData, type Caller } from "./client";
 import { openDb } from "./read-db";
+import { readPoolsSeed } from "../seed-pools-file";
 
 export function authzSeed(): AuthzSeed {
   return JSON.parse(readFileSync(path.join(process.env.VERITY_DATA_DIR!, AUTHZ_SEED_FILE), "utf8")) as AuthzSeed;
@@ -136,6 +137,18 @@ export const ROUTE_PROBES: Record<string, RouteProbe> = {
     }),
   },
   "GET /api/v1/projects/[projectId]/jobs/[jobId]": { request: async () => ({ url: `/api/v1/projects/${authzSeed().demoProjectId}/jobs/${await demoJobViaApi()}` }) },
+  "GET /api/projects/[projectId]/pools/[poolId]/snapshots/[snapshotId]/manifest": {
+    request: async () => ({ url: `/api/projects/${readPoolsSeed().projectId}/pools/${readPoolsSeed().exportedPoolId}/snapshots/${readPoolsSeed().snapshotId}/manifest` }),
+  },
+  "GET /api/projects/[projectId]/pools/[poolId]/snapshots/[snapshotId]/files": {
+    request: async () => ({ url: `/api/projects/${readPoolsSeed().projectId}/pools/${readPoolsSeed().exportedPoolId}/snapshots/${readPoolsSeed().snapshotId}/files?name=${readPoolsSeed().snapshotFile}` }),
+  },
+  "GET /api/v1/projects/[projectId]/samples": { request: async () => ({ url: `/api/v1/projects/${authzSeed().demoProjectId}/samples?limit=5` }) },
+  "GET /api/v1/projects/[projectId]/trajectories": { request: async () => ({ url: `/api/v1/projects/${authzSeed().demoProjectId}/trajectories?limit=5` }) },
+  "GET /api/v1/projects/[projectId]/pools": { request: async () => ({ url: `/api/v1/projects/${authzSeed().demoProjectId}/pools` }) },
+  "POST /api/v1/projects/[projectId]/pools/[poolId]/exports": {
+    request: async () => ({ url: `/api/v1/projects/${authzSeed().demoProjectId}/pools/${readPoolsSeed().demoPoolId}/exports`, ...json({ mode: "full" }) }),
+  },
 };
 
 // ---------------------------------------------------------------- actions
@@ -219,4 +232,24 @@ export const ACTION_PROBES: Record<string, ActionProbe> = {
     },
   },
   "users#createProjectAction": { args: async () => form({ slug: `matrix-${unique()}`, name: "Matrix project" }) },
+  "pools#createPoolAction": {
+    args: async () => {
+      const name = `matrix-${unique()}`;
+      return form({ projectId: readPoolsSeed().projectId, name, kind: "grounding", format: "swift_jsonl", targetType: "local", targetUri: path.join(readPoolsSeed().poolsRoot, name), imageMode: "copy" });
+    },
+  },
+  "pools#updatePoolAction": {
+    args: async () =>
+      form({ projectId: readPoolsSeed().projectId, poolId: readPoolsSeed().editPoolId, name: "matrix-edit", kind: "navigation", format: "jsonl", targetType: "local", targetUri: path.join(readPoolsSeed().poolsRoot, "matrix-edit"), imageMode: "reference" }),
+  },
+  "pools#deletePoolAction": {
+    args: async () => {
+      const name = `matrix-delete-${unique()}`;
+      const { projectId, poolsRoot } = readPoolsSeed();
+      await callAction("admin", "lib/actions/pools.ts", "createPoolAction", [null, formData({ projectId, name, kind: "navigation", format: "jsonl", targetType: "local", targetUri: path.join(poolsRoot, name) })]);
+      const pool = openDb().prepare(`SELECT "id" FROM "Pool" WHERE "projectId" = ? AND "name" = ?`).get(projectId, name) as { id: string };
+      return form({ projectId, poolId: pool.id });
+    },
+  },
+  "pools#startExportAction": { args: async () => [{ projectId: readPoolsSeed().projectId, poolId: readPoolsSeed().exportPoolId, mode: "full" }] },
 };

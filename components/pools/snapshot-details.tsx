@@ -1,0 +1,109 @@
+"use client";
+// One complete snapshot opened from the history: its manifest (filters, counts, the sources
+// it rests on, every file with its sha256) and a download link per file. The manifest is
+// fetched when opened; source id lists can run to millions, so only their size and first
+// ids are shown here (the downloaded manifest has them all).
+import { useEffect, useState } from "react";
+import type { SnapshotManifest } from "@/lib/exports/snapshot-manifest";
+
+const SHOWN_IMAGES = 100;
+
+function bytes(n: number): string {
+  if (n < 1024) return `${n} B`;
+  if (n < 1048576) return `${(n / 1024).toFixed(1)} KB`;
+  return `${(n / 1048576).toFixed(1)} MB`;
+}
+
+function Ids({ label, ids }: { label: string; ids: string[] }) {
+  return (
+    <div>
+      <dt className="font-medium text-slate-700">{label} ({ids.length.toLocaleString("en")})</dt>
+      <dd className="break-all font-mono text-xs text-slate-600">{ids.length === 0 ? "none" : `${ids.slice(0, 5).join(", ")}${ids.length > 5 ? ", …" : ""}`}</dd>
+    </div>
+  );
+}
+
+export function SnapshotDetails({ base }: { base: string }) {
+  const [manifest, setManifest] = useState<SnapshotManifest | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    let stopped = false;
+    fetch(`${base}/manifest`, { cache: "no-store" })
+      .then(async (response) => {
+        const body = await response.json();
+        if (!response.ok) throw new Error(body.error?.message ?? `status ${response.status}`);
+        if (!stopped) setManifest(body as SnapshotManifest);
+      })
+      .catch((e: Error) => !stopped && setError(e.message));
+    return () => {
+      stopped = true;
+    };
+  }, [base]);
+
+  if (error) return <p role="alert" className="text-sm text-red-700">Could not read the manifest: {error}</p>;
+  if (!manifest) return <p className="text-sm text-slate-600">Reading the manifest…</p>;
+  const fileUrl = (name: string) => `${base}/files?name=${encodeURIComponent(name)}`;
+  const data = manifest.files.filter((f) => !f.name.startsWith("images/"));
+  const images = manifest.files.filter((f) => f.name.startsWith("images/"));
+  return (
+    <div className="grid gap-6 text-sm lg:grid-cols-2" aria-label={`Manifest of ${manifest.snapshotId}`}>
+      <section className="space-y-2">
+        <h4 className="font-semibold">Files</h4>
+        <ul className="divide-y divide-slate-100 rounded-md border border-slate-200 bg-white">
+          <li className="flex items-center justify-between gap-3 p-2">
+            <a href={`${base}/manifest?download=1`} className="font-mono text-blue-800 hover:underline">manifest.json</a>
+            <span className="text-xs text-slate-500">written last</span>
+          </li>
+          {data.map((f) => (
+            <li key={f.name} className="flex items-center justify-between gap-3 p-2">
+              <a href={fileUrl(f.name)} className="font-mono text-blue-800 hover:underline">{f.name}</a>
+              <span className="text-right text-xs tabular-nums text-slate-500">{bytes(f.bytes)} · <span title={f.sha256}>sha256 {f.sha256.slice(0, 12)}…</span></span>
+            </li>
+          ))}
+        </ul>
+        {images.length > 0 && (
+          <details className="rounded-md border border-slate-200 bg-white p-2">
+            <summary className="cursor-pointer">images/ ({images.length.toLocaleString("en")} files, {bytes(images.reduce((n, f) => n + f.bytes, 0))})</summary>
+            <ul className="mt-2 max-h-48 space-y-0.5 overflow-y-auto font-mono text-xs">
+              {images.slice(0, SHOWN_IMAGES).map((f) => <li key={f.name}><a href={fileUrl(f.name)} className="text-blue-800 hover:underline">{f.name}</a></li>)}
+              {images.length > SHOWN_IMAGES && <li className="text-slate-500">and {(images.length - SHOWN_IMAGES).toLocaleString("en")} more (listed in manifest.json)</li>}
+            </ul>
+          </details>
+        )}
+      </section>
+      <section className="space-y-3">
+        <h4 className="font-semibold">Manifest</h4>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+          <dt className="text-slate-600">Created</dt><dd className="tabular-nums">{manifest.createdAt.replace("T", " ").slice(0, 19)} UTC</dd>
+          <dt className="text-slate-600">Verity</dt><dd>{manifest.verityVersion}</dd>
+          <dt className="text-slate-600">Unverified data</dt><dd>{manifest.unverifiedIncluded ? "included" : "none"}</dd>
+          {Object.entries(manifest.filters).map(([key, value]) => (
+            <FilterRow key={key} name={key} value={value} />
+          ))}
+        </dl>
+        <div>
+          <h5 className="font-medium text-slate-700">Counts</h5>
+          <ul className="mt-1 flex flex-wrap gap-1.5">
+            {Object.entries(manifest.counts).map(([key, n]) => (
+              <li key={key} className="rounded bg-slate-100 px-2 py-0.5 text-xs"><span className="text-slate-600">{key}</span> <span className="font-medium tabular-nums">{n.toLocaleString("en")}</span></li>
+            ))}
+          </ul>
+        </div>
+        <dl className="space-y-2">
+          <Ids label="Annotations" ids={manifest.annotationIds} />
+          <Ids label="Overrides" ids={manifest.overrideIds} />
+        </dl>
+      </section>
+    </div>
+  );
+}
+
+function FilterRow({ name, value }: { name: string; value: unknown }) {
+  const text = value === null ? "—" : typeof value === "object" ? JSON.stringify(value) : String(value);
+  return (
+    <>
+      <dt className="text-slate-600">{name}</dt>
+      <dd className="break-all">{text}</dd>
+    </>
+  );
+}

@@ -1,0 +1,84 @@
+"use client";
+// A pool's snapshots, newest first: kind, status, rows, counts, when and how long; a
+// complete one opens to its manifest and file downloads.
+import { Fragment, useState } from "react";
+import { SnapshotDetails } from "@/components/pools/snapshot-details";
+import type { SnapshotView } from "@/lib/pools/pool-overview";
+
+const STATUS_STYLE: Record<string, string> = {
+  complete: "bg-emerald-100 text-emerald-900",
+  writing: "bg-blue-100 text-blue-900",
+  failed: "bg-red-100 text-red-900",
+};
+
+function duration(ms: number | null): string {
+  if (ms === null) return "—";
+  if (ms < 1000) return `${ms} ms`;
+  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
+  return `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
+}
+
+// The counts worth a glance in the table; the manifest has them all.
+function Headline({ counts }: { counts: Record<string, number> }) {
+  const shown = Object.entries(counts).filter(([k]) => k.startsWith("tier:") || k.startsWith("skipped:") || k === "images");
+  if (shown.length === 0) return <>—</>;
+  return (
+    <span className="flex flex-wrap gap-x-2">
+      {shown.map(([k, n]) => <span key={k} className="whitespace-nowrap">{k.replace(/^tier:/, "")} {n.toLocaleString("en")}</span>)}
+    </span>
+  );
+}
+
+export function SnapshotHistory({ projectId, poolId, snapshots }: { projectId: string; poolId: string; snapshots: SnapshotView[] }) {
+  const [open, setOpen] = useState<string | null>(null);
+  if (snapshots.length === 0) return <p className="text-sm text-slate-600">No snapshots yet.</p>;
+  return (
+    <table className="w-full text-sm" aria-label="Snapshot history">
+      <thead className="border-b border-slate-200 text-left text-xs uppercase tracking-wide text-slate-500">
+        <tr>
+          <th className="py-2 pr-3 font-medium">Snapshot</th>
+          <th className="py-2 pr-3 font-medium">Export</th>
+          <th className="py-2 pr-3 font-medium">Status</th>
+          <th className="py-2 pr-3 text-right font-medium">Rows</th>
+          <th className="py-2 pr-3 font-medium">Counts</th>
+          <th className="py-2 pr-3 font-medium">Created</th>
+          <th className="py-2 pr-3 text-right font-medium">Took</th>
+          <th className="py-2 font-medium"><span className="sr-only">Open</span></th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-slate-100">
+        {snapshots.map((s) => (
+          <Fragment key={s.id}>
+            <tr className="align-top">
+              <td className="py-2 pr-3 font-mono text-xs">{s.id}</td>
+              <td className="py-2 pr-3">{s.incremental ? "incremental" : "full"}</td>
+              <td className="py-2 pr-3">
+                <span className={`rounded px-1.5 py-0.5 text-xs font-medium ${STATUS_STYLE[s.status] ?? "bg-slate-100"}`}>{s.status}</span>
+                {s.error && <p className="mt-1 max-w-xs text-xs text-red-800">{s.error}</p>}
+              </td>
+              <td className="py-2 pr-3 text-right tabular-nums">{s.status === "complete" ? s.rowCount.toLocaleString("en") : "—"}</td>
+              <td className="py-2 pr-3 text-xs text-slate-600"><Headline counts={s.counts} /></td>
+              <td className="whitespace-nowrap py-2 pr-3 tabular-nums"><time dateTime={s.createdAt}>{s.createdAt.slice(0, 16).replace("T", " ")}</time></td>
+              <td className="py-2 pr-3 text-right tabular-nums">{duration(s.durationMs)}</td>
+              <td className="py-2 text-right">
+                {s.status === "complete" && (
+                  <button type="button" onClick={() => setOpen(open === s.id ? null : s.id)} aria-expanded={open === s.id} aria-label={`${open === s.id ? "Close" : "Open"} snapshot ${s.id}`}
+                    className="rounded-md border border-slate-300 bg-white px-2 py-1 text-xs hover:bg-slate-50">
+                    {open === s.id ? "Close" : "Manifest & files"}
+                  </button>
+                )}
+              </td>
+            </tr>
+            {open === s.id && (
+              <tr>
+                <td colSpan={8} className="bg-slate-50 p-3">
+                  <SnapshotDetails base={`/api/projects/${projectId}/pools/${poolId}/snapshots/${s.id}`} />
+                </td>
+              </tr>
+            )}
+          </Fragment>
+        ))}
+      </tbody>
+    </table>
+  );
+}

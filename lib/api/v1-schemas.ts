@@ -1,0 +1,169 @@
+// What the v1 API reads and answers, as zod schemas: the route handlers parse their input
+// with them and build their output to their types, and the OpenAPI document
+// (lib/api/openapi.ts) is generated from the very same schemas.
+import { z } from "zod";
+import { ActionSchema } from "@/lib/domain/actions";
+import { QualityTierSchema } from "@/lib/domain/tiers";
+import { POOL_KINDS } from "@/lib/pools/pool-definition";
+
+// ---------------------------------------------------------------- input
+
+export const CursorParamSchema = z
+  .string()
+  .max(200)
+  .regex(/^[A-Za-z0-9_-]+$/)
+  .describe("nextCursor of the previous page; omit for the first page");
+
+const limit = (max: number, fallback: number) => z.coerce.number().int().min(1).max(max).default(fallback).describe(`items per page (1-${max})`);
+
+export const SamplePageQuerySchema = z
+  .object({
+    status: z.literal("verified").default("verified").describe("only verified items are served"),
+    after: CursorParamSchema.optional(),
+    limit: limit(1000, 100),
+  })
+  .strict();
+
+export const TrajectoryPageQuerySchema = SamplePageQuerySchema.extend({ limit: limit(200, 50) }).strict();
+
+export const StartExportBodySchema = z
+  .object({ mode: z.enum(["full", "incremental"]).default("incremental").describe("incremental: only what was verified since the pool's last snapshot") })
+  .strict();
+
+// ---------------------------------------------------------------- output
+
+const BoxSchema = z.tuple([z.number(), z.number(), z.number(), z.number()]);
+
+const ImageSchema = z.object({
+  mediaId: z.string(),
+  sha256: z.string(),
+  mime: z.string(),
+  width: z.int(),
+  height: z.int(),
+});
+
+export const ApiSampleSchema = z
+  .object({
+    id: z.string(),
+    sourceDataset: z.string(),
+    sourceId: z.string(),
+    instruction: z.string(),
+    platform: z.string().nullable(),
+    app: z.string().nullable(),
+    language: z.string().nullable(),
+    verifiedAt: z.iso.datetime(),
+    qualityScore: z.number().nullable().describe("the effective 0-10 score (latest accepted override, else the judge, else the reviewer)"),
+    tier: QualityTierSchema.nullable().describe("by the project's thresholds; null when unscored"),
+    image: ImageSchema.nullable().describe("null when the screenshot is missing"),
+    answer: z
+      .object({
+        annotationId: z.string(),
+        kind: z.enum(["label", "adjudication"]),
+        submittedAt: z.iso.datetime().nullable(),
+        targetAbsent: z.boolean(),
+        box: BoxSchema.nullable().describe("[x1,y1,x2,y2] in the screenshot's pixels"),
+        grid: z.array(z.int()).nullable().describe("the answer as exports write it: [x1,y1,x2,y2] on the [0,1000] grid, [-1,-1] for a refusal; null without an image size"),
+        instructionRewrite: z.string().nullable(),
+      })
+      .nullable()
+      .describe("the final answer: the latest submitted adjudication, else the latest submitted label"),
+    overrideIds: z.array(z.string()).describe("the judge override that decided the quality score, if any"),
+  })
+  .describe("a verified grounding sample");
+export type ApiSample = z.infer<typeof ApiSampleSchema>;
+
+export const ApiTrajectorySchema = z
+  .object({
+    id: z.string(),
+    goal: z.string(),
+    groupKey: z.string().nullable(),
+    runId: z.string().nullable(),
+    benchmark: z.string().nullable(),
+    app: z.string().nullable(),
+    model: z.string().nullable(),
+    sourceDataset: z.string(),
+    sourceId: z.string(),
+    invalidActionCount: z.int(),
+    verifiedAt: z.iso.datetime(),
+    answer: z
+      .object({
+        annotationId: z.string(),
+        kind: z.enum(["label", "adjudication"]),
+        submittedAt: z.iso.datetime().nullable(),
+        traceVerdict: z.enum(["success", "failure", "unsure"]).nullable(),
+        firstWrongStep: z.int().nullable(),
+        stepLabels: z.array(z.unknown()).describe("per step: stepIndex, label, errorKind?, correctedAction?"),
+      })
+      .nullable(),
+    steps: z.array(
+      z.object({
+        index: z.int(),
+        action: ActionSchema.nullable().describe("canonical action in the screenshot's pixels; null when unparseable"),
+        image: ImageSchema.nullable(),
+      }),
+    ),
+  })
+  .describe("a verified trajectory");
+export type ApiTrajectory = z.infer<typeof ApiTrajectorySchema>;
+
+const page = <T extends z.ZodType>(item: T, name: string) =>
+  z.object({ items: z.array(item), nextCursor: z.string().nullable().describe("pass as ?after= for the next page; null on the last page") }).describe(name);
+
+export const SamplePageSchema = page(ApiSampleSchema, "a page of verified samples, oldest verification first");
+export const TrajectoryPageSchema = page(ApiTrajectorySchema, "a page of verified trajectories, oldest verification first");
+
+const SnapshotSchema = z.object({
+  id: z.string().describe("the snapshot's directory under snapshots/ (time-sortable)"),
+  status: z.enum(["writing", "complete", "failed"]),
+  incremental: z.boolean(),
+  rowCount: z.int(),
+  counts: z.record(z.string(), z.number()),
+  sinceAt: z.iso.datetime().nullable(),
+  untilAt: z.iso.datetime().nullable(),
+  createdAt: z.iso.datetime(),
+  completedAt: z.iso.datetime().nullable(),
+  durationMs: z.number().nullable(),
+  error: z.string().nullable(),
+  manifestSha: z.string().nullable(),
+});
+
+export const PoolListSchema = z
+  .object({
+    pools: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        kind: z.enum(POOL_KINDS),
+        format: z.string(),
+        targetType: z.string(),
+        targetUri: z.string(),
+        imageMode: z.string(),
+        settings: z.record(z.string(), z.unknown()),
+        pending: z.int().describe("verified items not exported yet (verified after the last complete snapshot)"),
+        exportedUntil: z.iso.datetime().nullable(),
+        activeJob: z.object({ id: z.string(), status: z.string() }).nullable(),
+        snapshots: z.array(SnapshotSchema).describe("the latest 20, newest first"),
+      }),
+    ),
+  })
+  .describe("the project's pools");
+
+export const JobStartedSchema = z.object({ jobId: z.string(), status: z.string().describe("the URL to poll") }).describe("a job was queued");
+
+export const JobStatusSchema = z
+  .object({
+    job: z.object({
+      id: z.string(),
+      kind: z.enum(["import", "export"]),
+      status: z.enum(["queued", "running", "succeeded", "failed", "cancelled"]),
+      processed: z.int(),
+      total: z.int().nullable(),
+      startedAt: z.iso.datetime().nullable(),
+      finishedAt: z.iso.datetime().nullable(),
+      report: z.unknown().describe("import: the import report; export: snapshotId, location, rows, counts"),
+      error: z.string().nullable(),
+    }),
+  })
+  .describe("a job's status");
+
+export const ErrorSchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) }).describe("an error");

@@ -1,0 +1,183 @@
+import "server-only";
+// Verified grounding samples of a project, read in keyset pages ordered by (verifiedAt, id):
+// each with its image, its final answer (lib/annotations/final-answer.ts) and the judge
+// override that decided its effective quality score. Exports stream through these pages; the
+// v1 API serves one page at a time. Four queries per page, whatever the page size.
+// The keyset's lower bound is written as `verifiedAt >= last` so the (projectId, verifiedAt)
+// index serves every page as a range scan, not a scan from the start of the window.
+import { finalSampleAnswers, type SampleFinalAnswer } from "@/lib/annotations/final-answer";
+import { effectiveValue } from "@/lib/domain/tiers";
+import { asDate, placeholders, type SqlReader } from "@/lib/sql/sql-reader";
+
+export type VerifiedWindow = { since: Date | null; until: Date };
+export type VerifiedCursor = { verifiedAt: Date; id: string };
+// Effective quality score bounds: [min, below), or only the unscored samples.
+export type ScoreFilter = { min?: number; below?: number } | "unscored";
+
+export type VerifiedSampleRecord = {
+  id: string;
+  sourceDataset: string;
+  sourceId: string;
+  instruction: string;
+  platform: string | null;
+  app: string | null;
+  language: string | null;
+  qualityScore: number | null;
+  verifiedAt: Date;
+  image: { width: number; height: number } | null;
+  media: { id: string; sha256: string; mime: string; storageKey: string } | null;
+  answer: SampleFinalAnswer | null;
+  // The accepted override that decided the effective quality score, if one did.
+  overrideIds: string[];
+};
+
+type SampleRow = {
+  id: string;
+  sourceDataset: string;
+  sourceId: string;
+  instruction: string;
+  platform: string | null;
+  app: string | null;
+  language: string | null;
+  qualityScore: number | null;
+  verifiedAt: unknown;
+  imageWidth: number | null;
+  imageHeight: number | null;
+  mediaId: string | null;
+};
+
+type MediaRow = { id: string; sha256: string; mime: string; storageKey: string; width: number; height: number };
+
+// The screenshots of a page, each once: many samples share one (a screen, many instructions),
+// and one lookup per distinct image is cheaper than a join per row.
+async function pageMedia(reader: SqlReader, rows: SampleRow[]): Promise<Map<string, MediaRow>> {
+  const ids = [...new Set(rows.map((r) => r.mediaId).filter((id): id is string => id !== null))];
+  const media = new Map<string, MediaRow>();
+  for (let i = 0; i < ids.length; i += 1000) {
+    const chunk = ids.slice(i, i + 1000);
+    for (const m of await reader.all<MediaRow>(`SELECT "id", "sha256", "mime", "storageKey", "width", "height" FROM "Media" WHERE "id" IN (${placeholders(chunk.length)})`, chunk)) media.set(m.id, m);
+  }
+  return media;
+}
+
+const EPOCH = new Date(0);
+
+function scoreSql(score: ScoreFilter | undefined, params: unknown[]): string {
+  if (score === undefined) return "";
+  if (score === "unscored") return `AND s."qualityScore" IS NULL`;
+  let sql = "";
+  if (score.min !== undefined) {
+    sql += ` AND s."qualityScore" >= ?`;
+    params.push(score.min);
+  }
+  if (score.below !== undefined) {
+    sql += ` AND s."qualityScore" < ?`;
+    params.push(score.below);
+  }
+  return sql;
+}
+
+export type SamplePageQuery = { window: VerifiedWindow; after: VerifiedCursor | null; limit: number; score?: ScoreFilter };
+
+async function sampleRows(reader: SqlReader, projectId: string, q: SamplePageQuery): Promise<SampleRow[]> {
+  const params: unknown[] = [projectId, q.window.until];
+  let keyset: string;
+  if (q.after) {
+    keyset = `AND s."verifiedAt" >= ? AND (s."verifiedAt" > ? OR s."id" > ?)`;
+    params.push(q.after.verifiedAt, q.after.verifiedAt, q.after.id);
+  } else {
+    keyset = `AND s."verifiedAt" > ?`;
+    params.push(q.window.since ?? EPOCH);
+  }
+  const score = scoreSql(q.score, params);
+  params.push(q.limit);
+  return reader.all<SampleRow>(
+    `SELECT s."id", s."sourceDataset", s."sourceId", s."instruction", s."platform", s."app", s."language", s."qualityScore",
+            s."verifiedAt", s."imageWidth", s."imageHeight", s."mediaId"
+       FROM "GroundingSample" s
+      WHERE s."projectId" = ? AND s."verifiedAt" <= ? ${keyset} AND s."status" = 'verified' ${score}
+      ORDER BY s."verifiedAt", s."id"
+      LIMIT ?`,
+    params,
+  );
+}
+
+type VerdictOverrideRow = { projectId: string; sampleId: string; verdictId: string; verdictCreatedAt: unknown; overrideId: string | null; overrideCreatedAt: unknown; overrideStatus: string | null };
+
+// As refreshSampleQuality decides the score: the latest quality-score verdict, and on it the
+// latest override that was not rejected.
+async function decidingOverrides(reader: SqlReader, projectId: string, sampleIds: string[]): Promise<Map<string, string>> {
+  if (sampleIds.length === 0) return new Map();
+  const rows = (await reader.all<VerdictOverrideRow>(
+    `SELECT v."projectId", v."sampleId", v."id" AS "verdictId", v."createdAt" AS "verdictCreatedAt",
+            o."id" AS "overrideId", o."createdAt" AS "overrideCreatedAt", o."status" AS "overrideStatus"
+       FROM "JudgeVerdict" v
+       LEFT JOIN "JudgeOverride" o ON o."verdictId" = v."id"
+      WHERE v."sampleId" IN (${placeholders(sampleIds.length)}) AND v."metric" = 'quality_score'
+      ORDER BY v."createdAt", v."id", o."createdAt", o."id"`,
+    sampleIds,
+  )).filter((r) => r.projectId === projectId); // checked here, not in SQL: see final-answer.ts
+  const latestVerdict = new Map<string, string>();
+  for (const r of rows) latestVerdict.set(r.sampleId, r.verdictId);
+  const overridesOf = new Map<string, { value: string | null; createdAt: Date; status?: "accepted" | "rejected" }[]>();
+  for (const r of rows) {
+    if (r.overrideId === null || latestVerdict.get(r.sampleId) !== r.verdictId) continue;
+    const list = overridesOf.get(r.verdictId) ?? [];
+    list.push({ value: r.overrideId, createdAt: asDate(r.overrideCreatedAt)!, status: r.overrideStatus === "rejected" ? "rejected" : "accepted" });
+    overridesOf.set(r.verdictId, list);
+  }
+  const deciding = new Map<string, string>();
+  for (const [sampleId, verdictId] of latestVerdict) {
+    const id = effectiveValue<string | null>(null, overridesOf.get(verdictId) ?? []);
+    if (id !== null) deciding.set(sampleId, id);
+  }
+  return deciding;
+}
+
+export async function readVerifiedSamplePage(reader: SqlReader, projectId: string, q: SamplePageQuery): Promise<VerifiedSampleRecord[]> {
+  const rows = await sampleRows(reader, projectId, q);
+  const ids = rows.map((r) => r.id);
+  const answers = await finalSampleAnswers(reader, projectId, ids);
+  // Only a scored sample can have an override behind its score (overriding refreshes it).
+  const overrides = await decidingOverrides(reader, projectId, rows.filter((r) => r.qualityScore !== null).map((r) => r.id));
+  const media = await pageMedia(reader, rows);
+  return rows.map((r) => {
+    const m = r.mediaId ? media.get(r.mediaId) : undefined;
+    const width = m?.width ?? r.imageWidth;
+    const height = m?.height ?? r.imageHeight;
+    const override = overrides.get(r.id);
+    return {
+      id: r.id,
+      sourceDataset: r.sourceDataset,
+      sourceId: r.sourceId,
+      instruction: r.instruction,
+      platform: r.platform,
+      app: r.app,
+      language: r.language,
+      qualityScore: r.qualityScore,
+      verifiedAt: asDate(r.verifiedAt)!,
+      image: width !== null && height !== null ? { width, height } : null,
+      media: m ? { id: m.id, sha256: m.sha256, mime: m.mime, storageKey: m.storageKey } : null,
+      answer: answers.get(r.id) ?? null,
+      overrideIds: override ? [override] : [],
+    };
+  });
+}
+
+export const cursorOf = (record: { verifiedAt: Date; id: string }): VerifiedCursor => ({ verifiedAt: record.verifiedAt, id: record.id });
+
+/** Every verified sample of the window, page by page: memory holds one page at a time. */
+export async function* verifiedSampleBatches(
+  reader: SqlReader,
+  projectId: string,
+  q: Omit<SamplePageQuery, "after">,
+): AsyncGenerator<VerifiedSampleRecord[]> {
+  let after: VerifiedCursor | null = null;
+  for (;;) {
+    const page = await readVerifiedSamplePage(reader, projectId, { ...q, after });
+    if (page.length === 0) return;
+    yield page;
+    if (page.length < q.limit) return;
+    after = cursorOf(page.at(-1)!);
+  }
+}

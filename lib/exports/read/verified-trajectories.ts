@@ -1,0 +1,171 @@
+import "server-only";
+// Verified trajectories of a project with their steps (action, screenshot) and final answers
+// (lib/annotations/final-answer.ts), read in keyset pages ordered by (verifiedAt, id), or as
+// whole GRPO groups (every verified rollout of each group, for advantages within the group).
+// A fixed number of queries per page: trajectories, their steps, their final answers.
+import { finalTrajectoryAnswers, type TrajectoryFinalAnswer } from "@/lib/annotations/final-answer";
+import { asDate, asJson, placeholders, type SqlReader } from "@/lib/sql/sql-reader";
+import type { VerifiedCursor, VerifiedWindow } from "@/lib/exports/read/verified-samples";
+
+export type StepRecord = {
+  index: number;
+  // The canonical action as stored (pixels), or null when the source's output was unparseable.
+  action: unknown;
+  image: { width: number; height: number } | null;
+  media: { id: string; sha256: string; mime: string; storageKey: string } | null;
+};
+
+export type VerifiedTrajectoryRecord = {
+  id: string;
+  goal: string;
+  groupKey: string | null;
+  runId: string | null;
+  benchmark: string | null;
+  app: string | null;
+  model: string | null;
+  sourceDataset: string;
+  sourceId: string;
+  stepCount: number;
+  invalidActionCount: number;
+  humanVerdict: string | null;
+  verifiedAt: Date;
+  steps: StepRecord[];
+  answer: TrajectoryFinalAnswer | null;
+};
+
+type TrajectoryRow = Omit<VerifiedTrajectoryRecord, "verifiedAt" | "steps" | "answer"> & { verifiedAt: unknown };
+
+type StepRow = {
+  trajectoryId: string;
+  index: number;
+  action: unknown;
+  mediaId: string | null;
+  sha256: string | null;
+  mime: string | null;
+  storageKey: string | null;
+  width: number | null;
+  height: number | null;
+};
+
+const COLUMNS = `t."id", t."goal", t."groupKey", t."runId", t."benchmark", t."app", t."model", t."sourceDataset", t."sourceId",
+  t."stepCount", t."invalidActionCount", t."humanVerdict", t."verifiedAt"`;
+
+const EPOCH = new Date(0);
+
+async function complete(reader: SqlReader, projectId: string, rows: TrajectoryRow[]): Promise<VerifiedTrajectoryRecord[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const stepRows = await reader.all<StepRow>(
+    `SELECT st."trajectoryId", st."index", st."action", st."mediaId", m."sha256", m."mime", m."storageKey", m."width", m."height"
+       FROM "Step" st
+       LEFT JOIN "Media" m ON m."id" = st."mediaId"
+      WHERE st."trajectoryId" IN (${placeholders(ids.length)})
+      ORDER BY st."trajectoryId", st."index"`,
+    ids,
+  );
+  const stepsOf = new Map<string, StepRecord[]>();
+  for (const s of stepRows) {
+    const list = stepsOf.get(s.trajectoryId) ?? [];
+    list.push({
+      index: s.index,
+      action: asJson(s.action),
+      image: s.width !== null && s.height !== null ? { width: s.width, height: s.height } : null,
+      media: s.mediaId && s.sha256 && s.mime && s.storageKey ? { id: s.mediaId, sha256: s.sha256, mime: s.mime, storageKey: s.storageKey } : null,
+    });
+    stepsOf.set(s.trajectoryId, list);
+  }
+  const answers = await finalTrajectoryAnswers(reader, projectId, ids);
+  return rows.map((r) => ({ ...r, verifiedAt: asDate(r.verifiedAt)!, steps: stepsOf.get(r.id) ?? [], answer: answers.get(r.id) ?? null }));
+}
+
+export type TrajectoryPageQuery = {
+  window: VerifiedWindow;
+  after: VerifiedCursor | null;
+  limit: number;
+  // Only the trajectories of one evaluation run, or only those outside any GRPO group.
+  runId?: string;
+  ungrouped?: boolean;
+};
+
+export async function readVerifiedTrajectoryPage(reader: SqlReader, projectId: string, q: TrajectoryPageQuery): Promise<VerifiedTrajectoryRecord[]> {
+  const params: unknown[] = [projectId, q.window.until];
+  let keyset: string;
+  if (q.after) {
+    keyset = `AND t."verifiedAt" >= ? AND (t."verifiedAt" > ? OR t."id" > ?)`;
+    params.push(q.after.verifiedAt, q.after.verifiedAt, q.after.id);
+  } else {
+    keyset = `AND t."verifiedAt" > ?`;
+    params.push(q.window.since ?? EPOCH);
+  }
+  let extra = q.ungrouped ? `AND t."groupKey" IS NULL` : "";
+  if (q.runId) {
+    extra += ` AND t."runId" = ?`;
+    params.push(q.runId);
+  }
+  params.push(q.limit);
+  const rows = await reader.all<TrajectoryRow>(
+    `SELECT ${COLUMNS} FROM "Trajectory" t
+      WHERE t."projectId" = ? AND t."verifiedAt" <= ? ${keyset} AND t."status" = 'verified' ${extra}
+      ORDER BY t."verifiedAt", t."id"
+      LIMIT ?`,
+    params,
+  );
+  return complete(reader, projectId, rows);
+}
+
+export async function* verifiedTrajectoryBatches(
+  reader: SqlReader,
+  projectId: string,
+  q: Omit<TrajectoryPageQuery, "after">,
+): AsyncGenerator<VerifiedTrajectoryRecord[]> {
+  let after: VerifiedCursor | null = null;
+  for (;;) {
+    const page = await readVerifiedTrajectoryPage(reader, projectId, { ...q, after });
+    if (page.length === 0) return;
+    yield page;
+    if (page.length < q.limit) return;
+    const last = page.at(-1)!;
+    after = { verifiedAt: last.verifiedAt, id: last.id };
+  }
+}
+
+/**
+ * GRPO groups touched by the window (a rollout of theirs was verified in it), page by page,
+ * each with ALL its verified rollouts up to the window's end: an advantage is relative to the
+ * whole group, so an incremental export re-sends a group whole when one rollout is added.
+ */
+export async function* verifiedGroupBatches(
+  reader: SqlReader,
+  projectId: string,
+  q: { window: VerifiedWindow; groupsPerPage: number },
+): AsyncGenerator<VerifiedTrajectoryRecord[][]> {
+  let afterKey: string | null = null;
+  for (;;) {
+    const params: unknown[] = [projectId, q.window.since ?? EPOCH, q.window.until];
+    if (afterKey !== null) params.push(afterKey);
+    params.push(q.groupsPerPage);
+    const keys: string[] = (
+      await reader.all<{ groupKey: string }>(
+        `SELECT DISTINCT t."groupKey" FROM "Trajectory" t
+          WHERE t."projectId" = ? AND t."verifiedAt" > ? AND t."verifiedAt" <= ? AND t."status" = 'verified'
+            AND t."groupKey" IS NOT NULL ${afterKey !== null ? `AND t."groupKey" > ?` : ""}
+          ORDER BY t."groupKey"
+          LIMIT ?`,
+        params,
+      )
+    ).map((r) => r.groupKey);
+    if (keys.length === 0) return;
+    const rows = await reader.all<TrajectoryRow>(
+      `SELECT ${COLUMNS} FROM "Trajectory" t
+        WHERE t."projectId" = ? AND t."groupKey" IN (${placeholders(keys.length)}) AND t."status" = 'verified' AND t."verifiedAt" <= ?
+        ORDER BY t."groupKey", t."id"`,
+      [projectId, ...keys, q.window.until],
+    );
+    const records = await complete(reader, projectId, rows);
+    const groups = new Map<string, VerifiedTrajectoryRecord[]>();
+    for (const r of records) groups.set(r.groupKey!, [...(groups.get(r.groupKey!) ?? []), r]);
+    yield keys.map((k) => groups.get(k) ?? []);
+    if (keys.length < q.groupsPerPage) return;
+    afterKey = keys.at(-1)!;
+  }
+}

@@ -1,0 +1,94 @@
+import "server-only";
+// Pools of a project: admins create, change and delete them; every change is audited. A
+// target is confined to the operator's pool roots and may not overlap another pool's (of any
+// project): two pools writing one directory would move each other's `latest`, and a project
+// could read another's snapshots through its own pool.
+import path from "node:path";
+import type { Db } from "@/lib/db";
+import type { Prisma } from "@/lib/generated/sqlite/client";
+import { recordAudit } from "@/lib/audit/record";
+import { activeExportJob } from "@/lib/exports/active-export";
+import { AppError } from "@/lib/errors";
+import { PoolInputSchema, type PoolInput } from "@/lib/pools/pool-definition";
+import { assertAllowedTarget } from "@/lib/pools/local-target-roots";
+
+export type PoolActor = { userId: string | null; projectId: string };
+
+const ID = /^[a-z0-9]{10,40}$/;
+
+function normalizedTarget(input: Pick<PoolInput, "targetType" | "targetUri">): string {
+  return input.targetType === "local" ? path.resolve(input.targetUri) : input.targetUri.replace(/\/+$/, "");
+}
+
+function nests(a: string, b: string, separator: string): boolean {
+  return a === b || a.startsWith(`${b}${separator}`) || b.startsWith(`${a}${separator}`);
+}
+
+async function assertNoOverlap(db: Db, input: Pick<PoolInput, "targetType" | "targetUri">, exceptPoolId: string | null) {
+  const mine = normalizedTarget(input);
+  const others = await db.pool.findMany({ where: { targetType: input.targetType, ...(exceptPoolId ? { id: { not: exceptPoolId } } : {}) }, select: { targetUri: true } });
+  const separator = input.targetType === "local" ? path.sep : "/";
+  if (others.some((o) => nests(mine, normalizedTarget({ targetType: input.targetType, targetUri: o.targetUri }), separator))) {
+    throw new AppError("conflict", "Another pool already writes to this target (or inside or around it); choose a directory or prefix of its own.");
+  }
+}
+
+export async function findPool(db: Db, projectId: string, poolId: string) {
+  if (!ID.test(poolId)) throw new AppError("not_found", "No such pool.");
+  const pool = await db.pool.findFirst({ where: { id: poolId, projectId } });
+  if (!pool) throw new AppError("not_found", "No such pool.");
+  return pool;
+}
+
+export async function findPoolByName(db: Db, projectId: string, name: string) {
+  const pool = await db.pool.findUnique({ where: { projectId_name: { projectId, name } } });
+  if (!pool) throw new AppError("not_found", `No pool named ${name} in this project.`);
+  return pool;
+}
+
+function rowData(input: PoolInput) {
+  return {
+    name: input.name,
+    kind: input.kind,
+    format: input.format,
+    targetType: input.targetType,
+    targetUri: normalizedTarget(input),
+    imageMode: input.imageMode,
+    settings: input.settings as Prisma.InputJsonValue,
+  };
+}
+
+export async function createPool(db: Db, actor: PoolActor, raw: unknown) {
+  const input = PoolInputSchema.parse(raw);
+  assertAllowedTarget(input);
+  if (await db.pool.findUnique({ where: { projectId_name: { projectId: actor.projectId, name: input.name } } })) {
+    throw new AppError("conflict", `A pool named ${input.name} already exists in this project.`);
+  }
+  await assertNoOverlap(db, input, null);
+  const pool = await db.pool.create({ data: { projectId: actor.projectId, ...rowData(input) } });
+  await recordAudit(db, { userId: actor.userId, projectId: actor.projectId, action: "pool.create", targetType: "pool", targetId: pool.id, details: { name: pool.name, kind: pool.kind, format: pool.format, target: `${pool.targetType}:${pool.targetUri}` } });
+  return pool;
+}
+
+// The kind is fixed at creation: a snapshot history mixing kinds would mislead its readers.
+export async function updatePool(db: Db, actor: PoolActor, poolId: string, raw: unknown) {
+  const pool = await findPool(db, actor.projectId, poolId);
+  const input = PoolInputSchema.parse(raw);
+  if (input.kind !== pool.kind) throw new AppError("invalid_input", "A pool's kind cannot change; create another pool.");
+  assertAllowedTarget(input);
+  if (input.name !== pool.name && (await db.pool.findUnique({ where: { projectId_name: { projectId: actor.projectId, name: input.name } } }))) {
+    throw new AppError("conflict", `A pool named ${input.name} already exists in this project.`);
+  }
+  await assertNoOverlap(db, input, pool.id);
+  const updated = await db.pool.update({ where: { id: pool.id }, data: rowData(input) });
+  await recordAudit(db, { userId: actor.userId, projectId: actor.projectId, action: "pool.update", targetType: "pool", targetId: pool.id, details: { name: updated.name, format: updated.format, target: `${updated.targetType}:${updated.targetUri}` } });
+  return updated;
+}
+
+/** Deletes the pool and its snapshot history; the snapshots already written stay where they are. */
+export async function deletePool(db: Db, actor: PoolActor, poolId: string) {
+  const pool = await findPool(db, actor.projectId, poolId);
+  if (await activeExportJob(db, actor.projectId, pool.id)) throw new AppError("conflict", "An export of this pool is queued or running; delete the pool when it has ended.");
+  await db.pool.delete({ where: { id: pool.id } });
+  await recordAudit(db, { userId: actor.userId, projectId: actor.projectId, action: "pool.delete", targetType: "pool", targetId: pool.id, details: { name: pool.name, target: `${pool.targetType}:${pool.targetUri}` } });
+}

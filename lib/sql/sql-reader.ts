@@ -1,0 +1,74 @@
+import "server-only";
+// Bulk reads (exports, the v1 API's verified items) as one SQL text for both providers:
+// double-quoted identifiers, `?` placeholders (numbered $1.. for PostgreSQL). SQLite is read
+// through better-sqlite3 on a connection of its own, because Prisma's per-row cost would cap
+// an export far below the 50k rows/s it must reach (STACK.md); PostgreSQL goes through
+// Prisma's raw query. Column values differ by provider (SQLite: 0/1, ISO text, JSON text), so
+// callers decode them with asBool / asDate / asJson.
+import Database from "better-sqlite3";
+import { databaseUrlOf, providerOf, sqlitePath, type Db, type DbProvider } from "@/lib/db";
+
+export type SqlReader = {
+  provider: DbProvider;
+  all<T>(sql: string, params: readonly unknown[]): Promise<T[]>;
+  close(): void;
+};
+
+// Prisma's SQLite adapter stores DateTime as this text; comparisons in SQL are textual, so a
+// parameter must have exactly the stored shape.
+export const sqliteDateText = (date: Date) => date.toISOString().replace("Z", "+00:00");
+
+function sqliteParam(value: unknown): unknown {
+  if (value instanceof Date) return sqliteDateText(value);
+  if (typeof value === "boolean") return value ? 1 : 0;
+  return value;
+}
+
+function numbered(sql: string): string {
+  let n = 0;
+  // No SQL text of ours holds a literal "?" inside quotes, so every "?" is a placeholder.
+  return sql.replace(/\?/g, () => `$${++n}`);
+}
+
+export function openSqlReader(db: Db): SqlReader {
+  const url = databaseUrlOf(db);
+  const provider = providerOf(url);
+  if (provider === "postgres") {
+    return {
+      provider,
+      all: <T>(sql: string, params: readonly unknown[]) => db.$queryRawUnsafe<T[]>(numbered(sql), ...params),
+      close: () => {},
+    };
+  }
+  const connection = new Database(sqlitePath(url), { timeout: 10_000, fileMustExist: true });
+  const statements = new Map<string, Database.Statement>();
+  return {
+    provider,
+    async all<T>(sql: string, params: readonly unknown[]) {
+      let statement = statements.get(sql);
+      if (!statement) {
+        statement = connection.prepare(sql);
+        statements.set(sql, statement);
+      }
+      return statement.all(...params.map(sqliteParam)) as T[];
+    },
+    close: () => connection.close(),
+  };
+}
+
+export function asBool(value: unknown): boolean {
+  return value === true || value === 1 || value === 1n;
+}
+
+export function asDate(value: unknown): Date | null {
+  if (value === null || value === undefined) return null;
+  return value instanceof Date ? value : new Date(String(value));
+}
+
+export function asJson(value: unknown): unknown {
+  if (value === null || value === undefined) return null;
+  return typeof value === "string" ? (JSON.parse(value) as unknown) : value;
+}
+
+/** "?, ?, ?" for an IN list of n values. */
+export const placeholders = (n: number) => Array.from({ length: n }, () => "?").join(", ");

@@ -69,7 +69,9 @@ async function unwrapUpload(root: string): Promise<{ root: string; rejected: Rej
   return { root, rejected: [] };
 }
 
-function filesOf(source: FileSource): ImageFiles {
+/** Images looked up by the records' references in `source` (the import root, or a separate
+ * images directory given with --images). */
+export function filesOf(source: FileSource): ImageFiles {
   const resolver = createImageResolver(source);
   return {
     async locate(ref) {

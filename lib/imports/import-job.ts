@@ -7,7 +7,7 @@ import type { Prisma } from "@/lib/generated/sqlite/client";
 import { AppError, isAppError } from "@/lib/errors";
 import { withContractOverride } from "@/lib/imports/contract-override";
 import { ImportJobParamsSchema, type ImportJobParams } from "@/lib/imports/import-request";
-import { prepareInput } from "@/lib/imports/import-input";
+import { filesOf, prepareInput } from "@/lib/imports/import-input";
 import { openDirectorySource } from "@/lib/imports/sources/directory-source";
 import { runImport, ImportStopped } from "@/lib/imports/write/run-import";
 import { reject, type ImportReport } from "@/lib/imports/write/report";
@@ -54,7 +54,8 @@ export async function runClaimedImportJob(db: Db, store: MediaStore, jobId: stri
         projectId: job.projectId!,
         parser: withContractOverride(prepared.parser, params.contract),
         input: prepared.input,
-        files: imageSource ? { locate: prepared.files.locate, read: (p) => imageSource.source.read(p) } : prepared.files,
+        // Images given apart from the records are looked up (not only read) in their own folder.
+        files: imageSource ? filesOf(imageSource.source) : prepared.files,
         onProgress: async (progress, processed) => {
           hooks.onProgress?.(processed, total);
           await reportProgress(db, jobId, processed, progress as unknown as Prisma.InputJsonValue);

@@ -1,7 +1,8 @@
 // Fault injection against the production build run as its own process: kill -9 in the middle
 // of a burst of saves, then restart on the same data (SQLite and PostgreSQL); PostgreSQL
 // stopped under load and started again. Each case gets its own data dir, database and port.
-import { mkdtempSync, rmSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
@@ -183,5 +184,55 @@ test("kill -9 during an import, then restart: the job is taken over and finishes
   expect((after.prepare(`SELECT COUNT(*) AS n FROM "GroundingSample" WHERE "sourceDataset" = 'fault-import'`).get() as { n: number }).n).toBe(lines);
   expect((after.prepare(`SELECT COUNT(DISTINCT "sourceId") AS n FROM "GroundingSample" WHERE "sourceDataset" = 'fault-import'`).get() as { n: number }).n).toBe(lines);
   after.close();
+  await server.stop();
+});
+
+test("kill -9 during an export: no snapshot is visible, and the export finishes after the restart", async () => {
+  test.setTimeout(360_000);
+  const appEnv = await environment("sqlite");
+  // Enough rows that the export is still writing when its first progress report arrives.
+  const rows = 250_000;
+  const seed = seedFaultData(appEnv, PASSWORD, 1, rows);
+  const server = new AppServer(await freePort(), { ...appEnv, VERITY_JOB_LOCK_MS: "3000", VERITY_WORKER_POLL_MS: "200" });
+  await server.start();
+  const cookie = await server.signIn(seed.email, PASSWORD);
+  const poolDir = path.join(appEnv.VERITY_DATA_DIR, "pools", "grounding");
+  const made = await server.action(cookie, "lib/actions/pools.ts", "createPoolAction", [
+    null,
+    formData({ projectId: seed.projectId, name: "grounding", kind: "grounding", format: "swift_jsonl", targetType: "local", targetUri: poolDir, imageMode: "reference" }),
+  ]);
+  expect(made.result?.ok, made.raw.slice(0, 300)).toBe(true);
+  const poolId = (new Database(appEnv.DATABASE_URL.slice(5), { readonly: true }).prepare(`SELECT "id" FROM "Pool"`).get() as { id: string }).id;
+  const started = await server.action(cookie, "lib/actions/pools.ts", "startExportAction", [{ projectId: seed.projectId, poolId, mode: "full" }]);
+  expect(started.result?.ok, started.raw.slice(0, 300)).toBe(true);
+  const jobId = started.result!.jobId as string;
+  const job = async () => (await (await fetch(`${server.base}/api/projects/${seed.projectId}/jobs/${jobId}`, { headers: { cookie } })).json()) as { job: { status: string; processed: number } };
+  await expect.poll(async () => (await job()).job.processed, { timeout: 60_000, intervals: [50] }).toBeGreaterThan(0);
+  await server.crash();
+
+  // Midway: only a temporary directory, no snapshot a reader would take, no `latest`.
+  const snapshots = path.join(poolDir, "snapshots");
+  const visible = () => (existsSync(snapshots) ? readdirSync(snapshots).filter((name) => !name.startsWith(".")) : []);
+  expect(visible(), "a snapshot is visible after the crash").toEqual([]);
+  expect(existsSync(path.join(poolDir, "latest"))).toBe(false);
+
+  await server.start();
+  try {
+    await expect.poll(async () => (await job()).job.status, { timeout: 240_000, intervals: [500] }).toBe("succeeded");
+  } catch (error) {
+    console.error(`server log after the restart:\n${server.stderr.slice(-4000)}\njob: ${JSON.stringify(await job())}`);
+    throw error;
+  }
+  const [id] = visible();
+  expect(visible()).toHaveLength(1);
+  expect(readFileSync(path.join(poolDir, "latest"), "utf8")).toBe(id);
+  const manifest = JSON.parse(readFileSync(path.join(snapshots, id!, "manifest.json"), "utf8")) as { files: { name: string; sha256: string; bytes: number }[] };
+  for (const file of manifest.files) {
+    const bytes = readFileSync(path.join(snapshots, id!, file.name));
+    expect(bytes.length, file.name).toBe(file.bytes);
+    expect(createHash("sha256").update(bytes).digest("hex"), file.name).toBe(file.sha256);
+  }
+  const lines = readFileSync(path.join(snapshots, id!, manifest.files.find((f) => f.name.endsWith(".jsonl"))!.name), "utf8").trim().split("\n");
+  expect(lines).toHaveLength(rows);
   await server.stop();
 });

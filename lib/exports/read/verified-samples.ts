@@ -178,6 +178,19 @@ export async function* verifiedSampleBatches(
     if (page.length === 0) return;
     yield page;
     if (page.length < q.limit) return;
-    after = cursorOf(page.at(-1)!);
+    const next = cursorOf(page.at(-1)!);
+    assertKeysetAdvances(after, next);
+    after = next;
   }
+}
+
+// A keyset page that does not move past the previous one would loop for ever, rewriting the
+// same rows into the snapshot. It happens when stored dates are not in the format the
+// driver compares them in (rows written by hand, outside the app); refuse instead of looping.
+export function assertKeysetAdvances(previous: VerifiedCursor | null, next: VerifiedCursor): void {
+  if (!previous) return;
+  const before = previous.verifiedAt.getTime();
+  const now = next.verifiedAt.getTime();
+  if (now > before || (now === before && next.id > previous.id)) return;
+  throw new Error(`verified rows came back out of order after ${previous.id} (verifiedAt ${previous.verifiedAt.toISOString()}): check the stored verifiedAt values`);
 }

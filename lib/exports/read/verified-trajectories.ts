@@ -5,7 +5,7 @@ import "server-only";
 // A fixed number of queries per page: trajectories, their steps, their final answers.
 import { finalTrajectoryAnswers, type TrajectoryFinalAnswer } from "@/lib/annotations/final-answer";
 import { asDate, asJson, placeholders, type SqlReader } from "@/lib/sql/sql-reader";
-import type { VerifiedCursor, VerifiedWindow } from "@/lib/exports/read/verified-samples";
+import { assertKeysetAdvances, type VerifiedCursor, type VerifiedWindow } from "@/lib/exports/read/verified-samples";
 
 export type StepRecord = {
   index: number;
@@ -125,7 +125,9 @@ export async function* verifiedTrajectoryBatches(
     yield page;
     if (page.length < q.limit) return;
     const last = page.at(-1)!;
-    after = { verifiedAt: last.verifiedAt, id: last.id };
+    const next = { verifiedAt: last.verifiedAt, id: last.id };
+    assertKeysetAdvances(after, next);
+    after = next;
   }
 }
 

@@ -24,9 +24,9 @@ export function freePort(): Promise<number> {
 
 export type AppEnv = { VERITY_DATA_DIR: string; DATABASE_URL: string };
 
-export function seedFaultData(appEnv: AppEnv, password: string, samples: number): { projectId: string; email: string; sampleIds: string[] } {
+export function seedFaultData(appEnv: AppEnv, password: string, samples: number, verified = 0): { projectId: string; email: string; sampleIds: string[] } {
   const result = spawnSync("node", ["--conditions=react-server", "--import", "tsx", "tests/e2e/fault/seed-fault.ts"], {
-    env: { ...process.env, ...appEnv, FAULT_PASSWORD: password, FAULT_SAMPLES: String(samples), NEXTAUTH_SECRET: "" },
+    env: { ...process.env, ...appEnv, FAULT_PASSWORD: password, FAULT_SAMPLES: String(samples), FAULT_VERIFIED: String(verified), NEXTAUTH_SECRET: "" },
     encoding: "utf8",
   });
   if (result.status !== 0) throw new Error(`seeding failed: ${result.stderr}`);
@@ -45,8 +45,10 @@ export class AppServer {
   async start(): Promise<void> {
     this.child = spawn("node", ["node_modules/next/dist/bin/next", "start", "-p", String(this.port), "-H", "127.0.0.1"], {
       env: { ...process.env, ...this.appEnv, NEXTAUTH_URL: this.base, NEXTAUTH_SECRET: "" },
-      stdio: ["ignore", "ignore", "pipe"],
+      stdio: ["ignore", "pipe", "pipe"],
     });
+    // Both streams, for the test to show when something went wrong.
+    this.child.stdout!.on("data", (chunk: Buffer) => (this.stderr += chunk.toString()));
     this.child.stderr!.on("data", (chunk: Buffer) => (this.stderr += chunk.toString()));
     for (let i = 0; i < 150; i++) {
       try {

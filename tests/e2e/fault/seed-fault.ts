@@ -1,6 +1,10 @@
 // A small data dir for the fault-injection spec: migrations, one annotator with the password
 // given in FAULT_PASSWORD, a project and FAULT_SAMPLES samples. Prints what it made as JSON.
-import { createDb } from "@/lib/db";
+import Database from "better-sqlite3";
+import sharp from "sharp";
+import { createDb, sqlitePath } from "@/lib/db";
+import { ingestImage } from "@/lib/media/ingest";
+import { createLocalMediaStore } from "@/lib/media/local-store";
 import { env } from "@/lib/env";
 import { applyMigrations } from "@/lib/migrate";
 import { grantRole } from "@/lib/projects/members";
@@ -8,7 +12,7 @@ import { createProject } from "@/lib/projects/projects";
 import { createUser } from "@/lib/users/users";
 
 async function main() {
-  const { databaseUrl } = env();
+  const { databaseUrl, mediaDir } = env();
   applyMigrations(databaseUrl);
   const db = createDb(databaseUrl);
   const email = "fault-annotator@e2e.test";
@@ -28,7 +32,35 @@ async function main() {
       contentHash: `f${i}`,
     })),
   });
-  const samples = await db.groundingSample.findMany({ where: { projectId: project.id }, select: { id: true }, orderBy: { sourceId: "asc" } });
+  // FAULT_VERIFIED: that many more samples, verified with a submitted answer on one screenshot,
+  // for an export that takes long enough to be killed midway (raw rows: the ORM is too slow).
+  const verified = Number(process.env.FAULT_VERIFIED ?? "0");
+  if (verified > 0) {
+    const png = await sharp({ create: { width: 200, height: 100, channels: 3, background: "#446688" } }).png().toBuffer();
+    const media = await ingestImage(db, createLocalMediaStore(mediaDir), project.id, png, "fault.png");
+    const annotator = await db.user.findUniqueOrThrow({ where: { email } });
+    const sqlite = new Database(sqlitePath(databaseUrl));
+    // Dates as Prisma's SQLite adapter stores them ("+00:00", not "Z"): the export's keyset
+    // compares them as text.
+    const now = new Date().toISOString().replace("Z", "+00:00");
+    const sample = sqlite.prepare(
+      `INSERT INTO "GroundingSample" (id, projectId, mediaId, instruction, sourceDataset, sourceId, contentHash, boxX1, boxY1, boxX2, boxY2, status, verifiedAt, createdAt, updatedAt)
+       VALUES (?, ?, ?, ?, 'fault-export', ?, ?, 10, 10, 60, 40, 'verified', ?, ?, ?)`,
+    );
+    const answer = sqlite.prepare(
+      `INSERT INTO "Annotation" (id, projectId, annotatorId, kind, itemType, sampleId, status, version, targetAbsent, boxX1, boxY1, boxX2, boxY2, submittedAt, createdAt, updatedAt)
+       VALUES (?, ?, ?, 'label', 'sample', ?, 'submitted', 1, 0, 12, 12, 62, 42, ?, ?, ?)`,
+    );
+    sqlite.transaction(() => {
+      for (let i = 0; i < verified; i++) {
+        const id = `v${i.toString(36).padStart(9, "0")}fault`;
+        sample.run(id, project.id, media.id, `Tap ${i}`, `v${i}`, `v${i}`, now, now, now);
+        answer.run(`a${i.toString(36).padStart(9, "0")}fault`, project.id, annotator.id, id, now, now, now);
+      }
+    })();
+    sqlite.close();
+  }
+  const samples = await db.groundingSample.findMany({ where: { projectId: project.id, sourceDataset: "fault" }, select: { id: true }, orderBy: { sourceId: "asc" } });
   console.log(JSON.stringify({ projectId: project.id, email, sampleIds: samples.map((s) => s.id) }));
   await db.$disconnect();
 }

@@ -85,7 +85,7 @@ test("the reviewer works the queue: o + preset overrides, a accepts, n skips, a 
   expect(overrides).toEqual([{ valueBool: 0, reason: "premature finish", email: "reviewer@e2e.test" }]);
   const resolved = query<{ status: string; resolution: string }>(`SELECT status, resolution FROM QueueItem WHERE trajectoryId = ?`, g1);
   expect(resolved).toEqual([{ status: "verified", resolution: "triage" }]);
-  expect(query(`SELECT 1 FROM AuditLog WHERE action = 'triage.override'`)).toHaveLength(1);
+  expect(query(`SELECT 1 FROM AuditLog WHERE action = 'triage.override' AND projectId = (SELECT id FROM Project WHERE slug = 'triage')`)).toHaveLength(1);
 
   // The sample two tiers apart: accept the judge (no override).
   await page.keyboard.press("a");
@@ -100,7 +100,7 @@ test("the reviewer works the queue: o + preset overrides, a accepts, n skips, a 
   await page.keyboard.press("o");
   await expect(page).toHaveURL(/\/projects\/triage\/triage\?done=/);
   await expect(page.getByRole("status")).toContainText(`Nothing left for you in ${QUEUE}.`);
-  expect(query(`SELECT 1 FROM AuditLog WHERE action = 'triage.accept'`)).toHaveLength(1);
+  expect(query(`SELECT 1 FROM AuditLog WHERE action = 'triage.accept' AND projectId = (SELECT id FROM Project WHERE slug = 'triage')`)).toHaveLength(1);
   await expect(page.getByRole("list", { name: "Triage queues" })).toContainText("3 / 4 decided");
 });
 

@@ -38,3 +38,21 @@ export const SnapshotManifestSchema = z
   })
   .describe("manifest.json of a pool snapshot");
 export type SnapshotManifest = z.infer<typeof SnapshotManifestSchema>;
+
+export type ManifestInput = Pick<SnapshotManifest, "verityVersion" | "unverifiedIncluded" | "filters" | "counts" | "annotationIds" | "overrideIds">;
+
+// The manifest every target commits last. Parsed, not just typed: a manifest the reader would
+// reject must never be committed.
+export function buildManifest(snapshotId: string, input: ManifestInput, files: SnapshotManifest["files"]): SnapshotManifest {
+  return SnapshotManifestSchema.parse({
+    snapshotId,
+    createdAt: new Date().toISOString(),
+    verityVersion: input.verityVersion,
+    unverifiedIncluded: input.unverifiedIncluded,
+    filters: input.filters,
+    counts: input.counts,
+    annotationIds: input.annotationIds,
+    overrideIds: input.overrideIds,
+    files,
+  });
+}

@@ -20,7 +20,7 @@ import {
   MANIFEST_FILE,
   SnapshotFileNameSchema,
   SnapshotIdSchema,
-  SnapshotManifestSchema,
+  buildManifest,
   type SnapshotManifest,
 } from "@/lib/exports/snapshot-manifest";
 import { contentChunks, contentDigest } from "@/lib/exports/snapshot-content";
@@ -135,18 +135,7 @@ export async function writeSnapshot(input: SnapshotInput): Promise<SnapshotManif
   let manifest: SnapshotManifest;
   try {
     const files = await writeFiles(tempDir, input.files);
-    // Parsed, not just typed: a manifest the reader would reject must never be committed.
-    manifest = SnapshotManifestSchema.parse({
-      snapshotId: id,
-      createdAt: new Date().toISOString(),
-      verityVersion: input.verityVersion,
-      unverifiedIncluded: input.unverifiedIncluded,
-      filters: input.filters,
-      counts: input.counts,
-      annotationIds: input.annotationIds,
-      overrideIds: input.overrideIds,
-      files,
-    });
+    manifest = buildManifest(id, input, files);
     await writeDurably(path.join(tempDir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`, "wx");
     await syncDir(tempDir);
     // Checked again: a snapshot of this id may have landed while we wrote. rename() would

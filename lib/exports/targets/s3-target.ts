@@ -25,6 +25,7 @@ import {
   SnapshotFileNameSchema,
   SnapshotIdSchema,
   SnapshotManifestSchema,
+  buildManifest,
   type SnapshotManifest,
 } from "@/lib/exports/snapshot-manifest";
 import type { PoolTarget, SnapshotWrite } from "@/lib/exports/targets/pool-target";
@@ -146,18 +147,7 @@ export function createS3PoolTarget(location: S3PoolLocation): PoolTarget {
       let manifest: SnapshotManifest;
       try {
         const files = await writeFiles(id, input.files, uploaded);
-        // Parsed, not just typed: a manifest the reader would reject must never be committed.
-        manifest = SnapshotManifestSchema.parse({
-          snapshotId: id,
-          createdAt: new Date().toISOString(),
-          verityVersion: input.verityVersion,
-          unverifiedIncluded: input.unverifiedIncluded,
-          filters: input.filters,
-          counts: input.counts,
-          annotationIds: input.annotationIds,
-          overrideIds: input.overrideIds,
-          files,
-        });
+        manifest = buildManifest(id, input, files);
         committedByOther = await exists(manifestKey(id));
         if (committedByOther) throw conflict(id);
         const body = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`, "utf8");

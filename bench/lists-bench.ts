@@ -10,7 +10,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { createDb } from "@/lib/db";
 import { applyMigrations } from "@/lib/migrate";
-import { TierSettingsSchema } from "@/lib/domain/tiers";
+import { qualityTier } from "@/lib/domain/tiers";
 import { listSamples, sampleFacets } from "@/lib/samples/list-samples";
 import { SampleFilterSchema, type SampleFilter } from "@/lib/samples/sample-filters";
 import { listTrajectories, trajectoryFacets } from "@/lib/trajectories/list-trajectories";
@@ -19,7 +19,9 @@ import { TrajectoryFilterSchema, type TrajectoryFilter } from "@/lib/trajectorie
 export type ListFigure = { items: number; samplesP95Ms: number; samplesP50Ms: number; trajectoriesP95Ms: number; trajectoriesP50Ms: number; rawP95Ms: number; seedSeconds: number };
 
 const PROJECT = "benchlistproject";
-const STATUSES = ["pending", "pending", "pending", "in_review", "verified"];
+const STATUSES = ["unreviewed", "unreviewed", "unreviewed", "in_review", "verified"];
+// The stored tier of a score, as the derivation writes it (default thresholds).
+const tierOf = (score: number | null) => (score === null ? null : qualityTier(score));
 const VERDICTS = [null, null, "success", "failure"];
 
 function seed(file: string, n: number): void {
@@ -29,8 +31,8 @@ function seed(file: string, n: number): void {
   const now = new Date().toISOString();
   sqlite.prepare(`INSERT INTO "Project" (id, slug, name, settings, updatedAt) VALUES (?, 'lists', 'Lists', '{}', ?)`).run(PROJECT, now);
   const sample = sqlite.prepare(
-    `INSERT INTO "GroundingSample" (id, projectId, imageMissing, imageWidth, imageHeight, instruction, platform, app, uiType, sourceDataset, sourceId, contentHash, targetAbsent, boxX1, boxY1, boxX2, boxY2, status, qualityScore, createdAt, updatedAt)
-     VALUES (?, ?, 1, 1920, 1080, ?, ?, ?, ?, ?, ?, ?, ?, 10, 10, 90, 60, ?, ?, ?, ?)`,
+    `INSERT INTO "GroundingSample" (id, projectId, imageMissing, imageWidth, imageHeight, instruction, platform, app, uiType, sourceDataset, sourceId, contentHash, targetAbsent, boxX1, boxY1, boxX2, boxY2, effectiveTargetAbsent, effectiveBoxX1, effectiveBoxY1, effectiveBoxX2, effectiveBoxY2, status, qualityScore, qualityTier, createdAt, updatedAt)
+     VALUES (?, ?, 1, 1920, 1080, ?, ?, ?, ?, ?, ?, ?, ?, 10, 10, 90, 60, ?, 10, 10, 90, 60, ?, ?, ?, ?, ?)`,
   );
   const trajectory = sqlite.prepare(
     `INSERT INTO "Trajectory" (id, projectId, goal, benchmark, app, model, groupKey, sourceDataset, sourceId, contentHash, autoOutcome, stepCount, humanVerdict, mismatchFlags, status, createdAt, updatedAt)
@@ -39,10 +41,11 @@ function seed(file: string, n: number): void {
   const batch = sqlite.transaction((from: number, to: number) => {
     for (let i = from; i < to; i++) {
       const id = `c${i.toString(36).padStart(8, "0")}bench`;
-      sample.run(id, PROJECT, `Open item ${i}`, ["windows", "macos", "android", "web"][i % 4], `app-${i % 97}`, i % 2 ? "icon" : "text", `source-${i % 5}`, `s${i}`, `h${i}`, i % 10 === 0 ? 1 : 0, STATUSES[i % 5], i % 3 === 0 ? null : (i % 11), now, now);
+      const score = i % 3 === 0 ? null : i % 11;
+      sample.run(id, PROJECT, `Open item ${i}`, ["windows", "macos", "android", "web"][i % 4], `app-${i % 97}`, i % 2 ? "icon" : "text", `source-${i % 5}`, `s${i}`, `h${i}`, i % 10 === 0 ? 1 : 0, i % 10 === 0 ? 1 : 0, STATUSES[i % 5], score, tierOf(score), now, now);
       const verdict = VERDICTS[i % 4];
       trajectory.run(id, PROJECT, `Goal ${i}`, ["androidlab", "webvoyager", "osworld"][i % 3], `app-${i % 53}`, `model-${i % 7}`, `g${Math.floor(i / 8)}`, `t${i}`, `h${i}`, i % 3 === 2 ? null : i % 2,
-        verdict, i % 17 === 0 ? "auto_vs_human" : "", verdict ? "verified" : "pending", now, now);
+        verdict, i % 17 === 0 ? "auto_vs_human" : "", verdict ? "verified" : "unreviewed", now, now);
     }
   });
   for (let i = 0; i < n; i += 20_000) batch(i, Math.min(n, i + 20_000));
@@ -79,7 +82,6 @@ export async function benchLists(n: number): Promise<ListFigure> {
     seed(file, n);
     const seedSeconds = (performance.now() - seeded) / 1000;
     const db = createDb(`file:${file}`);
-    const tiers = TierSettingsSchema.parse({});
 
     const deepId = `c${Math.floor(n * 0.9).toString(36).padStart(8, "0")}bench`;
     const sampleFilters: SampleFilter[] = [
@@ -88,7 +90,7 @@ export async function benchLists(n: number): Promise<ListFigure> {
       { status: "verified" },
       { tier: "gold" },
       { platform: "android", refusal: "no" },
-      { app: "app-42", status: "pending" },
+      { app: "app-42", status: "unreviewed" },
       { scoreMin: 4, scoreMax: 6 },
       { after: deepId },
       { source: "source-1", after: deepId },
@@ -97,18 +99,19 @@ export async function benchLists(n: number): Promise<ListFigure> {
       {},
       { benchmark: "webvoyager" },
       { verdict: "failure" },
-      { outcome: "success", labeled: "no" },
+      { outcome: "success", status: "unreviewed" },
       { model: "model-3", app: "app-9" },
       { flag: "auto_vs_human" },
       { after: deepId },
     ].map((f) => TrajectoryFilterSchema.parse(f));
 
     // Warm-up: the first queries pay for connection set-up and page cache.
-    await listSamples(db, PROJECT, sampleFilters[0]!, tiers);
-    await listTrajectories(db, PROJECT, trajectoryFilters[0]!);
+    const reviewer = { seesHuman: true };
+    await listSamples(db, PROJECT, sampleFilters[0]!, reviewer);
+    await listTrajectories(db, PROJECT, trajectoryFilters[0]!, reviewer);
 
-    const samples = await time("samples", sampleFilters, 6, (f) => Promise.all([listSamples(db, PROJECT, f, tiers), sampleFacets(db, PROJECT)]));
-    const trajectories = await time("trajectories", trajectoryFilters, 6, (f) => Promise.all([listTrajectories(db, PROJECT, f), trajectoryFacets(db, PROJECT)]));
+    const samples = await time("samples", sampleFilters, 6, (f) => Promise.all([listSamples(db, PROJECT, f, reviewer), sampleFacets(db, PROJECT)]));
+    const trajectories = await time("trajectories", trajectoryFilters, 6, (f) => Promise.all([listTrajectories(db, PROJECT, f, reviewer), trajectoryFacets(db, PROJECT)]));
     await db.$disconnect();
 
     const raw = new Database(file, { readonly: true });

@@ -4,6 +4,7 @@
 // claiming, lets the running job finish for up to 20 s, then hands it back; a second signal
 // exits at once (the job's lock then expires and another worker resumes it).
 import { createDb } from "@/lib/db";
+import { ensureDerivationCurrent } from "@/lib/derived/rederive-job";
 import { env } from "@/lib/env";
 import { JOB_HANDLERS } from "@/lib/jobs/job-handlers";
 import { jobLockMs, WORKER_ID } from "@/lib/jobs/jobs";
@@ -12,6 +13,8 @@ import { startWorkerLoop } from "@/lib/jobs/worker-loop";
 async function main() {
   const e = env();
   const db = createDb(e.databaseUrl);
+  // Values derived by older code are recomputed by a job (this or another worker runs it).
+  await ensureDerivationCurrent(db);
   const log = (line: string) => console.log(`${new Date().toISOString()} worker ${WORKER_ID}: ${line}`);
   const loop = startWorkerLoop({ db, handlers: JOB_HANDLERS, log });
   log(`started on ${e.databaseProvider}, kinds ${Object.keys(JOB_HANDLERS).join(", ")}, lock ${jobLockMs()} ms`);

@@ -6,15 +6,23 @@ import { Field } from "@/components/ui/field";
 import { updateProjectSettingsAction } from "@/lib/actions/project-settings";
 import type { ProjectSettings } from "@/lib/domain/project-settings";
 
-type Props = { project: { id: string; slug: string; name: string; description: string }; settings: ProjectSettings };
+type Recompute = { status: string; processed: number; total: number | null } | null;
+type Props = { project: { id: string; slug: string; name: string; description: string }; settings: ProjectSettings; recompute: Recompute };
 
-export function ProjectSettingsForm({ project, settings }: Props) {
+export function ProjectSettingsForm({ project, settings, recompute }: Props) {
   return (
     <div className="space-y-6">
       <div>
         <Link href={`/projects/${project.slug}`} className="text-sm text-blue-700 hover:underline">← {project.name}</Link>
         <h1 className="mt-1 text-2xl font-semibold">Project settings</h1>
       </div>
+      {recompute && (
+        <p role="status" data-testid="recompute-status" className="max-w-3xl rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+          Recomputing scores, tiers, rewards and advantages under the new settings
+          {recompute.total ? `: ${recompute.processed.toLocaleString("en")} of ${recompute.total.toLocaleString("en")} items` : ` (${recompute.status})`}. Lists and
+          exports show the previous values for the items not done yet.
+        </p>
+      )}
       <ActionForm action={updateProjectSettingsAction} label="Project settings" submitLabel="Save settings" className="grid max-w-3xl gap-5 rounded-lg border border-slate-200 bg-white p-5 sm:grid-cols-2">
         <input type="hidden" name="projectId" value={project.id} />
         <Field label="Name" name="name" defaultValue={project.name} required className="sm:col-span-2" />
@@ -32,6 +40,13 @@ export function ProjectSettingsForm({ project, settings }: Props) {
             <Field label="Length decay η" name="eta" type="number" step={0.001} min={0} max={1} defaultValue={settings.rewards.eta} />
             <Field label="Penalty per invalid action" name="invalidActionPenalty" type="number" step={0.01} max={0} defaultValue={settings.rewards.invalidActionPenalty} />
           </div>
+          <label className="block text-sm font-medium text-slate-700">
+            GRPO advantages count
+            <select name="advantagePolicy" defaultValue={settings.rewards.advantagePolicy} className="mt-1 block w-full max-w-xl rounded-md border border-slate-300 px-2 py-1.5 text-sm font-normal">
+              <option value="verified_only">only verified rollouts (unverified ones have no reward and are left out of their group)</option>
+              <option value="automatic_fallback">verified rollouts, and unverified ones with their automatic outcome</option>
+            </select>
+          </label>
         </fieldset>
         <fieldset className="space-y-3 sm:col-span-2">
           <legend className="text-sm font-semibold">Review</legend>

@@ -3,4 +3,11 @@ export const SERIES_COLORS = ["#2563eb", "#059669", "#d97706", "#7c3aed", "#db27
 
 export const TIER_COLORS = { gold: "#ca8a04", rewrite: "#2563eb", discard: "#dc2626", unscored: "#94a3b8" } as const;
 
-export const STATUS_COLORS = { verified: "bg-emerald-500", rejected: "bg-rose-500", in_review: "bg-amber-400", pending: "bg-slate-300" } as const;
+export const STATUS_COLORS = {
+  verified: "bg-emerald-500",
+  rejected: "bg-rose-500",
+  in_review: "bg-amber-400",
+  awaiting_adjudication: "bg-orange-500",
+  reopened: "bg-sky-400",
+  unreviewed: "bg-slate-300",
+} as const;

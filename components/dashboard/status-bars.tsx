@@ -1,7 +1,6 @@
 import { STATUS_COLORS } from "@/components/dashboard/palette";
 import { REVIEW_STATUSES, type StatusCounts } from "@/lib/dashboard/review-progress";
-
-const LABELS = { pending: "pending", in_review: "in review", verified: "verified", rejected: "rejected" } as const;
+import { ITEM_STATE_LABELS as LABELS } from "@/lib/domain/item-lifecycle";
 
 // Plain HTML stacked bars: they need no measuring, so they render on the server as they are.
 function StatusBar({ title, counts }: { title: string; counts: StatusCounts }) {
@@ -11,7 +10,7 @@ function StatusBar({ title, counts }: { title: string; counts: StatusCounts }) {
       <div className="mb-1 flex justify-between text-sm">
         <span className="font-medium">{title}</span>
         <span className="tabular-nums text-slate-600">
-          {counts.total === 0 ? "none yet" : `${done} of ${counts.total} reviewed (${Math.round((done / counts.total) * 100)}%)`}
+          {counts.total === 0 ? "none yet" : `${done.toLocaleString("en")} of ${counts.total.toLocaleString("en")} settled (${Math.round((done / counts.total) * 100)}%)`}
         </span>
       </div>
       <div className="flex h-4 w-full overflow-hidden rounded bg-slate-100" role="img" aria-label={`${title} by status`}>

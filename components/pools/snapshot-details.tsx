@@ -90,7 +90,7 @@ export function SnapshotDetails({ base }: { base: string }) {
           </ul>
         </div>
         <dl className="space-y-2">
-          <Ids label="Annotations" ids={manifest.annotationIds} />
+          <Ids label="Final-answer revisions" ids={manifest.revisionIds} />
           <Ids label="Overrides" ids={manifest.overrideIds} />
         </dl>
       </section>

@@ -77,8 +77,8 @@ export function ProjectHome({ project, role, overview }: Props) {
       </nav>
 
       <dl className="grid grid-cols-2 gap-4 md:grid-cols-4">
-        <Figure label="Grounding samples" value={overview.samples} detail={`${overview.samplesVerified} verified · ${overview.imagesMissing} image missing`} />
-        <Figure label="Trajectories" value={overview.trajectories} detail={`${overview.trajectoriesVerified} verified`} />
+        <Figure label="Grounding samples" value={overview.samples} detail={[overview.samplesVerified !== null && `${overview.samplesVerified.toLocaleString("en")} verified`, `${overview.imagesMissing.toLocaleString("en")} image missing`].filter(Boolean).join(" · ")} />
+        <Figure label="Trajectories" value={overview.trajectories} detail={overview.trajectoriesVerified !== null ? `${overview.trajectoriesVerified.toLocaleString("en")} verified` : undefined} />
         <Figure label="Steps" value={overview.steps} />
         <Figure label="Members" value={overview.members} />
       </dl>
@@ -108,7 +108,11 @@ export function ProjectHome({ project, role, overview }: Props) {
             <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
               {overview.runs.map((run) => (
                 <li key={run.id} className="flex justify-between gap-2 p-3 text-sm">
-                  <Link href={`/projects/${project.slug}/runs/${run.id}`} className="font-medium text-blue-800 hover:underline">{run.name}</Link>
+                  {role === "annotator" ? (
+                    <Link href={`/projects/${project.slug}/trajectories?run=${run.id}`} className="font-medium text-blue-800 hover:underline">{run.name}</Link>
+                  ) : (
+                    <Link href={`/projects/${project.slug}/runs/${run.id}`} className="font-medium text-blue-800 hover:underline">{run.name}</Link>
+                  )}
                   <span className="text-slate-600">{run.benchmark} · {run.model ?? "unknown model"} · {run._count.trajectories} episodes</span>
                 </li>
               ))}
@@ -116,7 +120,7 @@ export function ProjectHome({ project, role, overview }: Props) {
           )}
         </section>
         <section>
-          <h2 className="mb-3 text-lg font-semibold">Recent activity</h2>
+          <h2 className="mb-3 text-lg font-semibold">{role === "annotator" ? "Your recent activity" : "Recent activity"}</h2>
           {overview.recentAudit.length === 0 ? (
             <p className="text-slate-600">Nothing has happened here yet.</p>
           ) : (

@@ -8,6 +8,7 @@ import { Field } from "@/components/ui/field";
 import { FilterSelect as Select, sameOptions as same } from "@/components/ui/filter-select";
 import { createQueueAction } from "@/lib/actions/queues";
 import { MISMATCH_FLAGS } from "@/lib/domain/mismatch-flags";
+import { STATUS_FILTER_OPTIONS as STATUS_OPTIONS } from "@/lib/domain/item-lifecycle";
 import type { SampleFilter } from "@/lib/samples/sample-filters";
 import type { TrajectoryFilter } from "@/lib/trajectories/trajectory-filters";
 
@@ -48,7 +49,7 @@ export function NewQueueForm({ projectId, members, facets, initial, defaultHoney
           <>
             <Select name="filter.source" label="Source" value={s.source} options={same(facets.sources)} />
             <Select name="filter.platform" label="Platform" value={s.platform} options={same(facets.platforms)} />
-            <Select name="filter.status" label="Review" value={s.status} options={[["pending", "unlabeled"], ["labeled", "labeled"], ["in_review", "in review"], ["verified", "verified"]]} />
+            <Select name="filter.status" label="Review" value={s.status} options={STATUS_OPTIONS} />
           </>
         ) : (
           <>

@@ -4,7 +4,7 @@
 // save bar (drafts autosave, submit saves a version, conflicts are shown and resolved).
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { BoxEditorLazy } from "@/components/editor/box-editor-lazy";
 import { useQueueClaim } from "@/components/queues/use-queue-claim";
 import { PredictionList } from "@/components/review/prediction-list";
@@ -29,10 +29,14 @@ type Props = {
   query: string;
   neighbours: { previous: string | null; next: string | null; nextMediaId: string | null };
   finalBox?: Box | null; // the verified final answer, drawn dashed under the editable box (reviewers only)
+  // Reviewers on a settled item without an answer of their own start from its final answer.
+  finalPayload?: GroundingPayload | null;
+  isSettled?: boolean;
 };
 
-function initialPayload(review: SampleReview): GroundingPayload {
+function initialPayload(review: SampleReview, finalPayload: GroundingPayload | null): GroundingPayload {
   if (review.mine) return review.mine.payload;
+  if (finalPayload) return { ...finalPayload, note: null };
   return { targetAbsent: review.target.targetAbsent, box: review.target.box, instructionRewrite: null, qualityScore: null, note: null };
 }
 
@@ -42,9 +46,9 @@ function isTyping(target: EventTarget | null): boolean {
 
 const FINAL_COLOR = "#047857";
 
-export function GroundingReview({ project, review, tiers, canOverride, query, neighbours, finalBox = null }: Props) {
+export function GroundingReview({ project, review, tiers, canOverride, query, neighbours, finalBox = null, finalPayload = null, isSettled = false }: Props) {
   const router = useRouter();
-  const [payload, setPayload] = useState<GroundingPayload>(() => initialPayload(review));
+  const [payload, setPayload] = useState<GroundingPayload>(() => initialPayload(review, finalPayload));
   const [loadKey, setLoadKey] = useState(`${review.id}:${review.mine?.version ?? 0}`);
   const autosave = useVersionedAutosave<GroundingPayload>((input) => saveGroundingAction({ projectId: project.id, sampleId: review.id, ...input }), review.mine);
   const base = `/projects/${project.slug}/samples`;
@@ -57,10 +61,18 @@ export function GroundingReview({ project, review, tiers, canOverride, query, ne
     autosave.changed(next);
   }
 
+  // One submit at a time: a second Ctrl+Enter while the first is on its way does nothing.
+  const submitting = useRef(false);
   async function submit() {
-    if (!(await autosave.save(payload, "submitted"))) return;
-    if (queueClaim) await queueClaim.moveOn();
-    else router.push(nextUrl);
+    if (submitting.current || groundingProblem(payload)) return;
+    submitting.current = true;
+    try {
+      if (!(await autosave.save(payload, "submitted"))) return;
+      if (queueClaim) await queueClaim.moveOn();
+      else router.push(nextUrl);
+    } finally {
+      submitting.current = false;
+    }
   }
 
   // Page-level keys (the editor handles its own while it has focus).
@@ -86,7 +98,7 @@ export function GroundingReview({ project, review, tiers, canOverride, query, ne
   };
   const predictions = review.predictions
     .filter((p) => p.kind === "point")
-    .map((p) => ({ label: p.model, x: p.x!, y: p.y!, hit: p.correctness === "correct" }));
+    .map((p) => ({ label: p.model, x: p.x!, y: p.y!, hit: p.correctness === null ? null : p.correctness === "correct" }));
 
   return (
     <div className="space-y-4">
@@ -131,12 +143,13 @@ export function GroundingReview({ project, review, tiers, canOverride, query, ne
             <h2 className="text-sm font-semibold">Predictions</h2>
             <PredictionList predictions={review.predictions} />
           </section>
-          <QualityPanel projectId={project.id} verdicts={review.verdicts} ownScore={payload.qualityScore} onOwnScore={(qualityScore) => update({ qualityScore })} tiers={tiers} canOverride={canOverride} />
+          <QualityPanel projectId={project.id} verdicts={review.verdicts} ownScore={payload.qualityScore} onOwnScore={(qualityScore) => update({ qualityScore })} tiers={tiers} canOverride={canOverride} stored={review.derived} />
           <VersionedSaveBar
             state={autosave.state}
             problem={groundingProblem(payload)}
             summarize={summarizeGroundingAnswer}
             onSubmit={() => void submit()}
+            submitLabel={canOverride && isSettled ? "Submit as new revision" : "Submit and next"}
             onKeepMine={() => {
               if (autosave.state.kind === "conflict") autosave.resolve(autosave.state.theirs);
               void autosave.save(payload, "draft");

@@ -14,13 +14,15 @@ export function PredictionList({ predictions }: { predictions: SampleReview["pre
         <li key={p.id} className="rounded-md border border-slate-200 p-2 text-sm">
           <div className="flex flex-wrap items-center justify-between gap-2">
             <span className="font-medium">{p.model}</span>
-            <span className={`rounded px-1.5 py-0.5 text-xs ${VERDICT_STYLE[p.correctness]}`} data-testid={`prediction-${p.model}`}>
-              {p.correctness === "correct" ? "hit" : p.correctness === "wrong" ? "miss" : "wrong format"}
-            </span>
+            {p.correctness !== null && (
+              <span className={`rounded px-1.5 py-0.5 text-xs ${VERDICT_STYLE[p.correctness]}`} data-testid={`prediction-${p.model}`}>
+                {p.correctness === "correct" ? "hit" : p.correctness === "wrong" ? "miss" : "wrong format"}
+              </span>
+            )}
           </div>
           <p className="font-mono text-xs text-slate-600">
             {p.kind === "point" ? `(${p.x!.toFixed(1)}, ${p.y!.toFixed(1)})` : p.kind === "refusal" ? "[-1, -1] refusal" : "no usable point"}
-            {p.fileLabel && p.fileLabel !== p.correctness && <span className="ml-2 text-amber-700">file said {p.fileLabel}</span>}
+            {p.fileLabel && p.correctness !== null && p.fileLabel !== p.correctness && <span className="ml-2 text-amber-700">file said {p.fileLabel}</span>}
           </p>
           {p.rawOutput && (
             <details className="mt-1">

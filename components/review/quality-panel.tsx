@@ -1,10 +1,12 @@
 "use client";
-// The 0-10 quality score: each judge's score with its overrides and the effective value, the
-// tier that value routes the sample to, and (for reviewers) an override with a reason.
+// The 0-10 quality score: each judge's score with its overrides, the sample's stored effective
+// score and the tier it routes the sample to (reviewers: annotators are not shown what rests on
+// a final answer), a preview of the reviewer's own score where no judge scored, and (for
+// reviewers) an override with a reason.
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { overrideVerdictAction } from "@/lib/actions/grounding";
-import { qualityTier, type TierSettings } from "@/lib/domain/tiers";
+import { qualityTier, type QualityTier, type TierSettings } from "@/lib/domain/tiers";
 import type { VerdictView } from "@/lib/verdicts/effective-verdicts";
 
 const REASONS = ["Instruction is ambiguous", "Box is loose or wrong", "Target is not visible", "Judge misread the screenshot"];
@@ -16,7 +18,11 @@ type Props = {
   onOwnScore: (score: number | null) => void;
   tiers: TierSettings;
   canOverride: boolean;
+  // The sample's stored effective score (lib/domain/derive-sample.ts); null for annotators.
+  stored: { qualityScore: number | null; qualityTier: QualityTier | null; qualitySource: string | null } | null;
 };
+
+const SOURCE_TEXT: Record<string, string> = { judge: "judge", override: "overridden judge", review: "final answer" };
 
 function OverrideForm({ projectId, verdict }: { projectId: string; verdict: VerdictView }) {
   const router = useRouter();
@@ -52,17 +58,24 @@ function OverrideForm({ projectId, verdict }: { projectId: string; verdict: Verd
   );
 }
 
-export function QualityPanel({ projectId, verdicts, ownScore, onOwnScore, tiers, canOverride }: Props) {
+export function QualityPanel({ projectId, verdicts, ownScore, onOwnScore, tiers, canOverride, stored }: Props) {
   const scores = verdicts.filter((v) => v.metric === "quality_score");
-  const effective = typeof scores.at(-1)?.effective === "number" ? (scores.at(-1)!.effective as number) : ownScore;
+  // Only where no judge scored does the person's own score decide; the tier it would give is
+  // the same qualityTier the derivation stores.
+  const preview = scores.length === 0 && ownScore !== null && ownScore !== stored?.qualityScore ? ownScore : null;
   return (
     <section aria-label="Quality score" className="space-y-2">
       <div className="flex items-center justify-between">
         <h2 className="text-sm font-semibold">Quality score</h2>
-        <span className="text-sm" data-testid="tier">
-          {effective === null ? "unscored" : <>effective <b>{effective}</b> → <b>{qualityTier(effective, tiers)}</b></>}
-        </span>
+        {stored && (
+          <span className="text-sm" data-testid="tier">
+            {stored.qualityScore === null ? "unscored" : <>effective <b>{stored.qualityScore}</b> → <b>{stored.qualityTier}</b> <span className="text-slate-500">({SOURCE_TEXT[stored.qualitySource ?? ""] ?? stored.qualitySource})</span></>}
+          </span>
+        )}
       </div>
+      {preview !== null && (
+        <p className="text-xs text-slate-600" data-testid="tier-preview">With your score once submitted: {preview} → {qualityTier(preview, tiers)}</p>
+      )}
       {scores.map((v) => (
         <div key={v.id} className="rounded-md border border-slate-200 p-2 text-sm">
           <p>

@@ -1,7 +1,10 @@
 "use client";
 // Autosave for any review screen: drafts save themselves a moment after the last change, a
-// submit saves at once, every save carries the version it was based on, and a refused save
-// (conflict) stops autosaving until the person has chosen which version wins. `flush` saves a
+// submit saves at once, and every save carries the version it was based on. Saves run one
+// after another in the order they were asked for, each based on the version the previous one
+// returned, so one tab never races itself (a submit pressed while a draft is saving waits for
+// it, then submits on its version). A refused save (conflict) means another tab or person wrote
+// in between: autosaving stops until the person has chosen which version wins. `flush` saves a
 // pending draft at once, so leaving for the next item loses nothing.
 import { useRef, useState } from "react";
 
@@ -27,17 +30,26 @@ export function useVersionedAutosave<P>(send: Send<P>, initial: { version: numbe
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const pending = useRef<P | null>(null);
   const blocked = useRef(false);
+  // The tail of the save queue: the next save starts when it settles.
+  const tail = useRef<Promise<unknown>>(Promise.resolve());
+  const inFlight = useRef(0);
 
-  async function save(payload: P, status: "draft" | "submitted"): Promise<boolean> {
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = null;
-    pending.current = null;
+  async function run(payload: P, status: "draft" | "submitted"): Promise<boolean> {
+    // A conflict is waiting for the person's choice: nothing queued behind it may save over it.
+    if (blocked.current) return false;
     setState({ kind: "saving" });
-    const result = await send({ baseVersion: version.current, status, payload });
+    let result: SaveOutcome<P>;
+    try {
+      result = await send({ baseVersion: version.current, status, payload });
+    } catch {
+      result = { ok: false, error: "The server could not be reached; your answer is still here. Try again." };
+    }
+    inFlight.current -= 1;
     if (result.ok) {
       version.current = result.saved.version;
-      blocked.current = false;
-      setState({ kind: "saved", status: result.saved.status, at: result.saved.updatedAt });
+      // A change made while this save was on its way is still to be saved: say so.
+      if (pending.current !== null) setState({ kind: "dirty" });
+      else if (inFlight.current === 0) setState({ kind: "saved", status: result.saved.status, at: result.saved.updatedAt });
       return true;
     }
     if (result.conflict !== undefined) {
@@ -49,16 +61,29 @@ export function useVersionedAutosave<P>(send: Send<P>, initial: { version: numbe
     return false;
   }
 
+  /** Queues a save behind the ones already asked for; resolves true when it landed. */
+  function save(payload: P, status: "draft" | "submitted"): Promise<boolean> {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+    pending.current = null;
+    inFlight.current += 1;
+    const next = tail.current.then(() => run(payload, status));
+    tail.current = next.catch(() => undefined);
+    return next;
+  }
+
   function changed(payload: P) {
     if (blocked.current) return;
     setState({ kind: "dirty" });
     pending.current = payload;
     if (timer.current) clearTimeout(timer.current);
-    timer.current = setTimeout(() => void save(payload, "draft"), AUTOSAVE_MS);
+    timer.current = setTimeout(() => {
+      if (pending.current !== null) void save(pending.current, "draft");
+    }, AUTOSAVE_MS);
   }
 
   function flush() {
-    if (pending.current && !blocked.current) void save(pending.current, "draft");
+    if (pending.current !== null && !blocked.current) void save(pending.current, "draft");
   }
 
   /** After a conflict: save mine over theirs (based on their version), or adopt theirs. */

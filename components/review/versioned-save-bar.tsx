@@ -8,6 +8,7 @@ type Props<P> = {
   problem: string | null;
   summarize: (payload: P) => string;
   onSubmit: () => void;
+  submitLabel?: string;
   onKeepMine: () => void;
   onTakeTheirs: () => void;
 };
@@ -37,7 +38,7 @@ function OtherVersion<P>({ theirs, summarize }: { theirs: Conflict<P>; summarize
   );
 }
 
-export function VersionedSaveBar<P>({ state, problem, summarize, onSubmit, onKeepMine, onTakeTheirs }: Props<P>) {
+export function VersionedSaveBar<P>({ state, problem, summarize, onSubmit, submitLabel = "Submit and next", onKeepMine, onTakeTheirs }: Props<P>) {
   return (
     <div className="space-y-2">
       {state.kind === "conflict" && (
@@ -52,9 +53,10 @@ export function VersionedSaveBar<P>({ state, problem, summarize, onSubmit, onKee
       )}
       <div className="flex items-center justify-between gap-3">
         <span role="status" className={`text-sm ${state.kind === "error" ? "text-red-700" : "text-slate-600"}`}>{describe(state)}</span>
-        <button type="button" onClick={onSubmit} disabled={problem !== null || state.kind === "saving"} title={problem ?? "Ctrl+Enter"}
+        {/* Not disabled while a draft saves: the submit waits for it (use-versioned-autosave.ts). */}
+        <button type="button" onClick={onSubmit} disabled={problem !== null || state.kind === "conflict"} title={problem ?? "Ctrl+Enter"}
           className="shrink-0 rounded-md bg-blue-700 px-4 py-2 text-sm font-medium whitespace-nowrap text-white hover:bg-blue-800 disabled:opacity-50">
-          Submit and next
+          {submitLabel}
         </button>
       </div>
       {problem && <p className="text-xs text-slate-600">To submit: {problem}.</p>}

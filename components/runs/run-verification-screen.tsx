@@ -45,13 +45,28 @@ export function RunVerificationScreen({ project, v }: { project: { id: string; s
           </tbody>
         </table>
       </section>
-      <section>
+      <section aria-label="Changed episodes">
         <h2 className="mb-2 font-semibold">Episodes whose outcome changed ({v.changed.length})</h2>
-        {v.changed.length === 0 ? <p className="text-sm text-slate-600">None so far.</p> : null}
-        <table className="w-full rounded-lg border border-slate-200 bg-white text-sm">
+        {v.changed.length === 0 ? (
+          <p className="text-sm text-slate-600">None so far: no verified verdict differs from the automatic outcome.</p>
+        ) : (
+          <EpisodeTable project={project} episodes={v.changed} testId="changed-episodes" />
+        )}
+      </section>
+      <section aria-label="All episodes">
+        <h2 className="mb-2 font-semibold">All episodes ({v.episodes.length})</h2>
+        <EpisodeTable project={project} episodes={v.episodes} testId="all-episodes" />
+      </section>
+    </div>
+  );
+}
+
+function EpisodeTable({ project, episodes, testId }: { project: { slug: string }; episodes: RunVerification["episodes"]; testId: string }) {
+  return (
+        <table className="w-full rounded-lg border border-slate-200 bg-white text-sm" data-testid={testId}>
           <thead className="bg-slate-100 text-left"><tr><th className="p-2">Episode</th><th className="p-2">Goal</th><th className="p-2">Automatic</th><th className="p-2">Verified</th></tr></thead>
           <tbody className="divide-y divide-slate-100">
-            {v.episodes.map((e) => (
+            {episodes.map((e) => (
               <tr key={e.id} className={e.changed ? "bg-amber-50" : undefined}>
                 <td className="p-2 font-mono text-xs">{e.episode}</td>
                 <td className="p-2"><Link href={`/projects/${project.slug}/trajectories/${e.id}`} className="text-blue-800 hover:underline">{e.goal}</Link></td>
@@ -61,7 +76,5 @@ export function RunVerificationScreen({ project, v }: { project: { id: string; s
             ))}
           </tbody>
         </table>
-      </section>
-    </div>
   );
 }

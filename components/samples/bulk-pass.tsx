@@ -5,6 +5,7 @@ import Link from "next/link";
 import { useEffect, useState } from "react";
 import { SampleThumbnail } from "@/components/projects/sample-thumbnail";
 import { bulkDecideAction } from "@/lib/actions/grounding";
+import { ITEM_STATE_LABELS, type ItemState } from "@/lib/domain/item-lifecycle";
 import type { listSamples } from "@/lib/samples/list-samples";
 
 type Sample = Awaited<ReturnType<typeof listSamples>>["samples"][number];
@@ -62,7 +63,7 @@ export function BulkPass({ project, samples, total, nextPage }: Props) {
       </div>
       <ul className="grid grid-cols-4 gap-3" aria-label="Samples to sweep">
         {samples.map((s, i) => {
-          const status = decided[s.id] ?? s.status;
+          const status = decided[s.id] ?? s.status ?? "";
           const ring = i === focus ? "ring-4 ring-blue-500" : selected.has(s.id) ? "ring-4 ring-amber-400" : "";
           return (
             <li key={s.id} aria-current={i === focus} aria-selected={selected.has(s.id)} data-status={status}
@@ -70,7 +71,7 @@ export function BulkPass({ project, samples, total, nextPage }: Props) {
               <SampleThumbnail sample={s} />
               <div className="flex items-center justify-between gap-2 p-2 text-xs">
                 <span className="line-clamp-1">{s.instruction}</span>
-                <span className={status === "verified" ? "text-emerald-700" : status === "rejected" ? "text-rose-700" : "text-slate-500"}>{status.replace("_", " ")}</span>
+                <span className={status === "verified" ? "text-emerald-700" : status === "rejected" ? "text-rose-700" : "text-slate-500"}>{ITEM_STATE_LABELS[status as ItemState] ?? status}</span>
               </div>
             </li>
           );

@@ -1,10 +1,12 @@
 // A plain GET form: filters live in the URL, so a filtered list can be shared and reloaded.
 import { FilterSelect as Select, sameOptions as same } from "@/components/ui/filter-select";
 import type { SampleFilter } from "@/lib/samples/sample-filters";
+import { STATUS_FILTER_OPTIONS as STATUS_OPTIONS } from "@/lib/domain/item-lifecycle";
 
 type Facets = { sources: string[]; platforms: string[]; apps: string[]; uiTypes: string[] };
 
-export function SampleFilterBar({ filter, facets }: { filter: SampleFilter; facets: Facets }) {
+// Annotators get the filters on what the import said; the others rest on final answers.
+export function SampleFilterBar({ filter, facets, seesHuman }: { filter: SampleFilter; facets: Facets; seesHuman: boolean }) {
   return (
     <form method="get" className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-3" aria-label="Filters">
       <Select name="source" label="Source" value={filter.source} options={same(facets.sources)} />
@@ -12,17 +14,21 @@ export function SampleFilterBar({ filter, facets }: { filter: SampleFilter; face
       <Select name="app" label="App" value={filter.app} options={same(facets.apps)} />
       <Select name="uiType" label="UI type" value={filter.uiType} options={same(facets.uiTypes)} />
       <Select name="refusal" label="Target" value={filter.refusal} options={[["no", "present"], ["yes", "absent (refusal)"]]} />
-      <Select name="correctness" label="A prediction is" value={filter.correctness} options={[["correct", "correct"], ["wrong", "wrong"], ["wrong_format", "wrong format"]]} />
-      <Select name="tier" label="Tier" value={filter.tier} options={[["gold", "gold"], ["rewrite", "rewrite"], ["discard", "discard"], ["unscored", "unscored"]]} />
-      <label className="flex flex-col text-xs font-medium text-slate-600">
-        Score from
-        <input name="scoreMin" type="number" min={0} max={10} step={0.5} defaultValue={filter.scoreMin} className="mt-1 w-20 rounded-md border border-slate-300 px-2 py-1 text-sm font-normal" />
-      </label>
-      <label className="flex flex-col text-xs font-medium text-slate-600">
-        to
-        <input name="scoreMax" type="number" min={0} max={10} step={0.5} defaultValue={filter.scoreMax} className="mt-1 w-20 rounded-md border border-slate-300 px-2 py-1 text-sm font-normal" />
-      </label>
-      <Select name="status" label="Review" value={filter.status} options={[["pending", "unlabeled"], ["labeled", "labeled"], ["in_review", "in review"], ["verified", "verified"]]} />
+      {seesHuman && (
+        <>
+          <Select name="correctness" label="A prediction is" value={filter.correctness} options={[["correct", "correct"], ["wrong", "wrong"], ["wrong_format", "wrong format"]]} />
+          <Select name="tier" label="Tier" value={filter.tier} options={[["gold", "gold"], ["rewrite", "rewrite"], ["discard", "discard"], ["unscored", "unscored"]]} />
+          <label className="flex flex-col text-xs font-medium text-slate-600">
+            Score from
+            <input name="scoreMin" type="number" min={0} max={10} step={0.5} defaultValue={filter.scoreMin} className="mt-1 w-20 rounded-md border border-slate-300 px-2 py-1 text-sm font-normal" />
+          </label>
+          <label className="flex flex-col text-xs font-medium text-slate-600">
+            to
+            <input name="scoreMax" type="number" min={0} max={10} step={0.5} defaultValue={filter.scoreMax} className="mt-1 w-20 rounded-md border border-slate-300 px-2 py-1 text-sm font-normal" />
+          </label>
+          <Select name="status" label="Review" value={filter.status} options={STATUS_OPTIONS} />
+        </>
+      )}
       <Select name="imageMissing" label="Image" value={filter.imageMissing} options={[["no", "present"], ["yes", "missing"]]} />
       <button type="submit" className="rounded-md border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-50">Filter</button>
       <a href="?" className="px-1 py-1.5 text-sm text-blue-700 hover:underline">Clear</a>

@@ -2,7 +2,7 @@ import Link from "next/link";
 import { SampleFilterBar } from "@/components/samples/sample-filter-bar";
 import { formatTotal } from "@/lib/capped-count";
 import { SampleThumbnail } from "@/components/projects/sample-thumbnail";
-import { qualityTier, type TierSettings } from "@/lib/domain/tiers";
+import { ITEM_STATE_LABELS, type ItemState } from "@/lib/domain/item-lifecycle";
 import { filterQuery, type SampleFilter } from "@/lib/samples/sample-filters";
 import type { listSamples, sampleFacets } from "@/lib/samples/list-samples";
 
@@ -11,17 +11,19 @@ type Props = {
   filter: SampleFilter;
   facets: Awaited<ReturnType<typeof sampleFacets>>;
   result: Awaited<ReturnType<typeof listSamples>>;
-  tiers: TierSettings;
+  seesHuman: boolean;
 };
 
 const STATUS_STYLE: Record<string, string> = {
-  pending: "bg-slate-100 text-slate-700",
+  unreviewed: "bg-slate-100 text-slate-700",
   in_review: "bg-amber-100 text-amber-900",
+  awaiting_adjudication: "bg-orange-100 text-orange-900",
   verified: "bg-emerald-100 text-emerald-900",
   rejected: "bg-rose-100 text-rose-900",
+  reopened: "bg-sky-100 text-sky-900",
 };
 
-export function SampleList({ project, filter, facets, result, tiers }: Props) {
+export function SampleList({ project, filter, facets, result, seesHuman }: Props) {
   const base = `/projects/${project.slug}/samples`;
   const keep = filterQuery({ ...filter, after: undefined });
   return (
@@ -34,20 +36,20 @@ export function SampleList({ project, filter, facets, result, tiers }: Props) {
         </div>
         {result.samples[0] && (
           <div className="flex gap-2">
-            <Link href={`${base}/bulk${keep}`} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50">Bulk pass</Link>
+            {seesHuman && <Link href={`${base}/bulk${keep}`} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50">Bulk pass</Link>}
             <Link href={`${base}/${result.samples[0].id}${keep}`} className="rounded-md bg-blue-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-blue-800">
               Review from the first
             </Link>
           </div>
         )}
       </div>
-      <SampleFilterBar filter={filter} facets={facets} />
+      <SampleFilterBar filter={filter} facets={facets} seesHuman={seesHuman} />
       {result.samples.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">No sample matches these filters.</p>
       ) : (
         <ul className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4" aria-label="Samples">
           {result.samples.map((s) => {
-            const wrong = s.predictions.filter((p) => p.correctness !== "correct").length;
+            const { total, correct } = s.predictions;
             return (
               <li key={s.id}>
                 <Link href={`${base}/${s.id}${keep}`} className="block overflow-hidden rounded-lg border border-slate-200 bg-white hover:border-blue-400">
@@ -55,15 +57,16 @@ export function SampleList({ project, filter, facets, result, tiers }: Props) {
                   <div className="space-y-1 p-2 text-sm">
                     <p className="line-clamp-2" lang={s.language ?? undefined}>{s.instruction}</p>
                     <p className="flex flex-wrap gap-1 text-xs">
-                      <span className={`rounded px-1.5 py-0.5 ${STATUS_STYLE[s.status] ?? STATUS_STYLE.pending}`}>{s.status.replace("_", " ")}</span>
+                      {s.status && <span data-testid="sample-status" className={`rounded px-1.5 py-0.5 ${STATUS_STYLE[s.status] ?? STATUS_STYLE.unreviewed}`}>{ITEM_STATE_LABELS[s.status as ItemState] ?? s.status}</span>}
                       {s.qualityScore !== null && (
-                        <span className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-700">score {s.qualityScore} · {qualityTier(s.qualityScore, tiers)}</span>
+                        <span className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-700">score {s.qualityScore} · {s.qualityTier}</span>
                       )}
-                      {s.predictions.length > 0 && (
-                        <span className={`rounded px-1.5 py-0.5 ${wrong ? "bg-rose-50 text-rose-800" : "bg-emerald-50 text-emerald-800"}`}>
-                          {s.predictions.length - wrong}/{s.predictions.length} predictions hit
+                      {total > 0 && correct !== null && (
+                        <span data-testid="sample-hits" className={`rounded px-1.5 py-0.5 ${correct < total ? "bg-rose-50 text-rose-800" : "bg-emerald-50 text-emerald-800"}`}>
+                          {correct}/{total} predictions hit
                         </span>
                       )}
+                      {total > 0 && correct === null && <span className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-700">{total} prediction{total === 1 ? "" : "s"}</span>}
                     </p>
                     <p className="truncate text-xs text-slate-500">{[s.sourceDataset, s.platform, s.app].filter(Boolean).join(" · ")}</p>
                   </div>

@@ -2,7 +2,9 @@ import Link from "next/link";
 import { toQueryString } from "@/lib/http/search-params";
 import { formatTotal } from "@/lib/capped-count";
 import { FilterSelect, sameOptions } from "@/components/ui/filter-select";
-import { MISMATCH_FLAGS } from "@/lib/domain/mismatch-flags";
+import { HUMAN_FLAGS, MISMATCH_FLAGS } from "@/lib/domain/mismatch-flags";
+import { ITEM_STATE_LABELS, STATUS_FILTER_OPTIONS as STATUS_OPTIONS } from "@/lib/domain/item-lifecycle";
+import { FLAG_TEXT } from "@/components/trajectory-review/live-flags";
 import type { listTrajectories, trajectoryFacets } from "@/lib/trajectories/list-trajectories";
 import type { TrajectoryFilter } from "@/lib/trajectories/trajectory-filters";
 
@@ -11,11 +13,14 @@ type Props = {
   filter: TrajectoryFilter;
   facets: Awaited<ReturnType<typeof trajectoryFacets>>;
   result: Awaited<ReturnType<typeof listTrajectories>>;
+  // Reviewers see the review status, the human verdict and every flag; annotators only what the machines said.
+  seesHuman: boolean;
 };
 
 const outcome = (value: boolean | null) => (value === null ? "unknown" : value ? "success" : "failure");
 
-export function TrajectoryList({ project, filter, facets, result }: Props) {
+export function TrajectoryList({ project, filter, facets, result, seesHuman }: Props) {
+  const flags = MISMATCH_FLAGS.filter((f) => seesHuman || !HUMAN_FLAGS.has(f));
   const base = `/projects/${project.slug}/trajectories`;
   const keep = toQueryString({ ...filter, after: undefined });
   return (
@@ -31,9 +36,9 @@ export function TrajectoryList({ project, filter, facets, result }: Props) {
         <FilterSelect name="model" label="Model" value={filter.model} options={sameOptions(facets.models)} />
         <FilterSelect name="run" label="Run" value={filter.run} options={facets.runs.map((r) => [r.id, r.name])} />
         <FilterSelect name="outcome" label="Automatic outcome" value={filter.outcome} options={[["success", "success"], ["failure", "failure"], ["unknown", "unknown"]]} />
-        <FilterSelect name="verdict" label="Human verdict" value={filter.verdict} options={[["success", "success"], ["failure", "failure"], ["unsure", "unsure"], ["none", "not reviewed"]]} />
-        <FilterSelect name="flag" label="Mismatch flag" value={filter.flag} options={sameOptions([...MISMATCH_FLAGS])} />
-        <FilterSelect name="labeled" label="Labels" value={filter.labeled} options={[["yes", "labeled"], ["no", "unlabeled"]]} />
+        {seesHuman && <FilterSelect name="verdict" label="Human verdict" value={filter.verdict} options={[["success", "success"], ["failure", "failure"], ["unsure", "unsure"], ["none", "not verified"]]} />}
+        <FilterSelect name="flag" label="Mismatch flag" value={filter.flag} options={flags.map((f): [string, string] => [f, FLAG_TEXT[f].label])} />
+        {seesHuman && <FilterSelect name="status" label="Review" value={filter.status} options={STATUS_OPTIONS} />}
         {filter.group && <input type="hidden" name="group" value={filter.group} />}
         <button type="submit" className="rounded-md border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-50">Filter</button>
         <a href="?" className="px-1 py-1.5 text-sm text-blue-700 hover:underline">Clear</a>
@@ -43,7 +48,10 @@ export function TrajectoryList({ project, filter, facets, result }: Props) {
       ) : (
         <table className="w-full overflow-hidden rounded-lg border border-slate-200 bg-white text-sm">
           <thead className="bg-slate-100 text-left text-slate-700">
-            <tr><th className="p-2">First step</th><th className="p-2">Goal</th><th className="p-2">Steps</th><th className="p-2">Automatic</th><th className="p-2">Human</th><th className="p-2">Flags</th></tr>
+            <tr>
+              <th className="p-2">First step</th><th className="p-2">Goal</th><th className="p-2">Steps</th><th className="p-2">Automatic</th>
+              {seesHuman && <th className="p-2">Review</th>}{seesHuman && <th className="p-2">Human</th>}<th className="p-2">Flags</th>
+            </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
             {result.trajectories.map((t) => (
@@ -59,11 +67,12 @@ export function TrajectoryList({ project, filter, facets, result }: Props) {
                   </p>
                 </td>
                 <td className="p-2 tabular-nums">{t.stepCount}</td>
-                <td className="p-2">{outcome(t.autoOutcome)}</td>
-                <td className="p-2">{t.humanVerdict ?? <span className="text-slate-400">—</span>}</td>
-                <td className="p-2">
-                  {t.mismatchFlags.split(",").filter(Boolean).map((f) => (
-                    <span key={f} className="mr-1 mb-1 inline-block rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900">{f}</span>
+                <td className="p-2" data-testid="row-automatic">{outcome(t.autoOutcome)}</td>
+                {seesHuman && <td className="p-2 text-xs" data-testid="row-status">{t.status ? ITEM_STATE_LABELS[t.status as keyof typeof ITEM_STATE_LABELS] ?? t.status : ""}</td>}
+                {seesHuman && <td className="p-2" data-testid="row-human">{t.humanVerdict ?? <span className="text-slate-400">—</span>}</td>}
+                <td className="p-2" data-testid="row-flags">
+                  {t.flags.map((f) => (
+                    <span key={f} title={FLAG_TEXT[f].why} className="mr-1 mb-1 inline-block rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900">{FLAG_TEXT[f].label}</span>
                   ))}
                 </td>
               </tr>

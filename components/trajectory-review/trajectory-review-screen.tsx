@@ -2,15 +2,16 @@
 // The trajectory review screen: filmstrip, the current screenshot with its action drawn on
 // it, the agent's thought and output, step labels and the trace verdict on keys, verdicts with
 // overrides, live mismatch flags, and a save bar (drafts autosave, submit saves a version and
-// moves on, conflicts are explained). The answer is the only edited state; flags, counts and
-// the automatic outcome are derived from it and the verdicts on every render.
+// moves on, conflicts are explained). The answer is the only edited state; the stored derived
+// values (automatic outcome, flags) come from the server, and the flags the answer would give
+// are previewed from it on every render.
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { Filmstrip } from "@/components/trajectory-review/filmstrip";
 import { HelpOverlay } from "@/components/trajectory-review/help-overlay";
 import { LabelPanel } from "@/components/trajectory-review/label-panel";
-import { liveFlags, liveOutcomes } from "@/components/trajectory-review/live-flags";
+import { liveFlags } from "@/components/trajectory-review/live-flags";
 import * as edit from "@/components/trajectory-review/payload-edits";
 import type { Command } from "@/components/trajectory-review/shortcuts";
 import { StepDetails } from "@/components/trajectory-review/step-details";
@@ -34,6 +35,9 @@ type Props = {
   canOverride: boolean;
   query: string;
   neighbours: { previous: string | null; next: string | null; nextMediaId: string | null };
+  // Reviewers on a settled trajectory without an answer of their own start from its final answer.
+  finalPayload?: TrajectoryPayload | null;
+  isSettled?: boolean;
 };
 
 // Resume where the work stopped: the first step without a label.
@@ -43,10 +47,10 @@ function firstUnlabeled(payload: TrajectoryPayload, stepCount: number): number {
   return i ?? 0;
 }
 
-export function TrajectoryReviewScreen({ project, review, canOverride, query, neighbours }: Props) {
+export function TrajectoryReviewScreen({ project, review, canOverride, query, neighbours, finalPayload = null, isSettled = false }: Props) {
   const router = useRouter();
   const steps = review.steps;
-  const [payload, setPayload] = useState<TrajectoryPayload>(() => review.mine?.payload ?? EMPTY_TRAJECTORY_PAYLOAD);
+  const [payload, setPayload] = useState<TrajectoryPayload>(() => review.mine?.payload ?? (finalPayload ? { ...finalPayload, note: null } : EMPTY_TRAJECTORY_PAYLOAD));
   const [index, setIndex] = useState(() => firstUnlabeled(payload, steps.length));
   const [isPointMode, setPointMode] = useState(false);
   const [isHelpOpen, setHelpOpen] = useState(false);
@@ -64,7 +68,7 @@ export function TrajectoryReviewScreen({ project, review, canOverride, query, ne
   const previousHref = hrefOf(neighbours.previous);
   const step = steps[index];
   const label = edit.labelOf(payload, index);
-  const flags = liveFlags(payload, steps.length, review.verdicts, review.agentClaimedFinish);
+  const flags = liveFlags(payload, review, review.verdicts);
   const problem = trajectoryProblem(payload, steps.length);
 
   function update(next: TrajectoryPayload) {
@@ -89,11 +93,18 @@ export function TrajectoryReviewScreen({ project, review, canOverride, query, ne
     router.push(href);
   }
 
+  // One submit at a time: a second Ctrl+Enter while the first is on its way does nothing.
+  const submitting = useRef(false);
   async function submit() {
-    if (problem) return;
-    if (!(await autosave.save(payload, "submitted"))) return;
-    if (queueClaim) await queueClaim.moveOn();
-    else router.push(nextHref ?? `${base}${query}`);
+    if (problem || submitting.current) return;
+    submitting.current = true;
+    try {
+      if (!(await autosave.save(payload, "submitted"))) return;
+      if (queueClaim) await queueClaim.moveOn();
+      else router.push(nextHref ?? `${base}${query}`);
+    } finally {
+      submitting.current = false;
+    }
   }
 
   function run(command: Command) {
@@ -145,7 +156,7 @@ export function TrajectoryReviewScreen({ project, review, canOverride, query, ne
   return (
     <div className="space-y-4">
       {prefetchIds.map((id) => <link key={id} rel="prefetch" as="image" href={`/api/media/${id}`} />)}
-      <TrajectoryHeader review={review} slug={project.slug} flags={flags} automaticOutcome={liveOutcomes(review.verdicts).automatic ?? review.autoOutcome}
+      <TrajectoryHeader review={review} slug={project.slug} liveFlags={payload.traceVerdict ? flags : null}
         navigation={
           <nav className="flex shrink-0 items-center gap-3 text-sm" aria-label="Trajectory navigation">
             <Link href={`${base}${query}`} className={nav} title={`Trajectories of ${project.name}`}>↑ List</Link>
@@ -174,6 +185,7 @@ export function TrajectoryReviewScreen({ project, review, canOverride, query, ne
             <TracePanel payload={payload} stepCount={steps.length} labeledCount={payload.steps.length} onVerdict={(v) => run({ kind: "trace", verdict: v })}
               onGoToStep={goTo} onNote={(note) => update({ ...payload, note })} />
             <VersionedSaveBar state={autosave.state} problem={problem} summarize={summarizeTrajectoryAnswer} onSubmit={() => void submit()}
+              submitLabel={canOverride && isSettled ? "Submit as new revision" : "Submit and next"}
               onKeepMine={() => {
                 if (autosave.state.kind === "conflict") autosave.resolve(autosave.state.theirs);
                 void autosave.save(payload, "draft");

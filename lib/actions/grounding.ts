@@ -69,8 +69,10 @@ export async function bulkDecideAction(input: z.input<typeof BulkSchema>): Promi
   try {
     const parsed = BulkSchema.parse(input);
     const access = await requireRole(parsed.projectId, "reviewer");
-    const count = await bulkDecide(db(), access, parsed.sampleIds, parsed.decision);
-    return { ok: true, message: `${count} ${parsed.decision === "accept" ? "accepted" : "rejected"}.` };
+    const { decided, unchanged } = await bulkDecide(db(), access, parsed.sampleIds, parsed.decision);
+    revalidatePath("/projects", "layout");
+    const done = `${decided.toLocaleString("en")} ${parsed.decision === "accept" ? "accepted" : "rejected"}`;
+    return { ok: true, message: unchanged ? `${done}; ${unchanged.toLocaleString("en")} already ${parsed.decision === "accept" ? "verified" : "rejected"}, left as they were.` : `${done}.` };
   } catch (error) {
     return failure(error);
   }

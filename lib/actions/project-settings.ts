@@ -6,15 +6,17 @@ import { recordAudit } from "@/lib/audit/record";
 import { db } from "@/lib/db";
 import { formFields, runAction, type ActionResult } from "@/lib/actions/result";
 import { updateProjectSettings } from "@/lib/projects/update-settings";
+import { notifyJobQueued } from "@/lib/jobs/in-process-worker";
 
 export async function updateProjectSettingsAction(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
   return runAction(async () => {
     const fields = formFields(form);
     const { projectId } = z.object({ projectId: z.string().min(1).max(40) }).parse(fields);
     const access = await requireRole(projectId, "admin");
-    const project = await updateProjectSettings(db(), projectId, fields);
+    const { project, rederive } = await updateProjectSettings(db(), projectId, fields, access.user.id);
     await recordAudit(db(), { userId: access.user.id, projectId, action: "project.settings", targetType: "project", targetId: projectId, details: project.settings as object });
+    if (rederive) notifyJobQueued();
     revalidatePath("/projects", "layout");
-    return { ok: true, message: "Settings saved." };
+    return { ok: true, message: rederive ? "Settings saved. Scores, tiers, rewards and advantages are being recomputed (progress above)." : "Settings saved." };
   });
 }

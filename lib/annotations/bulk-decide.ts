@@ -1,44 +1,59 @@
 import "server-only";
-// The bulk pass: a reviewer sweeps judged samples and accepts (the current target becomes
-// their submitted, verified answer) or rejects (the sample leaves the pools) many at once.
-// Each decision is recorded as the reviewer's annotation, so it counts like any other review.
+// The bulk pass: a reviewer sweeps judged samples and accepts (the sample's current target is
+// pinned as its final answer: verified) or rejects (pinned as rejected: the sample leaves the
+// pools) many at once. Each decision is a revision of source "bulk" decided by the reviewer,
+// in one transaction for the whole selection; it is not anyone's label, so nothing a reviewer
+// later drafts or submits carries it. A sample already settled the same way is left as it is.
 import type { Db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import type { ProjectAccess } from "@/lib/auth/session";
 import { recordAudit } from "@/lib/audit/record";
+import { pinFinalAnswer } from "@/lib/annotations/answer-revisions";
+import { settleQueueItemsOf } from "@/lib/queues/settle-queue-items";
+import { inWriteTransaction } from "@/lib/derived/write-transaction";
 
 export type BulkDecision = "accept" | "reject";
 
-export async function bulkDecide(db: Db, access: ProjectAccess, sampleIds: string[], decision: BulkDecision) {
+export async function bulkDecide(db: Db, access: ProjectAccess, sampleIds: string[], decision: BulkDecision): Promise<{ decided: number; unchanged: number }> {
   const samples = await db.groundingSample.findMany({
     where: { projectId: access.projectId, id: { in: sampleIds } },
-    select: { id: true, targetAbsent: true, boxX1: true, boxY1: true, boxX2: true, boxY2: true },
+    select: {
+      id: true, status: true, effectiveTargetAbsent: true, effectiveBoxX1: true, effectiveBoxY1: true, effectiveBoxX2: true, effectiveBoxY2: true,
+      instructionRewrite: true, humanScore: true,
+    },
   });
   if (samples.length !== new Set(sampleIds).size) throw new AppError("not_found", "Some of these samples do not exist in this project.");
+  const target = decision === "accept" ? "verified" : "rejected";
   const now = new Date();
-  await db.$transaction(async (tx) => {
+  const decided = await inWriteTransaction(db, access.projectId, async (w) => {
+    const changed: string[] = [];
     for (const s of samples) {
-      const answer = {
-        status: "submitted",
-        submittedAt: now,
-        targetAbsent: s.targetAbsent,
-        boxX1: s.boxX1,
-        boxY1: s.boxY1,
-        boxX2: s.boxX2,
-        boxY2: s.boxY2,
-        note: decision === "reject" ? "rejected in the bulk pass" : "accepted in the bulk pass",
-      };
-      await tx.annotation.upsert({
-        where: { sampleId_annotatorId_kind: { sampleId: s.id, annotatorId: access.user.id, kind: "label" } },
-        create: { projectId: access.projectId, annotatorId: access.user.id, itemType: "sample", sampleId: s.id, kind: "label", ...answer },
-        update: { ...answer, version: { increment: 1 } },
+      if (s.status === target) continue;
+      const hasBox = s.effectiveBoxX1 !== null && s.effectiveBoxY1 !== null && s.effectiveBoxX2 !== null && s.effectiveBoxY2 !== null;
+      await pinFinalAnswer(w, {
+        projectId: access.projectId,
+        item: { sampleId: s.id },
+        answer: {
+          itemType: "sample",
+          payload: {
+            targetAbsent: s.effectiveTargetAbsent,
+            box: hasBox && !s.effectiveTargetAbsent ? [s.effectiveBoxX1!, s.effectiveBoxY1!, s.effectiveBoxX2!, s.effectiveBoxY2!] : null,
+            instructionRewrite: s.instructionRewrite,
+            qualityScore: s.humanScore,
+            note: decision === "reject" ? "rejected in the bulk pass" : "accepted in the bulk pass",
+          },
+        },
+        source: "bulk",
+        decision,
+        decidedById: access.user.id,
+        contributorIds: [access.user.id],
+        now,
       });
+      await settleQueueItemsOf(w.tx, access.projectId, { sampleId: s.id }, access.user.id, now);
+      changed.push(s.id);
     }
-    await tx.groundingSample.updateMany({
-      where: { id: { in: samples.map((s) => s.id) } },
-      data: decision === "accept" ? { status: "verified", verifiedAt: now } : { status: "rejected", verifiedAt: null },
-    });
+    await recordAudit(w.tx, { userId: access.user.id, projectId: access.projectId, action: `bulk.${decision}`, targetType: "sample", details: { count: changed.length, sampleIds: changed } });
+    return changed.length;
   });
-  await recordAudit(db, { userId: access.user.id, projectId: access.projectId, action: `bulk.${decision}`, targetType: "sample", details: { count: samples.length, sampleIds } });
-  return samples.length;
+  return { decided, unchanged: samples.length - decided };
 }

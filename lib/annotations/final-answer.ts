@@ -1,46 +1,24 @@
 import "server-only";
-// The FINAL ANSWER of a verified item (contracts.md §1): the latest submitted annotation of
-// kind "adjudication" if one exists, else the latest submitted annotation of kind "label"
-// (by submittedAt). Exports and the v1 API read final answers only through this file.
-// Reads are batched (one query per batch of items, never one per item) and return the
-// annotation id, which snapshot manifests list.
+// The FINAL ANSWER of settled items: the AnswerRevision each one points at (finalAnswerId,
+// lib/annotations/answer-revisions.ts). Exports and the v1 API read final answers only through
+// this file, in batches (one query per batch of items, never one per item); each answer
+// carries its revision id, which snapshot manifests list.
 import type { Box } from "@/lib/domain/geometry";
 import type { Db } from "@/lib/db";
 import { asBool, asDate, asJson, openSqlReader, placeholders, type SqlReader } from "@/lib/sql/sql-reader";
 
-type Candidate = { id: string; kind: string; submittedAt: Date | null };
+type Pinned = { id: string; finalAnswerId: string | null };
 
-/** The rule itself: adjudication beats label; within a kind the latest submission wins (id breaks ties). */
-export function pickFinalAnswer<T extends Candidate>(candidates: readonly T[]): T | null {
-  let best: T | null = null;
-  const rank = (c: T) => (c.kind === "adjudication" ? 1 : 0);
-  for (const c of candidates) {
-    if (c.kind !== "adjudication" && c.kind !== "label") continue;
-    if (best === null || rank(c) > rank(best)) {
-      best = c;
-      continue;
-    }
-    if (rank(c) < rank(best)) continue;
-    const [a, b] = [c.submittedAt?.getTime() ?? 0, best.submittedAt?.getTime() ?? 0];
-    if (a > b || (a === b && c.id > best.id)) best = c;
-  }
-  return best;
-}
+type Common = { revisionId: string; revision: number; source: string; decision: string; pinnedAt: Date; fromAnnotationId: string | null };
 
-export type SampleFinalAnswer = {
-  annotationId: string;
-  kind: "label" | "adjudication";
-  submittedAt: Date | null;
+export type SampleFinalAnswer = Common & {
   targetAbsent: boolean;
   box: Box | null;
   instructionRewrite: string | null;
   qualityScore: number | null;
 };
 
-export type TrajectoryFinalAnswer = {
-  annotationId: string;
-  kind: "label" | "adjudication";
-  submittedAt: Date | null;
+export type TrajectoryFinalAnswer = Common & {
   traceVerdict: string | null;
   firstWrongStep: number | null;
   // StepLabel[] as stored (lib/domain/labels.ts); callers parse what they need.
@@ -54,41 +32,14 @@ const CHUNK = 1000;
 type Source = Db | SqlReader;
 const isReader = (source: Source): source is SqlReader => typeof (source as SqlReader).all === "function";
 
-async function inChunks<R>(source: Source, ids: readonly string[], read: (reader: SqlReader, chunk: string[]) => Promise<R[]>): Promise<R[]> {
-  const reader = isReader(source) ? source : openSqlReader(source);
-  try {
-    const out: R[] = [];
-    for (let i = 0; i < ids.length; i += CHUNK) out.push(...(await read(reader, ids.slice(i, i + CHUNK))));
-    return out;
-  } finally {
-    if (reader !== source) reader.close();
-  }
-}
-
-// The project is checked on the rows, not in the WHERE clause: with it there, SQLite's
-// planner prefers the (projectId, status, submittedAt) index and scans every answer of the
-// project for each batch, instead of looking the items up by their own index.
-const ofProject = <R extends { projectId: string }>(rows: R[], projectId: string) => rows.filter((r) => r.projectId === projectId);
-
-function pickPerItem<R extends Candidate>(rows: R[], itemOf: (row: R) => string): Map<string, R> {
-  const byItem = new Map<string, R[]>();
-  for (const row of rows) {
-    const item = itemOf(row);
-    const list = byItem.get(item);
-    if (list) list.push(row);
-    else byItem.set(item, [row]);
-  }
-  const picked = new Map<string, R>();
-  for (const [item, list] of byItem) picked.set(item, pickFinalAnswer(list)!);
-  return picked;
-}
-
-type SampleAnswerRow = {
+type RevisionRow = {
   id: string;
   projectId: string;
-  sampleId: string;
-  kind: string;
-  submittedAt: unknown;
+  revision: unknown;
+  source: string;
+  decision: string;
+  createdAt: unknown;
+  fromAnnotationId: string | null;
   targetAbsent: unknown;
   boxX1: number | null;
   boxY1: number | null;
@@ -96,65 +47,70 @@ type SampleAnswerRow = {
   boxY2: number | null;
   instructionRewrite: string | null;
   qualityScore: number | null;
-};
-
-/** Final answers of these samples of the project, by sample id; a sample without one is absent. */
-export async function finalSampleAnswers(source: Source, projectId: string, sampleIds: readonly string[]): Promise<Map<string, SampleFinalAnswer>> {
-  const rows = await inChunks(source, sampleIds, (reader, chunk) =>
-    reader.all<SampleAnswerRow>(
-      `SELECT "id", "projectId", "sampleId", "kind", "submittedAt", "targetAbsent", "boxX1", "boxY1", "boxX2", "boxY2", "instructionRewrite", "qualityScore"
-         FROM "Annotation"
-        WHERE "sampleId" IN (${placeholders(chunk.length)}) AND "status" = 'submitted' AND "kind" IN ('label', 'adjudication')`,
-      chunk,
-    ),
-  );
-  const picked = pickPerItem(ofProject(rows, projectId).map((r) => ({ ...r, submittedAt: asDate(r.submittedAt) })), (r) => r.sampleId);
-  const answers = new Map<string, SampleFinalAnswer>();
-  for (const [sampleId, r] of picked) {
-    const hasBox = r.boxX1 !== null && r.boxY1 !== null && r.boxX2 !== null && r.boxY2 !== null;
-    answers.set(sampleId, {
-      annotationId: r.id,
-      kind: r.kind as SampleFinalAnswer["kind"],
-      submittedAt: r.submittedAt,
-      targetAbsent: asBool(r.targetAbsent),
-      box: hasBox ? [r.boxX1!, r.boxY1!, r.boxX2!, r.boxY2!] : null,
-      instructionRewrite: r.instructionRewrite,
-      qualityScore: r.qualityScore,
-    });
-  }
-  return answers;
-}
-
-type TrajectoryAnswerRow = {
-  id: string;
-  projectId: string;
-  trajectoryId: string;
-  kind: string;
-  submittedAt: unknown;
   traceVerdict: string | null;
   firstWrongStep: number | null;
   stepLabels: unknown;
 };
 
+async function revisionsOf(source: Source, projectId: string, items: readonly Pinned[]): Promise<Map<string, RevisionRow>> {
+  const reader = isReader(source) ? source : openSqlReader(source);
+  const ids = items.flatMap((i) => (i.finalAnswerId ? [i.finalAnswerId] : []));
+  const byId = new Map<string, RevisionRow>();
+  try {
+    for (let i = 0; i < ids.length; i += CHUNK) {
+      const chunk = ids.slice(i, i + CHUNK);
+      const rows = await reader.all<RevisionRow>(
+        `SELECT "id", "projectId", "revision", "source", "decision", "createdAt", "fromAnnotationId", "targetAbsent", "boxX1", "boxY1", "boxX2", "boxY2",
+                "instructionRewrite", "qualityScore", "traceVerdict", "firstWrongStep", "stepLabels"
+           FROM "AnswerRevision" WHERE "id" IN (${placeholders(chunk.length)})`,
+        chunk,
+      );
+      for (const r of rows) if (r.projectId === projectId) byId.set(r.id, r);
+    }
+  } finally {
+    if (reader !== source) reader.close();
+  }
+  const byItem = new Map<string, RevisionRow>();
+  for (const item of items) {
+    const row = item.finalAnswerId ? byId.get(item.finalAnswerId) : undefined;
+    if (row) byItem.set(item.id, row);
+  }
+  return byItem;
+}
+
+const common = (r: RevisionRow): Common => ({
+  revisionId: r.id,
+  revision: Number(r.revision),
+  source: r.source,
+  decision: r.decision,
+  pinnedAt: asDate(r.createdAt)!,
+  fromAnnotationId: r.fromAnnotationId,
+});
+
+/** Final answers of these samples of the project, by sample id; a sample without one is absent. */
+export async function finalSampleAnswers(source: Source, projectId: string, samples: readonly Pinned[]): Promise<Map<string, SampleFinalAnswer>> {
+  const answers = new Map<string, SampleFinalAnswer>();
+  for (const [sampleId, r] of await revisionsOf(source, projectId, samples)) {
+    const hasBox = r.boxX1 !== null && r.boxY1 !== null && r.boxX2 !== null && r.boxY2 !== null;
+    answers.set(sampleId, {
+      ...common(r),
+      targetAbsent: asBool(r.targetAbsent),
+      box: hasBox ? [Number(r.boxX1), Number(r.boxY1), Number(r.boxX2), Number(r.boxY2)] : null,
+      instructionRewrite: r.instructionRewrite,
+      qualityScore: r.qualityScore === null ? null : Number(r.qualityScore),
+    });
+  }
+  return answers;
+}
+
 /** Final answers of these trajectories of the project, by trajectory id. */
-export async function finalTrajectoryAnswers(source: Source, projectId: string, trajectoryIds: readonly string[]): Promise<Map<string, TrajectoryFinalAnswer>> {
-  const rows = await inChunks(source, trajectoryIds, (reader, chunk) =>
-    reader.all<TrajectoryAnswerRow>(
-      `SELECT "id", "projectId", "trajectoryId", "kind", "submittedAt", "traceVerdict", "firstWrongStep", "stepLabels"
-         FROM "Annotation"
-        WHERE "trajectoryId" IN (${placeholders(chunk.length)}) AND "status" = 'submitted' AND "kind" IN ('label', 'adjudication')`,
-      chunk,
-    ),
-  );
-  const picked = pickPerItem(ofProject(rows, projectId).map((r) => ({ ...r, submittedAt: asDate(r.submittedAt) })), (r) => r.trajectoryId);
+export async function finalTrajectoryAnswers(source: Source, projectId: string, trajectories: readonly Pinned[]): Promise<Map<string, TrajectoryFinalAnswer>> {
   const answers = new Map<string, TrajectoryFinalAnswer>();
-  for (const [trajectoryId, r] of picked) {
+  for (const [trajectoryId, r] of await revisionsOf(source, projectId, trajectories)) {
     answers.set(trajectoryId, {
-      annotationId: r.id,
-      kind: r.kind as TrajectoryFinalAnswer["kind"],
-      submittedAt: r.submittedAt,
+      ...common(r),
       traceVerdict: r.traceVerdict,
-      firstWrongStep: r.firstWrongStep,
+      firstWrongStep: r.firstWrongStep === null ? null : Number(r.firstWrongStep),
       stepLabels: asJson(r.stepLabels),
     });
   }

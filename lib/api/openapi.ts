@@ -3,7 +3,14 @@
 // test walks app/api/v1 and fails when a route and this document disagree.
 import { z } from "zod";
 import {
+  AnnotationConflictSchema,
+  AnnotationSavedSchema,
   ErrorSchema,
+  ItemAnnotationsSchema,
+  OverrideBodySchema,
+  OverrideCreatedSchema,
+  SampleAnnotationBodySchema,
+  TrajectoryAnnotationBodySchema,
   JobStartedSchema,
   JobStatusSchema,
   PoolListSchema,
@@ -46,6 +53,31 @@ function refusals(...codes: number[]): Json {
 }
 
 const TOKEN_REFUSALS = [401, 403, 404] as const;
+
+function annotationPaths(collection: string, param: string, noun: string, body: z.ZodType): Json {
+  return {
+    [`/api/v1/projects/{projectId}/${collection}/{${param}}/annotations`]: {
+      get: {
+        summary: `The ${noun}'s annotations`,
+        description: "Role annotator. Annotator tokens see only their own answer; reviewer tokens see every answer, the item's lifecycle state and its pinned final answer.",
+        parameters: [PROJECT, pathParam(param, `the ${noun}'s id`)],
+        responses: { 200: { description: "the annotations", content: jsonContent(ItemAnnotationsSchema) }, ...refusals(...TOKEN_REFUSALS) },
+      },
+      post: {
+        summary: `Save the token creator's answer to the ${noun} (draft or submitted)`,
+        description:
+          "Role annotator. Acts as the token's creator with the token's role, with the review screens' rules: a reviewer's submit pins a new revision of the final answer; an annotator's puts the item in review, or on a verified item becomes a proposal for a reviewer. A stale baseVersion answers 409 with the current version.",
+        parameters: [PROJECT, pathParam(param, `the ${noun}'s id`)],
+        requestBody: { required: true, content: { "application/json": { schema: schemaOf(body, "input") } } },
+        responses: {
+          200: { description: "saved", content: jsonContent(AnnotationSavedSchema) },
+          409: { description: "the answer moved on since baseVersion", content: jsonContent(AnnotationConflictSchema) },
+          ...refusals(400, ...TOKEN_REFUSALS, 413),
+        },
+      },
+    },
+  };
+}
 
 export function openApiDocument(): Json {
   return {
@@ -92,6 +124,17 @@ export function openApiDocument(): Json {
           description: "Role reviewer.",
           parameters: [PROJECT, ...queryParams(TrajectoryPageQuerySchema)],
           responses: { 200: { description: "a page", content: jsonContent(TrajectoryPageSchema) }, ...refusals(400, ...TOKEN_REFUSALS) },
+        },
+      },
+      ...annotationPaths("samples", "sampleId", "sample", SampleAnnotationBodySchema),
+      ...annotationPaths("trajectories", "trajectoryId", "trajectory", TrajectoryAnnotationBodySchema),
+      "/api/v1/projects/{projectId}/verdicts/{verdictId}/overrides": {
+        post: {
+          summary: "Override a judge verdict (the verdict stays; the override becomes its effective value)",
+          description: "Role reviewer. Acts as the token's creator; the item's derived values (score, tier, automatic outcome, flags, rewards) follow in the same transaction.",
+          parameters: [PROJECT, pathParam("verdictId", "the verdict's id")],
+          requestBody: { required: true, content: { "application/json": { schema: schemaOf(OverrideBodySchema, "input") } } },
+          responses: { 201: { description: "the override", content: jsonContent(OverrideCreatedSchema) }, ...refusals(400, ...TOKEN_REFUSALS, 413) },
         },
       },
       "/api/v1/projects/{projectId}/pools": {

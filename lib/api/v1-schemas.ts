@@ -4,7 +4,12 @@
 import { z } from "zod";
 import { ActionSchema } from "@/lib/domain/actions";
 import { QualityTierSchema } from "@/lib/domain/tiers";
+import { REVISION_SOURCES } from "@/lib/domain/item-lifecycle";
+import { MISMATCH_FLAGS } from "@/lib/domain/mismatch-flags";
 import { POOL_KINDS } from "@/lib/pools/pool-definition";
+import { GroundingPayloadSchema } from "@/lib/annotations/grounding-payload";
+import { TrajectoryPayloadSchema } from "@/lib/trajectories/trajectory-payload";
+import { OverrideInputSchema } from "@/lib/verdicts/override-verdict";
 
 // ---------------------------------------------------------------- input
 
@@ -30,9 +35,70 @@ export const StartExportBodySchema = z
   .object({ mode: z.enum(["full", "incremental"]).default("incremental").describe("incremental: only what was verified since the pool's last snapshot") })
   .strict();
 
+const saveBody = <P extends z.ZodType>(payload: P) =>
+  z
+    .object({
+      status: z.enum(["draft", "submitted"]).describe("a draft is your working copy; a submit applies the review rules (a reviewer's pins the final answer)"),
+      baseVersion: z.int().min(1).nullable().describe("the version of your answer you edited; null for your first save"),
+      payload,
+    })
+    .strict();
+
+export const SampleAnnotationBodySchema = saveBody(GroundingPayloadSchema).describe("a grounding answer to save");
+export const TrajectoryAnnotationBodySchema = saveBody(TrajectoryPayloadSchema).describe("a trajectory answer to save");
+export const OverrideBodySchema = OverrideInputSchema.omit({ verdictId: true }).strict().describe("a judge override: the new value and why");
+
 // ---------------------------------------------------------------- output
 
+const SavedAnnotationSchema = z.object({ id: z.string(), version: z.int(), status: z.enum(["draft", "submitted"]), updatedAt: z.iso.datetime() });
+
+export const AnnotationSavedSchema = z
+  .object({
+    annotation: SavedAnnotationSchema,
+    outcome: z.string().optional().describe("reviewer tokens only: pin, unchanged, in_review, queue_answer, graded, kept, proposal or draft"),
+  })
+  .describe("the saved answer and its new version");
+
+export const AnnotationConflictSchema = z
+  .object({
+    error: z.object({ code: z.literal("conflict"), message: z.string() }),
+    current: z.object({ version: z.int(), status: z.string(), updatedAt: z.iso.datetime(), payload: z.unknown() }).nullable().describe("save again with baseVersion = current.version to keep yours"),
+  })
+  .describe("the answer moved on since baseVersion");
+
+export const ItemAnnotationsSchema = z
+  .object({
+    annotations: z.array(
+      z.object({
+        id: z.string(),
+        annotator: z.object({ email: z.string(), name: z.string() }),
+        status: z.enum(["draft", "submitted"]),
+        version: z.int(),
+        updatedAt: z.iso.datetime(),
+        submittedAt: z.iso.datetime().nullable(),
+        proposal: z.string().nullable().optional().describe("reviewer tokens: open, accepted or dismissed for a submit to a settled item"),
+        payload: z.unknown(),
+      }),
+    ),
+    status: z.string().nullable().optional().describe("reviewer tokens: the item's lifecycle state"),
+    finalAnswer: z.unknown().optional().describe("reviewer tokens: the pinned final answer, with its revision and source"),
+  })
+  .describe("an item's annotations (annotator tokens: only their own)");
+
+export const OverrideCreatedSchema = z
+  .object({ override: z.object({ id: z.string(), verdictId: z.string(), value: z.union([z.number(), z.boolean()]).nullable(), reason: z.string(), createdAt: z.iso.datetime() }) })
+  .describe("the override, now the verdict's effective value");
+
 const BoxSchema = z.tuple([z.number(), z.number(), z.number(), z.number()]);
+
+// Which pinned revision of the item's final answer this is, and where it came from.
+const RevisionFields = {
+  revisionId: z.string().describe("the AnswerRevision: an immutable copy of the final answer"),
+  revision: z.int().min(1).describe("1 for the item's first final answer, then 2, 3... as reviewers revise it"),
+  source: z.enum(REVISION_SOURCES).describe("review, adjudication, consensus (of the queue's annotators), bulk pass, accepted proposal, import"),
+  pinnedAt: z.iso.datetime(),
+  fromAnnotationId: z.string().nullable().describe("the annotation it was copied from, if one"),
+};
 
 const ImageSchema = z.object({
   mediaId: z.string(),
@@ -52,21 +118,19 @@ export const ApiSampleSchema = z
     app: z.string().nullable(),
     language: z.string().nullable(),
     verifiedAt: z.iso.datetime(),
-    qualityScore: z.number().nullable().describe("the effective 0-10 score (latest accepted override, else the judge, else the reviewer)"),
+    qualityScore: z.number().nullable().describe("the effective 0-10 score (the latest judge verdict after overrides, else the final answer's own)"),
     tier: QualityTierSchema.nullable().describe("by the project's thresholds; null when unscored"),
     image: ImageSchema.nullable().describe("null when the screenshot is missing"),
     answer: z
       .object({
-        annotationId: z.string(),
-        kind: z.enum(["label", "adjudication"]),
-        submittedAt: z.iso.datetime().nullable(),
+        ...RevisionFields,
         targetAbsent: z.boolean(),
         box: BoxSchema.nullable().describe("[x1,y1,x2,y2] in the screenshot's pixels"),
         grid: z.array(z.int()).nullable().describe("the answer as exports write it: [x1,y1,x2,y2] on the [0,1000] grid, [-1,-1] for a refusal; null without an image size"),
         instructionRewrite: z.string().nullable(),
       })
       .nullable()
-      .describe("the final answer: the latest submitted adjudication, else the latest submitted label"),
+      .describe("the final answer: the revision the sample is pinned to"),
     overrideIds: z.array(z.string()).describe("the judge override that decided the quality score, if any"),
   })
   .describe("a verified grounding sample");
@@ -85,11 +149,20 @@ export const ApiTrajectorySchema = z
     sourceId: z.string(),
     invalidActionCount: z.int(),
     verifiedAt: z.iso.datetime(),
+    derived: z
+      .object({
+        autoOutcome: z.boolean().nullable().describe("rule verifier, else MLLM judge, else the source's, as reported (before overrides)"),
+        flags: z.array(z.enum(MISMATCH_FLAGS)),
+        stepsCorrect: z.int(),
+        stepsIncorrect: z.int(),
+        reward: z.number().nullable().describe("eta^(T-1) * R_comp + penalty * invalid actions, under the project's advantage policy"),
+        advantage: z.number().nullable().describe("GRPO advantage within the group, under the project's advantage policy"),
+        groupSize: z.int().nullable(),
+      })
+      .describe("stored derived values, as every screen and export shows them"),
     answer: z
       .object({
-        annotationId: z.string(),
-        kind: z.enum(["label", "adjudication"]),
-        submittedAt: z.iso.datetime().nullable(),
+        ...RevisionFields,
         traceVerdict: z.enum(["success", "failure", "unsure"]).nullable(),
         firstWrongStep: z.int().nullable(),
         stepLabels: z.array(z.unknown()).describe("per step: stepIndex, label, errorKind?, correctedAction?"),
@@ -154,7 +227,7 @@ export const JobStatusSchema = z
   .object({
     job: z.object({
       id: z.string(),
-      kind: z.enum(["import", "export"]),
+      kind: z.enum(["import", "export", "rederive"]),
       status: z.enum(["queued", "running", "succeeded", "failed", "cancelled"]),
       processed: z.int(),
       total: z.int().nullable(),

@@ -6,9 +6,10 @@ import "server-only";
 import { z } from "zod";
 import type { Db } from "@/lib/db";
 import { ActionSchema } from "@/lib/domain/actions";
-import { ProjectSettingsSchema } from "@/lib/domain/project-settings";
-import { qualityTier } from "@/lib/domain/tiers";
 import { AppError } from "@/lib/errors";
+import type { SampleFinalAnswer, TrajectoryFinalAnswer } from "@/lib/annotations/final-answer";
+import { REVISION_SOURCES, type RevisionSource } from "@/lib/domain/item-lifecycle";
+import { storedFlags } from "@/lib/trajectories/trajectory-review";
 import type { ApiSample, ApiTrajectory } from "@/lib/api/v1-schemas";
 import { groundingSolution } from "@/lib/exports/grounding-answer";
 import { cursorOf, readVerifiedSamplePage, type VerifiedCursor } from "@/lib/exports/read/verified-samples";
@@ -35,11 +36,15 @@ export function decodeCursor(text: string | undefined): VerifiedCursor | null {
 // Everything verified up to now; a page never holds an item verified after it was asked for.
 const windowUntilNow = () => ({ since: null, until: new Date() });
 
-const iso = (d: Date | null) => d?.toISOString() ?? null;
+const revisionFields = (a: SampleFinalAnswer | TrajectoryFinalAnswer) => ({
+  revisionId: a.revisionId,
+  revision: a.revision,
+  source: (REVISION_SOURCES as readonly string[]).includes(a.source) ? (a.source as RevisionSource) : "review",
+  pinnedAt: a.pinnedAt.toISOString(),
+  fromAnnotationId: a.fromAnnotationId,
+});
 
 export async function verifiedSamplePage(db: Db, projectId: string, query: { after?: string; limit: number }): Promise<{ items: ApiSample[]; nextCursor: string | null }> {
-  const project = await db.project.findUniqueOrThrow({ where: { id: projectId }, select: { settings: true } });
-  const { tiers } = ProjectSettingsSchema.parse(project.settings ?? {});
   const reader = openSqlReader(db);
   try {
     const records = await readVerifiedSamplePage(reader, projectId, { window: windowUntilNow(), after: decodeCursor(query.after), limit: query.limit });
@@ -56,12 +61,10 @@ export async function verifiedSamplePage(db: Db, projectId: string, query: { aft
         language: r.language,
         verifiedAt: r.verifiedAt.toISOString(),
         qualityScore: r.qualityScore,
-        tier: r.qualityScore === null ? null : qualityTier(r.qualityScore, tiers),
+        tier: r.qualityTier,
         image: r.media && r.image ? { mediaId: r.media.id, sha256: r.media.sha256, mime: r.media.mime, width: r.image.width, height: r.image.height } : null,
         answer: a && {
-          annotationId: a.annotationId,
-          kind: a.kind,
-          submittedAt: iso(a.submittedAt),
+          ...revisionFields(a),
           targetAbsent: a.targetAbsent,
           box: a.targetAbsent ? null : a.box,
           grid: canGrid ? groundingSolution({ id: r.id, targetAbsent: a.targetAbsent, box: a.box, image: r.image! }) : null,
@@ -92,10 +95,17 @@ export async function verifiedTrajectoryPage(db: Db, projectId: string, query: {
       sourceId: t.sourceId,
       invalidActionCount: t.invalidActionCount,
       verifiedAt: t.verifiedAt.toISOString(),
+      derived: {
+        autoOutcome: t.autoOutcome,
+        flags: storedFlags(t.mismatchFlags, true),
+        stepsCorrect: t.stepsCorrect,
+        stepsIncorrect: t.stepsIncorrect,
+        reward: t.reward,
+        advantage: t.advantage,
+        groupSize: t.groupSize,
+      },
       answer: t.answer && {
-        annotationId: t.answer.annotationId,
-        kind: t.answer.kind,
-        submittedAt: iso(t.answer.submittedAt),
+        ...revisionFields(t.answer),
         traceVerdict: (["success", "failure", "unsure"] as const).find((v) => v === t.answer!.traceVerdict) ?? null,
         firstWrongStep: t.answer.firstWrongStep,
         stepLabels: Array.isArray(t.answer.stepLabels) ? t.answer.stepLabels : [],

@@ -13,6 +13,7 @@ export type AuditEntry = {
   details?: Prisma.InputJsonValue;
 };
 
-export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
+// A transaction's client will do as well as the client: audit rows of a write commit with it.
+export async function recordAudit(db: Pick<Db, "auditLog">, entry: AuditEntry): Promise<void> {
   await db.auditLog.create({ data: entry });
 }

@@ -9,3 +9,8 @@ export function roleAtLeast(role: string, needed: Role): boolean {
   const have = ROLES.indexOf(role as Role);
   return have >= 0 && have >= ROLES.indexOf(needed);
 }
+
+/** Reviewers, admins and the site owner may settle items (pin final answers, override judges). */
+export function isReviewerRole(role: string): boolean {
+  return role === "owner" || roleAtLeast(role, "reviewer");
+}

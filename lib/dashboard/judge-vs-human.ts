@@ -8,7 +8,7 @@ import "server-only";
 // and resolved here.
 import { databaseUrlOf, providerOf, type Db } from "@/lib/db";
 import { cohensKappaFromMatrix } from "@/lib/domain/agreement";
-import { effectiveValue } from "@/lib/domain/tiers";
+import { effectiveVerdict } from "@/lib/domain/effective-verdict";
 import { dialect, toBool, toNumber } from "@/lib/sql/dialect";
 
 // Rows: the judge's verdict; columns: the human's. [success, failure] in both.
@@ -52,9 +52,9 @@ export async function judgeVsHumanBy(db: Db, projectId: string, dimension: Agree
   const overridden = await db.$queryRawUnsafe<{ id: string; key: string | null; judge: unknown; human: string }[]>(overriddenSql, ...o.args);
   const overrides = overridden.length
     ? await db.judgeOverride.findMany({
-        where: { verdictId: { in: overridden.map((v) => v.id) }, status: "accepted" },
-        orderBy: { createdAt: "asc" },
-        select: { verdictId: true, valueBool: true, createdAt: true },
+        where: { verdictId: { in: overridden.map((v) => v.id) } },
+        orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+        select: { id: true, verdictId: true, valueBool: true, createdAt: true, status: true },
       })
     : [];
 
@@ -68,8 +68,8 @@ export async function judgeVsHumanBy(db: Db, projectId: string, dimension: Agree
   for (const row of plain) add(row.key, toBool(row.judge), row.human, toNumber(row.n));
   for (const v of overridden) {
     const raw = toBool(v.judge);
-    const mine = overrides.filter((x) => x.verdictId === v.id).map((x) => ({ value: x.valueBool, createdAt: x.createdAt }));
-    const effective = effectiveValue<boolean | null>(raw, mine);
+    const mine = overrides.filter((x) => x.verdictId === v.id).map((x) => ({ id: x.id, value: x.valueBool, createdAt: x.createdAt, status: x.status }));
+    const effective = effectiveVerdict<boolean>({ id: v.id, value: raw, createdAt: new Date(0), overrides: mine }).value;
     if (effective === null) continue;
     add(v.key, effective, v.human, 1);
   }

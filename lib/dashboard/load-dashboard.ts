@@ -17,7 +17,7 @@ export async function loadDashboard(db: Db, project: { id: string; settings: unk
   const tiers = ProjectSettingsSchema.parse(project.settings ?? {}).tiers;
   const [submissions, tierTotals, judges, byJudge, byApp, byBenchmark, accuracy, progress, timelines, throughput, agreement, honeypots] = await Promise.all([
     submissionsPerDay(db, project.id, now),
-    tierCounts(db, project.id, tiers),
+    tierCounts(db, project.id),
     judgeVsHuman(db, project.id),
     judgeVsHumanBy(db, project.id, "judge"),
     judgeVsHumanBy(db, project.id, "app"),

@@ -1,8 +1,9 @@
 import "server-only";
-// Samples and trajectories by review status, one groupBy each.
+// Samples and trajectories by lifecycle state (lib/domain/item-lifecycle.ts), one groupBy each.
 import type { Db } from "@/lib/db";
+import { ITEM_STATES } from "@/lib/domain/item-lifecycle";
 
-export const REVIEW_STATUSES = ["pending", "in_review", "verified", "rejected"] as const;
+export const REVIEW_STATUSES = ITEM_STATES;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 export type StatusCounts = { total: number; counts: Record<ReviewStatus, number> };
 export type ReviewProgress = { samples: StatusCounts; trajectories: StatusCounts };

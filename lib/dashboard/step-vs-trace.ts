@@ -1,8 +1,9 @@
 import "server-only";
-// Step accuracy vs trace accuracy per model (SPEC §2): the share of labelled steps that are
-// correct, over submitted trajectory annotations, beside the share of verified trajectories
-// whose human verdict is success. The two disagree exactly when agents take good steps and
-// still fail, which is the point of showing them side by side. Null means "nothing to count".
+// Step accuracy vs trace accuracy per model (SPEC §2), over verified trajectories: the share of
+// their final answers' decided step labels that are correct, beside the share whose verdict is
+// success. Both are the trajectories' stored derived values (stepsCorrect, stepsIncorrect,
+// humanVerdict). The two disagree exactly when agents take good steps and still fail, which is
+// the point of showing them side by side. Null means "nothing to count".
 import type { Db } from "@/lib/db";
 
 export type ModelAccuracy = {
@@ -18,33 +19,30 @@ export type ModelAccuracy = {
 export const UNKNOWN_MODEL = "unknown model";
 
 export async function stepVsTraceAccuracy(db: Db, projectId: string): Promise<ModelAccuracy[]> {
-  const [models, verdicts] = await Promise.all([
+  const [models, verified] = await Promise.all([
     db.trajectory.groupBy({ by: ["model"], where: { projectId }, orderBy: { model: "asc" } }),
-    db.trajectory.groupBy({ by: ["model", "humanVerdict"], where: { projectId, status: "verified" }, _count: { _all: true } }),
+    db.trajectory.groupBy({
+      by: ["model", "humanVerdict"],
+      where: { projectId, status: "verified" },
+      _count: { _all: true },
+      _sum: { stepsCorrect: true, stepsIncorrect: true },
+    }),
   ]);
-  // Annotations carry no model; one aggregate per model filters through the trajectory.
-  const sums = await Promise.all(
-    models.map(({ model }) =>
-      db.annotation.aggregate({
-        where: { projectId, itemType: "trajectory", status: "submitted", trajectory: { model } },
-        _sum: { stepsCorrect: true, stepsIncorrect: true },
-      }),
-    ),
-  );
-  return models.map(({ model }, i) => {
-    const stepsCorrect = sums[i]?._sum.stepsCorrect ?? 0;
-    const stepsLabelled = stepsCorrect + (sums[i]?._sum.stepsIncorrect ?? 0);
-    const mine = verdicts.filter((v) => v.model === model);
-    const verified = mine.reduce((n, v) => n + v._count._all, 0);
-    const verifiedSuccess = mine.find((v) => v.humanVerdict === "success")?._count._all ?? 0;
+  return models.map(({ model }) => {
+    const mine = verified.filter((v) => v.model === model);
+    const stepsCorrect = mine.reduce((n, v) => n + (v._sum.stepsCorrect ?? 0), 0);
+    const stepsLabelled = stepsCorrect + mine.reduce((n, v) => n + (v._sum.stepsIncorrect ?? 0), 0);
+    const decided = mine.filter((v) => v.humanVerdict === "success" || v.humanVerdict === "failure");
+    const count = decided.reduce((n, v) => n + v._count._all, 0);
+    const verifiedSuccess = decided.find((v) => v.humanVerdict === "success")?._count._all ?? 0;
     return {
       model: model ?? UNKNOWN_MODEL,
       stepsCorrect,
       stepsLabelled,
       stepAccuracy: stepsLabelled > 0 ? stepsCorrect / stepsLabelled : null,
-      verified,
+      verified: count,
       verifiedSuccess,
-      traceAccuracy: verified > 0 ? verifiedSuccess / verified : null,
+      traceAccuracy: count > 0 ? verifiedSuccess / count : null,
     };
   });
 }

@@ -1,6 +1,7 @@
 import "server-only";
-// Submitted annotations per UTC day and annotator over the last 30 days, plus each
-// annotator's all-time total. Dates cannot be truncated portably in a Prisma groupBy
+// Submitted answers (each person's own labels: a consensus or a bulk decision is nobody's
+// submission) per UTC day and annotator over the last 30 days, plus each annotator's all-time
+// total. Dates cannot be truncated portably in a Prisma groupBy
 // (SQLite and PostgreSQL store and format them differently), so each day is its own
 // groupBy on the indexed (projectId, status, submittedAt): 30 small counts, never the rows.
 import type { Db } from "@/lib/db";
@@ -24,12 +25,12 @@ export async function submissionsPerDay(db: Db, projectId: string, now = new Dat
       starts.map((start) =>
         db.annotation.groupBy({
           by: ["annotatorId"],
-          where: { projectId, status: "submitted", submittedAt: { gte: new Date(start), lt: new Date(start + DAY_MS) } },
+          where: { projectId, kind: "label", status: "submitted", submittedAt: { gte: new Date(start), lt: new Date(start + DAY_MS) } },
           _count: { _all: true },
         }),
       ),
     ),
-    db.annotation.groupBy({ by: ["annotatorId"], where: { projectId, status: "submitted" }, _count: { _all: true } }),
+    db.annotation.groupBy({ by: ["annotatorId"], where: { projectId, kind: "label", status: "submitted" }, _count: { _all: true } }),
   ]);
   const users = await db.user.findMany({ where: { id: { in: totals.map((t) => t.annotatorId) } }, select: { id: true, name: true } });
   const names = new Map(users.map((u) => [u.id, u.name]));

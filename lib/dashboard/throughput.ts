@@ -1,5 +1,6 @@
 import "server-only";
-// Queue throughput over the last 30 UTC days: items submitted per day (submitted claims) and
+// Queue throughput over the last 30 UTC days: items submitted per day (submitted claims on real
+// items, honeypots left out as everywhere, lib/queues/queue-counts.ts) and
 // the median time from claim to submit, per day and over the whole window. Medians come from
 // window functions (ROW_NUMBER and COUNT over the day), which SQLite and PostgreSQL share,
 // so only the middle one or two durations per day leave the database.
@@ -16,7 +17,7 @@ function medianSql(d: ReturnType<typeof dialect>, projectId: string, since: stri
   return `WITH durations AS (
             SELECT ${day} AS "day", ${seconds} AS "seconds"
               FROM "Claim" c JOIN "QueueItem" qi ON qi."id" = c."queueItemId" JOIN "Queue" q ON q."id" = qi."queueId"
-             WHERE q."projectId" = ${d.p(projectId)} AND c."status" = 'submitted' AND c."submittedAt" >= ${d.p(new Date(since))}),
+             WHERE q."projectId" = ${d.p(projectId)} AND NOT qi."isHoneypot" AND c."status" = 'submitted' AND c."submittedAt" >= ${d.p(new Date(since))}),
           ranked AS (
             SELECT "day", "seconds", ROW_NUMBER() OVER (PARTITION BY "day" ORDER BY "seconds") AS "rn", COUNT(*) OVER (PARTITION BY "day") AS "cnt"
               FROM durations)

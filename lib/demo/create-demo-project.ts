@@ -3,6 +3,7 @@ import "server-only";
 // the project itself, a handful of grounding samples (one refusal, one with its image
 // missing) with model predictions and judge scores, and two GRPO groups of short
 // trajectories in an evaluation run, with rule and MLLM verdicts that sometimes disagree.
+import { rederiveStale } from "@/lib/derived/rederive-stale";
 import type { Db } from "@/lib/db";
 import { ActionSchema, type Action } from "@/lib/domain/actions";
 import { boxCenter } from "@/lib/domain/geometry";
@@ -39,6 +40,8 @@ export async function createDemoProject(db: Db, store: MediaStore, ownerId: stri
   }
   await createDemoSamples(db, project.id, screens);
   await createDemoTrajectories(db, project.id, screens);
+  // Written as an import writes them (stale); their derived values follow as after an import.
+  await rederiveStale(db, project.id);
   return project;
 }
 
@@ -186,7 +189,7 @@ async function createDemoTrajectories(db: Db, projectId: string, screens: Screen
         sourceDataset: SOURCE,
         sourceId: rollout.id,
         contentHash: `${SOURCE}:${rollout.id}`,
-        autoOutcome: rollout.rule,
+        sourceOutcome: rollout.rule,
         agentClaimedFinish: true,
         stepCount: rollout.steps.length,
         steps: {

@@ -10,6 +10,7 @@
 //    where everyone gave the same one, and dropped otherwise.
 // A disagreement says what differs, naming the annotators, for the audit log and the
 // reviewer's screen.
+import { canonicalJson } from "@/lib/domain/canonical-json";
 import { boxesAgree } from "@/lib/domain/agreement";
 import { iou, type Box } from "@/lib/domain/geometry";
 import type { StepLabel, StepLabelValue, TraceVerdict } from "@/lib/domain/labels";
@@ -68,17 +69,7 @@ function listValues<T>(answers: readonly Answer<unknown>[], values: readonly T[]
   return answers.map((a, i) => `${a.who}: ${show(values[i] as T)}`).join(", ");
 }
 
-// JSON with sorted keys: two equal corrected actions may list their fields in another order.
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
-  if (value && typeof value === "object") {
-    const entries = Object.entries(value).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : 1));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(",")}}`;
-  }
-  return JSON.stringify(value) ?? "undefined";
-}
-
-const same = <T>(values: readonly T[]) => values.every((v) => canonical(v) === canonical(values[0]));
+const same = <T>(values: readonly T[]) => values.every((v) => canonicalJson(v) === canonicalJson(values[0]));
 
 export function trajectoryConsensus(answers: readonly Answer<TrajectoryAnswer>[]): Consensus<TrajectoryAnswer> {
   assertConsensusInput(answers, "trajectoryConsensus");

@@ -1,9 +1,9 @@
 // Mismatch flags are computed from labels and verdicts, never typed by hand, so they can
-// always be recomputed after a label changes. Each flag marks a disagreement worth a look:
+// always be recomputed after an input changes. Each flag marks a disagreement worth a look:
 // between step labels and the trace verdict, between automatic and human outcomes, between
 // the two automatic checkers, and between what the agent claimed and what happened.
 import { z } from "zod";
-import type { StepLabelValue, TraceVerdict } from "@/lib/domain/labels";
+import type { StepLabelValue } from "@/lib/domain/labels";
 
 export const MISMATCH_FLAGS = [
   "steps_ok_trace_failed",
@@ -15,11 +15,22 @@ export const MISMATCH_FLAGS = [
 export const MismatchFlagSchema = z.enum(MISMATCH_FLAGS);
 export type MismatchFlag = z.infer<typeof MismatchFlagSchema>;
 
+// Flags that rest on a human verdict: they give away that an item is verified, so annotators
+// (who must not tell honeypots apart) are shown only the others.
+export const HUMAN_FLAGS: ReadonlySet<MismatchFlag> = new Set(["steps_ok_trace_failed", "trace_ok_with_bad_steps", "auto_vs_human", "claimed_finish_failed"]);
+
 export type MismatchInput = {
+  // One label per step; an unlabeled step is "unsure".
   stepLabels: readonly StepLabelValue[];
-  traceVerdict: TraceVerdict | null;
+  // The human trace verdict: true success, false failure, null none or unsure.
+  human: boolean | null;
+  // The automatic outcome as the checkers reported it (rule, else judge, else the source's).
+  automatic: boolean | null;
+  // The checkers' effective verdicts (after overrides): a settled disagreement is no flag.
   ruleOutcome: boolean | null;
   judgeOutcome: boolean | null;
+  // What the trajectory ended in: the human verdict, else the effective automatic outcome.
+  finalOutcome: boolean | null;
   agentClaimedFinish: boolean;
 };
 
@@ -31,18 +42,14 @@ export function automaticOutcome(rule: boolean | null, judge: boolean | null): b
 
 // Flags come back in MISMATCH_FLAGS order, so equal inputs give equal arrays.
 export function computeMismatchFlags(input: MismatchInput): MismatchFlag[] {
-  const { stepLabels, traceVerdict, ruleOutcome, judgeOutcome, agentClaimedFinish } = input;
-  const failed = traceVerdict === "failure";
-  const human = traceVerdict === "success" ? true : failed ? false : null;
-  const auto = automaticOutcome(ruleOutcome, judgeOutcome);
-
+  const { stepLabels, human, automatic, ruleOutcome, judgeOutcome, finalOutcome, agentClaimedFinish } = input;
   const raised: Record<MismatchFlag, boolean> = {
     // An unlabeled or unsure step is not "ok": the flag needs every step positively correct.
-    steps_ok_trace_failed: failed && stepLabels.length > 0 && stepLabels.every((l) => l === "correct"),
-    trace_ok_with_bad_steps: traceVerdict === "success" && stepLabels.some((l) => l === "incorrect"),
-    auto_vs_human: auto !== null && human !== null && auto !== human,
+    steps_ok_trace_failed: human === false && stepLabels.length > 0 && stepLabels.every((l) => l === "correct"),
+    trace_ok_with_bad_steps: human === true && stepLabels.some((l) => l === "incorrect"),
+    auto_vs_human: automatic !== null && human !== null && automatic !== human,
     rule_vs_judge: ruleOutcome !== null && judgeOutcome !== null && ruleOutcome !== judgeOutcome,
-    claimed_finish_failed: agentClaimedFinish && failed,
+    claimed_finish_failed: agentClaimedFinish && finalOutcome === false,
   };
   return MISMATCH_FLAGS.filter((flag) => raised[flag]);
 }

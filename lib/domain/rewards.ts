@@ -11,6 +11,9 @@ export const RewardSettingsSchema = z.object({
   eta: z.number().gt(0).lte(1).default(0.98),
   // A penalty: non-positive, applied once per invalid action.
   invalidActionPenalty: z.number().lte(0).default(-0.1),
+  // Which rollouts count in rewards and group advantages (lib/domain/derive-trajectory.ts):
+  // only verified ones, or unverified ones too with their automatic outcome.
+  advantagePolicy: z.enum(["verified_only", "automatic_fallback"]).default("verified_only"),
 });
 export type RewardSettings = z.infer<typeof RewardSettingsSchema>;
 

@@ -73,7 +73,7 @@ export async function runClaimedExportJob(db: Db, jobId: string, deps: ExportDep
     const params = ExportJobParamsSchema.parse(job.params);
     const pool = await findPool(db, job.projectId!, params.poolId);
     assertAllowedTarget(pool);
-    const project = await db.project.findUniqueOrThrow({ where: { id: pool.projectId }, select: { settings: true } });
+    const project = await db.project.findUniqueOrThrow({ where: { id: pool.projectId }, select: { settings: true, derivationCode: true } });
     const now = new Date();
     await db.snapshot.updateMany({
       where: { jobId, status: "writing" },
@@ -144,8 +144,9 @@ export async function runClaimedExportJob(db: Db, jobId: string, deps: ExportDep
         files: files(),
         filters,
         counts: tally.counts,
-        annotationIds: tally.annotationIds,
+        revisionIds: tally.revisionIds,
         overrideIds: tally.overrideIds,
+        derivedWith: { derivationCode: project.derivationCode, settings: ProjectSettingsSchema.parse(project.settings ?? {}) },
         verityVersion: VERITY_VERSION,
         unverifiedIncluded: false,
       });

@@ -4,6 +4,7 @@
 import type { Action } from "@/lib/domain/actions";
 import type { ImageSize } from "@/lib/domain/coordinates";
 import type { Box } from "@/lib/domain/geometry";
+import type { QualityTier } from "@/lib/domain/tiers";
 
 export type VerifiedSample = {
   id: string;
@@ -16,11 +17,13 @@ export type VerifiedSample = {
   // A refusal sample: the target is not on the screenshot, the answer is [-1,-1].
   targetAbsent: boolean;
   box: Box | null;
-  // The EFFECTIVE 0-10 quality score (latest accepted override, else the judge's verdict:
-  // `effectiveValue` in lib/domain/tiers.ts), resolved by the caller; null when never judged.
+  // The EFFECTIVE 0-10 quality score and its tier, as stored on the sample
+  // (lib/domain/derive-sample.ts); null when never scored.
   qualityScore: number | null;
+  qualityTier: QualityTier | null;
   source: string;
-  annotationIds: string[];
+  // The final-answer revision the row is (lib/annotations/answer-revisions.ts).
+  revisionIds: string[];
 };
 
 export type VerifiedStep = {
@@ -33,7 +36,7 @@ export type VerifiedStep = {
   history: string[];
   // The ground-truth action: the corrected action when a reviewer gave one, else the agent's.
   action: Action;
-  annotationId: string;
+  revisionId: string;
 };
 
 export type VerifiedTrajectoryStep = {
@@ -53,5 +56,10 @@ export type VerifiedTrajectory = {
   // The human trace verdict (success), not the agent's own claim.
   success: boolean;
   invalidActions: number;
-  annotationIds: string[];
+  // As stored on the trajectory (lib/domain/derive-trajectory.ts, group-advantages.ts), under
+  // the project's advantage policy, which the manifest names.
+  reward: number;
+  advantage: number;
+  groupSize: number;
+  revisionIds: string[];
 };

@@ -32,14 +32,20 @@ export const SnapshotManifestSchema = z
     unverifiedIncluded: z.boolean(),
     filters: z.record(z.string(), z.unknown()).describe("the export's filters, as the caller gave them"),
     counts: z.record(z.string(), z.int().min(0)).describe("row counts per file or tier, as the caller gave them"),
-    annotationIds: z.array(z.string()).describe("the annotations the exported rows come from"),
+    revisionIds: z.array(z.string()).describe("the final-answer revisions the exported rows are (pinned, immutable answers)"),
+    derivedWith: z
+      .object({
+        derivationCode: z.int().describe("the version of the code that derived scores, tiers, rewards and advantages"),
+        settings: z.record(z.string(), z.unknown()).describe("the project settings they were derived under: rewards (eta, penalty, advantagePolicy) and tier thresholds"),
+      })
+      .describe("how the derived values in the rows were computed"),
     overrideIds: z.array(z.string()).describe("the verdict overrides that decided effective values"),
     files: z.array(z.object({ name: SnapshotFileNameSchema, sha256: Sha256Schema, bytes: z.int().min(0) })),
   })
   .describe("manifest.json of a pool snapshot");
 export type SnapshotManifest = z.infer<typeof SnapshotManifestSchema>;
 
-export type ManifestInput = Pick<SnapshotManifest, "verityVersion" | "unverifiedIncluded" | "filters" | "counts" | "annotationIds" | "overrideIds">;
+export type ManifestInput = Pick<SnapshotManifest, "verityVersion" | "unverifiedIncluded" | "filters" | "counts" | "revisionIds" | "overrideIds" | "derivedWith">;
 
 // The manifest every target commits last. Parsed, not just typed: a manifest the reader would
 // reject must never be committed.
@@ -51,8 +57,9 @@ export function buildManifest(snapshotId: string, input: ManifestInput, files: S
     unverifiedIncluded: input.unverifiedIncluded,
     filters: input.filters,
     counts: input.counts,
-    annotationIds: input.annotationIds,
+    revisionIds: input.revisionIds,
     overrideIds: input.overrideIds,
+    derivedWith: input.derivedWith,
     files,
   });
 }

@@ -35,8 +35,9 @@ export type SnapshotInput = {
   files: Iterable<SnapshotFile> | AsyncIterable<SnapshotFile>;
   filters: Record<string, unknown>;
   counts: Record<string, number>;
-  annotationIds: string[];
+  revisionIds: string[];
   overrideIds: string[];
+  derivedWith: { derivationCode: number; settings: Record<string, unknown> };
   verityVersion: string;
   unverifiedIncluded: boolean;
 };

@@ -5,6 +5,7 @@ import "server-only";
 // instrumentation.ts when the server starts (to resume jobs queued or abandoned while it was
 // down), and again, idempotently, whenever this process queues a job.
 import { db } from "@/lib/db";
+import { ensureDerivationCurrent } from "@/lib/derived/rederive-job";
 import { env } from "@/lib/env";
 import { JOB_HANDLERS } from "@/lib/jobs/job-handlers";
 import { startWorkerLoop, type WorkerLoop } from "@/lib/jobs/worker-loop";
@@ -15,6 +16,10 @@ const globalForWorker = globalThis as unknown as { verityInProcessWorker?: Worke
 export function ensureInProcessWorker(): WorkerLoop | null {
   const e = env();
   if (e.VERITY_WORKER === "external" || e.NEXT_PHASE === "phase-production-build") return null;
+  if (!globalForWorker.verityInProcessWorker) {
+    // Values derived by older code are recomputed by a job this loop then runs.
+    ensureDerivationCurrent(db()).catch((error: unknown) => console.error(`[jobs] could not check the derived values: ${String(error)}`));
+  }
   globalForWorker.verityInProcessWorker ??= startWorkerLoop({
     db: db(),
     handlers: JOB_HANDLERS,

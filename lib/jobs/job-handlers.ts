@@ -4,6 +4,7 @@ import "server-only";
 // ends the job (the loop ends it as failed if the handler throws first).
 import type { Db } from "@/lib/db";
 import { runExportJob } from "@/lib/exports/export-job";
+import { runRederiveJob } from "@/lib/derived/rederive-job";
 import { runClaimedImportJob } from "@/lib/imports/import-job";
 import type { JobKind } from "@/lib/jobs/jobs";
 import { mediaStore } from "@/lib/media/media-store";
@@ -16,4 +17,5 @@ export const JOB_HANDLERS: { [K in JobKind]: JobHandler } = {
     await runClaimedImportJob(db, mediaStore(), jobId);
   },
   export: runExportJob,
+  rederive: runRederiveJob,
 };

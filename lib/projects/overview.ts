@@ -1,15 +1,17 @@
 import "server-only";
-// The figures on a project's home page, each a count on an indexed column.
+// The figures on a project's home page, each a count on an indexed column. Annotators get no
+// verified counts and only their own activity: what others verified (or made a honeypot of)
+// would tell them which items have a known answer.
 import type { Db } from "@/lib/db";
 
-export async function projectOverview(db: Db, projectId: string) {
+export async function projectOverview(db: Db, projectId: string, viewer: { userId: string; seesHuman: boolean }) {
   const [samples, samplesVerified, imagesMissing, trajectories, trajectoriesVerified, steps, runs, members, recentSamples, recentAudit] =
     await Promise.all([
       db.groundingSample.count({ where: { projectId } }),
-      db.groundingSample.count({ where: { projectId, status: "verified" } }),
+      viewer.seesHuman ? db.groundingSample.count({ where: { projectId, status: "verified" } }) : Promise.resolve(null),
       db.groundingSample.count({ where: { projectId, imageMissing: true } }),
       db.trajectory.count({ where: { projectId } }),
-      db.trajectory.count({ where: { projectId, status: "verified" } }),
+      viewer.seesHuman ? db.trajectory.count({ where: { projectId, status: "verified" } }) : Promise.resolve(null),
       db.step.count({ where: { trajectory: { projectId } } }),
       db.evaluationRun.findMany({ where: { projectId }, orderBy: { createdAt: "desc" }, take: 5, include: { _count: { select: { trajectories: true } } } }),
       db.membership.count({ where: { projectId } }),
@@ -23,7 +25,12 @@ export async function projectOverview(db: Db, projectId: string) {
           media: { select: { id: true, width: true, height: true } },
         },
       }),
-      db.auditLog.findMany({ where: { projectId }, orderBy: { createdAt: "desc" }, take: 8, include: { user: { select: { name: true } } } }),
+      db.auditLog.findMany({
+        where: { projectId, ...(viewer.seesHuman ? {} : { userId: viewer.userId }) },
+        orderBy: { createdAt: "desc" },
+        take: 8,
+        include: { user: { select: { name: true } } },
+      }),
     ]);
   return { samples, samplesVerified, imagesMissing, trajectories, trajectoriesVerified, steps, runs, members, recentSamples, recentAudit };
 }

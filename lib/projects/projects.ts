@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { ProjectSettingsSchema } from "@/lib/domain/project-settings";
+import { DERIVATION_CODE_VERSION } from "@/lib/derived/derivation-version";
 
 export const SlugSchema = z
   .string()
@@ -21,7 +22,8 @@ export async function createProject(db: Db, input: z.input<typeof NewProjectSche
   if (await db.project.findUnique({ where: { slug: data.slug } })) {
     throw new AppError("conflict", `A project with slug ${data.slug} already exists.`);
   }
-  return db.project.create({ data: { ...data, settings: ProjectSettingsSchema.parse({}) } });
+  // A new project's values are derived by the code that runs now: nothing to recompute at start-up.
+  return db.project.create({ data: { ...data, settings: ProjectSettingsSchema.parse({}), derivationCode: DERIVATION_CODE_VERSION } });
 }
 
 // The projects a user sees: all of them for the owner, their memberships otherwise.

@@ -1,10 +1,14 @@
 import "server-only";
 // A project's name, description and domain settings (reward, tiers, agreement). Settings are
 // validated by ProjectSettingsSchema, so every later reader gets a complete, valid object.
+// A change to what derived values depend on (tiers, rewards, the advantage policy) gives the
+// project a new derivation revision in the same transaction, so every item is stale until the
+// recompute job (queued here) has derived it again.
 import { z } from "zod";
 import type { Db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/sqlite/client";
-import { ProjectSettingsSchema } from "@/lib/domain/project-settings";
+import { ProjectSettingsSchema, type ProjectSettings } from "@/lib/domain/project-settings";
+import { queueRederive } from "@/lib/derived/rederive-job";
 
 const num = z.coerce.number();
 
@@ -19,19 +23,32 @@ export const SettingsFormSchema = z.object({
   honeypotRate: num,
   // Optional so that a form without it keeps the default.
   triageMargin: num.optional(),
+  advantagePolicy: z.enum(["verified_only", "automatic_fallback"]).optional(),
 });
 
-export async function updateProjectSettings(db: Db, projectId: string, input: unknown) {
+const derivedInputs = (s: ProjectSettings) => JSON.stringify({ rewards: s.rewards, tiers: s.tiers });
+
+export async function updateProjectSettings(db: Db, projectId: string, input: unknown, userId: string | null = null) {
   const form = SettingsFormSchema.parse(input);
+  const current = await db.project.findUniqueOrThrow({ where: { id: projectId }, select: { settings: true } });
+  const before = ProjectSettingsSchema.parse(current.settings ?? {});
   const settings = ProjectSettingsSchema.parse({
-    rewards: { eta: form.eta, invalidActionPenalty: form.invalidActionPenalty },
+    rewards: { eta: form.eta, invalidActionPenalty: form.invalidActionPenalty, advantagePolicy: form.advantagePolicy ?? before.rewards.advantagePolicy },
     tiers: { goldMin: form.goldMin, rewriteMin: form.rewriteMin },
     iouAgreementThreshold: form.iouAgreementThreshold,
     honeypotRate: form.honeypotRate,
     triageMargin: form.triageMargin,
   });
-  return db.project.update({
+  const rederive = derivedInputs(before) !== derivedInputs(settings);
+  const project = await db.project.update({
     where: { id: projectId },
-    data: { name: form.name, description: form.description, settings: settings as unknown as Prisma.InputJsonValue },
+    data: {
+      name: form.name,
+      description: form.description,
+      settings: settings as unknown as Prisma.InputJsonValue,
+      ...(rederive ? { derivationRevision: { increment: 1 } } : {}),
+    },
   });
+  if (rederive) await queueRederive(db, projectId, "settings changed", userId);
+  return { project, rederive };
 }

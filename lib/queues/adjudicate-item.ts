@@ -1,19 +1,22 @@
 import "server-only";
 // A reviewer settles a queue item whose answers disagreed: their answer (one of the
-// annotators' picked as is, or edited) becomes the final answer, a kind "adjudication"
-// annotation by the reviewer; the sample or trajectory is verified; the item is "verified"
-// with resolution "adjudication", by whom and when. Under the item's lock, and only while the
+// annotators' picked as is, or edited) is pinned as the final answer, a revision of source
+// "adjudication" decided by the reviewer; the sample or trajectory is verified; the queue item
+// is "verified" with resolution "adjudication", by whom and when. Under the item's lock, and only while the
 // item still awaits adjudication: when someone else settled it meanwhile, this is refused as a
 // conflict naming who and when, and nothing is overwritten.
 import { z } from "zod";
 import { databaseUrlOf, providerOf, type Db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
-import { roleAtLeast } from "@/lib/auth/roles";
+import { isReviewerRole } from "@/lib/auth/roles";
 import type { ProjectAccess } from "@/lib/auth/session";
 import { recordAudit } from "@/lib/audit/record";
 import { groundingProblem, GroundingPayloadSchema } from "@/lib/annotations/grounding-payload";
+import { pinFinalAnswer } from "@/lib/annotations/answer-revisions";
+import type { FinalPayload } from "@/lib/annotations/final-payload";
+import type { ItemKey } from "@/lib/annotations/item-key";
+import { writeTxOf } from "@/lib/derived/write-transaction";
 import { CLAIM_TRANSACTION, lockQueueItem } from "@/lib/queues/claim-locks";
-import { writeFinalAnswer, type FinalAnswer } from "@/lib/queues/write-final-answer";
 import { trajectoryProblem, TrajectoryPayloadSchema } from "@/lib/trajectories/trajectory-payload";
 
 const Id = z.string().min(1).max(40);
@@ -34,7 +37,7 @@ function describeResolution(item: { status: string; resolution: string | null; r
 
 export async function adjudicateItem(db: Db, access: ProjectAccess, input: AdjudicationInput, now = new Date()) {
   const parsed = AdjudicationInputSchema.parse(input);
-  if (access.role !== "owner" && !roleAtLeast(access.role, "reviewer")) throw new AppError("forbidden", "Adjudication needs the reviewer role.");
+  if (!isReviewerRole(access.role)) throw new AppError("forbidden", "Adjudication needs the reviewer role.");
   const provider = providerOf(databaseUrlOf(db));
   const outcome = await db.$transaction(async (tx) => {
     await lockQueueItem(tx, provider, parsed.queueItemId);
@@ -47,25 +50,37 @@ export async function adjudicateItem(db: Db, access: ProjectAccess, input: Adjud
       const resolvedBy = item.resolvedById ? (await tx.user.findUnique({ where: { id: item.resolvedById }, select: { name: true } }))?.name ?? null : null;
       throw new AppError("conflict", describeResolution({ ...item, resolvedBy }));
     }
-    let answer: FinalAnswer;
+    let answer: FinalPayload;
+    let key: ItemKey;
     if (parsed.itemType === "sample") {
       if (!item.sampleId) throw new AppError("invalid_input", "This item is a trajectory, not a sample.");
       const problem = groundingProblem(parsed.payload);
       if (problem) throw new AppError("invalid_input", `Cannot resolve: ${problem}.`);
-      answer = { itemType: "sample", sampleId: item.sampleId, payload: parsed.payload };
+      answer = { itemType: "sample", payload: parsed.payload };
+      key = { sampleId: item.sampleId };
     } else {
       if (!item.trajectoryId || !item.trajectory) throw new AppError("invalid_input", "This item is a sample, not a trajectory.");
       const problem = trajectoryProblem(parsed.payload, item.trajectory.stepCount);
       if (problem) throw new AppError("invalid_input", `Cannot resolve: ${problem}.`);
-      answer = { itemType: "trajectory", trajectoryId: item.trajectoryId, payload: parsed.payload };
+      answer = { itemType: "trajectory", payload: parsed.payload };
+      key = { trajectoryId: item.trajectoryId };
     }
     if (parsed.pickedUserId) {
       const picked = await tx.claim.count({ where: { queueItemId: item.id, userId: parsed.pickedUserId, status: "submitted" } });
       if (!picked) throw new AppError("invalid_input", "The picked answer is not one of this item's.");
     }
-    const annotation = await writeFinalAnswer(tx, { projectId: access.projectId, annotatorId: access.user.id, answer, now });
+    const pinned = await pinFinalAnswer(writeTxOf(tx, provider), {
+      projectId: access.projectId,
+      item: key,
+      answer,
+      source: "adjudication",
+      decision: "accept",
+      decidedById: access.user.id,
+      contributorIds: [access.user.id],
+      now,
+    });
     await tx.queueItem.update({ where: { id: item.id }, data: { status: "verified", resolution: "adjudication", resolvedById: access.user.id, resolvedAt: now } });
-    return { annotationId: annotation.id, queueId: item.queue.id, answer };
+    return { revisionId: pinned.revisionId, queueId: item.queue.id, answer, key };
   }, CLAIM_TRANSACTION);
 
   const { answer } = outcome;
@@ -77,12 +92,11 @@ export async function adjudicateItem(db: Db, access: ProjectAccess, input: Adjud
     targetId: parsed.queueItemId,
     details: {
       queueId: outcome.queueId,
-      annotationId: outcome.annotationId,
+      revisionId: outcome.revisionId,
       pickedUserId: parsed.pickedUserId,
-      ...(answer.itemType === "sample"
-        ? { sampleId: answer.sampleId, targetAbsent: answer.payload.targetAbsent, box: answer.payload.box }
-        : { trajectoryId: answer.trajectoryId, traceVerdict: answer.payload.traceVerdict }),
+      ...outcome.key,
+      ...(answer.itemType === "sample" ? { targetAbsent: answer.payload.targetAbsent, box: answer.payload.box } : { traceVerdict: answer.payload.traceVerdict }),
     },
   });
-  return { queueId: outcome.queueId, annotationId: outcome.annotationId };
+  return { queueId: outcome.queueId, revisionId: outcome.revisionId };
 }

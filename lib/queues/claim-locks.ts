@@ -15,8 +15,9 @@ import type { Db, DbProvider } from "@/lib/db";
 export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
 // Interactive transactions wait for one another (SQLite: the adapter's mutex; PostgreSQL:
-// the pool and row locks); Prisma's 2 s default wait is too short under a burst of claims.
-export const CLAIM_TRANSACTION = { maxWait: 10_000, timeout: 20_000 } as const;
+// the pool and row locks); Prisma's 2 s default wait is too short under a burst of claims,
+// and a loaded machine must slow a claim down, never fail it.
+export const CLAIM_TRANSACTION = { maxWait: 30_000, timeout: 120_000 } as const;
 
 export type ClaimingQueue = { projectId: string; status: string; overlap: number; leaseSeconds: number };
 

@@ -13,7 +13,6 @@ import type { ProjectAccess } from "@/lib/auth/session";
 import { recordAudit } from "@/lib/audit/record";
 import { addHoneypotItems } from "@/lib/queues/add-honeypot-items";
 import { ProjectSettingsSchema } from "@/lib/domain/project-settings";
-import type { TierSettings } from "@/lib/domain/tiers";
 import { sampleWhere } from "@/lib/samples/list-samples";
 import { SampleFilterSchema } from "@/lib/samples/sample-filters";
 import { trajectoryWhere } from "@/lib/trajectories/list-trajectories";
@@ -72,7 +71,7 @@ export async function createQueue(db: Db, access: ProjectAccess, input: CreateQu
   });
 
   let itemCount = 0;
-  for await (const ids of pages(selection(db, projectId, parsed, settings.tiers))) {
+  for await (const ids of pages(selection(db, projectId, parsed))) {
     await db.queueItem.createMany({
       data: ids.map((id, i) => ({ queueId: queue.id, priority: -(itemCount + i), ...(parsed.itemType === "sample" ? { sampleId: id } : { trajectoryId: id }) })),
     });
@@ -94,10 +93,10 @@ export async function createQueue(db: Db, access: ProjectAccess, input: CreateQu
 
 type Page = (after: { id?: { gt: string } }) => Promise<{ id: string }[]>;
 
-function selection(db: Db, projectId: string, parsed: z.infer<typeof CreateQueueInputSchema>, tiers: TierSettings): Page {
+function selection(db: Db, projectId: string, parsed: z.infer<typeof CreateQueueInputSchema>): Page {
   const select = { id: true } as const;
   if (parsed.itemType === "sample") {
-    const where = sampleWhere(projectId, { ...parsed.filter, after: undefined }, tiers);
+    const where = sampleWhere(projectId, { ...parsed.filter, after: undefined });
     return (after) => db.groundingSample.findMany({ where: { ...where, ...after }, orderBy: { id: "asc" }, take: BATCH, select });
   }
   const where = trajectoryWhere(projectId, { ...parsed.filter, after: undefined });

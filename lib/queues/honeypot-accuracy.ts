@@ -1,7 +1,7 @@
 import "server-only";
 // Each annotator's honeypot accuracy: of their graded honeypot claims (Claim.honeypotCorrect
-// set on submit), how many were correct; over the project or one queue. Ungraded claims (no
-// answer, or the honeypot was removed first) count neither way. Sorted by name.
+// set on submit, and false on a skip), how many were correct; over the project or one queue.
+// Ungraded claims (no answer, or the honeypot was removed first) count neither way. Sorted by name.
 import type { Db } from "@/lib/db";
 
 export type HoneypotAccuracy = { userId: string; name: string; correct: number; total: number };
@@ -9,7 +9,7 @@ export type HoneypotAccuracy = { userId: string; name: string; correct: number; 
 export async function honeypotAccuracy(db: Db, projectId: string, opts: { queueId?: string } = {}): Promise<HoneypotAccuracy[]> {
   const groups = await db.claim.groupBy({
     by: ["userId", "honeypotCorrect"],
-    where: { status: "submitted", honeypotCorrect: { not: null }, queueItem: { isHoneypot: true, queue: { projectId, ...(opts.queueId ? { id: opts.queueId } : {}) } } },
+    where: { status: { in: ["submitted", "released"] }, honeypotCorrect: { not: null }, queueItem: { isHoneypot: true, queue: { projectId, ...(opts.queueId ? { id: opts.queueId } : {}) } } },
     _count: { _all: true },
   });
   const byUser = new Map<string, { correct: number; total: number }>();

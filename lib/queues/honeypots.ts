@@ -1,63 +1,44 @@
 import "server-only";
-// Honeypots: verified items whose final answer becomes a known answer (Honeypot.expected),
-// mixed into new queues to measure each annotator. Admins make and remove them.
-//
-// Making one pins the answer: when the final answer is a "label" (a reviewer's submit), it is
-// copied into a kind "adjudication" annotation by the admin. Otherwise the annotators' own
-// labels on the honeypot, submitted later, would become "the latest submitted label" and so
-// the item's final answer (contract 1), and a wrong answer caught by the honeypot would end
-// up in the pools.
+// Honeypots: verified items whose final answer is a known answer, mixed into new queues to
+// measure each annotator. Admins make and remove them. The known answer is the item's pinned
+// final answer (an AnswerRevision), which annotators' answers can never change; Honeypot.expected
+// keeps a copy of it as it was when the honeypot was made, for the admins' list.
 import type { Db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { roleAtLeast } from "@/lib/auth/roles";
 import type { ProjectAccess } from "@/lib/auth/session";
 import { recordAudit } from "@/lib/audit/record";
-import { payloadOf } from "@/lib/annotations/save-annotation";
-import { finalAnswerRow, type ItemKey } from "@/lib/queues/final-answer-row";
-import { writeAdjudicationAnnotation, type FinalAnswer } from "@/lib/queues/write-final-answer";
-import { trajectoryPayloadOf } from "@/lib/trajectories/save-trajectory-annotation";
+import { payloadOf, trajectoryPayloadOf } from "@/lib/annotations/answer-kinds";
+import { isSampleKey, type ItemKey } from "@/lib/annotations/item-key";
 
 function assertAdmin(access: ProjectAccess) {
   if (access.role !== "owner" && !roleAtLeast(access.role, "admin")) throw new AppError("forbidden", "Honeypots are managed by admins.");
 }
 
-async function itemStatus(db: Db, projectId: string, item: ItemKey): Promise<string | null> {
-  const row =
-    "sampleId" in item
-      ? await db.groundingSample.findFirst({ where: { id: item.sampleId, projectId }, select: { status: true } })
-      : await db.trajectory.findFirst({ where: { id: item.trajectoryId, projectId }, select: { status: true } });
-  return row?.status ?? null;
+async function itemStanding(db: Db, projectId: string, item: ItemKey) {
+  const select = { status: true, finalAnswer: true } as const;
+  return isSampleKey(item)
+    ? db.groundingSample.findFirst({ where: { id: item.sampleId, projectId }, select })
+    : db.trajectory.findFirst({ where: { id: item.trajectoryId, projectId }, select });
 }
 
-export async function makeHoneypot(db: Db, access: ProjectAccess, item: ItemKey, now = new Date()) {
+export async function makeHoneypot(db: Db, access: ProjectAccess, item: ItemKey) {
   assertAdmin(access);
   const { projectId } = access;
-  const status = await itemStatus(db, projectId, item);
-  if (status === null) throw new AppError("not_found", "No such item.");
-  if (status !== "verified") throw new AppError("invalid_input", "Only a verified item can be a honeypot: its answer must be known.");
+  const standing = await itemStanding(db, projectId, item);
+  if (!standing) throw new AppError("not_found", "No such item.");
+  if (standing.status !== "verified" || !standing.finalAnswer) throw new AppError("invalid_input", "Only a verified item can be a honeypot: its answer must be known.");
   if (await db.honeypot.count({ where: { projectId, ...item } })) throw new AppError("conflict", "This item is a honeypot already.");
-  const final = await finalAnswerRow(db, projectId, item);
-  if (!final) throw new AppError("invalid_input", "This item has no submitted answer to use as the known answer.");
-  const answerWith = (note: string | null): FinalAnswer =>
-    "sampleId" in item
-      ? { itemType: "sample", sampleId: item.sampleId, payload: { ...payloadOf(final), note } }
-      : { itemType: "trajectory", trajectoryId: item.trajectoryId, payload: { ...trajectoryPayloadOf(final), note } };
-  const answer = answerWith(final.note);
-
-  const honeypot = await db.$transaction(async (tx) => {
-    if (final.kind === "label") {
-      const pinned = answerWith(`Known answer of a honeypot, pinned from ${final.annotator.name}'s answer`);
-      await writeAdjudicationAnnotation(tx, { projectId, annotatorId: access.user.id, answer: pinned, now });
-    }
-    return tx.honeypot.create({ data: { projectId, ...item, expected: JSON.parse(JSON.stringify(answer.payload)), createdById: access.user.id } });
-  });
+  const final = standing.finalAnswer;
+  const expected = isSampleKey(item) ? payloadOf(final) : trajectoryPayloadOf(final);
+  const honeypot = await db.honeypot.create({ data: { projectId, ...item, expected: JSON.parse(JSON.stringify(expected)), createdById: access.user.id } });
   await recordAudit(db, {
     userId: access.user.id,
     projectId,
     action: "honeypot.create",
-    targetType: "sampleId" in item ? "sample" : "trajectory",
-    targetId: "sampleId" in item ? item.sampleId : item.trajectoryId,
-    details: { honeypotId: honeypot.id, fromAnnotationId: final.id, pinned: final.kind === "label" },
+    targetType: isSampleKey(item) ? "sample" : "trajectory",
+    targetId: isSampleKey(item) ? item.sampleId : item.trajectoryId,
+    details: { honeypotId: honeypot.id, revisionId: final.id },
   });
   return honeypot;
 }
@@ -94,7 +75,7 @@ export async function listHoneypots(db: Db, projectId: string) {
   const names = new Map(creators.map((u) => [u.id, u.name]));
   const graded = await db.claim.groupBy({
     by: ["queueItemId", "honeypotCorrect"],
-    where: { honeypotCorrect: { not: null }, queueItem: { isHoneypot: true, queue: { projectId } } },
+    where: { status: { in: ["submitted", "released"] }, honeypotCorrect: { not: null }, queueItem: { isHoneypot: true, queue: { projectId } } },
     _count: { _all: true },
   });
   const items = await db.queueItem.findMany({ where: { id: { in: [...new Set(graded.map((g) => g.queueItemId))] } }, select: { id: true, sampleId: true, trajectoryId: true } });

@@ -53,7 +53,7 @@ export async function markClaimSubmitted(db: Db, input: z.input<typeof MarkSubmi
     let resolution: Resolution | null = null;
     if (item.submittedCount >= queue.overlap && item.status === "open") {
       if (queue.overlap >= 2 && RESOLVED_BY_CONSENSUS.has(queue.itemType) && !item.verdictId) {
-        resolution = await resolveFullItem(tx, { item, projectId: queue.projectId, overlap: queue.overlap, completedBy: userId, now });
+        resolution = await resolveFullItem(tx, { item, projectId: queue.projectId, provider, overlap: queue.overlap, now });
       } else {
         await tx.queueItem.update({ where: { id: item.id }, data: { status: "full" } });
       }
@@ -81,7 +81,7 @@ export async function markClaimSubmitted(db: Db, input: z.input<typeof MarkSubmi
         targetId: result.claim.queueItemId,
         details:
           result.resolution.kind === "consensus"
-            ? { queueId: queue.id, ...item, annotationId: result.resolution.annotationId, answers: result.resolution.answers }
+            ? { queueId: queue.id, ...item, revisionId: result.resolution.revisionId, answers: result.resolution.answers }
             : { queueId: queue.id, ...item, reasons: result.resolution.reasons },
       });
     }

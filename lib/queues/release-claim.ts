@@ -1,12 +1,14 @@
 import "server-only";
 // Giving an item back (skip). The slot frees at once for others, but the claim row stays
 // as `released`: the user never gets this item again. Releasing twice, or a claim already
-// marked expired, is a no-op; a submitted claim cannot be released.
+// marked expired, is a no-op; a submitted claim cannot be released. A released honeypot claim
+// is graded wrong (lib/queues/grade-honeypot-claim.ts); the reply is the same as for any skip.
 import { z } from "zod";
 import { databaseUrlOf, providerOf, type Db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { recordAudit } from "@/lib/audit/record";
 import { CLAIM_TRANSACTION, lockItemOfClaim } from "@/lib/queues/claim-locks";
+import { gradeSkippedHoneypot } from "@/lib/queues/grade-honeypot-claim";
 
 export const ReleaseClaimInputSchema = z.object({
   claimId: z.string().min(1).max(40),
@@ -20,12 +22,13 @@ export async function releaseClaim(db: Db, input: z.input<typeof ReleaseClaimInp
     await lockItemOfClaim(tx, provider, claimId);
     const claim = await tx.claim.findUnique({
       where: { id: claimId },
-      include: { queueItem: { select: { queue: { select: { id: true, projectId: true } } } } },
+      include: { queueItem: { select: { isHoneypot: true, sampleId: true, trajectoryId: true, queue: { select: { id: true, projectId: true } } } } },
     });
     if (!claim || claim.userId !== userId) throw new AppError("not_found", "No such claim.");
     if (claim.status === "submitted") throw new AppError("conflict", "This item is already submitted.");
     if (claim.status !== "active") return { isNew: false, queue: claim.queueItem.queue, queueItemId: claim.queueItemId };
-    await tx.claim.update({ where: { id: claimId }, data: { status: "released" } });
+    const honeypotCorrect = claim.queueItem.isHoneypot ? await gradeSkippedHoneypot(tx, claim.queueItem.queue.projectId, claim.queueItem) : null;
+    await tx.claim.update({ where: { id: claimId }, data: { status: "released", honeypotCorrect } });
     return { isNew: true, queue: claim.queueItem.queue, queueItemId: claim.queueItemId };
   }, CLAIM_TRANSACTION);
 

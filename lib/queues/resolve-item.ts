@@ -1,34 +1,38 @@
 import "server-only";
 // What happens when an item of a sample or trajectory queue with overlap N >= 2 receives its
 // N-th submission (called by markClaimSubmitted inside its transaction, with the item locked):
-//  - the N answers agree (lib/domain/consensus.ts): their consensus becomes the item's final
-//    answer, a kind "adjudication" annotation attributed to the annotator whose submission
-//    completed the item; the sample or trajectory is verified; the item is "verified" with
-//    resolution "consensus";
-//  - they disagree: the item waits for a reviewer, status "adjudication";
+//  - the N answers agree (lib/domain/consensus.ts): their consensus is pinned as the item's
+//    final answer, a revision of source "consensus" credited to the annotators who agreed (no
+//    one person decided it, and it is nobody's submission); the sample or trajectory is
+//    verified; the queue item is "verified" with resolution "consensus";
+//  - they disagree: the queue item waits for a reviewer, status "adjudication", and the sample
+//    or trajectory is awaiting adjudication;
 //  - an answer is missing (a claim submitted without a submitted answer, which the submit
 //    action refuses but the claim functions alone allow): the item is only "full", since
 //    there is nothing to compare.
 // Overlap 1 never comes here: one answer is not a consensus, it waits for a reviewer as before.
+import type { DbProvider } from "@/lib/db";
 import type { Tx } from "@/lib/queues/claim-locks";
+import { pinFinalAnswer } from "@/lib/annotations/answer-revisions";
+import type { FinalPayload } from "@/lib/annotations/final-payload";
 import { groundingProblem, type GroundingPayload } from "@/lib/annotations/grounding-payload";
-import { payloadOf } from "@/lib/annotations/save-annotation";
+import { payloadOf, trajectoryPayloadOf } from "@/lib/annotations/answer-kinds";
+import { isSettled } from "@/lib/domain/item-lifecycle";
+import { writeTxOf } from "@/lib/derived/write-transaction";
 import { groundingConsensus, trajectoryConsensus, type Consensus } from "@/lib/domain/consensus";
 import { ProjectSettingsSchema } from "@/lib/domain/project-settings";
 import { itemAnswers, type ItemAnswer } from "@/lib/queues/item-answers";
-import { writeFinalAnswer, type FinalAnswer } from "@/lib/queues/write-final-answer";
-import { trajectoryPayloadOf } from "@/lib/trajectories/save-trajectory-annotation";
 
 export type Resolution =
-  | { kind: "consensus"; annotationId: string; answers: number }
+  | { kind: "consensus"; revisionId: string; answers: number }
   | { kind: "adjudication"; reasons: string[] }
   | { kind: "unresolved"; reason: string };
 
 type Input = {
   item: { id: string; sampleId: string | null; trajectoryId: string | null };
   projectId: string;
+  provider: DbProvider;
   overlap: number;
-  completedBy: string;
   now: Date;
 };
 
@@ -56,7 +60,7 @@ function groundingOutcome(answers: Answered[], threshold: number): Consensus<Gro
   };
 }
 
-export async function resolveFullItem(tx: Tx, { item, projectId, overlap, completedBy, now }: Input): Promise<Resolution> {
+export async function resolveFullItem(tx: Tx, { item, projectId, provider, overlap, now }: Input): Promise<Resolution> {
   const answers = await itemAnswers(tx, item);
   const missing = answers.filter((a) => !a.annotation);
   if (answers.length < overlap || missing.length) {
@@ -65,25 +69,48 @@ export async function resolveFullItem(tx: Tx, { item, projectId, overlap, comple
   }
   const answered = answers as Answered[];
 
-  let final: FinalAnswer;
+  const key = item.sampleId ? { sampleId: item.sampleId } : { trajectoryId: item.trajectoryId! };
+  // A reviewer settled the item while the queue collected answers: theirs stands, and no
+  // consensus of annotators replaces it.
+  const standing = item.sampleId
+    ? await tx.groundingSample.findUniqueOrThrow({ where: { id: item.sampleId }, select: { status: true } })
+    : await tx.trajectory.findUniqueOrThrow({ where: { id: item.trajectoryId! }, select: { status: true } });
+  if (isSettled(standing.status)) {
+    await tx.queueItem.update({ where: { id: item.id }, data: { status: "verified", resolution: "review", resolvedAt: now } });
+    return { kind: "unresolved", reason: "the item was settled by a reviewer meanwhile" };
+  }
+  let final: FinalPayload;
   if (item.sampleId) {
     const project = await tx.project.findUniqueOrThrow({ where: { id: projectId }, select: { settings: true } });
     const { iouAgreementThreshold } = ProjectSettingsSchema.parse(project.settings ?? {});
     const outcome = groundingOutcome(answered, iouAgreementThreshold);
-    if (!outcome.agree) return sendToAdjudication(tx, item.id, outcome.reasons);
-    final = { itemType: "sample", sampleId: item.sampleId, payload: outcome.answer };
+    if (!outcome.agree) return sendToAdjudication(tx, item, outcome.reasons);
+    final = { itemType: "sample", payload: outcome.answer };
   } else {
     const outcome = trajectoryConsensus(answered.map((a) => ({ who: a.name, answer: trajectoryPayloadOf(a.annotation) })));
-    if (!outcome.agree) return sendToAdjudication(tx, item.id, outcome.reasons);
-    final = { itemType: "trajectory", trajectoryId: item.trajectoryId!, payload: { ...outcome.answer, note: `Consensus of ${answered.length} annotators` } };
+    if (!outcome.agree) return sendToAdjudication(tx, item, outcome.reasons);
+    final = { itemType: "trajectory", payload: { ...outcome.answer, note: `Consensus of ${answered.length} annotators` } };
   }
 
-  const annotation = await writeFinalAnswer(tx, { projectId, annotatorId: completedBy, answer: final, now });
+  const pinned = await pinFinalAnswer(writeTxOf(tx, provider), {
+    projectId,
+    item: key,
+    answer: final,
+    source: "consensus",
+    decision: "accept",
+    decidedById: null,
+    contributorIds: answered.map((a) => a.userId),
+    now,
+  });
   await tx.queueItem.update({ where: { id: item.id }, data: { status: "verified", resolution: "consensus", resolvedAt: now } });
-  return { kind: "consensus", annotationId: annotation.id, answers: answered.length };
+  return { kind: "consensus", revisionId: pinned.revisionId, answers: answered.length };
 }
 
-async function sendToAdjudication(tx: Tx, queueItemId: string, reasons: string[]): Promise<Resolution> {
-  await tx.queueItem.update({ where: { id: queueItemId }, data: { status: "adjudication" } });
+async function sendToAdjudication(tx: Tx, item: Input["item"], reasons: string[]): Promise<Resolution> {
+  await tx.queueItem.update({ where: { id: item.id }, data: { status: "adjudication" } });
+  // The sample or trajectory waits for a reviewer too, unless someone settled it meanwhile.
+  const where = { status: { notIn: ["verified", "rejected"] } };
+  if (item.sampleId) await tx.groundingSample.updateMany({ where: { id: item.sampleId, ...where }, data: { status: "awaiting_adjudication" } });
+  else await tx.trajectory.updateMany({ where: { id: item.trajectoryId!, ...where }, data: { status: "awaiting_adjudication" } });
   return { kind: "adjudication", reasons };
 }

@@ -1,9 +1,13 @@
 import "server-only";
 // An evaluation run, verified: each episode's automatic and verified outcome, the corrected
 // success rate (verified successes / verified episodes) with its 95% Wilson interval beside
-// the automatic rate, a per-app breakdown, and the episodes whose outcome changed.
+// the automatic rate, a per-app breakdown, and the episodes whose outcome changed. Every value
+// is the trajectory's stored derived one (lib/domain/derive-trajectory.ts): the automatic
+// outcome as the checkers reported it, the verified verdict of the final answer, and "changed"
+// exactly when the auto_vs_human flag is raised. Reviewers only: it shows verified outcomes.
 import type { Db } from "@/lib/db";
 import { wilsonInterval, type WilsonInterval } from "@/lib/domain/wilson";
+import { storedFlags } from "@/lib/trajectories/trajectory-review";
 
 export type EpisodeRow = {
   id: string;
@@ -30,21 +34,18 @@ export async function loadRunVerification(db: Db, projectId: string, runId: stri
   const trajectories = await db.trajectory.findMany({
     where: { projectId, runId },
     orderBy: { sourceId: "asc" },
-    select: { id: true, sourceId: true, goal: true, app: true, stepCount: true, autoOutcome: true, humanVerdict: true, status: true },
+    select: { id: true, sourceId: true, goal: true, app: true, stepCount: true, autoOutcome: true, outcome: true, outcomeSource: true, mismatchFlags: true },
   });
-  const episodes: EpisodeRow[] = trajectories.map((t) => {
-    const verified = t.status === "verified" && (t.humanVerdict === "success" || t.humanVerdict === "failure") ? t.humanVerdict === "success" : null;
-    return {
-      id: t.id,
-      episode: t.sourceId,
-      goal: t.goal,
-      app: t.app,
-      steps: t.stepCount,
-      automatic: t.autoOutcome,
-      verified,
-      changed: verified !== null && t.autoOutcome !== null && verified !== t.autoOutcome,
-    };
-  });
+  const episodes: EpisodeRow[] = trajectories.map((t) => ({
+    id: t.id,
+    episode: t.sourceId,
+    goal: t.goal,
+    app: t.app,
+    steps: t.stepCount,
+    automatic: t.autoOutcome,
+    verified: t.outcomeSource === "human" ? t.outcome : null,
+    changed: storedFlags(t.mismatchFlags, true).includes("auto_vs_human"),
+  }));
   const apps = [...new Set(episodes.map((e) => e.app ?? "(no app)"))].sort();
   return {
     run: { id: run.id, name: run.name, benchmark: run.benchmark, model: run.model },

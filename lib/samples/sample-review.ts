@@ -1,25 +1,24 @@
 import "server-only";
 // Everything the grounding review screen shows for one sample, scoped to the caller's project:
-// the sample and its screenshot, the predictions judged against the current target, the judge
-// verdicts with overrides, and the caller's own answer with its version. Not the sample's
-// review status nor anyone else's answer: this goes to annotators too, and in a queue a
-// verified item would give a honeypot away (reviewers get them from lib/queues/review-standing.ts).
+// the sample and its screenshot as imported, the predictions, the judge verdicts with
+// overrides, the caller's own answer with its version, and (reviewers only) the stored derived
+// values: each prediction's hit or miss against the effective target, the effective quality
+// score and tier. Annotators get none of the derived values nor the review status: they rest
+// on the final answer, and in a queue a verified item would give a honeypot away (reviewers
+// get the item's standing from lib/queues/review-standing.ts).
 import type { Db } from "@/lib/db";
-import { judgePrediction } from "@/lib/domain/point-in-box";
-import type { Box } from "@/lib/domain/geometry";
-import { payloadOf } from "@/lib/annotations/save-annotation";
+import type { Judgement } from "@/lib/domain/point-in-box";
+import type { QualityTier } from "@/lib/domain/tiers";
+import { payloadOf } from "@/lib/annotations/answer-kinds";
+import { boxOf } from "@/lib/derived/rederive-samples";
 import { verdictsFor } from "@/lib/verdicts/effective-verdicts";
 
-export async function loadSampleReview(db: Db, projectId: string, sampleId: string, userId: string) {
+export async function loadSampleReview(db: Db, projectId: string, sampleId: string, userId: string, viewer: { seesDerived: boolean }) {
   const sample = await db.groundingSample.findFirst({
     where: { id: sampleId, projectId },
     include: { media: { select: { id: true, width: true, height: true } }, predictions: { orderBy: { model: "asc" } } },
   });
   if (!sample) return null;
-  const box: Box | null =
-    sample.boxX1 !== null && sample.boxY1 !== null && sample.boxX2 !== null && sample.boxY2 !== null
-      ? [sample.boxX1, sample.boxY1, sample.boxX2, sample.boxY2]
-      : null;
   const [verdicts, mine] = await Promise.all([
     verdictsFor(db, projectId, { sampleId }),
     db.annotation.findUnique({ where: { sampleId_annotatorId_kind: { sampleId, annotatorId: userId, kind: "label" } } }),
@@ -34,11 +33,19 @@ export async function loadSampleReview(db: Db, projectId: string, sampleId: stri
     app: sample.app,
     uiType: sample.uiType,
     source: `${sample.sourceDataset} / ${sample.sourceId}`,
-    qualityScore: sample.qualityScore,
     imageRef: sample.imageRef,
     image: width && height ? { width, height } : null,
     mediaId: sample.imageMissing ? null : (sample.media?.id ?? null),
-    target: { box, targetAbsent: sample.targetAbsent },
+    target: { box: sample.targetAbsent ? null : boxOf(sample), targetAbsent: sample.targetAbsent },
+    derived: viewer.seesDerived
+      ? {
+          qualityScore: sample.qualityScore,
+          qualityTier: sample.qualityTier as QualityTier | null,
+          qualitySource: sample.qualitySource,
+          predictionsCorrect: sample.predictionsCorrect,
+          predictionsTotal: sample.predictionsTotal,
+        }
+      : null,
     predictions: sample.predictions.map((p) => ({
       id: p.id,
       model: p.model,
@@ -47,7 +54,7 @@ export async function loadSampleReview(db: Db, projectId: string, sampleId: stri
       y: p.y,
       rawOutput: p.rawOutput,
       fileLabel: p.sourceCorrectness,
-      correctness: judgePrediction(p.kind === "point" ? { kind: "point", point: [p.x!, p.y!] } : { kind: p.kind as "refusal" | "wrong_format" }, sample.targetAbsent ? null : box),
+      correctness: viewer.seesDerived ? (p.correctness as Judgement | null) : null,
     })),
     verdicts,
     mine: mine ? { version: mine.version, status: mine.status, updatedAt: mine.updatedAt.toISOString(), payload: payloadOf(mine) } : null,

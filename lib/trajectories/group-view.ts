@@ -1,40 +1,38 @@
 import "server-only";
-// A GRPO group: the G rollouts of one task, with rewards and advantages recomputed from the
-// verified trace verdicts under the project's reward settings, beside the values the
-// rollouts came with. A rollout not verified yet counts with its automatic outcome (the
-// effective rule verdict, else the judge's, after overrides; else the imported one), and says so.
+// A GRPO group: the G rollouts of one task, with their stored rewards and advantages (derived
+// from the final answers under the project's reward settings and advantage policy,
+// lib/domain/derive-trajectory.ts and group-advantages.ts) beside the values the rollouts
+// came with. Reviewers only: it shows verified verdicts.
 import type { Db } from "@/lib/db";
-import { groupAdvantages, trajectoryReward, type RewardSettings } from "@/lib/domain/rewards";
-import { isVerifiedOutcome, rolloutSuccess } from "@/lib/domain/rollout-outcome";
-import { traceVerdictsOf } from "@/lib/verdicts/trace-verdicts";
+import { storedFlags } from "@/lib/trajectories/trajectory-review";
 
-export async function loadGroup(db: Db, projectId: string, groupKey: string, settings: RewardSettings) {
+// A group is the G rollouts of one task; the group view shows at most this many.
+export const MAX_GROUP_SIZE = 256;
+
+export async function loadGroup(db: Db, projectId: string, groupKey: string) {
   const rollouts = await db.trajectory.findMany({
     where: { projectId, groupKey },
     orderBy: { id: "asc" },
-    take: 256,
+    take: MAX_GROUP_SIZE,
     select: {
-      id: true, goal: true, model: true, stepCount: true, autoOutcome: true, humanVerdict: true, status: true,
-      invalidActionCount: true, sourceReward: true, sourceAdvantage: true, mismatchFlags: true,
+      id: true, goal: true, model: true, stepCount: true, status: true, humanVerdict: true, invalidActionCount: true,
+      autoOutcome: true, effectiveAutoOutcome: true, outcome: true, outcomeSource: true, reward: true, advantage: true, groupSize: true,
+      sourceReward: true, sourceAdvantage: true, mismatchFlags: true,
       steps: { orderBy: { index: "asc" }, take: 1, select: { media: { select: { id: true, width: true, height: true } } } },
     },
   });
-  const verdicts = await traceVerdictsOf(db, projectId, rollouts.map((r) => r.id));
-  const rows = rollouts.map((r) => {
-    const v = verdicts.get(r.id);
-    const effective = { rule: v?.rule?.effective ?? null, judge: v?.judge?.effective ?? null };
-    const isVerified = isVerifiedOutcome(r);
-    const success = rolloutSuccess(r, effective);
-    const reward = trajectoryReward({ steps: Math.max(1, r.stepCount), success, invalidActions: r.invalidActionCount }, settings);
-    const automatic = effective.rule ?? effective.judge ?? r.autoOutcome;
-    return { ...r, automatic, firstMedia: r.steps[0]?.media ?? null, isVerified, success, reward };
-  });
-  const advantages = rows.length ? groupAdvantages(rows.map((r) => r.reward)) : [];
+  const rows = rollouts.map(({ steps, mismatchFlags, ...r }) => ({
+    ...r,
+    flags: storedFlags(mismatchFlags, true),
+    firstMedia: steps[0]?.media ?? null,
+    isVerified: r.outcomeSource === "human",
+  }));
   return {
     groupKey,
     goal: rows[0]?.goal ?? null,
-    rollouts: rows.map((r, i) => ({ ...r, advantage: advantages[i]! })),
+    rollouts: rows,
     verifiedCount: rows.filter((r) => r.isVerified).length,
+    countedCount: rows.filter((r) => r.reward !== null).length,
   };
 }
 

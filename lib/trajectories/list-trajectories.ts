@@ -1,11 +1,13 @@
 import "server-only";
-// The trajectory list: filters on indexed columns of the trajectory (the mismatch flags and
-// the human verdict are denormalised onto it when a review is submitted), keyset paging.
+// The trajectory list: filters on stored columns of the trajectory (its derived values are
+// stored with every write that changes an input, lib/derived), keyset paging.
 import type { Db } from "@/lib/db";
 import { distinctValues } from "@/lib/distinct-values";
 import { COUNT_CAP, cappedTotal } from "@/lib/capped-count";
 import type { Prisma } from "@/lib/generated/sqlite/client";
 import type { TrajectoryFilter } from "@/lib/trajectories/trajectory-filters";
+import { storedFlags } from "@/lib/trajectories/trajectory-review";
+import { statusCondition } from "@/lib/status-filter";
 
 export const TRAJECTORY_PAGE_SIZE = 50;
 
@@ -21,11 +23,11 @@ export function trajectoryWhere(projectId: string, f: TrajectoryFilter): Prisma.
     humanVerdict: f.verdict === undefined ? undefined : f.verdict === "none" ? null : f.verdict,
     // Flags are stored comma-joined from a closed set, so a substring match is exact.
     mismatchFlags: f.flag ? { contains: f.flag } : undefined,
-    status: f.labeled === undefined ? undefined : f.labeled === "yes" ? { not: "pending" } : "pending",
+    status: statusCondition(f.status),
   };
 }
 
-export async function listTrajectories(db: Db, projectId: string, f: TrajectoryFilter) {
+export async function listTrajectories(db: Db, projectId: string, f: TrajectoryFilter, viewer: { seesHuman: boolean }) {
   const where = trajectoryWhere(projectId, f);
   const [rows, counted] = await Promise.all([
     db.trajectory.findMany({
@@ -40,7 +42,13 @@ export async function listTrajectories(db: Db, projectId: string, f: TrajectoryF
     }),
     db.trajectory.count({ where, take: COUNT_CAP + 1 }),
   ]);
-  const page = rows.slice(0, TRAJECTORY_PAGE_SIZE);
+  // Annotators see what the machines said, never what rests on a human verdict.
+  const page = rows.slice(0, TRAJECTORY_PAGE_SIZE).map(({ humanVerdict, status, mismatchFlags, ...t }) => ({
+    ...t,
+    humanVerdict: viewer.seesHuman ? humanVerdict : null,
+    status: viewer.seesHuman ? status : null,
+    flags: storedFlags(mismatchFlags, viewer.seesHuman),
+  }));
   return { trajectories: page, ...cappedTotal(counted), nextAfter: rows.length > TRAJECTORY_PAGE_SIZE ? page.at(-1)!.id : null };
 }
 

@@ -19,7 +19,13 @@ export type TrajectoryPayload = z.infer<typeof TrajectoryPayloadSchema>;
 export function trajectoryProblem(payload: TrajectoryPayload, stepCount: number): string | null {
   if (!payload.traceVerdict) return "choose the trace verdict (success, failure or unsure)";
   if (payload.steps.some((s) => s.stepIndex >= stepCount)) return "a label names a step the trajectory does not have";
-  if (payload.firstWrongStep !== null && payload.firstWrongStep >= stepCount) return "the first wrong step is past the last step";
+  if (payload.firstWrongStep !== null) {
+    const first = payload.firstWrongStep;
+    if (first >= stepCount) return "the first wrong step is past the last step";
+    const earlier = payload.steps.filter((s) => s.label === "incorrect" && s.stepIndex < first).map((s) => s.stepIndex);
+    if (earlier.length) return `step ${Math.min(...earlier) + 1} is labeled incorrect, so the first wrong step cannot be step ${first + 1}`;
+    if (payload.steps.some((s) => s.stepIndex === first && s.label === "correct")) return `step ${first + 1} is labeled correct, so it cannot be the first wrong step`;
+  }
   return null;
 }
 

@@ -2,16 +2,28 @@ import "server-only";
 // Everything the trajectory review screen shows, scoped to the caller's project: the
 // trajectory and its steps (screenshot ids, canonical actions, thoughts, raw outputs),
 // trajectory- and step-level verdicts with overrides, the caller's own answer and version,
-// and the mismatch flags of that answer. Not the trajectory's review status nor the human
-// verdict: this goes to annotators too, and in a queue a verified item would give a honeypot
-// away (reviewers get them from lib/queues/review-standing.ts).
+// and the stored derived values (lib/domain/derive-trajectory.ts). Annotators get only what
+// the machines said (the automatic outcome, the rule-vs-judge flag): not the review status,
+// the human verdict, the flags and rewards that rest on it, since in a queue a verified item
+// would give a honeypot away (reviewers get the standing from lib/queues/review-standing.ts).
 import type { Db } from "@/lib/db";
 import { ActionSchema, type Action } from "@/lib/domain/actions";
-import { flagsFor } from "@/lib/trajectories/trajectory-flags";
-import { trajectoryPayloadOf } from "@/lib/trajectories/save-trajectory-annotation";
+import { HUMAN_FLAGS, MismatchFlagSchema, type MismatchFlag } from "@/lib/domain/mismatch-flags";
+import { trajectoryPayloadOf } from "@/lib/annotations/answer-kinds";
 import { verdictsFor } from "@/lib/verdicts/effective-verdicts";
 
-export async function loadTrajectoryReview(db: Db, projectId: string, trajectoryId: string, userId: string) {
+/** The stored flags, parsed; for annotators only those that do not rest on a human verdict. */
+export function storedFlags(stored: string, seesHuman: boolean): MismatchFlag[] {
+  return stored
+    .split(",")
+    .flatMap((f) => {
+      const parsed = MismatchFlagSchema.safeParse(f);
+      return parsed.success ? [parsed.data] : [];
+    })
+    .filter((f) => seesHuman || !HUMAN_FLAGS.has(f));
+}
+
+export async function loadTrajectoryReview(db: Db, projectId: string, trajectoryId: string, userId: string, viewer: { seesDerived: boolean }) {
   const t = await db.trajectory.findFirst({
     where: { id: trajectoryId, projectId },
     include: {
@@ -38,7 +50,16 @@ export async function loadTrajectoryReview(db: Db, projectId: string, trajectory
     groupSize,
     source: `${t.sourceDataset} / ${t.sourceId}`,
     autoOutcome: t.autoOutcome,
+    autoSource: t.autoSource,
+    effectiveAutoOutcome: t.effectiveAutoOutcome,
+    sourceOutcome: t.sourceOutcome,
+    stepCount: t.stepCount,
+    invalidActionCount: t.invalidActionCount,
     agentClaimedFinish: t.agentClaimedFinish,
+    storedFlags: storedFlags(t.mismatchFlags, viewer.seesDerived),
+    derived: viewer.seesDerived
+      ? { humanVerdict: t.humanVerdict, outcome: t.outcome, outcomeSource: t.outcomeSource, reward: t.reward, advantage: t.advantage, groupSize: t.groupSize, stepsCorrect: t.stepsCorrect, stepsIncorrect: t.stepsIncorrect }
+      : null,
     steps: t.steps.map((s, i) => {
       const parsed = s.action === null ? null : ActionSchema.safeParse(s.action);
       return {
@@ -56,7 +77,6 @@ export async function loadTrajectoryReview(db: Db, projectId: string, trajectory
     }),
     verdicts,
     mine: mine ? { version: mine.version, status: mine.status, updatedAt: mine.updatedAt.toISOString(), payload: payload! } : null,
-    flags: flagsFor(payload, t.stepCount, verdicts, t.agentClaimedFinish),
   };
 }
 

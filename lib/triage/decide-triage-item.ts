@@ -17,7 +17,8 @@ import { recordAudit } from "@/lib/audit/record";
 import { markClaimSubmitted } from "@/lib/queues/mark-claim-submitted";
 import { releaseClaim } from "@/lib/queues/release-claim";
 import { reasonText } from "@/lib/triage/reason-presets";
-import { overrideVerdict } from "@/lib/verdicts/override-verdict";
+import { overrideVerdictIn } from "@/lib/verdicts/override-verdict";
+import { inWriteTransaction } from "@/lib/derived/write-transaction";
 import { traceVerdictsOf } from "@/lib/verdicts/trace-verdicts";
 
 const Id = z.string().regex(/^[a-z0-9]{10,40}$/);
@@ -32,10 +33,6 @@ export const DecideTriageInputSchema = z.object({
 });
 export type DecideTriageInput = z.input<typeof DecideTriageInputSchema>;
 export type TriageOutcome = "accepted" | "overridden" | "skipped" | "already_decided";
-
-// Interactive transactions wait for one another; Prisma's 2 s default wait is too short when
-// several reviewers decide at once on SQLite's single writer.
-const TRANSACTION = { maxWait: 10_000, timeout: 20_000 } as const;
 
 type Plan = { verdictId: string; value: boolean | number; reason: string } | null;
 
@@ -103,15 +100,15 @@ export async function decideTriageItem(db: Db, access: ProjectAccess, raw: Decid
   const plan = await planOverride(db, access.projectId, input, loaded);
 
   const now = new Date();
-  const decided = await db.$transaction(async (tx) => {
+  const decided = await inWriteTransaction(db, access.projectId, async (w) => {
+    const { tx } = w;
     const { count } = await tx.queueItem.updateMany({
       where: { id: item.id, status: { not: "verified" } },
       data: { status: "verified", resolution: "triage", resolvedById: userId, resolvedAt: now },
     });
     if (count === 0) return false;
-    // overrideVerdict only reads and writes rows; it runs inside this transaction.
-    if (plan) await overrideVerdict(tx as unknown as Db, access, plan);
-    await recordAudit(tx as unknown as Db, {
+    if (plan) await overrideVerdictIn(w, access, plan);
+    await recordAudit(tx, {
       userId,
       projectId: access.projectId,
       action: input.decision === "accept" ? "triage.accept" : "triage.override",
@@ -126,7 +123,7 @@ export async function decideTriageItem(db: Db, access: ProjectAccess, raw: Decid
       },
     });
     return true;
-  }, TRANSACTION);
+  });
 
   if (!decided) {
     // Someone decided first: give the claim back so the queue moves on to another item.

@@ -1,6 +1,9 @@
 import "server-only";
 // Trajectories whose MLLM judge disagrees with the rule verifier or with the human verdict,
-// each with the impact of its outcome flipping inside its GRPO group.
+// each with the impact of its outcome flipping inside its GRPO group. The group's rollouts
+// count with their stored outcomes (lib/domain/derive-trajectory.ts, under the project's
+// advantage policy); a candidate the policy leaves out (not verified yet) is counted with its
+// effective automatic outcome, since deciding its verdict is what could bring it in.
 //
 // The database first narrows the rows to those that *can* disagree: raw verdict values that
 // differ (rule vs judge, judge vs human verdict) or a verdict with an accepted override. That
@@ -10,7 +13,6 @@ import type { Db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/sqlite/client";
 import { flipEffect, trajectoryReasons } from "@/lib/domain/triage-impact";
 import type { RewardSettings } from "@/lib/domain/rewards";
-import { rolloutSuccess } from "@/lib/domain/rollout-outcome";
 import { groupRollouts } from "@/lib/trajectories/group-rollouts";
 import { traceVerdictsOf } from "@/lib/verdicts/trace-verdicts";
 import type { GroupFlip, TrajectoryCandidate } from "@/lib/triage/candidate-types";
@@ -35,7 +37,7 @@ function mayDisagree(projectId: string): Prisma.TrajectoryWhereInput {
 
 const SELECT = {
   id: true, goal: true, app: true, benchmark: true, groupKey: true, stepCount: true, invalidActionCount: true,
-  status: true, humanVerdict: true, autoOutcome: true,
+  status: true, humanVerdict: true, outcome: true, effectiveAutoOutcome: true,
 } as const;
 
 /** Candidates among the project's trajectories, or among `onlyIds` (the decision view asks for one). */
@@ -56,8 +58,9 @@ export async function trajectoryCandidates(db: Db, projectId: string, rewards: R
 
   return doubted.map(({ row, verdicts: v, reasons }) => {
     const judge = v.judge!;
-    const outcome = rolloutSuccess(row, { rule: v.rule?.effective ?? null, judge: judge.effective });
-    const members = row.groupKey ? groups.get(row.groupKey) ?? [] : [];
+    const outcome = row.outcome ?? row.effectiveAutoOutcome ?? false;
+    const counted = (row.groupKey ? groups.get(row.groupKey) ?? [] : []).filter((m) => m.outcome !== null || m.id === row.id);
+    const members = counted.map((m) => ({ ...m, success: m.id === row.id ? outcome : m.outcome! }));
     const index = members.findIndex((m) => m.id === row.id);
     const inGroup = index >= 0 && members.length > 1;
     const outcomes = inGroup

@@ -2,7 +2,7 @@ import "server-only";
 // Judge verdicts with their human overrides, and the effective value of each: the latest
 // accepted override, else the verdict (SPEC §2). Verdicts themselves are never changed.
 import type { Db } from "@/lib/db";
-import { effectiveValue } from "@/lib/domain/tiers";
+import { effectiveVerdict } from "@/lib/domain/effective-verdict";
 
 export type VerdictView = {
   id: string;
@@ -24,8 +24,9 @@ type Target = { sampleId?: string; trajectoryId?: string; stepId?: string };
 export async function verdictsFor(db: Pick<Db, "judgeVerdict">, projectId: string, target: Target): Promise<VerdictView[]> {
   const rows = await db.judgeVerdict.findMany({
     where: { projectId, ...target },
-    orderBy: { createdAt: "asc" },
-    include: { overrides: { orderBy: { createdAt: "asc" }, include: { user: { select: { name: true } } } } },
+    // Creation order, with the id as the tie-break the derivation uses (lib/derived/verdict-inputs.ts).
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    include: { overrides: { orderBy: [{ createdAt: "asc" }, { id: "asc" }], include: { user: { select: { name: true } } } } },
   });
   return rows.map((v) => {
     const value = v.valueScore ?? v.valueBool;
@@ -44,7 +45,12 @@ export async function verdictsFor(db: Pick<Db, "judgeVerdict">, projectId: strin
       promptVersion: v.promptVersion,
       metric: v.metric,
       value,
-      effective: effectiveValue(value, v.overrides.map((o) => ({ value: o.valueScore ?? o.valueBool, createdAt: o.createdAt, status: o.status as "accepted" | "rejected" }))),
+      effective: effectiveVerdict<number | boolean>({
+        id: v.id,
+        value,
+        createdAt: v.createdAt,
+        overrides: v.overrides.map((o) => ({ id: o.id, value: o.valueScore ?? o.valueBool, createdAt: o.createdAt, status: o.status })),
+      }).value,
       rationale: v.rationale,
       rawOutput: v.rawOutput,
       createdAt: v.createdAt.toISOString(),

@@ -1,14 +1,15 @@
 import "server-only";
 // A reviewer disagrees with a judge: the verdict stays as it was, and an override record
-// points at it with the new value, the reason, who and when. The effective value and the
-// sample's quality score follow.
+// points at it with the new value, the reason, who and when. The item's derived values
+// (effective score and tier, automatic outcome, flags, rewards) follow in the same transaction.
 import { z } from "zod";
 import type { Db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import type { ProjectAccess } from "@/lib/auth/session";
 import { recordAudit } from "@/lib/audit/record";
-import { refreshSampleQuality } from "@/lib/verdicts/sample-quality";
-import { refreshTrajectoryFlags } from "@/lib/trajectories/refresh-flags";
+import { rederiveSamples } from "@/lib/derived/rederive-samples";
+import { rederiveTrajectories } from "@/lib/derived/rederive-trajectories";
+import { inWriteTransaction, type WriteTx } from "@/lib/derived/write-transaction";
 
 export const OverrideInputSchema = z.object({
   verdictId: z.string().min(1).max(40),
@@ -16,26 +17,24 @@ export const OverrideInputSchema = z.object({
   reason: z.string().trim().min(3, "say why, in a few words").max(2_000),
 });
 
-export async function overrideVerdict(db: Db, access: ProjectAccess, input: z.input<typeof OverrideInputSchema>) {
+/** The override inside the caller's write transaction (triage decides in its own). */
+export async function overrideVerdictIn(w: WriteTx, access: ProjectAccess, input: z.input<typeof OverrideInputSchema>) {
   const { verdictId, value, reason } = OverrideInputSchema.parse(input);
-  const verdict = await db.judgeVerdict.findFirst({ where: { id: verdictId, projectId: access.projectId } });
+  const verdict = await w.tx.judgeVerdict.findFirst({ where: { id: verdictId, projectId: access.projectId } });
   if (!verdict) throw new AppError("not_found", "No such verdict.");
   const isScore = verdict.valueScore !== null;
   if (isScore !== (typeof value === "number")) {
     throw new AppError("invalid_input", `This verdict is ${isScore ? "a 0-10 score" : "a success verdict"}; the override must be one too.`);
   }
-  const override = await db.judgeOverride.create({
+  const override = await w.tx.judgeOverride.create({
     data: { verdictId, userId: access.user.id, reason, valueScore: isScore ? (value as number) : null, valueBool: isScore ? null : (value as boolean) },
   });
-  await recordAudit(db, {
-    userId: access.user.id,
-    projectId: access.projectId,
-    action: "override.create",
-    targetType: "verdict",
-    targetId: verdictId,
-    details: { value, reason },
-  });
-  if (verdict.sampleId) await refreshSampleQuality(db, access.projectId, verdict.sampleId);
-  if (verdict.trajectoryId) await refreshTrajectoryFlags(db, access.projectId, verdict.trajectoryId);
+  await recordAudit(w.tx, { userId: access.user.id, projectId: access.projectId, action: "override.create", targetType: "verdict", targetId: verdictId, details: { value, reason } });
+  if (verdict.sampleId) await rederiveSamples(w.exec, access.projectId, [verdict.sampleId]);
+  if (verdict.trajectoryId) await rederiveTrajectories(w.exec, access.projectId, [verdict.trajectoryId]);
   return override;
+}
+
+export async function overrideVerdict(db: Db, access: ProjectAccess, input: z.input<typeof OverrideInputSchema>) {
+  return inWriteTransaction(db, access.projectId, (w) => overrideVerdictIn(w, access, input));
 }

@@ -1,9 +1,10 @@
 // Consensus and adjudication on SQLite and PostgreSQL: N agreeing answers verify an item with
-// their consensus, disagreeing ones wait for a reviewer whose answer becomes final; a second
-// resolution on stale state is refused; an annotator's submit never downgrades a verified item.
+// their consensus (pinned as a revision credited to the annotators who agreed), disagreeing
+// ones wait for a reviewer whose answer is pinned; a second resolution on stale state is
+// refused; an annotator's submit never changes a verified item's final answer.
 import { describe, expect, it } from "vitest";
 import { PROVIDERS } from "./databases";
-import { ABSENT, answerNext, boxAnswer, labels, makeSamples, makeTrajectory, queueProject, trajectoryAnswer } from "./queue-support";
+import { ABSENT, answerNext, boxAnswer, finalOf, labels, makeSamples, makeTrajectory, queueProject, trajectoryAnswer } from "./queue-support";
 import { saveGroundingAnnotation } from "@/lib/annotations/save-annotation";
 import { adjudicateItem } from "@/lib/queues/adjudicate-item";
 import { createQueue } from "@/lib/queues/create-queue";
@@ -21,7 +22,7 @@ describe.each(PROVIDERS)("consensus and adjudication on %s", (provider) => {
     return { ...ctx, ids, queue };
   }
 
-  it("two agreeing boxes verify the sample with their mean, written as an adjudication by the annotator who completed it", async () => {
+  it("two agreeing boxes verify the sample with their mean, pinned as a consensus credited to both annotators and counted as nobody's submission", async () => {
     const { db, ids, queue, person } = await sampleQueue(2);
     await answerNext(db, queue.id, person("ann1"), () => boxAnswer([100, 100, 200, 200]));
     const afterFirst = await db.queueItem.findFirstOrThrow({ where: { queueId: queue.id } });
@@ -36,18 +37,21 @@ describe.each(PROVIDERS)("consensus and adjudication on %s", (provider) => {
     expect(sample.status).toBe("verified");
     expect(sample.verifiedAt).toBeInstanceOf(Date);
 
-    const final = await db.annotation.findMany({ where: { sampleId: ids[0], kind: "adjudication" } });
-    expect(final).toHaveLength(1);
-    expect(final[0]).toMatchObject({ annotatorId: person("ann2").user.id, status: "submitted", targetAbsent: false, boxX1: 105, boxY1: 100, boxX2: 205, boxY2: 205, note: "Consensus of 2 annotators" });
+    const final = (await finalOf(db, { sampleId: ids[0]! }))!;
+    expect(final).toMatchObject({ source: "consensus", decision: "accept", decidedById: null, revision: 1, targetAbsent: false, boxX1: 105, boxY1: 100, boxX2: 205, boxY2: 205, note: "Consensus of 2 annotators" });
+    expect([...(final.contributorIds as string[])].sort()).toEqual([person("ann1").user.id, person("ann2").user.id].sort());
+    // Each annotator submitted one answer; the consensus is not a third one.
+    expect(await db.annotation.count({ where: { sampleId: ids[0] } })).toBe(2);
+    expect(await db.annotation.count({ where: { annotatorId: person("ann2").user.id, status: "submitted" } })).toBe(1);
     const audit = await db.auditLog.findFirstOrThrow({ where: { action: "consensus.verify" } });
-    expect(audit).toMatchObject({ targetId: item.id, userId: person("ann2").user.id, details: { queueId: queue.id, sampleId: ids[0], answers: 2 } });
+    expect(audit).toMatchObject({ targetId: item.id, userId: person("ann2").user.id, details: { queueId: queue.id, sampleId: ids[0], answers: 2, revisionId: final.id } });
   });
 
   it("two refusals verify the sample as target absent", async () => {
     const { db, ids, queue, person } = await sampleQueue(2);
     await answerNext(db, queue.id, person("ann1"), () => ABSENT);
     await answerNext(db, queue.id, person("ann2"), () => ABSENT);
-    expect(await db.annotation.findFirstOrThrow({ where: { sampleId: ids[0], kind: "adjudication" } })).toMatchObject({ targetAbsent: true, boxX1: null });
+    expect(await finalOf(db, { sampleId: ids[0]! })).toMatchObject({ source: "consensus", targetAbsent: true, boxX1: null });
     expect((await db.groundingSample.findUniqueOrThrow({ where: { id: ids[0] } })).status).toBe("verified");
   });
 
@@ -57,8 +61,8 @@ describe.each(PROVIDERS)("consensus and adjudication on %s", (provider) => {
     await answerNext(db, queue.id, person("ann2"), () => boxAnswer([300, 300, 400, 400]));
     const item = await db.queueItem.findFirstOrThrow({ where: { queueId: queue.id } });
     expect(item).toMatchObject({ status: "adjudication", resolution: null });
-    expect((await db.groundingSample.findUniqueOrThrow({ where: { id: ids[0] } })).status).toBe("in_review");
-    expect(await db.annotation.count({ where: { kind: "adjudication" } })).toBe(0);
+    expect((await db.groundingSample.findUniqueOrThrow({ where: { id: ids[0] } })).status).toBe("awaiting_adjudication");
+    expect(await db.answerRevision.count()).toBe(0);
     const disagree = await db.auditLog.findFirstOrThrow({ where: { action: "consensus.disagree" } });
     expect(disagree.details).toMatchObject({ reasons: ["the boxes of ann1 and ann2 overlap at IoU 0, below 0.5"] });
 
@@ -70,14 +74,14 @@ describe.each(PROVIDERS)("consensus and adjudication on %s", (provider) => {
     const resolved = await db.queueItem.findUniqueOrThrow({ where: { id: item.id } });
     expect(resolved).toMatchObject({ status: "verified", resolution: "adjudication", resolvedById: person("rev").user.id });
     expect(await db.groundingSample.findUniqueOrThrow({ where: { id: ids[0] } })).toMatchObject({ status: "verified" });
-    const final = await db.annotation.findFirstOrThrow({ where: { sampleId: ids[0], kind: "adjudication" } });
-    expect(final).toMatchObject({ annotatorId: person("rev").user.id, status: "submitted", boxX1: 300, boxY1: 300, boxX2: 400, boxY2: 400 });
+    const final = (await finalOf(db, { sampleId: ids[0]! }))!;
+    expect(final).toMatchObject({ source: "adjudication", decidedById: person("rev").user.id, boxX1: 300, boxY1: 300, boxX2: 400, boxY2: 400 });
 
     // A second reviewer who loaded the item before it was settled: refused, nothing overwritten.
     const stale = adjudicateItem(db, person("rev2"), { queueItemId: item.id, itemType: "sample", payload: boxAnswer([100, 100, 200, 200]), pickedUserId: person("ann1").user.id });
     await expect(stale).rejects.toMatchObject({ code: "conflict", message: expect.stringContaining("resolved by rev") });
-    expect(await db.annotation.count({ where: { sampleId: ids[0], kind: "adjudication" } })).toBe(1);
-    expect((await db.annotation.findFirstOrThrow({ where: { sampleId: ids[0], kind: "adjudication" } })).boxX1).toBe(300);
+    expect(await db.answerRevision.count({ where: { sampleId: ids[0] } })).toBe(1);
+    expect((await finalOf(db, { sampleId: ids[0]! }))!.boxX1).toBe(300);
     const audit = await db.auditLog.findMany({ where: { action: "adjudication.resolve" } });
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ userId: person("rev").user.id, targetId: item.id, details: { pickedUserId: person("ann2").user.id, box: [300, 300, 400, 400] } });
@@ -96,7 +100,7 @@ describe.each(PROVIDERS)("consensus and adjudication on %s", (provider) => {
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     const refused = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
     expect(refused.reason).toMatchObject({ code: "conflict" });
-    expect(await db.annotation.count({ where: { kind: "adjudication" } })).toBe(1);
+    expect(await db.answerRevision.count()).toBe(1);
   });
 
   it("refuses an answer that says nothing, the wrong item type, and an item of another project", async () => {
@@ -125,7 +129,7 @@ describe.each(PROVIDERS)("consensus and adjudication on %s", (provider) => {
     await answerNext(db, queue.id, person("ann1"), () => boxAnswer([100, 100, 200, 200]));
     expect(await db.queueItem.findFirstOrThrow({ where: { queueId: queue.id } })).toMatchObject({ status: "full", resolution: null });
     expect((await db.groundingSample.findUniqueOrThrow({ where: { id: ids[0] } })).status).toBe("in_review");
-    expect(await db.annotation.count({ where: { kind: "adjudication" } })).toBe(0);
+    expect(await db.answerRevision.count()).toBe(0);
   });
 
   it("trajectories: agreeing labels verify with the human verdict and flags; differing step labels go to adjudication and the reviewer's answer is final", async () => {
@@ -147,8 +151,8 @@ describe.each(PROVIDERS)("consensus and adjudication on %s", (provider) => {
     expect(verified).toMatchObject({ status: "verified", humanVerdict: "failure" });
     // autoOutcome true and agent claimed finish, against a human "failure".
     expect(verified.mismatchFlags).toContain("claimed_finish_failed");
-    const consensus = await db.annotation.findFirstOrThrow({ where: { trajectoryId: agreed.id, kind: "adjudication" } });
-    expect(consensus).toMatchObject({ traceVerdict: "failure", firstWrongStep: 1, stepsCorrect: 1, stepsIncorrect: 2 });
+    expect(await finalOf(db, { trajectoryId: agreed.id })).toMatchObject({ source: "consensus", traceVerdict: "failure", firstWrongStep: 1 });
+    expect(verified).toMatchObject({ stepsCorrect: 1, stepsIncorrect: 2, firstWrongStep: 1 });
 
     const item = await db.queueItem.findFirstOrThrow({ where: { trajectoryId: disputed.id } });
     expect(item.status).toBe("adjudication");
@@ -156,11 +160,11 @@ describe.each(PROVIDERS)("consensus and adjudication on %s", (provider) => {
     expect(reasons.reasons).toEqual(["step 2 labels differ (ann1: correct, ann2: incorrect)"]);
     await adjudicateItem(db, person("rev"), { queueItemId: item.id, itemType: "trajectory", payload: trajectoryAnswer("failure", labels("correct", "incorrect", "correct"), 1), pickedUserId: null });
     expect(await db.trajectory.findUniqueOrThrow({ where: { id: disputed.id } })).toMatchObject({ status: "verified", humanVerdict: "failure" });
-    expect(await db.annotation.findFirstOrThrow({ where: { trajectoryId: disputed.id, kind: "adjudication" } })).toMatchObject({ annotatorId: person("rev").user.id, traceVerdict: "failure", firstWrongStep: 1 });
+    expect(await finalOf(db, { trajectoryId: disputed.id })).toMatchObject({ source: "adjudication", decidedById: person("rev").user.id, traceVerdict: "failure", firstWrongStep: 1 });
     await expect(adjudicateItem(db, person("rev"), { queueItemId: item.id, itemType: "trajectory", payload: trajectoryAnswer("success", []), pickedUserId: null })).rejects.toMatchObject({ code: "conflict" });
   });
 
-  it("an annotator's submit never downgrades a verified sample or trajectory", async () => {
+  it("an annotator's submit never changes a verified sample's or trajectory's final answer: it becomes a proposal", async () => {
     const { db, project, person } = await queueProject(provider, PEOPLE);
     const [sampleId] = await makeSamples(db, project.id, 1);
     await saveGroundingAnnotation(db, person("rev"), { sampleId: sampleId!, baseVersion: null, status: "submitted", payload: { ...boxAnswer([1, 1, 50, 50]), qualityScore: 9 } });
@@ -168,15 +172,16 @@ describe.each(PROVIDERS)("consensus and adjudication on %s", (provider) => {
     expect(before).toMatchObject({ status: "verified", qualityScore: 9 });
     await saveGroundingAnnotation(db, person("ann1"), { sampleId: sampleId!, baseVersion: null, status: "submitted", payload: { ...ABSENT, qualityScore: 2 } });
     const after = await db.groundingSample.findUniqueOrThrow({ where: { id: sampleId } });
-    expect(after).toMatchObject({ status: "verified", qualityScore: 9 });
+    expect(after).toMatchObject({ status: "verified", qualityScore: 9, finalAnswerId: before.finalAnswerId, effectiveTargetAbsent: false, effectiveBoxX1: 1 });
     expect(after.verifiedAt).toEqual(before.verifiedAt);
+    expect(await db.annotation.findFirstOrThrow({ where: { sampleId, annotatorId: person("ann1").user.id } })).toMatchObject({ status: "submitted", proposal: "open" });
 
     const t = await makeTrajectory(db, project.id, "tv");
     await saveTrajectoryAnnotation(db, person("rev"), { trajectoryId: t.id, baseVersion: null, status: "submitted", payload: trajectoryAnswer("success", labels("correct", "correct", "correct")) });
     const tBefore = await db.trajectory.findUniqueOrThrow({ where: { id: t.id } });
     await saveTrajectoryAnnotation(db, person("ann1"), { trajectoryId: t.id, baseVersion: null, status: "submitted", payload: trajectoryAnswer("failure", labels("incorrect")) });
     const tAfter = await db.trajectory.findUniqueOrThrow({ where: { id: t.id } });
-    expect(tAfter).toMatchObject({ status: "verified", humanVerdict: "success", mismatchFlags: tBefore.mismatchFlags });
+    expect(tAfter).toMatchObject({ status: "verified", humanVerdict: "success", mismatchFlags: tBefore.mismatchFlags, finalAnswerId: tBefore.finalAnswerId });
     expect(tAfter.verifiedAt).toEqual(tBefore.verifiedAt);
   });
 });

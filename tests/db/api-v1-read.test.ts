@@ -80,7 +80,7 @@ describe.each(PROVIDERS)("the v1 API on %s", (provider) => {
     }
     expect(seen).toEqual(ids);
     const [refusal, positive] = SamplePageSchema.parse((await call(samplesRoute.GET, url("?limit=2"), { projectId: world.projectId }, reviewer)).body).items;
-    expect(refusal!.answer).toMatchObject({ kind: "label", targetAbsent: true, box: null, grid: [-1, -1] });
+    expect(refusal!.answer).toMatchObject({ source: "review", revision: 1, targetAbsent: true, box: null, grid: [-1, -1] });
     expect(positive!.answer).toMatchObject({ box: [40, 20, 80, 60], grid: [100, 100, 200, 300] });
     expect(positive!.image).toMatchObject({ width: 400, height: 200 });
 
@@ -159,7 +159,13 @@ describe.each(PROVIDERS)("the v1 API on %s", (provider) => {
     const res = await call(trajectoriesRoute.GET, `/api/v1/projects/${world.projectId}/trajectories`, { projectId: world.projectId }, await token("reviewer"));
     const page = TrajectoryPageSchema.parse(res.body);
     expect(page.items).toHaveLength(1);
-    expect(page.items[0]).toMatchObject({ id: t.id, answer: { annotationId: saved.id, traceVerdict: "success" }, steps: [{ index: 0, action: { type: "click", x: 5, y: 6 }, image: { width: 100 } }] });
+    const pinned = await world.db.trajectory.findUniqueOrThrow({ where: { id: t.id } });
+    expect(page.items[0]).toMatchObject({
+      id: t.id,
+      answer: { revisionId: pinned.finalAnswerId, fromAnnotationId: saved.id, source: "review", traceVerdict: "success" },
+      derived: { autoOutcome: null, flags: [], stepsCorrect: 1, stepsIncorrect: 0, reward: 1, advantage: 0, groupSize: 1 },
+      steps: [{ index: 0, action: { type: "click", x: 5, y: 6 }, image: { width: 100 } }],
+    });
     expect(page.nextCursor).toBeNull();
   });
 });

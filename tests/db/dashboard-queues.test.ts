@@ -1,5 +1,6 @@
 // The dashboard's queue figures on both providers, against hand-counted values: progress per
-// queue over time, throughput with median claim-to-submit time, and honeypot accuracy.
+// queue over time, throughput with median claim-to-submit time (real items only, as the queues
+// page counts them: honeypots are left out of progress), and honeypot accuracy.
 import { describe, expect, it } from "vitest";
 import { freshDatabase, PROVIDERS } from "./databases";
 import type { Db } from "@/lib/db";
@@ -44,6 +45,8 @@ async function seed(db: Db) {
   await claim(h3.id, bob!.id, "2025-06-30T10:00:00Z", null);
   // Another project's graded honeypot.
   await claim(foreignQueue.items[0]!.id, ann!.id, "2025-06-30T08:00:00Z", "2025-06-30T08:10:00Z", false);
+  // Each item counts its submitted claims, as markClaimSubmitted keeps them.
+  for (const [item, n] of [[i0, 2], [i1, 1], [h3, 1], [h4, 1], [h5, 1]] as const) await db.queueItem.update({ where: { id: item.id }, data: { submittedCount: n } });
   return { project, queue, ann: ann!, bob: bob! };
 }
 
@@ -52,22 +55,23 @@ describe.each(PROVIDERS)("dashboard queue figures on %s", (provider) => {
     const { db } = await freshDatabase(provider);
     const { project, queue, ann, bob } = await seed(db);
 
-    // 6 items x overlap 2 = 12 needed; 1 submitted before the window, 3 on June 29, 2 on June 30.
+    // 3 real items x overlap 2 = 6 needed; 1 submitted before the window, 2 on June 29, none on
+    // June 30 (the honeypot claims count in no progress figure).
     const timelines = await queueTimelines(db, project.id, NOW);
     expect(timelines.days).toHaveLength(30);
     expect(timelines.days[0]).toBe("2025-06-01");
     expect(timelines.queues).toHaveLength(1);
     const q = timelines.queues[0]!;
-    expect(q).toMatchObject({ id: queue.id, name: "Q", needed: 12, submitted: 6 });
+    expect(q).toMatchObject({ id: queue.id, name: "Q", needed: 6, submitted: 3 });
     expect(q.cumulative.slice(0, 28).every((n) => n === 1)).toBe(true);
-    expect(q.cumulative.slice(28)).toEqual([4, 6]);
+    expect(q.cumulative.slice(28)).toEqual([3, 3]);
 
-    // Overall durations 30, 60, 90, 120, 300 s -> median 90 over 5 items.
+    // Real items in the window: 60 s and 120 s on June 29 -> median 90 over 2 items.
     const throughput = await queueThroughput(db, project.id, NOW);
-    expect(throughput.items).toBe(5);
+    expect(throughput.items).toBe(2);
     expect(throughput.medianSeconds).toBeCloseTo(90, 3);
-    expect(throughput.days.at(-2)).toMatchObject({ day: "2025-06-29", items: 3, medianSeconds: expect.closeTo(120, 3) });
-    expect(throughput.days.at(-1)).toMatchObject({ day: "2025-06-30", items: 2, medianSeconds: expect.closeTo(60, 3) });
+    expect(throughput.days.at(-2)).toMatchObject({ day: "2025-06-29", items: 2, medianSeconds: expect.closeTo(90, 3) });
+    expect(throughput.days.at(-1)).toMatchObject({ day: "2025-06-30", items: 0, medianSeconds: null });
     expect(throughput.days[0]).toEqual({ day: "2025-06-01", items: 0, medianSeconds: null });
 
     // Ann: right, wrong -> 1 of 2; Bob: right -> 1 of 1.

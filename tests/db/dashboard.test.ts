@@ -8,6 +8,7 @@ import { stepVsTraceAccuracy } from "@/lib/dashboard/step-vs-trace";
 import { submissionsPerDay } from "@/lib/dashboard/submissions";
 import { tierCounts } from "@/lib/dashboard/tier-counts";
 import type { Db } from "@/lib/db";
+import { pinSample, pinTrajectory, rederiveStale, grounding, trajectoryAnswer } from "./derived-support";
 
 const NOW = new Date("2025-06-30T12:00:00Z");
 
@@ -19,27 +20,38 @@ async function seed(db: Db) {
   const other = await db.project.create({ data: { slug: "o", name: "O", settings: {} } });
   const projectId = project.id;
 
-  // Scores on the tier boundaries: 7 is gold, 6.9 and 4 rewrite, 3.9 discard.
-  const scored: [number | null, string][] = [[9, "verified"], [7, "verified"], [6.9, "rejected"], [4, "in_review"], [3.9, "pending"], [0, "pending"], [null, "pending"]];
+  // Judge scores on the tier boundaries: 7 is gold, 6.9 and 4 rewrite, 3.9 discard.
+  const scored: [number | null, string][] = [[9, "verified"], [7, "verified"], [6.9, "rejected"], [4, "in_review"], [3.9, "unreviewed"], [0, "unreviewed"], [null, "unreviewed"]];
   const samples = [];
-  for (const [i, [qualityScore, status]] of scored.entries()) {
-    samples.push(await db.groundingSample.create({ data: { projectId, instruction: "tap", sourceDataset: "s", sourceId: `s${i}`, contentHash: `s${i}`, qualityScore, status } }));
-  }
-  await db.groundingSample.create({ data: { projectId: other.id, instruction: "tap", sourceDataset: "s", sourceId: "x", contentHash: "x", qualityScore: 9, status: "verified" } });
-
-  const traj = (pid: string, sourceId: string, model: string | null, status: string, humanVerdict: string | null) =>
-    db.trajectory.create({ data: { projectId: pid, goal: "g", sourceDataset: "s", sourceId, contentHash: sourceId, model, status, humanVerdict } });
-  const t = {
-    t1: await traj(projectId, "t1", "m1", "verified", "success"),
-    t2: await traj(projectId, "t2", "m1", "verified", "success"),
-    t3: await traj(projectId, "t3", "m1", "verified", "success"),
-    t4: await traj(projectId, "t4", "m1", "verified", "failure"),
-    t5: await traj(projectId, "t5", "m2", "verified", "failure"),
-    t6: await traj(projectId, "t6", "m2", "verified", "failure"),
-    t7: await traj(projectId, "t7", "m1", "pending", null),
-    t8: await traj(projectId, "t8", null, "verified", "unsure"),
+  const sample = async (pid: string, sourceId: string, score: number | null, status: string) => {
+    const s = await db.groundingSample.create({ data: { projectId: pid, instruction: "tap", sourceDataset: "s", sourceId, contentHash: sourceId, boxX1: 1, boxY1: 1, boxX2: 5, boxY2: 5 } });
+    if (score !== null) await db.judgeVerdict.create({ data: { projectId: pid, targetType: "sample", sampleId: s.id, kind: "mllm", judgeName: "teacher", metric: "quality_score", valueScore: score } });
+    await rederiveStale(db, pid);
+    if (status === "verified" || status === "rejected") await pinSample(db, pid, s.id, grounding([1, 1, 5, 5]), { decidedById: rev!.id, decision: status === "verified" ? "accept" : "reject" });
+    if (status === "in_review") await db.groundingSample.update({ where: { id: s.id }, data: { status } });
+    return s;
   };
-  const foreign = await traj(other.id, "f1", "m1", "verified", "success");
+  for (const [i, [score, status]] of scored.entries()) samples.push(await sample(projectId, `s${i}`, score, status));
+  await sample(other.id, "x", 9, "verified");
+
+  // Verified trajectories carry the step labels their accuracy is counted from.
+  const traj = async (pid: string, sourceId: string, model: string | null, verdict: "success" | "failure" | "unsure" | null, labels: ("correct" | "incorrect")[] = []) => {
+    const row = await db.trajectory.create({ data: { projectId: pid, goal: "g", sourceDataset: "s", sourceId, contentHash: sourceId, model, stepCount: 4 } });
+    await rederiveStale(db, pid);
+    if (verdict) await pinTrajectory(db, pid, row.id, trajectoryAnswer(verdict, labels), { decidedById: rev!.id });
+    return row;
+  };
+  const t = {
+    t1: await traj(projectId, "t1", "m1", "success", ["correct", "correct", "correct", "incorrect"]),
+    t2: await traj(projectId, "t2", "m1", "success", ["correct", "correct", "incorrect", "incorrect"]),
+    t3: await traj(projectId, "t3", "m1", "success"),
+    t4: await traj(projectId, "t4", "m1", "failure"),
+    t5: await traj(projectId, "t5", "m2", "failure", ["correct", "incorrect", "incorrect", "incorrect"]),
+    t6: await traj(projectId, "t6", "m2", "failure"),
+    t7: await traj(projectId, "t7", "m1", null),
+    t8: await traj(projectId, "t8", null, "unsure"),
+  };
+  const foreign = await traj(other.id, "f1", "m1", "success", ["incorrect"]);
 
   const verdict = (pid: string, trajectoryId: string, judgeName: string, valueBool: boolean, kind = "mllm") =>
     db.judgeVerdict.create({ data: { projectId: pid, targetType: "trajectory", trajectoryId, kind, judgeName, metric: "trace_success", valueBool } });
@@ -89,8 +101,11 @@ describe.each(PROVIDERS)("dashboard aggregates on %s", (provider) => {
       { id: bob.id, name: "BOB", total: 1, last30: 1 },
     ]);
 
-    expect(await tierCounts(db, projectId, { goldMin: 7, rewriteMin: 4 })).toEqual({ gold: 2, rewrite: 2, discard: 2, unscored: 1 });
-    expect(await tierCounts(db, projectId, { goldMin: 9, rewriteMin: 1 })).toEqual({ gold: 1, rewrite: 4, discard: 1, unscored: 1 });
+    expect(await tierCounts(db, projectId)).toEqual({ gold: 2, rewrite: 2, discard: 2, unscored: 1 });
+    // New thresholds move the stored tiers once the project's items are derived again.
+    await db.project.update({ where: { id: projectId }, data: { settings: { tiers: { goldMin: 9, rewriteMin: 1 } }, derivationRevision: { increment: 1 } } });
+    await rederiveStale(db, projectId);
+    expect(await tierCounts(db, projectId)).toEqual({ gold: 1, rewrite: 4, discard: 1, unscored: 1 });
 
     // j1 (rows judge, columns human): [[2, 1], [1, 2]] with t2's accepted override to success
     // and t6's rejected one ignored. po = 4/6, pe = 1/2, kappa = (2/3 - 1/2) / (1/2) = 1/3.
@@ -100,19 +115,20 @@ describe.each(PROVIDERS)("dashboard aggregates on %s", (provider) => {
     expect(judges[0]?.kappa).toBeCloseTo(1 / 3, 10);
     expect(judges[1]).toEqual({ judgeName: "j2", pairs: 1, matrix: [[1, 0], [0, 0]], kappa: null });
 
-    // m1: steps (3+2)/(4+4), trace 3 of 4 verified; m2: steps 1/4, trace 0 of 2; unknown: t8 unsure.
+    // m1: steps (3+2)/(4+4) of the final answers, trace 3 of 4 verified; m2: steps 1/4, trace
+    // 0 of 2; unknown model: t8 verified unsure (no decided verdict).
     expect(await stepVsTraceAccuracy(db, projectId)).toEqual(
       expect.arrayContaining([
         { model: "m1", stepsCorrect: 5, stepsLabelled: 8, stepAccuracy: 0.625, verified: 4, verifiedSuccess: 3, traceAccuracy: 0.75 },
         { model: "m2", stepsCorrect: 1, stepsLabelled: 4, stepAccuracy: 0.25, verified: 2, verifiedSuccess: 0, traceAccuracy: 0 },
-        { model: "unknown model", stepsCorrect: 0, stepsLabelled: 0, stepAccuracy: null, verified: 1, verifiedSuccess: 0, traceAccuracy: 0 },
+        { model: "unknown model", stepsCorrect: 0, stepsLabelled: 0, stepAccuracy: null, verified: 0, verifiedSuccess: 0, traceAccuracy: null },
       ]),
     );
     expect(await stepVsTraceAccuracy(db, projectId)).toHaveLength(3);
 
     expect(await reviewProgress(db, projectId)).toEqual({
-      samples: { total: 7, counts: { pending: 3, in_review: 1, verified: 2, rejected: 1 } },
-      trajectories: { total: 8, counts: { pending: 1, in_review: 0, verified: 7, rejected: 0 } },
+      samples: { total: 7, counts: { unreviewed: 3, in_review: 1, awaiting_adjudication: 0, verified: 2, rejected: 1, reopened: 0 } },
+      trajectories: { total: 8, counts: { unreviewed: 1, in_review: 0, awaiting_adjudication: 0, verified: 7, rejected: 0, reopened: 0 } },
     });
   });
 
@@ -121,7 +137,7 @@ describe.each(PROVIDERS)("dashboard aggregates on %s", (provider) => {
     const project = await db.project.create({ data: { slug: "e", name: "E", settings: {} } });
     const submissions = await submissionsPerDay(db, project.id, NOW);
     expect(submissions.annotators).toEqual([]);
-    expect(await tierCounts(db, project.id, { goldMin: 7, rewriteMin: 4 })).toEqual({ gold: 0, rewrite: 0, discard: 0, unscored: 0 });
+    expect(await tierCounts(db, project.id)).toEqual({ gold: 0, rewrite: 0, discard: 0, unscored: 0 });
     expect(await judgeVsHuman(db, project.id)).toEqual([]);
     expect(await stepVsTraceAccuracy(db, project.id)).toEqual([]);
     expect((await reviewProgress(db, project.id)).samples.total).toBe(0);

@@ -4,13 +4,13 @@ import { describe, expect, it } from "vitest";
 import { freshDatabase, PROVIDERS } from "./databases";
 import { saveGroundingAnnotation } from "@/lib/annotations/save-annotation";
 import type { ProjectAccess } from "@/lib/auth/session";
-import { TierSettingsSchema } from "@/lib/domain/tiers";
 import { overrideVerdict } from "@/lib/verdicts/override-verdict";
 import { listSamples } from "@/lib/samples/list-samples";
 import { SampleFilterSchema } from "@/lib/samples/sample-filters";
 import type { GroundingPayload } from "@/lib/annotations/grounding-payload";
+import { rederiveStale } from "@/lib/derived/rederive-stale";
 
-const tiers = TierSettingsSchema.parse({});
+const reviewerView = { seesHuman: true };
 const payload = (box: [number, number, number, number] | null, extra: Partial<GroundingPayload> = {}): GroundingPayload => ({
   targetAbsent: box === null, box, instructionRewrite: null, qualityScore: null, note: null, ...extra,
 });
@@ -73,15 +73,16 @@ describe.each(PROVIDERS)("grounding review on %s", (provider) => {
     const verdict = await db.judgeVerdict.create({
       data: { projectId: project.id, targetType: "sample", sampleId: sample.id, kind: "mllm", judgeName: "teacher", metric: "quality_score", valueScore: 8 },
     });
-    await db.groundingSample.update({ where: { id: sample.id }, data: { qualityScore: 8 } });
+    // Written as an import writes it: derived at the end of the batch.
+    await rederiveStale(db, project.id);
     const gold = SampleFilterSchema.parse({ tier: "gold" });
-    expect((await listSamples(db, project.id, gold, tiers)).total).toBe(1);
+    expect((await listSamples(db, project.id, gold, reviewerView)).total).toBe(1);
 
     await overrideVerdict(db, access, { verdictId: verdict.id, value: 3, reason: "box is loose" });
     expect((await db.judgeVerdict.findUniqueOrThrow({ where: { id: verdict.id } })).valueScore).toBe(8);
     expect((await db.groundingSample.findUniqueOrThrow({ where: { id: sample.id } })).qualityScore).toBe(3);
-    expect((await listSamples(db, project.id, gold, tiers)).total).toBe(0);
-    expect((await listSamples(db, project.id, SampleFilterSchema.parse({ tier: "discard" }), tiers)).total).toBe(1);
+    expect((await listSamples(db, project.id, gold, reviewerView)).total).toBe(0);
+    expect((await listSamples(db, project.id, SampleFilterSchema.parse({ tier: "discard" }), reviewerView)).total).toBe(1);
     await expect(overrideVerdict(db, access, { verdictId: verdict.id, value: true, reason: "wrong kind" })).rejects.toThrow(/0-10 score/);
     await expect(overrideVerdict(db, access, { verdictId: verdict.id, value: 5, reason: "" })).rejects.toThrow();
   });
@@ -99,15 +100,20 @@ describe.each(PROVIDERS)("grounding review on %s", (provider) => {
       const s = await db.groundingSample.create({
         data: { projectId: project.id, instruction: `i${i}`, sourceDataset: "bulk", sourceId: `b${i}`, contentHash: "h", targetAbsent: i % 4 === 0, platform: i % 2 ? "web" : "android" },
       });
-      await db.modelPrediction.create({ data: { projectId: project.id, sampleId: s.id, model: "m", kind: "point", x: 1, y: 1, correctness: i % 3 === 0 ? "correct" : "wrong" } });
+      // A refusal sample's correct answer is [-1,-1]; the others have the box the point hits every third time.
+      const hits = i % 3 === 0;
+      if (!s.targetAbsent) await db.groundingSample.update({ where: { id: s.id }, data: { boxX1: 0, boxY1: 0, boxX2: hits ? 10 : 0.5, boxY2: 10 } });
+      await db.modelPrediction.create({ data: { projectId: project.id, sampleId: s.id, model: "m", ...(s.targetAbsent && hits ? { kind: "refusal" } : { kind: "point", x: 1, y: 1 }) } });
     }
+    await rederiveStale(db, project.id);
     const f = (o: object) => SampleFilterSchema.parse(o);
-    expect((await listSamples(db, project.id, f({ source: "bulk", refusal: "yes" }), tiers)).total).toBe(15);
-    expect((await listSamples(db, project.id, f({ source: "bulk", correctness: "correct" }), tiers)).total).toBe(20);
-    expect((await listSamples(db, project.id, f({ source: "bulk", platform: "web", correctness: "wrong" }), tiers)).total).toBe(20);
-    expect((await listSamples(db, project.id, f({ status: "labeled" }), tiers)).total).toBe(0);
-    const first = await listSamples(db, project.id, f({ source: "bulk" }), tiers);
-    const second = await listSamples(db, project.id, f({ source: "bulk", after: first.nextAfter! }), tiers);
+    expect((await listSamples(db, project.id, f({ source: "bulk", refusal: "yes" }), reviewerView)).total).toBe(15);
+    expect((await listSamples(db, project.id, f({ source: "bulk", correctness: "correct" }), reviewerView)).total).toBe(20);
+    expect((await listSamples(db, project.id, f({ source: "bulk", platform: "web", correctness: "wrong" }), reviewerView)).total).toBe(20);
+    expect((await listSamples(db, project.id, f({ status: "settled" }), reviewerView)).total).toBe(0);
+    expect((await listSamples(db, project.id, f({ status: "unreviewed" }), reviewerView)).total).toBe(61);
+    const first = await listSamples(db, project.id, f({ source: "bulk" }), reviewerView);
+    const second = await listSamples(db, project.id, f({ source: "bulk", after: first.nextAfter! }), reviewerView);
     expect(first.samples).toHaveLength(48);
     expect(second.samples).toHaveLength(12);
     expect(new Set([...first.samples, ...second.samples].map((s) => s.id)).size).toBe(60);

@@ -3,7 +3,8 @@
 // whatever the overlap, graded on submit, and never changing the item they sit on.
 import { describe, expect, it } from "vitest";
 import { PROVIDERS } from "./databases";
-import { ABSENT, answerNext, boxAnswer, labels, makeSamples, makeTrajectory, queueProject, trajectoryAnswer } from "./queue-support";
+import { ABSENT, answerNext, boxAnswer, finalOf, labels, makeSamples, makeTrajectory, queueProject, trajectoryAnswer } from "./queue-support";
+import { releaseClaim } from "@/lib/queues/release-claim";
 import { saveGroundingAnnotation } from "@/lib/annotations/save-annotation";
 import type { Db } from "@/lib/db";
 import type { ProjectAccess } from "@/lib/auth/session";
@@ -27,7 +28,7 @@ describe.each(PROVIDERS)("honeypots on %s", (provider) => {
     return ids;
   }
 
-  it("is made only from a verified item, by an admin, once; its label answer is pinned as the final answer", async () => {
+  it("is made only from a verified item, by an admin, once; its known answer is the pinned final answer", async () => {
     const { db, project, person } = await queueProject(provider, PEOPLE);
     const [pending, verified] = await makeSamples(db, project.id, 2);
     await expect(makeHoneypot(db, person("admin"), { sampleId: pending! })).rejects.toMatchObject({ code: "invalid_input" });
@@ -36,10 +37,9 @@ describe.each(PROVIDERS)("honeypots on %s", (provider) => {
     const honeypot = await makeHoneypot(db, person("admin"), { sampleId: verified! });
     expect(honeypot.expected).toMatchObject({ targetAbsent: false, box: KNOWN_BOX });
     await expect(makeHoneypot(db, person("admin"), { sampleId: verified! })).rejects.toMatchObject({ code: "conflict" });
-    const pinned = await db.annotation.findFirstOrThrow({ where: { sampleId: verified!, kind: "adjudication" } });
-    expect(pinned).toMatchObject({ annotatorId: person("admin").user.id, status: "submitted", boxX1: 100, boxX2: 200 });
-    expect(pinned.note).toMatch(/pinned from rev's answer/);
-    expect(await db.auditLog.count({ where: { action: "honeypot.create", targetId: verified } })).toBe(1);
+    const pinned = (await finalOf(db, { sampleId: verified! }))!;
+    expect(pinned).toMatchObject({ source: "review", decidedById: person("rev").user.id, boxX1: 100, boxX2: 200 });
+    expect(await db.auditLog.findFirstOrThrow({ where: { action: "honeypot.create", targetId: verified } })).toMatchObject({ details: { revisionId: pinned.id } });
     const foreign = { ...person("admin"), projectId: "anotherproject00" };
     await expect(makeHoneypot(db, foreign, { sampleId: verified! })).rejects.toMatchObject({ code: "not_found" });
   });
@@ -107,9 +107,10 @@ describe.each(PROVIDERS)("honeypots on %s", (provider) => {
     const sampleAfter = await db.groundingSample.findUniqueOrThrow({ where: { id: honeypot } });
     expect(sampleAfter).toMatchObject({ status: "verified", qualityScore: sampleBefore.qualityScore });
     expect(sampleAfter.verifiedAt).toEqual(sampleBefore.verifiedAt);
-    const adjudications = await db.annotation.findMany({ where: { sampleId: honeypot, kind: "adjudication" } });
-    expect(adjudications).toHaveLength(1);
-    expect(adjudications[0]).toMatchObject({ annotatorId: person("admin").user.id, boxY2: 200 });
+    // The known answer is still the reviewer's pinned revision: the annotators' answers changed nothing.
+    expect(sampleAfter.finalAnswerId).toBe(sampleBefore.finalAnswerId);
+    expect(await db.answerRevision.count({ where: { sampleId: honeypot } })).toBe(1);
+    expect(await finalOf(db, { sampleId: honeypot! })).toMatchObject({ decidedById: person("rev").user.id, boxY2: 200 });
     expect(await db.auditLog.count({ where: { action: { startsWith: "consensus." }, targetId: honeypotItem.id } })).toBe(0);
 
     const accuracy = await honeypotAccuracy(db, project.id);
@@ -143,6 +144,23 @@ describe.each(PROVIDERS)("honeypots on %s", (provider) => {
       { name: "ann2", correct: 0, total: 1 },
     ]);
     expect(await db.trajectory.findUniqueOrThrow({ where: { id: known.id } })).toMatchObject({ status: "verified", humanVerdict: "failure" });
+  });
+
+  it("a skipped honeypot is graded wrong; a skipped real item is not graded", async () => {
+    const { db, project, person } = await queueProject(provider, PEOPLE);
+    const [honeypot] = await honeypotSamples(db, person("admin"), person("rev"), project.id, 1);
+    await makeSamples(db, project.id, 1, { platform: "web" });
+    const { queue } = await createQueue(db, person("admin"), { name: "skips", itemType: "sample", filter: { platform: "web" }, overlap: 1, leaseSeconds: 600, honeypotRate: 0.5, memberIds: [person("ann1").user.id] });
+    const ann = person("ann1").user.id;
+    const first = (await claimNextItem(db, { queueId: queue.id, userId: ann }))!;
+    expect(first.sampleId).toBe(honeypot);
+    await releaseClaim(db, { claimId: first.claimId, userId: ann });
+    const second = (await claimNextItem(db, { queueId: queue.id, userId: ann }))!;
+    expect(second.sampleId).not.toBe(honeypot);
+    await releaseClaim(db, { claimId: second.claimId, userId: ann });
+    const claims = await db.claim.findMany({ where: { userId: ann }, include: { queueItem: { select: { isHoneypot: true } } } });
+    expect(claims.map((c) => [c.queueItem.isHoneypot, c.status, c.honeypotCorrect]).sort()).toEqual([[false, "released", null], [true, "released", false]]);
+    expect(await honeypotAccuracy(db, project.id)).toEqual([expect.objectContaining({ name: "ann1", correct: 0, total: 1 })]);
   });
 
   it("removing a honeypot withdraws its unclaimed queue items and keeps the graded ones", async () => {

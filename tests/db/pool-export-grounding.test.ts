@@ -2,7 +2,7 @@
 // meta with its refusal), verified through the reviewer's real save path, exported as a job
 // and read back from the snapshot: every [0,1000] box is the FINAL answer's pixel box
 // converted, refusals are [-1,-1], tiers split by the effective score, and the manifest lists
-// the annotation and override ids the rows rest on. On SQLite and PostgreSQL.
+// the final-answer revisions and override ids the rows rest on. On SQLite and PostgreSQL.
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -19,7 +19,7 @@ import { VerlGroundingRowSchema } from "@/lib/exports/formats/grounding-verl";
 import { DiscardListSchema, SharegptGoldRowSchema, SharegptRewriteRowSchema } from "@/lib/exports/formats/mid-training";
 import { SnapshotManifestSchema } from "@/lib/exports/snapshot-manifest";
 import { overrideVerdict } from "@/lib/verdicts/override-verdict";
-import { refreshSampleQuality } from "@/lib/verdicts/sample-quality";
+import { finalRevisionIds, rederive } from "./derived-support";
 
 const payload = (box: Box | null, extra: Partial<GroundingPayload> = {}): GroundingPayload => ({
   targetAbsent: box === null, box, instructionRewrite: null, qualityScore: null, note: null, ...extra,
@@ -50,7 +50,7 @@ async function importAndVerify(world: ExportWorld) {
     const score = SCORES[i]!;
     if (score !== null) {
       await db.judgeVerdict.create({ data: { projectId: world.projectId, targetType: "sample", sampleId: s.id, kind: "mllm", judgeName: "teacher", metric: "quality_score", valueScore: score } });
-      await refreshSampleQuality(db, world.projectId, s.id);
+      await rederive(db, world.projectId, { sampleIds: [s.id] });
     }
     verified.push({ sampleId: s.id, box, width: s.media!.width, height: s.media!.height, score, rewrite });
   }
@@ -106,8 +106,9 @@ describe.each(PROVIDERS)("grounding pool exports on %s", (provider) => {
 
     const manifestText = readFileSync(path.join(dir, "manifest.json"), "utf8");
     const manifest = SnapshotManifestSchema.parse(JSON.parse(manifestText));
-    const finals = await world.db.annotation.findMany({ where: { sampleId: { in: verified.map((v) => v.sampleId) }, status: "submitted" }, select: { id: true } });
-    expect([...manifest.annotationIds].sort()).toEqual(finals.map((a) => a.id).sort());
+    const finals = await finalRevisionIds(world.db, { sampleIds: verified.map((v) => v.sampleId) });
+    expect(finals).toHaveLength(verified.length);
+    expect([...manifest.revisionIds].sort()).toEqual(finals.sort());
     expect(manifest.overrideIds).toEqual([overrideId]);
     expect(manifest.unverifiedIncluded).toBe(false);
     expect(manifest.counts).toMatchObject({ rows: verified.length, "grounding.jsonl": verified.length, "tier:unscored": 2, "source:screenspot-pro": verified.length });

@@ -29,8 +29,8 @@ async function samples(world: ExportWorld, n: number) {
   return { ids, media };
 }
 
-async function verify(world: ExportWorld, sampleId: string, baseVersion: number | null = null) {
-  return saveGroundingAnnotation(world.db, world.reviewer, { sampleId, baseVersion, status: "submitted", payload: { targetAbsent: false, box: [10, 10, 50, 40], instructionRewrite: null, qualityScore: null, note: null } });
+async function verify(world: ExportWorld, sampleId: string, baseVersion: number | null = null, box: [number, number, number, number] = [10, 10, 50, 40]) {
+  return saveGroundingAnnotation(world.db, world.reviewer, { sampleId, baseVersion, status: "submitted", payload: { targetAbsent: false, box, instructionRewrite: null, qualityScore: null, note: null } });
 }
 
 const actor = (world: ExportWorld) => ({ userId: world.admin.user.id, projectId: world.projectId });
@@ -62,8 +62,11 @@ describe.each(PROVIDERS)("export jobs on %s", (provider) => {
     expect(s2!.sinceAt!.getTime()).toBe(s1!.untilAt!.getTime());
     expect((await listPoolViews(world.db, world.projectId))[0]!.pending).toBe(0);
 
+    // The same answer submitted again is no new revision: nothing to export.
+    const same = await verify(world, ids[3]!, a4.version);
+    expect(same.outcome).toBe("unchanged");
     // Verified again (a reviewer changed the answer): it goes out again, nothing else does.
-    await verify(world, ids[3]!, a4.version);
+    await verify(world, ids[3]!, same.version, [12, 10, 50, 40]);
     const third = await runExport(world, pool.id, "incremental");
     if (third.status !== "succeeded") throw new Error(third.error);
     expect(exportedIds(world, "inc", third.snapshotId)).toEqual([ids[3]!]);

@@ -1,7 +1,7 @@
 // Trajectory pools from the real AndroidLab run, reviewed through the real save path and
 // exported as jobs: navigation rows are exactly the verified steps (ground truth on the
 // [0,1000] grid, history of what the agent did), online-RL rows carry rewards and GRPO
-// advantages recomputed from the FINAL answers (an adjudication beats a label), and the
+// advantages derived from the FINAL answers (a later adjudication replaces a review), and the
 // evaluation pool writes each run's corrected table as CSV and JSON. SQLite and PostgreSQL.
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -17,6 +17,7 @@ import { OnlineRlRowSchema } from "@/lib/exports/formats/online-rl";
 import { EVALUATION_CSV_HEADER, EvaluationCsvRowSchema, EvaluationResultsSchema } from "@/lib/exports/formats/evaluation";
 import { SnapshotManifestSchema } from "@/lib/exports/snapshot-manifest";
 import { saveTrajectoryAnnotation } from "@/lib/trajectories/save-trajectory-annotation";
+import { finalRevisionIds, pinTrajectory, rederive, trajectoryAnswer } from "./derived-support";
 import type { TrajectoryPayload } from "@/lib/trajectories/trajectory-payload";
 
 const CORRECTED: Action = { type: "click", x: 100, y: 200 };
@@ -29,19 +30,21 @@ async function importAndReview(world: ExportWorld) {
   expect(t0!.steps.length).toBeGreaterThanOrEqual(2);
   // Two rollouts of one task form a GRPO group; the third stays on its own.
   await db.trajectory.updateMany({ where: { id: { in: [t0!.id, t1!.id] } }, data: { groupKey: "task-a" } });
+  await rederive(db, world.projectId, { trajectoryIds: [t0!.id, t1!.id] });
 
   const review = (trajectoryId: string, traceVerdict: TrajectoryPayload["traceVerdict"], steps: StepLabel[]) =>
     saveTrajectoryAnnotation(db, world.reviewer, { trajectoryId, baseVersion: null, status: "submitted", payload: { traceVerdict, firstWrongStep: null, steps, note: null } });
   // t0: step 0 right, step 1 corrected, the rest unlabeled; the task succeeded.
-  const a0 = await review(t0!.id, "success", [{ stepIndex: 0, label: "correct" }, { stepIndex: 1, label: "incorrect", errorKind: "wrong_element", correctedAction: CORRECTED }]);
+  await review(t0!.id, "success", [{ stepIndex: 0, label: "correct" }, { stepIndex: 1, label: "incorrect", errorKind: "wrong_element", correctedAction: CORRECTED }]);
   // t1: every step right, but the reviewer said failure ... and an adjudication later says success.
   await review(t1!.id, "failure", t1!.steps.map((s) => ({ stepIndex: s.index, label: "correct" as const })));
-  const adjudication = await db.annotation.create({
-    data: { projectId: world.projectId, annotatorId: world.admin.user.id, kind: "adjudication", itemType: "trajectory", trajectoryId: t1!.id, status: "submitted", submittedAt: new Date(), traceVerdict: "success", stepLabels: t1!.steps.map((s) => ({ stepIndex: s.index, label: "correct" })) },
-  });
+  const reviewed = await finalRevisionIds(db, { trajectoryIds: [t1!.id] });
+  await pinTrajectory(db, world.projectId, t1!.id, trajectoryAnswer("success", t1!.steps.map(() => "correct" as const)), { decidedById: world.admin.user.id, source: "adjudication" });
   // t2: unsure about the outcome; one step labeled incorrect without a correction.
-  const a2 = await review(t2!.id, "unsure", [{ stepIndex: 0, label: "incorrect" }]);
-  return { t0: t0!, t1: t1!, t2: t2!, finalIds: { t0: a0.id, t1: adjudication.id, t2: a2.id } };
+  await review(t2!.id, "unsure", [{ stepIndex: 0, label: "incorrect" }]);
+  const [f0, f1, f2] = await Promise.all([t0!, t1!, t2!].map(async (t) => (await finalRevisionIds(db, { trajectoryIds: [t.id] }))[0]!));
+  expect(f1).not.toBe(reviewed[0]);
+  return { t0: t0!, t1: t1!, t2: t2!, finalIds: { t0: f0!, t1: f1!, t2: f2! } };
 }
 
 function snapshotDir(world: ExportWorld, pool: string, id: string) {
@@ -89,13 +92,13 @@ describe.each(PROVIDERS)("trajectory pool exports on %s", (provider) => {
     const media = t0.steps[1]!.media!;
     expect(corrected.action).toEqual({ type: "click", x: onGrid(100, media.width), y: onGrid(200, media.height) });
     expect(corrected.history).toEqual([describeAction(ActionSchema.parse(t0.steps[0]!.action))]);
-    expect(corrected.annotation_id).toBe(finalIds.t0);
-    // The adjudication, not the reviewer's label, is t1's final answer.
-    expect(rows.filter((r) => r.trajectory_id === t1.id).every((r) => r.annotation_id === finalIds.t1)).toBe(true);
+    expect(corrected.revision_id).toBe(finalIds.t0);
+    // The adjudication, not the review it replaced, is t1's final answer.
+    expect(rows.filter((r) => r.trajectory_id === t1.id).every((r) => r.revision_id === finalIds.t1)).toBe(true);
     for (const row of rows) expect(readFileSync(path.join(dir, row.images[0]!)).length).toBeGreaterThan(0);
 
     const manifest = SnapshotManifestSchema.parse(JSON.parse(readFileSync(path.join(dir, "manifest.json"), "utf8")));
-    expect([...manifest.annotationIds].sort()).toEqual([finalIds.t0, finalIds.t1].sort());
+    expect([...manifest.revisionIds].sort()).toEqual([finalIds.t0, finalIds.t1].sort());
     const unlabeled = t0.steps.length - 2 + t2.steps.length;
     expect(manifest.counts).toMatchObject({ rows: expected.length, trajectories: 2, "skipped:steps_unverified": unlabeled });
   });
@@ -116,7 +119,7 @@ describe.each(PROVIDERS)("trajectory pool exports on %s", (provider) => {
     const advantages = groupAdvantages(rewards);
     for (const [i, t] of [t0, t1].entries()) {
       const row = rows.find((r) => r.id === t.id)!;
-      expect(row).toMatchObject({ group_key: "task-a", group_size: 2, success: true, annotation_ids: [i === 0 ? finalIds.t0 : finalIds.t1] });
+      expect(row).toMatchObject({ group_key: "task-a", group_size: 2, success: true, revision_ids: [i === 0 ? finalIds.t0 : finalIds.t1] });
       expect(row.reward).toBeCloseTo(rewards[i]!, 12);
       expect(row.advantage).toBeCloseTo(advantages[i]!, 9);
       expect(row.steps).toHaveLength(t.steps.length);
@@ -124,7 +127,8 @@ describe.each(PROVIDERS)("trajectory pool exports on %s", (provider) => {
     }
     const manifest = SnapshotManifestSchema.parse(JSON.parse(readFileSync(path.join(dir, "manifest.json"), "utf8")));
     expect(manifest.counts).toMatchObject({ rows: 2, groups: 1, success: 2, "skipped:verdict_unsure": 1 });
-    expect(manifest.annotationIds).not.toContain(finalIds.t2);
+    expect(manifest.revisionIds).not.toContain(finalIds.t2);
+    expect(manifest.derivedWith.settings).toMatchObject({ rewards: { advantagePolicy: "verified_only" } });
     expect(t2.id).not.toBe(t0.id);
   });
 
@@ -143,10 +147,11 @@ describe.each(PROVIDERS)("trajectory pool exports on %s", (provider) => {
     expect(header).toEqual([...EVALUATION_CSV_HEADER]);
     const csvRows = records.map((cells) => EvaluationCsvRowSchema.parse(Object.fromEntries(cells.map((cell, i) => [EVALUATION_CSV_HEADER[i], cell]))));
     expect(csvRows).toHaveLength(3);
-    const verdictOf = new Map([[t0.sourceId, "success"], [t1.sourceId, "failure"], [t2.sourceId, ""]]);
+    // t1's final answer is the adjudication (success) here too, as in every other export.
+    const verdictOf = new Map([[t0.sourceId, "success"], [t1.sourceId, "success"], [t2.sourceId, ""]]);
     for (const row of csvRows) expect(row.verified).toBe(verdictOf.get(row.episode));
     expect(json.episodes.map((e) => e.episode).sort()).toEqual([t0.sourceId, t1.sourceId, t2.sourceId].sort());
-    expect(json.correctedRate).toMatchObject({ successes: 1, n: 2 });
+    expect(json.correctedRate).toMatchObject({ successes: 2, n: 2 });
     expect(manifest.counts).toMatchObject({ runs: 1, episodes: 3, "episodes:verified": 2, rows: 3 });
   });
 });

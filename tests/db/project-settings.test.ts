@@ -1,18 +1,51 @@
 import { describe, expect, it } from "vitest";
 import { freshDatabase, PROVIDERS } from "./databases";
 import { updateProjectSettings } from "@/lib/projects/update-settings";
+import { runRederiveJob } from "@/lib/derived/rederive-job";
+import { claimJob } from "@/lib/jobs/jobs";
+import { rederiveStale } from "./derived-support";
 
 describe.each(PROVIDERS)("project settings on %s", (provider) => {
+  const form = { name: "Renamed", description: "", eta: "0.95", invalidActionPenalty: "-0.2", goldMin: "8", rewriteMin: "5", iouAgreementThreshold: "0.6", honeypotRate: "0.1", triageMargin: "0.25" };
+
   it("stores validated settings and refuses thresholds in the wrong order", async () => {
     const { db } = await freshDatabase(provider);
     const project = await db.project.create({ data: { slug: "s", name: "S", settings: {} } });
-    const form = { name: "Renamed", description: "", eta: "0.95", invalidActionPenalty: "-0.2", goldMin: "8", rewriteMin: "5", iouAgreementThreshold: "0.6", honeypotRate: "0.1", triageMargin: "0.25" };
-    await updateProjectSettings(db, project.id, form);
+    await updateProjectSettings(db, project.id, { ...form, advantagePolicy: "automatic_fallback" });
     const saved = await db.project.findUniqueOrThrow({ where: { id: project.id } });
     expect(saved.name).toBe("Renamed");
-    expect(saved.settings).toEqual({ rewards: { eta: 0.95, invalidActionPenalty: -0.2 }, tiers: { goldMin: 8, rewriteMin: 5 }, iouAgreementThreshold: 0.6, honeypotRate: 0.1, triageMargin: 0.25 });
+    expect(saved.settings).toEqual({
+      rewards: { eta: 0.95, invalidActionPenalty: -0.2, advantagePolicy: "automatic_fallback" },
+      tiers: { goldMin: 8, rewriteMin: 5 },
+      iouAgreementThreshold: 0.6,
+      honeypotRate: 0.1,
+      triageMargin: 0.25,
+    });
     await expect(updateProjectSettings(db, project.id, { ...form, goldMin: "3", rewriteMin: "6" })).rejects.toThrow();
     await expect(updateProjectSettings(db, project.id, { ...form, eta: "1.5" })).rejects.toThrow();
     expect((await db.project.findUniqueOrThrow({ where: { id: project.id } })).settings).toEqual(saved.settings);
+  });
+
+  it("a change that moves derived values gives the project a new revision and a recompute job that derives every item again", async () => {
+    const { db } = await freshDatabase(provider);
+    const project = await db.project.create({ data: { slug: "s", name: "S", settings: {} } });
+    const sample = await db.groundingSample.create({ data: { projectId: project.id, instruction: "tap", sourceDataset: "s", sourceId: "1", contentHash: "1" } });
+    await db.judgeVerdict.create({ data: { projectId: project.id, targetType: "sample", sampleId: sample.id, kind: "mllm", judgeName: "teacher", metric: "quality_score", valueScore: 7 } });
+    await rederiveStale(db, project.id);
+    expect(await db.groundingSample.findUniqueOrThrow({ where: { id: sample.id } })).toMatchObject({ qualityTier: "gold", derivedRevision: 1 });
+
+    // Gold from 8 now: the sample is stale until the job has derived it again.
+    const changed = await updateProjectSettings(db, project.id, form);
+    expect(changed.rederive).toBe(true);
+    expect((await db.project.findUniqueOrThrow({ where: { id: project.id } })).derivationRevision).toBe(2);
+    const job = await db.job.findFirstOrThrow({ where: { projectId: project.id, kind: "rederive", status: "queued" } });
+    expect(await claimJob(db, job.id)).toBe(true);
+    await runRederiveJob(db, job.id);
+    expect(await db.groundingSample.findUniqueOrThrow({ where: { id: sample.id } })).toMatchObject({ qualityTier: "rewrite", derivedRevision: 2 });
+    expect(await db.job.findUniqueOrThrow({ where: { id: job.id } })).toMatchObject({ status: "succeeded", total: 1, report: { samples: 1, trajectories: 0 } });
+
+    // The name alone moves nothing: no new revision, no job.
+    expect((await updateProjectSettings(db, project.id, { ...form, name: "Again" })).rederive).toBe(false);
+    expect(await db.job.count({ where: { kind: "rederive" } })).toBe(1);
   });
 });

@@ -12,6 +12,7 @@ import { markClaimSubmitted } from "@/lib/queues/mark-claim-submitted";
 import { saveTrajectoryAnnotation } from "@/lib/trajectories/save-trajectory-annotation";
 import type { TrajectoryPayload } from "@/lib/trajectories/trajectory-payload";
 import { freshDatabase } from "./databases";
+import { rederiveStale } from "./derived-support";
 
 export const boxAnswer = (box: Box): GroundingPayload => ({ targetAbsent: false, box, instructionRewrite: null, qualityScore: null, note: null });
 export const ABSENT: GroundingPayload = { targetAbsent: true, box: null, instructionRewrite: null, qualityScore: null, note: null };
@@ -33,7 +34,8 @@ export async function queueProject(provider: DbProvider, people: Record<string, 
   return { db, project, person };
 }
 
-export async function makeSamples(db: Db, projectId: string, count: number, extra: { platform?: string; status?: string } = {}, prefix = "s") {
+// Written as an import writes them, then derived as at the end of an import batch.
+export async function makeSamples(db: Db, projectId: string, count: number, extra: { platform?: string } = {}, prefix = "s") {
   const ids: string[] = [];
   for (let i = 0; i < count; i++) {
     const row = await db.groundingSample.create({
@@ -41,16 +43,27 @@ export async function makeSamples(db: Db, projectId: string, count: number, extr
     });
     ids.push(row.id);
   }
+  await rederiveStale(db, projectId);
   return ids;
 }
 
-export async function makeTrajectory(db: Db, projectId: string, sourceId: string, steps = 3, extra: { status?: string } = {}) {
-  return db.trajectory.create({
+export async function makeTrajectory(db: Db, projectId: string, sourceId: string, steps = 3) {
+  const row = await db.trajectory.create({
     data: {
-      projectId, goal: `Goal ${sourceId}`, sourceDataset: "test", sourceId, contentHash: sourceId, stepCount: steps, autoOutcome: true, agentClaimedFinish: true, ...extra,
+      projectId, goal: `Goal ${sourceId}`, sourceDataset: "test", sourceId, contentHash: sourceId, stepCount: steps, sourceOutcome: true, agentClaimedFinish: true,
       steps: { create: Array.from({ length: steps }, (_, index) => ({ index })) },
     },
   });
+  await rederiveStale(db, projectId);
+  return row;
+}
+
+/** The item's pinned final answer (its current AnswerRevision), or null. */
+export async function finalOf(db: Db, item: { sampleId: string } | { trajectoryId: string }) {
+  const row = "sampleId" in item
+    ? await db.groundingSample.findUniqueOrThrow({ where: { id: item.sampleId }, select: { finalAnswer: true } })
+    : await db.trajectory.findUniqueOrThrow({ where: { id: item.trajectoryId }, select: { finalAnswer: true } });
+  return row.finalAnswer;
 }
 
 /** Claim the next item and answer it as the review screen would; null when the queue is done. */

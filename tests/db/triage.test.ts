@@ -12,9 +12,11 @@ import { decideTriageItem } from "@/lib/triage/decide-triage-item";
 import { listTriageCandidates } from "@/lib/triage/triage-candidates";
 import { loadTriageItem } from "@/lib/triage/triage-item-view";
 import { loadGroup } from "@/lib/trajectories/group-view";
-import { RewardSettingsSchema } from "@/lib/domain/rewards";
+import { grounding, pinSample, pinTrajectory, rederiveStale, trajectoryAnswer } from "./derived-support";
 
-const SETTINGS = { rewards: { eta: 0.9, invalidActionPenalty: -0.1 }, tiers: { goldMin: 7, rewriteMin: 4 }, triageMargin: 0.5 };
+// Unverified rollouts count with their automatic outcome, so a group's advantages move with
+// the judges' verdicts before anyone verified it.
+const SETTINGS = { rewards: { eta: 0.9, invalidActionPenalty: -0.1, advantagePolicy: "automatic_fallback" }, tiers: { goldMin: 7, rewriteMin: 4 }, triageMargin: 0.5 };
 
 async function seed(db: Db) {
   const [rev, rev2, ann] = await Promise.all(["rev", "rev2", "ann"].map((n) => db.user.create({ data: { email: `${n}@x.test`, name: n.toUpperCase() } })));
@@ -32,48 +34,49 @@ async function seed(db: Db) {
     user: { id: u.id, email: u.email, name: u.name, isOwner: false }, projectId: pid, role,
   });
 
-  const traj = async (pid: string, sourceId: string, o: { group?: string; steps: number; status?: string; human?: string; rule?: boolean; judge?: boolean; judgeOverride?: boolean }) => {
+  const traj = async (pid: string, sourceId: string, o: { group?: string; steps: number; human?: "success" | "failure"; rule?: boolean; judge?: boolean; judgeOverride?: boolean }) => {
     const t = await db.trajectory.create({
-      data: {
-        projectId: pid, goal: `goal ${sourceId}`, sourceDataset: "s", sourceId, contentHash: sourceId, groupKey: o.group ?? null, stepCount: o.steps,
-        status: o.status ?? "pending", humanVerdict: o.human ?? null,
-      },
+      data: { projectId: pid, goal: `goal ${sourceId}`, sourceDataset: "s", sourceId, contentHash: sourceId, groupKey: o.group ?? null, stepCount: o.steps },
     });
     if (o.rule !== undefined) await db.judgeVerdict.create({ data: { projectId: pid, targetType: "trajectory", trajectoryId: t.id, kind: "rule", judgeName: "checker", metric: "trace_success", valueBool: o.rule } });
     if (o.judge !== undefined) {
       const v = await db.judgeVerdict.create({ data: { projectId: pid, targetType: "trajectory", trajectoryId: t.id, kind: "mllm", judgeName: "judge-72b", metric: "trace_success", valueBool: o.judge, rationale: "looks done" } });
       if (o.judgeOverride !== undefined) await db.judgeOverride.create({ data: { verdictId: v.id, userId: rev!.id, valueBool: o.judgeOverride, reason: "earlier look" } });
     }
+    await rederiveStale(db, pid);
+    if (o.human) await pinTrajectory(db, pid, t.id, trajectoryAnswer(o.human), { decidedById: rev!.id });
     return t;
   };
-  // Group g: (S, S, F, F) with equal lengths; T1 counts with its judge (success) while an
-  // annotator said failure (in review, not verified).
-  const t1 = await traj(projectId, "t1", { group: "g", steps: 3, status: "in_review", human: "failure", judge: true });
-  const t2 = await traj(projectId, "t2", { group: "g", steps: 3, status: "verified", human: "success", judge: true });
+  // Group g: (F, S, F, F) with equal lengths; T1 was verified failure although its judge says
+  // success: flipping it would give (S, S, F, F).
+  const t1 = await traj(projectId, "t1", { group: "g", steps: 3, human: "failure", judge: true });
+  const t2 = await traj(projectId, "t2", { group: "g", steps: 3, human: "success", judge: true });
   const t3 = await traj(projectId, "t3", { group: "g", steps: 3, rule: false, judge: false });
   await traj(projectId, "t4", { group: "g", steps: 3, rule: false, judge: false });
   const t5 = await traj(projectId, "t5", { steps: 3, rule: false, judge: true }); // rule vs judge, counts as failure
-  const t6 = await traj(projectId, "t6", { steps: 2, status: "verified", human: "success", judge: false });
-  await traj(projectId, "t7", { steps: 2, status: "verified", human: "success", rule: true, judge: true });
-  await traj(projectId, "t8", { steps: 2, status: "verified", human: "success", judge: false, judgeOverride: true }); // settled by an override
+  const t6 = await traj(projectId, "t6", { steps: 2, human: "success", judge: false });
+  await traj(projectId, "t7", { steps: 2, human: "success", rule: true, judge: true });
+  await traj(projectId, "t8", { steps: 2, human: "success", judge: false, judgeOverride: true }); // settled by an override
   const t9 = await traj(projectId, "t9", { steps: 1, rule: true, judge: true, judgeOverride: false }); // now rule vs judge
   await traj(other.id, "x1", { steps: 1, rule: true, judge: false });
 
-  const sample = async (pid: string, sourceId: string, judge: number, o: { override?: number; label?: number; adjudication?: number } = {}) => {
+  // The human score is the final answer's: an annotator's label in review is not one.
+  const sample = async (pid: string, sourceId: string, judge: number, o: { override?: number; final?: number; label?: number } = {}) => {
     const s = await db.groundingSample.create({ data: { projectId: pid, instruction: `tap ${sourceId}`, sourceDataset: "s", sourceId, contentHash: sourceId } });
     const v = await db.judgeVerdict.create({ data: { projectId: pid, targetType: "sample", sampleId: s.id, kind: "mllm", judgeName: "teacher", metric: "quality_score", valueScore: judge } });
     if (o.override !== undefined) await db.judgeOverride.create({ data: { verdictId: v.id, userId: rev!.id, valueScore: o.override, reason: "earlier look" } });
-    const answer = (kind: string, annotatorId: string, qualityScore: number, at: string) =>
-      db.annotation.create({ data: { projectId: pid, annotatorId, kind, itemType: "sample", sampleId: s.id, status: "submitted", qualityScore, submittedAt: new Date(at), targetAbsent: true } });
-    if (o.label !== undefined) await answer("label", ann!.id, o.label, "2025-06-02T00:00:00Z");
-    if (o.adjudication !== undefined) await answer("adjudication", rev!.id, o.adjudication, "2025-06-01T00:00:00Z");
+    if (o.label !== undefined) {
+      await db.annotation.create({ data: { projectId: pid, annotatorId: ann!.id, itemType: "sample", sampleId: s.id, status: "submitted", qualityScore: o.label, submittedAt: new Date(), targetAbsent: true } });
+    }
+    await rederiveStale(db, pid);
+    if (o.final !== undefined) await pinSample(db, pid, s.id, grounding(null, { qualityScore: o.final }), { decidedById: rev!.id });
     return s;
   };
   const s1 = await sample(projectId, "s1", 6.8); // near gold: 1 - .2/.5 = .6
-  const s2 = await sample(projectId, "s2", 9, { label: 2 }); // gold vs discard: 2
-  await sample(projectId, "s3", 5.5, { label: 5 }); // same tier, not near
+  const s2 = await sample(projectId, "s2", 9, { final: 2 }); // gold vs discard: 2
+  await sample(projectId, "s3", 5.5, { final: 5 }); // same tier, not near
   const s4 = await sample(projectId, "s4", 8, { override: 4.1 }); // effective 4.1: 1 - .1/.5 = .8
-  await sample(projectId, "s5", 3, { label: 9, adjudication: 2 }); // the adjudication (discard) is final
+  await sample(projectId, "s5", 3, { label: 9, final: 2 }); // the final answer (discard) counts, not the label
   await sample(other.id, "x2", 7);
   return { db, project, other, rev: rev!, rev2: rev2!, ann: ann!, access, t: { t1, t2, t3, t5, t6, t9 }, s: { s1, s2, s4 } };
 }
@@ -98,7 +101,8 @@ describe.each(PROVIDERS)("judge triage on %s", (provider) => {
       [s.s1.id, ["near_threshold"], 0.6],
     ]);
     const first = listed.candidates[0]!;
-    expect(first.kind === "trajectory" && first.group?.rollouts.map((r) => Number(r.advantageAfter.toFixed(3)))).toEqual([-0.5, 1.5, -0.5, -0.5]);
+    expect(first.kind === "trajectory" && first.group?.rollouts.map((r) => Number(r.advantageBefore.toFixed(3)))).toEqual([-0.5, 1.5, -0.5, -0.5]);
+    expect(first.kind === "trajectory" && first.group?.rollouts.map((r) => Number(r.advantageAfter.toFixed(3)))).toEqual([0.866, 0.866, -0.866, -0.866]);
 
     await expect(createTriageQueue(db, access(rev), { name: "T", memberIds: [rev.id, ann.id], leaseSeconds: 600, limit: 3 })).rejects.toMatchObject({ code: "invalid_input" });
     const { queue, itemCount } = await createTriageQueue(db, access(rev), { name: "T", memberIds: [rev.id], leaseSeconds: 600, limit: 3 });
@@ -123,9 +127,9 @@ describe.each(PROVIDERS)("judge triage on %s", (provider) => {
     expect(judgeT1.overrides).toMatchObject([{ valueBool: false, reason: "premature finish", userId: rev.id, status: "accepted" }]);
     expect(await db.queueItem.findUniqueOrThrow({ where: { id: c1.queueItemId } })).toMatchObject({ status: "verified", resolution: "triage", resolvedById: rev.id });
     expect((await db.claim.findUniqueOrThrow({ where: { id: c1.claimId } })).status).toBe("submitted");
-    // T1 now counts as failure: only T2 succeeds in g, so A = (-.5, 1.5, -.5, -.5).
-    const group = await loadGroup(db, project.id, "g", RewardSettingsSchema.parse(SETTINGS.rewards));
-    expect(group.rollouts.find((r) => r.id === t.t1.id)).toMatchObject({ automatic: false, success: false });
+    // T1 still counts with its verified failure: only T2 succeeds in g, so A = (-.5, 1.5, -.5, -.5).
+    const group = await loadGroup(db, project.id, "g");
+    expect(group.rollouts.find((r) => r.id === t.t1.id)).toMatchObject({ outcome: false, outcomeSource: "human" });
     expect(group.rollouts.find((r) => r.id === t.t2.id)?.advantage).toBeCloseTo(1.5, 4);
 
     // 2. S2: accept the judge against the human score: resolved, nothing overridden.

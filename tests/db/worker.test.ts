@@ -158,7 +158,7 @@ describe.each(PROVIDERS)("job worker on %s", (provider) => {
     for (const worker of workers) worker.kill("SIGTERM");
     for (const worker of workers) expect(await exited(worker)).toEqual({ code: 0, signal: null });
 
-    const jobs = await db.job.findMany();
+    const jobs = await db.job.findMany({ where: { kind: "import" } });
     expect(jobs.map((j) => [j.status, j.attempts])).toEqual(jobIds.map(() => ["succeeded", 1]));
     const finished = await db.auditLog.findMany({ where: { action: "import.finish" }, select: { targetId: true } });
     expect(finished.map((a) => a.targetId).sort()).toEqual([...jobIds].sort());

@@ -21,7 +21,7 @@ async function main() {
     ],
     filters: {},
     counts: {},
-    annotationIds: [],
+    revisionIds: [], derivedWith: { derivationCode: 1, settings: {} },
     overrideIds: [],
     verityVersion: "test",
     unverifiedIncluded: false,

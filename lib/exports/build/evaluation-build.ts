@@ -45,8 +45,9 @@ export const evaluationBuilder: ExportBuilder = {
       if (!verification) continue;
       const stem = runFileStem(verification.run);
       const verifiedIds = verification.episodes.filter((e) => e.verified !== null).map((e) => e.id);
-      const answers = await finalTrajectoryAnswers(ctx.reader, ctx.projectId, verifiedIds);
-      for (const answer of answers.values()) ctx.tally.annotationIds.push(answer.annotationId);
+      const pinned = await ctx.db.trajectory.findMany({ where: { projectId: ctx.projectId, id: { in: verifiedIds } }, select: { id: true, finalAnswerId: true } });
+      const answers = await finalTrajectoryAnswers(ctx.reader, ctx.projectId, pinned);
+      for (const answer of answers.values()) ctx.tally.revisionIds.push(answer.revisionId);
       count(ctx.tally, "runs");
       count(ctx.tally, "episodes", verification.episodes.length);
       count(ctx.tally, "episodes:verified", verifiedIds.length);

@@ -14,12 +14,12 @@ import type { SqlReader } from "@/lib/sql/sql-reader";
 export type ExportTally = {
   counts: Record<string, number>;
   // Filled while rows are written; the manifest is written after the last file.
-  annotationIds: string[];
+  revisionIds: string[];
   overrideIds: string[];
   rows: number;
 };
 
-export const newTally = (): ExportTally => ({ counts: {}, annotationIds: [], overrideIds: [], rows: 0 });
+export const newTally = (): ExportTally => ({ counts: {}, revisionIds: [], overrideIds: [], rows: 0 });
 
 export function count(tally: ExportTally, key: string, n = 1): void {
   if (n === 0) return;

@@ -2,7 +2,6 @@ import "server-only";
 // Offline-RL grounding pools: one row per verified sample, as ms-swift/EasyR1 JSONL
 // (grounding.jsonl) or verl parquet (grounding.parquet), then the snapshot's images.
 // Counts: rows per file, per tier of the effective score (tier:unscored when none), per source.
-import { qualityTier } from "@/lib/domain/tiers";
 import { count, jsonlChunk, type ExportBuilder, type ExportContext } from "@/lib/exports/build/export-context";
 import { countVerified, recordSources, toVerifiedSample } from "@/lib/exports/build/sample-rows";
 import type { VerifiedSample } from "@/lib/exports/export-types";
@@ -21,7 +20,7 @@ async function* writtenSamples(ctx: ExportContext, file: string): AsyncGenerator
       if (!sample) continue;
       rows.push(sample);
       recordSources(ctx, record);
-      count(ctx.tally, `tier:${sample.qualityScore === null ? "unscored" : qualityTier(sample.qualityScore, ctx.projectSettings.tiers)}`);
+      count(ctx.tally, `tier:${sample.qualityTier ?? "unscored"}`);
     }
     count(ctx.tally, file, rows.length);
     ctx.tally.rows += rows.length;

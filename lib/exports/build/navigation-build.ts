@@ -51,12 +51,12 @@ function verifiedSteps(ctx: ExportContext, t: VerifiedTrajectoryRecord): Verifie
         goal: t.goal,
         history: [...history],
         action: truth,
-        annotationId: t.answer.annotationId,
+        revisionId: t.answer.revisionId,
       });
     }
     history.push(executed ? describeAction(executed) : "(unparseable action)");
   }
-  if (rows.length > 0) ctx.tally.annotationIds.push(t.answer.annotationId);
+  if (rows.length > 0) ctx.tally.revisionIds.push(t.answer.revisionId);
   return rows;
 }
 

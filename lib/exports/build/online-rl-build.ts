@@ -1,12 +1,11 @@
 import "server-only";
-// Online-RL pools: verified trajectories with rewards recomputed from the final answer's
-// trace verdict and GRPO advantages within their group (online-rl.jsonl). An advantage is
-// relative to the whole group, so groups are read whole (verifiedGroupBatches): an
-// incremental export re-sends every verified rollout of a group one of whose rollouts was
-// verified in the window. Rollouts outside any group are groups of one (advantage 0).
-// A rollout whose verdict is "unsure" (or that has no final answer, or a step without its
-// screenshot) has no reward to learn from: it is counted under skipped:* and left out of its
-// group's statistics.
+// Online-RL pools: verified trajectories with their stored rewards and GRPO advantages
+// (online-rl.jsonl; derived once, under the project's advantage policy, which the manifest
+// names). An advantage is relative to the whole group, so groups are read whole
+// (verifiedGroupBatches): an incremental export re-sends every verified rollout of a group one
+// of whose rollouts was verified in the window. Rollouts outside any group are groups of one
+// (advantage 0). A rollout whose verdict is "unsure" (or that has no final answer, or a step
+// without its screenshot) has no reward to learn from: it is counted under skipped:*.
 import { ActionSchema } from "@/lib/domain/actions";
 import { count, jsonlChunk, type ExportBuilder, type ExportContext } from "@/lib/exports/build/export-context";
 import { countVerified } from "@/lib/exports/build/sample-rows";
@@ -22,6 +21,7 @@ function toVerifiedTrajectory(ctx: ExportContext, t: VerifiedTrajectoryRecord): 
   if (verdict !== "success" && verdict !== "failure") return skip(ctx, "skipped:verdict_unsure");
   if (t.steps.length === 0) return skip(ctx, "skipped:no_steps");
   if (t.steps.some((s) => !s.media || !s.image)) return skip(ctx, "skipped:image_missing");
+  if (t.reward === null || t.advantage === null || t.groupSize === null) return skip(ctx, "skipped:not_derived");
   return {
     id: t.id,
     goal: t.goal,
@@ -32,7 +32,10 @@ function toVerifiedTrajectory(ctx: ExportContext, t: VerifiedTrajectoryRecord): 
     }),
     success: verdict === "success",
     invalidActions: t.invalidActionCount,
-    annotationIds: [t.answer.annotationId],
+    reward: t.reward,
+    advantage: t.advantage,
+    groupSize: t.groupSize,
+    revisionIds: [t.answer.revisionId],
   };
 }
 
@@ -44,10 +47,10 @@ function skip(ctx: ExportContext, key: string): null {
 function groupRows(ctx: ExportContext, group: VerifiedTrajectoryRecord[]) {
   const usable = group.map((t) => toVerifiedTrajectory(ctx, t)).filter((t): t is VerifiedTrajectory => t !== null);
   if (usable.length === 0) return [];
-  for (const t of usable) ctx.tally.annotationIds.push(...t.annotationIds);
+  for (const t of usable) ctx.tally.revisionIds.push(...t.revisionIds);
   count(ctx.tally, "groups");
   count(ctx.tally, "success", usable.filter((t) => t.success).length);
-  return onlineRlRows(usable, ctx.projectSettings.rewards);
+  return onlineRlRows(usable);
 }
 
 async function* onlineRlChunks(ctx: ExportContext): AsyncGenerator<string> {

@@ -32,14 +32,15 @@ export function toVerifiedSample(ctx: ExportContext, record: VerifiedSampleRecor
     targetAbsent: answer.targetAbsent,
     box: answer.targetAbsent ? null : answer.box,
     qualityScore: record.qualityScore,
+    qualityTier: record.qualityTier,
     source: record.sourceDataset,
-    annotationIds: [answer.annotationId],
+    revisionIds: [answer.revisionId],
   };
 }
 
 /** Records what a written row rests on: its final answer and the override behind its score. */
 export function recordSources(ctx: ExportContext, record: VerifiedSampleRecord): void {
-  if (record.answer) ctx.tally.annotationIds.push(record.answer.annotationId);
+  if (record.answer) ctx.tally.revisionIds.push(record.answer.revisionId);
   ctx.tally.overrideIds.push(...record.overrideIds);
   count(ctx.tally, `source:${record.sourceDataset}`);
 }

@@ -1,6 +1,6 @@
 // Offline-RL navigation JSONL: one row per verified step.
 //   { id: "<trajectoryId>:<index>", trajectory_id, step_index, goal, history: string[],
-//     images: [imagePath], action: <canonical action>, annotation_id }
+//     images: [imagePath], action: <canonical action>, revision_id }
 // Conventions: `action` is the ground-truth canonical action (SPEC §2: the reviewer's
 // correction when there is one) with every coordinate on the [0,1000] grid of this step's
 // screenshot (integers); `history` is the previous actions as text, oldest first, exactly as
@@ -20,7 +20,7 @@ export const NavigationRowSchema = z
     history: z.array(z.string()).describe("previous actions as text, oldest first"),
     images: z.array(z.string()).length(1).describe("this step's screenshot: path inside the snapshot or media reference"),
     action: ActionSchema.describe("ground-truth canonical action; coordinates on the [0,1000] grid of the screenshot"),
-    annotation_id: z.string(),
+    revision_id: z.string().describe("the final-answer revision the ground truth comes from"),
   })
   .describe("offline-RL navigation row (JSONL)");
 export type NavigationRow = z.infer<typeof NavigationRowSchema>;
@@ -34,7 +34,7 @@ export function navigationRow(step: VerifiedStep): NavigationRow {
     history: [...step.history],
     images: [step.imagePath],
     action: actionOnGrid(step.action, step.image),
-    annotation_id: step.annotationId,
+    revision_id: step.revisionId,
   };
 }
 

@@ -1,12 +1,13 @@
 import "server-only";
 // Verified grounding samples of a project, read in keyset pages ordered by (verifiedAt, id):
-// each with its image, its final answer (lib/annotations/final-answer.ts) and the judge
-// override that decided its effective quality score. Exports stream through these pages; the
-// v1 API serves one page at a time. Four queries per page, whatever the page size.
+// each with its image, its final answer (lib/annotations/final-answer.ts), and its stored
+// derived values (effective quality score and tier, the override that decided the score:
+// lib/domain/derive-sample.ts). Exports stream through these pages; the v1 API serves one page
+// at a time. Three queries per page, whatever the page size.
 // The keyset's lower bound is written as `verifiedAt >= last` so the (projectId, verifiedAt)
 // index serves every page as a range scan, not a scan from the start of the window.
 import { finalSampleAnswers, type SampleFinalAnswer } from "@/lib/annotations/final-answer";
-import { effectiveValue } from "@/lib/domain/tiers";
+import type { QualityTier } from "@/lib/domain/tiers";
 import { asDate, placeholders, type SqlReader } from "@/lib/sql/sql-reader";
 
 export type VerifiedWindow = { since: Date | null; until: Date };
@@ -23,6 +24,7 @@ export type VerifiedSampleRecord = {
   app: string | null;
   language: string | null;
   qualityScore: number | null;
+  qualityTier: QualityTier | null;
   verifiedAt: Date;
   image: { width: number; height: number } | null;
   media: { id: string; sha256: string; mime: string; storageKey: string } | null;
@@ -40,6 +42,9 @@ type SampleRow = {
   app: string | null;
   language: string | null;
   qualityScore: number | null;
+  qualityTier: string | null;
+  qualityOverrideId: string | null;
+  finalAnswerId: string | null;
   verifiedAt: unknown;
   imageWidth: number | null;
   imageHeight: number | null;
@@ -93,7 +98,7 @@ async function sampleRows(reader: SqlReader, projectId: string, q: SamplePageQue
   params.push(q.limit);
   return reader.all<SampleRow>(
     `SELECT s."id", s."sourceDataset", s."sourceId", s."instruction", s."platform", s."app", s."language", s."qualityScore",
-            s."verifiedAt", s."imageWidth", s."imageHeight", s."mediaId"
+            s."qualityTier", s."qualityOverrideId", s."finalAnswerId", s."verifiedAt", s."imageWidth", s."imageHeight", s."mediaId"
        FROM "GroundingSample" s
       WHERE s."projectId" = ? AND s."verifiedAt" <= ? ${keyset} AND s."status" = 'verified' ${score}
       ORDER BY s."verifiedAt", s."id"
@@ -102,50 +107,14 @@ async function sampleRows(reader: SqlReader, projectId: string, q: SamplePageQue
   );
 }
 
-type VerdictOverrideRow = { projectId: string; sampleId: string; verdictId: string; verdictCreatedAt: unknown; overrideId: string | null; overrideCreatedAt: unknown; overrideStatus: string | null };
-
-// As refreshSampleQuality decides the score: the latest quality-score verdict, and on it the
-// latest override that was not rejected.
-async function decidingOverrides(reader: SqlReader, projectId: string, sampleIds: string[]): Promise<Map<string, string>> {
-  if (sampleIds.length === 0) return new Map();
-  const rows = (await reader.all<VerdictOverrideRow>(
-    `SELECT v."projectId", v."sampleId", v."id" AS "verdictId", v."createdAt" AS "verdictCreatedAt",
-            o."id" AS "overrideId", o."createdAt" AS "overrideCreatedAt", o."status" AS "overrideStatus"
-       FROM "JudgeVerdict" v
-       LEFT JOIN "JudgeOverride" o ON o."verdictId" = v."id"
-      WHERE v."sampleId" IN (${placeholders(sampleIds.length)}) AND v."metric" = 'quality_score'
-      ORDER BY v."createdAt", v."id", o."createdAt", o."id"`,
-    sampleIds,
-  )).filter((r) => r.projectId === projectId); // checked here, not in SQL: see final-answer.ts
-  const latestVerdict = new Map<string, string>();
-  for (const r of rows) latestVerdict.set(r.sampleId, r.verdictId);
-  const overridesOf = new Map<string, { value: string | null; createdAt: Date; status?: "accepted" | "rejected" }[]>();
-  for (const r of rows) {
-    if (r.overrideId === null || latestVerdict.get(r.sampleId) !== r.verdictId) continue;
-    const list = overridesOf.get(r.verdictId) ?? [];
-    list.push({ value: r.overrideId, createdAt: asDate(r.overrideCreatedAt)!, status: r.overrideStatus === "rejected" ? "rejected" : "accepted" });
-    overridesOf.set(r.verdictId, list);
-  }
-  const deciding = new Map<string, string>();
-  for (const [sampleId, verdictId] of latestVerdict) {
-    const id = effectiveValue<string | null>(null, overridesOf.get(verdictId) ?? []);
-    if (id !== null) deciding.set(sampleId, id);
-  }
-  return deciding;
-}
-
 export async function readVerifiedSamplePage(reader: SqlReader, projectId: string, q: SamplePageQuery): Promise<VerifiedSampleRecord[]> {
   const rows = await sampleRows(reader, projectId, q);
-  const ids = rows.map((r) => r.id);
-  const answers = await finalSampleAnswers(reader, projectId, ids);
-  // Only a scored sample can have an override behind its score (overriding refreshes it).
-  const overrides = await decidingOverrides(reader, projectId, rows.filter((r) => r.qualityScore !== null).map((r) => r.id));
+  const answers = await finalSampleAnswers(reader, projectId, rows);
   const media = await pageMedia(reader, rows);
   return rows.map((r) => {
     const m = r.mediaId ? media.get(r.mediaId) : undefined;
     const width = m?.width ?? r.imageWidth;
     const height = m?.height ?? r.imageHeight;
-    const override = overrides.get(r.id);
     return {
       id: r.id,
       sourceDataset: r.sourceDataset,
@@ -155,11 +124,12 @@ export async function readVerifiedSamplePage(reader: SqlReader, projectId: strin
       app: r.app,
       language: r.language,
       qualityScore: r.qualityScore,
+      qualityTier: r.qualityTier as QualityTier | null,
       verifiedAt: asDate(r.verifiedAt)!,
       image: width !== null && height !== null ? { width, height } : null,
       media: m ? { id: m.id, sha256: m.sha256, mime: m.mime, storageKey: m.storageKey } : null,
       answer: answers.get(r.id) ?? null,
-      overrideIds: override ? [override] : [],
+      overrideIds: r.qualityOverrideId ? [r.qualityOverrideId] : [],
     };
   });
 }

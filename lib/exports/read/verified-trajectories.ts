@@ -4,7 +4,7 @@ import "server-only";
 // whole GRPO groups (every verified rollout of each group, for advantages within the group).
 // A fixed number of queries per page: trajectories, their steps, their final answers.
 import { finalTrajectoryAnswers, type TrajectoryFinalAnswer } from "@/lib/annotations/final-answer";
-import { asDate, asJson, placeholders, type SqlReader } from "@/lib/sql/sql-reader";
+import { asBool, asDate, asJson, placeholders, type SqlReader } from "@/lib/sql/sql-reader";
 import { assertKeysetAdvances, type VerifiedCursor, type VerifiedWindow } from "@/lib/exports/read/verified-samples";
 
 export type StepRecord = {
@@ -28,12 +28,22 @@ export type VerifiedTrajectoryRecord = {
   stepCount: number;
   invalidActionCount: number;
   humanVerdict: string | null;
+  // Stored derived values (lib/domain/derive-trajectory.ts, group-advantages.ts).
+  autoOutcome: boolean | null;
+  mismatchFlags: string;
+  stepsCorrect: number;
+  stepsIncorrect: number;
+  outcome: boolean | null;
+  outcomeSource: string | null;
+  reward: number | null;
+  advantage: number | null;
+  groupSize: number | null;
   verifiedAt: Date;
   steps: StepRecord[];
   answer: TrajectoryFinalAnswer | null;
 };
 
-type TrajectoryRow = Omit<VerifiedTrajectoryRecord, "verifiedAt" | "steps" | "answer"> & { verifiedAt: unknown };
+type TrajectoryRow = Omit<VerifiedTrajectoryRecord, "verifiedAt" | "steps" | "answer" | "outcome" | "autoOutcome"> & { verifiedAt: unknown; outcome: unknown; autoOutcome: unknown; finalAnswerId: string | null };
 
 type StepRow = {
   trajectoryId: string;
@@ -48,7 +58,7 @@ type StepRow = {
 };
 
 const COLUMNS = `t."id", t."goal", t."groupKey", t."runId", t."benchmark", t."app", t."model", t."sourceDataset", t."sourceId",
-  t."stepCount", t."invalidActionCount", t."humanVerdict", t."verifiedAt"`;
+  t."stepCount", t."invalidActionCount", t."humanVerdict", t."autoOutcome", t."mismatchFlags", t."stepsCorrect", t."stepsIncorrect", t."outcome", t."outcomeSource", t."reward", t."advantage", t."groupSize", t."finalAnswerId", t."verifiedAt"`;
 
 const EPOCH = new Date(0);
 
@@ -74,8 +84,22 @@ async function complete(reader: SqlReader, projectId: string, rows: TrajectoryRo
     });
     stepsOf.set(s.trajectoryId, list);
   }
-  const answers = await finalTrajectoryAnswers(reader, projectId, ids);
-  return rows.map((r) => ({ ...r, verifiedAt: asDate(r.verifiedAt)!, steps: stepsOf.get(r.id) ?? [], answer: answers.get(r.id) ?? null }));
+  const answers = await finalTrajectoryAnswers(reader, projectId, rows);
+  return rows.map(({ finalAnswerId: _final, ...r }) => ({
+    ...r,
+    stepCount: Number(r.stepCount),
+    invalidActionCount: Number(r.invalidActionCount),
+    autoOutcome: r.autoOutcome === null || r.autoOutcome === undefined ? null : asBool(r.autoOutcome),
+    stepsCorrect: Number(r.stepsCorrect),
+    stepsIncorrect: Number(r.stepsIncorrect),
+    outcome: r.outcome === null || r.outcome === undefined ? null : asBool(r.outcome),
+    reward: r.reward === null ? null : Number(r.reward),
+    advantage: r.advantage === null ? null : Number(r.advantage),
+    groupSize: r.groupSize === null ? null : Number(r.groupSize),
+    verifiedAt: asDate(r.verifiedAt)!,
+    steps: stepsOf.get(r.id) ?? [],
+    answer: answers.get(r.id) ?? null,
+  }));
 }
 
 export type TrajectoryPageQuery = {

@@ -15,8 +15,9 @@ export type SnapshotWrite = {
   files: Iterable<StreamedSnapshotFile> | AsyncIterable<StreamedSnapshotFile>;
   filters: Record<string, unknown>;
   counts: Record<string, number>;
-  annotationIds: string[];
+  revisionIds: string[];
   overrideIds: string[];
+  derivedWith: { derivationCode: number; settings: Record<string, unknown> };
   verityVersion: string;
   unverifiedIncluded: boolean;
 };

@@ -34,7 +34,7 @@ export async function completeImages(db: Db, projectId: string, records: ImageRe
     }
     if (found.isNew) report.created.media += 1;
     await db.$transaction([
-      db.groundingSample.updateMany({ where: { id: { in: sampleIds } }, data: { mediaId: found.mediaId, imageMissing: false } }),
+      db.groundingSample.updateMany({ where: { id: { in: sampleIds } }, data: { mediaId: found.mediaId, imageMissing: false, derivedRevision: 0 } }),
       db.step.updateMany({ where: { id: { in: stepIds } }, data: { mediaId: found.mediaId, imageMissing: false } }),
     ]);
     report.updated += sampleIds.length + stepIds.length;

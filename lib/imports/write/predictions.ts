@@ -1,6 +1,8 @@
 import "server-only";
-// Writes model predictions onto their samples (one per sample and model) and recomputes
-// their correctness with point-in-box, listing every disagreement with the file's own label.
+// Writes model predictions onto their samples (one per sample and model) and lists every
+// disagreement between the file's own correctness label and point-in-box on the box the file
+// was judged against (the imported one). The stored correctness is derived with the sample
+// (lib/derived): the touched samples are marked stale in the same transaction.
 import type { Db } from "@/lib/db";
 import { pointToPixels } from "@/lib/domain/coordinates";
 import { judgePrediction } from "@/lib/domain/point-in-box";
@@ -10,8 +12,9 @@ import { disagree, reject, type ImportReport } from "@/lib/imports/write/report"
 import { sampleKey, writeSamples, type WrittenSample } from "@/lib/imports/write/samples";
 import { withSourceReference } from "@/lib/imports/write/target-pixels";
 import { groupBy, lookupInChunks } from "@/lib/imports/write/key-lookup";
+import { markSamplesStale } from "@/lib/derived/mark-stale";
 
-type Row = { sampleId: string; model: string; kind: string; x: number | null; y: number | null; rawOutput: string | null; sourceCorrectness: string | null; correctness?: string };
+type Row = { sampleId: string; model: string; kind: string; x: number | null; y: number | null; rawOutput: string | null; sourceCorrectness: string | null };
 
 function toRow(record: PredictionRecord, sample: WrittenSample, stated: SampleRecord["imageSize"]): Row | string {
   const base = { sampleId: sample.id, model: record.model, rawOutput: record.rawOutput, sourceCorrectness: record.fileLabel };
@@ -36,7 +39,8 @@ function sameCoordinate(a: number | null, b: number | null): boolean {
   return Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a));
 }
 
-function computedCorrectness(row: Row, sample: WrittenSample): string {
+/** What the file's label should have been: point-in-box on the imported target. */
+function fileCorrectness(row: Row, sample: WrittenSample): string {
   const prediction =
     row.kind === "point" ? { kind: "point" as const, point: [row.x!, row.y!] as [number, number] } : { kind: row.kind as "refusal" | "wrong_format" };
   return judgePrediction(prediction, sample.targetAbsent ? null : sample.box);
@@ -79,7 +83,6 @@ export async function writePredictions(db: Db, projectId: string, records: Predi
       reject(report, record.location, row);
       continue;
     }
-    row.correctness = computedCorrectness(row, sample);
     byPrediction.set(`${row.sampleId}\u0000${row.model}`, { row, record, sample });
   }
   const rows = [...byPrediction.values()];
@@ -99,7 +102,7 @@ export async function writePredictions(db: Db, projectId: string, records: Predi
     for (const { row } of rows) {
       const old = byKey.get(`${row.sampleId}\u0000${row.model}`);
       if (!old) fresh.push(row);
-      else if (old.kind === row.kind && sameCoordinate(old.x, row.x) && sameCoordinate(old.y, row.y) && old.rawOutput === row.rawOutput && old.sourceCorrectness === row.sourceCorrectness && old.correctness === row.correctness) report.unchanged += 1;
+      else if (old.kind === row.kind && sameCoordinate(old.x, row.x) && sameCoordinate(old.y, row.y) && old.rawOutput === row.rawOutput && old.sourceCorrectness === row.sourceCorrectness) report.unchanged += 1;
       else {
         await tx.modelPrediction.update({ where: { id: old.id }, data: row });
         report.updated += 1;
@@ -109,11 +112,13 @@ export async function writePredictions(db: Db, projectId: string, records: Predi
       const { count } = await tx.modelPrediction.createMany({ data: fresh.map((row) => ({ projectId, ...row })) });
       report.created.predictions += count;
     }
+    await markSamplesStale(tx, [...new Set(rows.map(({ row }) => row.sampleId))]);
   });
 
-  for (const { row, record } of rows) {
-    if (record.fileLabel !== null && record.fileLabel !== row.correctness) {
-      disagree(report, { sourceId: record.sample.sourceId, model: record.model, fileLabel: record.fileLabel, computed: row.correctness! });
+  for (const { row, record, sample } of rows) {
+    const computed = fileCorrectness(row, sample);
+    if (record.fileLabel !== null && record.fileLabel !== computed) {
+      disagree(report, { sourceId: record.sample.sourceId, model: record.model, fileLabel: record.fileLabel, computed });
     }
   }
 }

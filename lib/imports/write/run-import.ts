@@ -14,6 +14,7 @@ import { writeSamples } from "@/lib/imports/write/samples";
 import { writeTrajectory, type TrajectoryContext } from "@/lib/imports/write/trajectories";
 import { writeVerdictLines } from "@/lib/imports/write/verdict-lines";
 import type { MediaStore } from "@/lib/media/store";
+import { rederiveStale } from "@/lib/derived/rederive-stale";
 
 const BATCH_SIZE = 1_000;
 
@@ -50,6 +51,9 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
     for (const trajectory of current.trajectories) await writeTrajectory(trajectoryContext, trajectory);
     if (current.verdicts.length) await writeVerdictLines(db, projectId, current.verdicts, report);
     if (current.images.length) await completeImages(db, projectId, current.images, media, report);
+    // Every item the batch created or changed was left stale; its derived values follow now
+    // (bounded: a project-wide recompute running meanwhile is left to its own job).
+    await rederiveStale(db, projectId, { maxItems: 4 * BATCH_SIZE });
     await options.onProgress?.(report, processedCount(report));
   }
 
@@ -89,6 +93,8 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
     else await accept(item);
   }
   await flush();
+  // Whatever is still stale (a batch wrote more than its bound) is derived before the job ends.
+  await rederiveStale(db, projectId);
   return report;
 }
 

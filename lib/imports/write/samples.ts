@@ -137,7 +137,8 @@ export async function writeSamples(
       continue;
     }
     const { projectId: _p, sourceDataset: _d, sourceId: _s, ...changes } = row.data;
-    await db.groundingSample.update({ where: { id: outcome.id }, data: changes });
+    // Its inputs changed: derived again at the end of the batch (lib/derived/mark-stale.ts).
+    await db.groundingSample.update({ where: { id: outcome.id }, data: { ...changes, derivedRevision: 0 } });
     report.updated += 1;
   }
   return written;

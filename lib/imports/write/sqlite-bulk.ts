@@ -67,7 +67,7 @@ export function insertSamplesSqlite(file: string, rows: { key: string; data: Pri
         id, data.projectId, data.mediaId ?? null, data.imageRef ?? null, data.imageMissing ? 1 : 0, data.imageWidth ?? null,
         data.imageHeight ?? null, data.instruction, data.language ?? null, data.platform ?? null, data.app ?? null, data.uiType ?? null,
         data.sourceDataset, data.sourceId, data.contentHash, data.targetAbsent ? 1 : 0, data.boxX1 ?? null, data.boxY1 ?? null,
-        data.boxX2 ?? null, data.boxY2 ?? null, json(data.polygon), json(data.extra), "pending", now, now,
+        data.boxX2 ?? null, data.boxY2 ?? null, json(data.polygon), json(data.extra), "unreviewed", now, now,
       );
       if (result.changes === 1) return { key, id, created: true, contentHash: null, imageMissing: Boolean(data.imageMissing) };
       const existing = select.get(data.projectId, data.sourceDataset, data.sourceId) as { id: string; contentHash: string; imageMissing: number };

@@ -111,7 +111,9 @@ export async function writeTrajectory(ctx: TrajectoryContext, record: Trajectory
     runId: await runIdFor(ctx, record.runName),
     groupKey: record.groupKey,
     contentHash: hash,
-    autoOutcome: record.autoOutcome,
+    sourceOutcome: record.autoOutcome,
+    // Its inputs changed: derived again at the end of the batch (lib/derived/mark-stale.ts).
+    derivedRevision: 0,
     agentClaimedFinish: record.agentClaimedFinish,
     invalidActionCount: record.invalidActionCount,
     sourceReward: record.sourceReward,

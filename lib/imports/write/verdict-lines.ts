@@ -5,7 +5,7 @@ import type { Db } from "@/lib/db";
 import type { VerdictLine } from "@/lib/imports/records";
 import { reject, type ImportReport } from "@/lib/imports/write/report";
 import { addVerdicts, verdictRow } from "@/lib/imports/write/verdicts";
-import { refreshSampleQuality } from "@/lib/verdicts/sample-quality";
+import { markSamplesStale, markTrajectoriesStale } from "@/lib/derived/mark-stale";
 
 async function targetIds(db: Db, projectId: string, target: VerdictLine["target"]) {
   const key = { projectId, sourceDataset: target.sourceDataset, sourceId: target.sourceId };
@@ -31,9 +31,13 @@ export async function writeVerdictLines(db: Db, projectId: string, lines: Verdic
     }
     rows.push(verdictRow(projectId, ids, line.verdict));
   }
-  const added = await db.$transaction((tx) => addVerdicts(tx, rows));
+  // The items whose verdicts changed are derived again at the end of the batch.
+  const added = await db.$transaction(async (tx) => {
+    const n = await addVerdicts(tx, rows);
+    await markSamplesStale(tx, [...new Set(rows.flatMap((r) => (r.sampleId ? [r.sampleId] : [])))]);
+    await markTrajectoriesStale(tx, [...new Set(rows.flatMap((r) => (r.trajectoryId ? [r.trajectoryId] : [])))]);
+    return n;
+  });
   report.created.verdicts += added;
   report.unchanged += rows.length - added;
-  const scored = new Set(rows.filter((r) => r.sampleId && r.metric === "quality_score").map((r) => r.sampleId!));
-  for (const sampleId of scored) await refreshSampleQuality(db, projectId, sampleId);
 }

@@ -1,11 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { MISMATCH_FLAGS, automaticOutcome, computeMismatchFlags, type MismatchInput } from "@/lib/domain/mismatch-flags";
 
+// A successful human verdict, two correct steps, no checker: nothing to flag.
 const base: MismatchInput = {
   stepLabels: ["correct", "correct"],
-  traceVerdict: "success",
+  human: true,
+  automatic: null,
   ruleOutcome: null,
   judgeOutcome: null,
+  finalOutcome: true,
   agentClaimedFinish: false,
 };
 
@@ -19,14 +22,15 @@ describe("automaticOutcome", () => {
 
 describe("computeMismatchFlags", () => {
   it("raises nothing when everything agrees", () => {
-    expect(computeMismatchFlags({ ...base, ruleOutcome: true, judgeOutcome: true, agentClaimedFinish: true })).toEqual([]);
+    expect(computeMismatchFlags({ ...base, automatic: true, ruleOutcome: true, judgeOutcome: true, agentClaimedFinish: true })).toEqual([]);
   });
 
   it("steps_ok_trace_failed needs at least one step, all correct", () => {
-    expect(computeMismatchFlags({ ...base, traceVerdict: "failure" })).toEqual(["steps_ok_trace_failed"]);
-    expect(computeMismatchFlags({ ...base, traceVerdict: "failure", stepLabels: [] })).toEqual([]);
-    expect(computeMismatchFlags({ ...base, traceVerdict: "failure", stepLabels: ["correct", "unsure"] })).toEqual([]);
-    expect(computeMismatchFlags({ ...base, traceVerdict: "unsure" })).toEqual([]);
+    const failed = { ...base, human: false, finalOutcome: false };
+    expect(computeMismatchFlags(failed)).toEqual(["steps_ok_trace_failed"]);
+    expect(computeMismatchFlags({ ...failed, stepLabels: [] })).toEqual([]);
+    expect(computeMismatchFlags({ ...failed, stepLabels: ["correct", "unsure"] })).toEqual([]);
+    expect(computeMismatchFlags({ ...base, human: null, finalOutcome: null })).toEqual([]);
   });
 
   it("trace_ok_with_bad_steps when a step is incorrect in a successful trace", () => {
@@ -34,33 +38,33 @@ describe("computeMismatchFlags", () => {
     expect(computeMismatchFlags({ ...base, stepLabels: ["correct", "unsure"] })).toEqual([]);
   });
 
-  it("auto_vs_human uses the rule first, else the judge, against a decided verdict", () => {
-    expect(computeMismatchFlags({ ...base, ruleOutcome: false })).toEqual(["auto_vs_human"]);
-    expect(computeMismatchFlags({ ...base, judgeOutcome: false })).toEqual(["auto_vs_human"]);
-    // rule true agrees with the human; the judge's false only raises rule_vs_judge
-    expect(computeMismatchFlags({ ...base, ruleOutcome: true, judgeOutcome: false })).toEqual(["rule_vs_judge"]);
-    expect(computeMismatchFlags({ ...base, traceVerdict: "unsure", ruleOutcome: false })).toEqual([]);
-    expect(computeMismatchFlags({ ...base, traceVerdict: null, ruleOutcome: false })).toEqual([]);
+  it("auto_vs_human compares the automatic outcome as reported with a decided human verdict", () => {
+    expect(computeMismatchFlags({ ...base, automatic: false })).toEqual(["auto_vs_human"]);
+    expect(computeMismatchFlags({ ...base, automatic: true })).toEqual([]);
+    expect(computeMismatchFlags({ ...base, human: null, automatic: false, finalOutcome: false })).toEqual([]);
   });
 
-  it("rule_vs_judge needs both outcomes", () => {
-    expect(computeMismatchFlags({ ...base, traceVerdict: null, ruleOutcome: true, judgeOutcome: false })).toEqual(["rule_vs_judge"]);
-    expect(computeMismatchFlags({ ...base, traceVerdict: null, ruleOutcome: true, judgeOutcome: null })).toEqual([]);
+  it("rule_vs_judge compares the checkers' effective verdicts and needs both", () => {
+    expect(computeMismatchFlags({ ...base, human: null, ruleOutcome: true, judgeOutcome: false })).toEqual(["rule_vs_judge"]);
+    expect(computeMismatchFlags({ ...base, human: null, ruleOutcome: true, judgeOutcome: null })).toEqual([]);
   });
 
-  it("claimed_finish_failed when the agent finished and the trace failed", () => {
-    expect(computeMismatchFlags({ ...base, stepLabels: ["incorrect"], traceVerdict: "failure", agentClaimedFinish: true })).toEqual([
-      "claimed_finish_failed",
-    ]);
-    expect(computeMismatchFlags({ ...base, stepLabels: ["incorrect"], traceVerdict: "failure" })).toEqual([]);
+  it("claimed_finish_failed when the agent finished and the trajectory failed, human or automatic", () => {
+    const claimed = { ...base, stepLabels: ["incorrect"] as MismatchInput["stepLabels"], agentClaimedFinish: true };
+    expect(computeMismatchFlags({ ...claimed, human: false, finalOutcome: false })).toEqual(["claimed_finish_failed"]);
+    // No human verdict yet: the checkers' failure is enough (quark_2 in the AndroidLab fixture).
+    expect(computeMismatchFlags({ ...claimed, human: null, automatic: false, finalOutcome: false })).toEqual(["claimed_finish_failed"]);
+    expect(computeMismatchFlags({ ...claimed, human: false, finalOutcome: false, agentClaimedFinish: false })).toEqual([]);
   });
 
   it("returns several flags in MISMATCH_FLAGS order", () => {
     const flags = computeMismatchFlags({
       stepLabels: ["correct"],
-      traceVerdict: "failure",
+      human: false,
+      automatic: true,
       ruleOutcome: true,
       judgeOutcome: false,
+      finalOutcome: false,
       agentClaimedFinish: true,
     });
     expect(flags).toEqual(["steps_ok_trace_failed", "auto_vs_human", "rule_vs_judge", "claimed_finish_failed"]);

@@ -4,7 +4,7 @@ import { ProjectSettingsSchema } from "@/lib/domain/project-settings";
 describe("ProjectSettingsSchema", () => {
   it("parses {} to the full defaults", () => {
     expect(ProjectSettingsSchema.parse({})).toEqual({
-      rewards: { eta: 0.98, invalidActionPenalty: -0.1 },
+      rewards: { eta: 0.98, invalidActionPenalty: -0.1, advantagePolicy: "verified_only" },
       tiers: { goldMin: 7, rewriteMin: 4 },
       iouAgreementThreshold: 0.5,
       honeypotRate: 0.05,
@@ -14,7 +14,7 @@ describe("ProjectSettingsSchema", () => {
 
   it("fills defaults inside partially given sections", () => {
     const parsed = ProjectSettingsSchema.parse({ rewards: { eta: 0.9 }, tiers: { goldMin: 8 } });
-    expect(parsed.rewards).toEqual({ eta: 0.9, invalidActionPenalty: -0.1 });
+    expect(parsed.rewards).toEqual({ eta: 0.9, invalidActionPenalty: -0.1, advantagePolicy: "verified_only" });
     expect(parsed.tiers).toEqual({ goldMin: 8, rewriteMin: 4 });
   });
 

@@ -3,7 +3,7 @@ import { RewardSettingsSchema, groupAdvantages, trajectoryReward } from "@/lib/d
 
 describe("RewardSettingsSchema", () => {
   it("has the report's defaults", () => {
-    expect(RewardSettingsSchema.parse({})).toEqual({ eta: 0.98, invalidActionPenalty: -0.1 });
+    expect(RewardSettingsSchema.parse({})).toEqual({ eta: 0.98, invalidActionPenalty: -0.1, advantagePolicy: "verified_only" });
   });
 
   it("rejects eta outside (0, 1] and a positive penalty", () => {

@@ -2,7 +2,6 @@
 import { describe, expect, it } from "vitest";
 import { RewardSettingsSchema } from "@/lib/domain/rewards";
 import { flipEffect, rankCandidates, sampleImpact, thresholdNearness, tierGap, trajectoryReasons } from "@/lib/domain/triage-impact";
-import { rolloutSuccess } from "@/lib/domain/rollout-outcome";
 
 const flat = RewardSettingsSchema.parse({ eta: 1, invalidActionPenalty: -0.1 });
 const defaults = RewardSettingsSchema.parse({});
@@ -78,21 +77,12 @@ describe("sample impact", () => {
   });
 });
 
-describe("trajectory reasons and outcomes", () => {
+describe("trajectory reasons", () => {
   it("names rule vs judge and judge vs human; nothing without a judge", () => {
     expect(trajectoryReasons({ rule: false, judge: true, human: null })).toEqual(["rule_vs_judge"]);
     expect(trajectoryReasons({ rule: false, judge: true, human: "failure" })).toEqual(["rule_vs_judge", "judge_vs_human"]);
     expect(trajectoryReasons({ rule: null, judge: true, human: "unsure" })).toEqual([]);
     expect(trajectoryReasons({ rule: true, judge: null, human: "failure" })).toEqual([]);
-  });
-
-  it("counts a rollout with its verified verdict, else the effective rule, else the judge, else the import", () => {
-    const pending = { status: "in_review", humanVerdict: "failure", autoOutcome: true };
-    expect(rolloutSuccess({ ...pending, status: "verified" }, { rule: true, judge: true })).toBe(false);
-    expect(rolloutSuccess(pending, { rule: false, judge: true })).toBe(false);
-    expect(rolloutSuccess(pending, { rule: null, judge: false })).toBe(false);
-    expect(rolloutSuccess(pending, { rule: null, judge: null })).toBe(true);
-    expect(rolloutSuccess({ ...pending, autoOutcome: null }, { rule: null, judge: null })).toBe(false);
   });
 });
 

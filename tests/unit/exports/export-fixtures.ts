@@ -16,7 +16,8 @@ export function sample(overrides: Partial<VerifiedSample> = {}): VerifiedSample 
     box: [96, 54, 192, 108],
     qualityScore: 8,
     source: "screenspot-pro",
-    annotationIds: ["a1"],
+    qualityTier: "gold",
+    revisionIds: ["a1"],
     ...overrides,
   };
 }

@@ -15,7 +15,7 @@ const step = (index: number, action: VerifiedStep["action"], history: string[]):
   goal: "Turn on Wi-Fi",
   history,
   action,
-  annotationId: `ann-${index}`,
+  revisionId: `rev-${index}`,
 });
 
 describe("offline-RL navigation JSONL", () => {
@@ -39,7 +39,7 @@ describe("offline-RL navigation JSONL", () => {
         history: [],
         images: ["t1/0.png"],
         action: { type: "click", x: 500, y: 500, element: [50, 50, 100, 100] },
-        annotation_id: "ann-0",
+        revision_id: "rev-0",
       });
       expect(rows[1]).toMatchObject({
         history: ["click(960, 540)"],

@@ -78,7 +78,7 @@ function write(snapshotId: string, files: SnapshotWrite["files"]): SnapshotWrite
     files,
     filters: { project: "p1", verifiedOnly: true },
     counts: { rows: 3 },
-    annotationIds: ["a1", "a2"],
+    revisionIds: ["a1", "a2"], derivedWith: { derivationCode: 1, settings: {} },
     overrideIds: ["o1"],
     verityVersion: "0.1.0",
     unverifiedIncluded: false,
@@ -115,7 +115,7 @@ describe.each([
       { name: "parquet/grounding.parquet", sha256: sha256(Buffer.from([0x50, 0x41, 0x52, 0x31])), bytes: 4 },
       { name: "discard.txt", sha256: sha256("id-1\nid-2\n"), bytes: 10 },
     ]);
-    expect(manifest).toMatchObject({ snapshotId: "2024-06-01T120000Z", filters: { project: "p1", verifiedOnly: true }, annotationIds: ["a1", "a2"] });
+    expect(manifest).toMatchObject({ snapshotId: "2024-06-01T120000Z", filters: { project: "p1", verifiedOnly: true }, revisionIds: ["a1", "a2"] });
     expect(await target.readManifest("2024-06-01T120000Z")).toEqual(manifest);
     expect(await target.verifySnapshot("2024-06-01T120000Z")).toEqual(manifest);
     expect(await text(await target.openFile("2024-06-01T120000Z", "grounding.jsonl"))).toBe(rows);

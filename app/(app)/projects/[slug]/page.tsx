@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { ProjectHome } from "@/components/projects/project-home";
+import { isReviewerRole } from "@/lib/auth/roles";
 import { db } from "@/lib/db";
 import { projectPageAccess } from "@/lib/projects/page-access";
 import { projectOverview } from "@/lib/projects/overview";
@@ -11,6 +12,6 @@ export const metadata: Metadata = { title: "Project" };
 export default async function ProjectPage({ params }: Props) {
   const { slug } = await params;
   const { project, access } = await projectPageAccess(slug, "annotator");
-  const overview = await projectOverview(db(), project.id);
+  const overview = await projectOverview(db(), project.id, { userId: access.user.id, seesHuman: isReviewerRole(access.role) });
   return <ProjectHome project={project} role={access.role} overview={overview} />;
 }

@@ -1,12 +1,13 @@
 import "server-only";
 // The queues page's read: which queues the caller sees (reviewers and admins all, since they
 // adjudicate; annotators those they are a member of) and how far each one is. Progress counts submissions on the real items against
-// the items × overlap the queue asks for (QueueItem.submittedCount is kept by
-// markClaimSubmitted). Honeypots are left out of every count an annotator sees; their number
-// and each annotator's accuracy on them are for admins only.
+// the items × overlap the queue asks for, as lib/queues/queue-counts.ts counts them for every
+// screen. Honeypots are left out of every count an annotator sees; their number and each
+// annotator's accuracy on them are for admins only.
 import type { QueueProgress } from "@/components/queues/queue-list";
 import type { Db } from "@/lib/db";
 import { honeypotAccuracy } from "@/lib/queues/honeypot-accuracy";
+import { queueCounts } from "@/lib/queues/queue-counts";
 
 type Viewer = { userId: string; isAdmin: boolean; isReviewer: boolean };
 
@@ -21,12 +22,10 @@ export async function listQueueProgress(db: Db, projectId: string, { userId, isA
     },
   });
   const ids = queues.map((q) => q.id);
-  const groups = await db.queueItem.groupBy({ by: ["queueId", "status", "isHoneypot"], where: { queueId: { in: ids } }, _count: { _all: true }, _sum: { submittedCount: true } });
+  const counts = await queueCounts(db, queues);
   const accuracy = isAdmin ? await Promise.all(ids.map((queueId) => honeypotAccuracy(db, projectId, { queueId }))) : [];
   return queues.map((q, i) => {
-    const real = groups.filter((g) => g.queueId === q.id && !g.isHoneypot);
-    const count = (status?: string) => real.filter((g) => !status || g.status === status).reduce((n, g) => n + g._count._all, 0);
-    const honeypots = groups.filter((g) => g.queueId === q.id && g.isHoneypot).reduce((n, g) => n + g._count._all, 0);
+    const c = counts.get(q.id)!;
     return {
       id: q.id,
       name: q.name,
@@ -34,12 +33,12 @@ export async function listQueueProgress(db: Db, projectId: string, { userId, isA
       status: q.status,
       overlap: q.overlap,
       leaseMinutes: Math.round(q.leaseSeconds / 60),
-      items: count(),
-      submitted: real.reduce((n, g) => n + (g._sum.submittedCount ?? 0), 0),
+      items: c.items,
+      submitted: c.submitted,
       memberCount: q._count.members,
       isMember: q.members.length > 0,
-      review: isReviewer ? { verified: count("verified"), awaitingAdjudication: count("adjudication") } : null,
-      honeypots: isAdmin ? { items: honeypots, accuracy: accuracy[i]! } : null,
+      review: isReviewer ? { verified: c.verified, awaitingAdjudication: c.awaitingAdjudication } : null,
+      honeypots: isAdmin ? { items: c.honeypots, accuracy: accuracy[i]! } : null,
     };
   });
 }

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { SampleList } from "@/components/samples/sample-list";
+import { isReviewerRole } from "@/lib/auth/roles";
 import { db } from "@/lib/db";
-import { ProjectSettingsSchema } from "@/lib/domain/project-settings";
 import { projectPageAccess } from "@/lib/projects/page-access";
 import { listSamples, sampleFacets } from "@/lib/samples/list-samples";
 import { parseSampleFilter } from "@/lib/samples/sample-filters";
@@ -12,9 +12,9 @@ export const metadata: Metadata = { title: "Grounding samples" };
 
 export default async function SamplesPage({ params, searchParams }: Props) {
   const { slug } = await params;
-  const { project } = await projectPageAccess(slug, "annotator");
-  const filter = parseSampleFilter(await searchParams);
-  const settings = ProjectSettingsSchema.parse(project.settings);
-  const [result, facets] = await Promise.all([listSamples(db(), project.id, filter, settings.tiers), sampleFacets(db(), project.id)]);
-  return <SampleList project={project} filter={filter} facets={facets} result={result} tiers={settings.tiers} />;
+  const { project, access } = await projectPageAccess(slug, "annotator");
+  const viewer = { seesHuman: isReviewerRole(access.role) };
+  const filter = parseSampleFilter(await searchParams, viewer);
+  const [result, facets] = await Promise.all([listSamples(db(), project.id, filter, viewer), sampleFacets(db(), project.id)]);
+  return <SampleList project={project} filter={filter} facets={facets} result={result} seesHuman={viewer.seesHuman} />;
 }

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { TrajectoryList } from "@/components/trajectories/trajectory-list";
+import { isReviewerRole } from "@/lib/auth/roles";
 import { db } from "@/lib/db";
 import { projectPageAccess } from "@/lib/projects/page-access";
 import { listTrajectories, trajectoryFacets } from "@/lib/trajectories/list-trajectories";
@@ -11,8 +12,9 @@ export const metadata: Metadata = { title: "Trajectories" };
 
 export default async function TrajectoriesPage({ params, searchParams }: Props) {
   const { slug } = await params;
-  const { project } = await projectPageAccess(slug, "annotator");
-  const filter = parseTrajectoryFilter(await searchParams);
-  const [result, facets] = await Promise.all([listTrajectories(db(), project.id, filter), trajectoryFacets(db(), project.id)]);
-  return <TrajectoryList project={project} filter={filter} facets={facets} result={result} />;
+  const { project, access } = await projectPageAccess(slug, "annotator");
+  const viewer = { seesHuman: isReviewerRole(access.role) };
+  const filter = parseTrajectoryFilter(await searchParams, viewer);
+  const [result, facets] = await Promise.all([listTrajectories(db(), project.id, filter, viewer), trajectoryFacets(db(), project.id)]);
+  return <TrajectoryList project={project} filter={filter} facets={facets} result={result} seesHuman={viewer.seesHuman} />;
 }

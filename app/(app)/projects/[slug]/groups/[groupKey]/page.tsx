@@ -12,11 +12,12 @@ export const metadata: Metadata = { title: "GRPO group" };
 
 export default async function GroupPage({ params }: Props) {
   const { slug, groupKey } = await params;
-  const { project } = await projectPageAccess(slug, "annotator");
+  // Reviewers: the group shows verified verdicts, which would give honeypots away.
+  const { project } = await projectPageAccess(slug, "reviewer");
   const key = decodeURIComponent(groupKey);
   if (key.length > 300) notFound();
   const settings = ProjectSettingsSchema.parse(project.settings);
-  const group = await loadGroup(db(), project.id, key, settings.rewards);
+  const group = await loadGroup(db(), project.id, key);
   if (group.rollouts.length === 0) notFound();
   return <GroupViewScreen project={project} group={group} settings={settings.rewards} />;
 }

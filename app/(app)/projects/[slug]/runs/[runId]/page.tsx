@@ -11,7 +11,8 @@ export const metadata: Metadata = { title: "Run verification" };
 
 export default async function RunPage({ params }: Props) {
   const { slug, runId } = await params;
-  const { project } = await projectPageAccess(slug, "annotator");
+  // Reviewers: verified outcomes would give honeypots away.
+  const { project } = await projectPageAccess(slug, "reviewer");
   if (!/^[a-z0-9]{10,40}$/.test(runId)) notFound();
   const verification = await loadRunVerification(db(), project.id, runId);
   if (!verification) notFound();

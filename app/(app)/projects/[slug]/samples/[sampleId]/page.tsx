@@ -3,7 +3,8 @@ import { notFound } from "next/navigation";
 import { QueueModeBar } from "@/components/queues/queue-mode-bar";
 import { GroundingReview } from "@/components/review/grounding-review";
 import { ReviewStanding } from "@/components/review/review-standing";
-import { roleAtLeast } from "@/lib/auth/roles";
+import { isReviewerRole, roleAtLeast } from "@/lib/auth/roles";
+import { isSettled } from "@/lib/domain/item-lifecycle";
 import { db } from "@/lib/db";
 import { ProjectSettingsSchema } from "@/lib/domain/project-settings";
 import { projectPageAccess } from "@/lib/projects/page-access";
@@ -21,16 +22,17 @@ export default async function SampleReviewPage({ params, searchParams }: Props) 
   const { slug, sampleId } = await params;
   const { project, access } = await projectPageAccess(slug, "annotator");
   if (!/^[a-z0-9]{10,40}$/.test(sampleId)) notFound();
-  const review = await loadSampleReview(db(), project.id, sampleId, access.user.id);
-  if (!review) notFound();
   const search = await searchParams;
-  const filter = parseSampleFilter(search);
-  const settings = ProjectSettingsSchema.parse(project.settings);
-  const neighbours = await neighbourSamples(db(), project.id, sampleId, filter, settings.tiers);
-  const canOverride = access.role === "owner" || roleAtLeast(access.role, "reviewer");
+  const canOverride = isReviewerRole(access.role);
   // Queue mode is annotating: nobody there is shown the item's standing (it could be a honeypot).
+  const showsStanding = canOverride && search.claim === undefined;
+  const review = await loadSampleReview(db(), project.id, sampleId, access.user.id, { seesDerived: showsStanding });
+  if (!review) notFound();
+  const filter = parseSampleFilter(search, { seesHuman: canOverride });
+  const settings = ProjectSettingsSchema.parse(project.settings);
+  const neighbours = await neighbourSamples(db(), project.id, sampleId, filter, { seesHuman: canOverride });
   const claim = search.claim === undefined ? null : await queueClaimView(db(), project.id, access.user.id, search.claim, search.queue);
-  const standing = canOverride && search.claim === undefined ? await reviewStanding(db(), project.id, { sampleId }) : null;
+  const standing = showsStanding ? await reviewStanding(db(), project.id, { sampleId }) : null;
   return (
     <div className="space-y-3">
       {claim && <QueueModeBar projectId={project.id} claim={claim} />}
@@ -43,6 +45,8 @@ export default async function SampleReviewPage({ params, searchParams }: Props) 
         query={filterQuery({ ...filter, after: undefined })}
         neighbours={{ previous: neighbours.previous?.id ?? null, next: neighbours.next?.id ?? null, nextMediaId: neighbours.next?.media?.id ?? null }}
         finalBox={standing?.status === "verified" ? (standing.final?.grounding?.box ?? null) : null}
+        finalPayload={standing?.status === "verified" ? (standing.final?.grounding ?? null) : null}
+        isSettled={standing ? isSettled(standing.status) : false}
       />
     </div>
   );

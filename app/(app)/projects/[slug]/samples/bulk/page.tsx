@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import { BulkPass } from "@/components/samples/bulk-pass";
 import { db } from "@/lib/db";
-import { ProjectSettingsSchema } from "@/lib/domain/project-settings";
 import { projectPageAccess } from "@/lib/projects/page-access";
 import { listSamples } from "@/lib/samples/list-samples";
 import { formatTotal } from "@/lib/capped-count";
@@ -15,8 +14,7 @@ export default async function BulkPassPage({ params, searchParams }: Props) {
   const { slug } = await params;
   const { project } = await projectPageAccess(slug, "reviewer");
   const filter = parseSampleFilter(await searchParams);
-  const settings = ProjectSettingsSchema.parse(project.settings);
-  const result = await listSamples(db(), project.id, filter, settings.tiers);
+  const result = await listSamples(db(), project.id, filter, { seesHuman: true });
   return (
     <BulkPass
       project={{ id: project.id, slug: project.slug, name: project.name }}

@@ -3,7 +3,8 @@ import { notFound } from "next/navigation";
 import { QueueModeBar } from "@/components/queues/queue-mode-bar";
 import { ReviewStanding } from "@/components/review/review-standing";
 import { TrajectoryReviewScreen } from "@/components/trajectory-review/trajectory-review-screen";
-import { roleAtLeast } from "@/lib/auth/roles";
+import { isReviewerRole, roleAtLeast } from "@/lib/auth/roles";
+import { isSettled } from "@/lib/domain/item-lifecycle";
 import { db } from "@/lib/db";
 import { projectPageAccess } from "@/lib/projects/page-access";
 import { queueClaimView } from "@/lib/queues/queue-claim-view";
@@ -27,20 +28,22 @@ export default async function TrajectoryReviewPage({ params, searchParams }: Pro
   const { slug, trajectoryId } = await params;
   const { project, access } = await projectPageAccess(slug, "annotator");
   if (!/^[a-z0-9]{10,40}$/.test(trajectoryId)) notFound();
-  const review = await loadTrajectoryReview(db(), project.id, trajectoryId, access.user.id);
-  if (!review) notFound();
   const search = await searchParams;
-  const neighbours = await neighbourTrajectories(db(), project.id, trajectoryId, parseTrajectoryFilter(search));
-  const canOverride = access.role === "owner" || roleAtLeast(access.role, "reviewer");
+  const canOverride = isReviewerRole(access.role);
   // Queue mode is annotating: nobody there is shown the item's standing (it could be a honeypot).
+  const showsStanding = canOverride && search.claim === undefined;
+  const review = await loadTrajectoryReview(db(), project.id, trajectoryId, access.user.id, { seesDerived: showsStanding });
+  if (!review) notFound();
+  const neighbours = await neighbourTrajectories(db(), project.id, trajectoryId, parseTrajectoryFilter(search, { seesHuman: canOverride }));
   const claim = search.claim === undefined ? null : await queueClaimView(db(), project.id, access.user.id, search.claim, search.queue);
-  const standing = canOverride && search.claim === undefined ? await reviewStanding(db(), project.id, { trajectoryId }) : null;
+  const standing = showsStanding ? await reviewStanding(db(), project.id, { trajectoryId }) : null;
   return (
     <div className="space-y-3">
       {claim && <QueueModeBar projectId={project.id} claim={claim} />}
       {standing && <ReviewStanding projectId={project.id} item={{ itemType: "trajectory", id: trajectoryId }} standing={standing} isAdmin={access.role === "owner" || roleAtLeast(access.role, "admin")} />}
       <TrajectoryReviewScreen key={review.id} project={{ id: project.id, slug: project.slug, name: project.name }} review={review} canOverride={canOverride}
-        query={queryOf(search)} neighbours={neighbours} />
+        query={queryOf(search)} neighbours={neighbours}
+        finalPayload={standing?.status === "verified" ? (standing.final?.trajectory ?? null) : null} isSettled={standing ? isSettled(standing.status) : false} />
     </div>
   );
 }

@@ -1,0 +1,36 @@
+"use server";
+// Reviewers act on an item's standing from its review page: reopen a settled item (its final
+// answer is superseded, not deleted), and accept or dismiss an annotator's proposal.
+import { revalidatePath } from "next/cache";
+import { z } from "zod";
+import { requireRole } from "@/lib/auth/session";
+import { db } from "@/lib/db";
+import { formFields, runAction, type ActionResult } from "@/lib/actions/result";
+import { keyOf } from "@/lib/annotations/item-key";
+import { decideProposal } from "@/lib/annotations/proposals";
+import { reopenItem } from "@/lib/annotations/reopen-item";
+
+const Id = z.string().regex(/^[a-z0-9]{10,40}$/);
+const ReopenSchema = z.object({ projectId: Id, itemType: z.enum(["sample", "trajectory"]), itemId: Id, reason: z.string().max(2_000) });
+
+export async function reopenItemAction(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
+  return runAction(async () => {
+    const { projectId, itemType, itemId, reason } = ReopenSchema.parse(formFields(form));
+    const access = await requireRole(projectId, "reviewer");
+    await reopenItem(db(), access, keyOf(itemType, itemId), reason);
+    revalidatePath("/projects", "layout");
+    return { ok: true, message: "Reopened: the item is back in review and out of the pools until it is settled again." };
+  });
+}
+
+const ProposalSchema = z.object({ projectId: Id, annotationId: Id, decision: z.enum(["accept", "dismiss"]) });
+
+export async function decideProposalAction(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
+  return runAction(async () => {
+    const { projectId, annotationId, decision } = ProposalSchema.parse(formFields(form));
+    const access = await requireRole(projectId, "reviewer");
+    await decideProposal(db(), access, annotationId, decision);
+    revalidatePath("/projects", "layout");
+    return { ok: true, message: decision === "accept" ? "Accepted: the proposal is the new final answer." : "Dismissed: the final answer stays as it was." };
+  });
+}

@@ -1,0 +1,84 @@
+import "server-only";
+// What differs between saving a grounding answer and a trajectory answer: the payload, its
+// Annotation columns, what a submit must contain, and the final answer it pins.
+import type { Db } from "@/lib/db";
+import { GroundingPayloadSchema, groundingProblem, type GroundingPayload } from "@/lib/annotations/grounding-payload";
+import type { FinalPayload } from "@/lib/annotations/final-payload";
+import { keyOf, type ItemKey } from "@/lib/annotations/item-key";
+import type { AnnotationRow } from "@/lib/annotations/versioned-save";
+import { trajectoryProblem, TrajectoryPayloadSchema, type TrajectoryPayload } from "@/lib/trajectories/trajectory-payload";
+
+export type SaveAnswerInput =
+  | { itemType: "sample"; itemId: string; baseVersion: number | null; status: "draft" | "submitted"; payload: GroundingPayload }
+  | { itemType: "trajectory"; itemId: string; baseVersion: number | null; status: "draft" | "submitted"; payload: TrajectoryPayload };
+
+type KnownItem = { id: string; stepCount: number };
+
+export type AnswerKind = {
+  key(id: string): ItemKey;
+  load(db: Db, projectId: string, id: string): Promise<KnownItem | null>;
+  parse(payload: unknown): unknown;
+  problem(payload: unknown, item: KnownItem): string | null;
+  columns(payload: unknown): Record<string, unknown>;
+  payloadOf(row: AnnotationRow): unknown;
+  final(payload: unknown): FinalPayload;
+};
+
+/** The Annotation columns of a grounding answer. */
+export function groundingColumns(payload: GroundingPayload) {
+  const [boxX1, boxY1, boxX2, boxY2] = payload.box ?? [null, null, null, null];
+  return { targetAbsent: payload.targetAbsent, boxX1, boxY1, boxX2, boxY2, instructionRewrite: payload.instructionRewrite, qualityScore: payload.qualityScore, note: payload.note };
+}
+
+export function payloadOf(row: Pick<AnnotationRow, "targetAbsent" | "boxX1" | "boxY1" | "boxX2" | "boxY2" | "instructionRewrite" | "qualityScore" | "note">): GroundingPayload {
+  const hasBox = row.boxX1 !== null && row.boxY1 !== null && row.boxX2 !== null && row.boxY2 !== null;
+  return {
+    targetAbsent: row.targetAbsent ?? false,
+    box: hasBox ? [row.boxX1!, row.boxY1!, row.boxX2!, row.boxY2!] : null,
+    instructionRewrite: row.instructionRewrite,
+    qualityScore: row.qualityScore,
+    note: row.note,
+  };
+}
+
+/** The Annotation columns of a trajectory answer. */
+export function trajectoryColumns(payload: TrajectoryPayload) {
+  return {
+    traceVerdict: payload.traceVerdict,
+    firstWrongStep: payload.firstWrongStep,
+    stepLabels: payload.steps,
+    stepsCorrect: payload.steps.filter((s) => s.label === "correct").length,
+    stepsIncorrect: payload.steps.filter((s) => s.label === "incorrect").length,
+    note: payload.note,
+  };
+}
+
+export function trajectoryPayloadOf(row: Pick<AnnotationRow, "traceVerdict" | "firstWrongStep" | "stepLabels" | "note">): TrajectoryPayload {
+  const parsed = TrajectoryPayloadSchema.safeParse({ traceVerdict: row.traceVerdict, firstWrongStep: row.firstWrongStep, steps: row.stepLabels ?? [], note: row.note });
+  return parsed.success ? parsed.data : { traceVerdict: null, firstWrongStep: null, steps: [], note: row.note };
+}
+
+const sampleKind: AnswerKind = {
+  key: (id) => keyOf("sample", id),
+  load: async (db, projectId, id) => {
+    const s = await db.groundingSample.findFirst({ where: { id, projectId }, select: { id: true } });
+    return s ? { id: s.id, stepCount: 0 } : null;
+  },
+  parse: (payload) => GroundingPayloadSchema.parse(payload),
+  problem: (payload) => groundingProblem(payload as GroundingPayload),
+  columns: (payload) => groundingColumns(payload as GroundingPayload),
+  payloadOf,
+  final: (payload) => ({ itemType: "sample", payload: payload as GroundingPayload }),
+};
+
+const trajectoryKind: AnswerKind = {
+  key: (id) => keyOf("trajectory", id),
+  load: (db, projectId, id) => db.trajectory.findFirst({ where: { id, projectId }, select: { id: true, stepCount: true } }),
+  parse: (payload) => TrajectoryPayloadSchema.parse(payload),
+  problem: (payload, item) => trajectoryProblem(payload as TrajectoryPayload, item.stepCount),
+  columns: (payload) => trajectoryColumns(payload as TrajectoryPayload),
+  payloadOf: trajectoryPayloadOf,
+  final: (payload) => ({ itemType: "trajectory", payload: payload as TrajectoryPayload }),
+};
+
+export const answerKinds = { sample: sampleKind, trajectory: trajectoryKind } as const;

@@ -1,0 +1,34 @@
+import "server-only";
+// A reviewer takes a settled item back into review (the answer was wrong, the task changed):
+// the final answer is superseded, not deleted (it stays in the item's history), the item is
+// "reopened" and leaves the pools until it is settled again. A honeypot must stop being one
+// first: its known answer grades annotators.
+import { z } from "zod";
+import type { Db } from "@/lib/db";
+import { AppError } from "@/lib/errors";
+import { isReviewerRole } from "@/lib/auth/roles";
+import type { ProjectAccess } from "@/lib/auth/session";
+import { recordAudit } from "@/lib/audit/record";
+import { canReopen } from "@/lib/domain/item-lifecycle";
+import { lockItem, unpinFinalAnswer } from "@/lib/annotations/answer-revisions";
+import { itemIdOf, itemTypeOf, type ItemKey } from "@/lib/annotations/item-key";
+import { inWriteTransaction } from "@/lib/derived/write-transaction";
+
+export const ReopenReasonSchema = z.string().trim().min(3, "say why, in a few words").max(2_000);
+
+export async function reopenItem(db: Db, access: ProjectAccess, item: ItemKey, reason: string) {
+  if (!isReviewerRole(access.role)) throw new AppError("forbidden", "Reopening needs the reviewer role.");
+  const why = ReopenReasonSchema.parse(reason);
+  if (await db.honeypot.count({ where: { projectId: access.projectId, ...item } })) {
+    throw new AppError("conflict", "This item is a honeypot: remove the honeypot first, then reopen it.");
+  }
+  const now = new Date();
+  const revisionId = await inWriteTransaction(db, access.projectId, async (w) => {
+    const current = await lockItem(w, access.projectId, item);
+    if (!canReopen(current.status)) throw new AppError("conflict", "Only a verified or rejected item can be reopened.");
+    const superseded = await unpinFinalAnswer(w, access.projectId, item, now, `reopened: ${why}`);
+    await recordAudit(w.tx, { userId: access.user.id, projectId: access.projectId, action: "item.reopen", targetType: itemTypeOf(item), targetId: itemIdOf(item), details: { reason: why, revisionId: superseded } });
+    return superseded;
+  });
+  return { revisionId };
+}

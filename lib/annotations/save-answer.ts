@@ -1,0 +1,107 @@
+import "server-only";
+// Saving a person's answer to a sample or a trajectory, one transaction per save:
+//  - a draft is the person's own working copy (optimistic locking on its version); it never
+//    touches the item's final answer, and saving one withdraws an open proposal;
+//  - a submit also applies the lifecycle (lib/domain/item-lifecycle.ts): a reviewer's answer
+//    is pinned as a new revision of the final answer (unless it equals the current one), an
+//    annotator's puts the item in review, counts as a queue answer, is graded as a honeypot
+//    answer, or, on a settled item outside a queue, becomes a proposal for a reviewer.
+// An annotator gets the same reply whichever of these happened, so submitting to an item
+// tells them nothing about its standing.
+import type { Db } from "@/lib/db";
+import { AppError } from "@/lib/errors";
+import { isReviewerRole } from "@/lib/auth/roles";
+import type { ProjectAccess } from "@/lib/auth/session";
+import { recordAudit } from "@/lib/audit/record";
+import { canonicalJson } from "@/lib/domain/canonical-json";
+import { stateAfterSubmit, submitOutcome, type ItemState, type SubmitOutcome } from "@/lib/domain/item-lifecycle";
+import { lockItem, pinFinalAnswer } from "@/lib/annotations/answer-revisions";
+import { answerKinds, type AnswerKind, type SaveAnswerInput } from "@/lib/annotations/answer-kinds";
+import { itemIdOf, itemTypeOf, isSampleKey, type ItemKey } from "@/lib/annotations/item-key";
+import { revisionColumns } from "@/lib/annotations/final-payload";
+import { conflictError, isStaleWrite, writeVersioned } from "@/lib/annotations/versioned-save";
+import { inWriteTransaction, type WriteTx } from "@/lib/derived/write-transaction";
+import { claimOnItem } from "@/lib/queues/claim-on-item";
+import { settleQueueItemsOf } from "@/lib/queues/settle-queue-items";
+
+export type { SaveAnswerInput } from "@/lib/annotations/answer-kinds";
+export type SavedAnnotation = { id: string; version: number; status: string; updatedAt: string };
+export type SaveAnswerResult = { saved: SavedAnnotation; outcome: SubmitOutcome | "draft" | "unchanged" };
+
+/** A reviewer submitting exactly the current final answer again makes no new revision. */
+async function currentFinalEquals(w: WriteTx, finalAnswerId: string | null, columns: ReturnType<typeof revisionColumns>): Promise<boolean> {
+  if (!finalAnswerId) return false;
+  const final = await w.tx.answerRevision.findUnique({ where: { id: finalAnswerId } });
+  if (!final || final.decision !== "accept") return false;
+  const keys = Object.keys(columns) as (keyof typeof columns)[];
+  return keys.every((k) => canonicalJson(final[k as keyof typeof final]) === canonicalJson(columns[k]));
+}
+
+async function applySubmit(w: WriteTx, access: ProjectAccess, kind: AnswerKind, item: ItemKey, row: { id: string; version: number }, payload: unknown, outcome: SubmitOutcome, current: { status: string; finalAnswerId: string | null }, now: Date) {
+  const { projectId } = access;
+  switch (outcome) {
+    case "pin": {
+      const answer = kind.final(payload);
+      if (await currentFinalEquals(w, current.finalAnswerId, revisionColumns(answer))) return "unchanged" as const;
+      await pinFinalAnswer(w, { projectId, item, answer, source: "review", decision: "accept", decidedById: access.user.id, contributorIds: [access.user.id], from: { annotationId: row.id, version: row.version }, now });
+      await settleQueueItemsOf(w.tx, projectId, item, access.user.id, now);
+      return outcome;
+    }
+    case "in_review":
+    case "queue_answer": {
+      const next = stateAfterSubmit(current.status as ItemState, outcome);
+      if (next !== current.status) {
+        if (isSampleKey(item)) await w.tx.groundingSample.update({ where: { id: item.sampleId }, data: { status: next }, select: { id: true } });
+        else await w.tx.trajectory.update({ where: { id: item.trajectoryId }, data: { status: next }, select: { id: true } });
+      }
+      return outcome;
+    }
+    case "proposal":
+      await w.tx.annotation.update({ where: { id: row.id }, data: { proposal: "open" }, select: { id: true } });
+      return outcome;
+    case "graded":
+    case "kept":
+      return outcome;
+  }
+}
+
+export async function saveAnswer(db: Db, access: ProjectAccess, input: SaveAnswerInput): Promise<SaveAnswerResult> {
+  const kind = answerKinds[input.itemType];
+  const item = kind.key(input.itemId);
+  const known = await kind.load(db, access.projectId, input.itemId);
+  if (!known) throw new AppError("not_found", isSampleKey(item) ? "No such sample." : "No such trajectory.");
+  const payload = kind.parse(input.payload);
+  if (input.status === "submitted") {
+    const problem = kind.problem(payload, known);
+    if (problem) throw new AppError("invalid_input", `Cannot submit: ${problem}.`);
+  }
+  const actor = isReviewerRole(access.role) ? "reviewer" : "annotator";
+  const claim = input.status === "submitted" ? await claimOnItem(db, access.projectId, access.user.id, item) : null;
+  const save = { projectId: access.projectId, annotatorId: access.user.id, item, baseVersion: input.baseVersion };
+  const now = new Date();
+  try {
+    return await inWriteTransaction(db, access.projectId, async (w) => {
+      const row = await writeVersioned(w.tx, {
+        ...save,
+        data: { ...kind.columns(payload), status: input.status, submittedAt: input.status === "submitted" ? now : null, proposal: null },
+      });
+      const saved = { id: row.id, version: row.version, status: row.status, updatedAt: row.updatedAt.toISOString() };
+      if (input.status === "draft") return { saved, outcome: "draft" as const };
+      const current = await lockItem(w, access.projectId, item);
+      const outcome = await applySubmit(w, access, kind, item, row, payload, submitOutcome(current.status as ItemState, actor, claim?.claim ?? null), current, now);
+      await recordAudit(w.tx, {
+        userId: access.user.id,
+        projectId: access.projectId,
+        action: "annotation.submit",
+        targetType: itemTypeOf(item),
+        targetId: itemIdOf(item),
+        // The outcome names a proposal or a honeypot answer: annotators never read audit rows of others.
+        details: { version: row.version, outcome, ...(claim ? { claimId: claim.claimId } : {}) },
+      });
+      return { saved, outcome };
+    });
+  } catch (error) {
+    if (isStaleWrite(error)) throw await conflictError(db, save, kind.payloadOf);
+    throw error;
+  }
+}

@@ -1,0 +1,116 @@
+import "server-only";
+// Stores deriveSample's result on samples: reads every input of a chunk of samples in a few
+// statements (the samples, their final answers, quality verdicts with overrides, predictions),
+// derives, and writes the sample's derived columns and each prediction's correctness. Callers
+// run it in the transaction of the write that changed an input, so the stored result and its
+// inputs move together; nothing else writes these columns.
+import type { Box } from "@/lib/domain/geometry";
+import { deriveSample, type SampleFinal } from "@/lib/domain/derive-sample";
+import type { Decision } from "@/lib/domain/item-lifecycle";
+import { toBool } from "@/lib/sql/dialect";
+import { derivationContext, type DerivationContext } from "@/lib/derived/derivation-context";
+import { chunks, inList, type SqlExec } from "@/lib/derived/sql-exec";
+import { verdictsOfItems } from "@/lib/derived/verdict-inputs";
+
+type SampleRow = {
+  id: string;
+  targetAbsent: unknown;
+  boxX1: number | null;
+  boxY1: number | null;
+  boxX2: number | null;
+  boxY2: number | null;
+  finalAnswerId: string | null;
+};
+
+type RevisionRow = {
+  id: string;
+  decision: string;
+  targetAbsent: unknown;
+  boxX1: number | null;
+  boxY1: number | null;
+  boxX2: number | null;
+  boxY2: number | null;
+  instructionRewrite: string | null;
+  qualityScore: number | null;
+};
+
+type PredictionRow = { id: string; sampleId: string; kind: string; x: number | null; y: number | null; correctness: string | null };
+
+const CHUNK = 500;
+
+export function boxOf(row: { boxX1: number | null; boxY1: number | null; boxX2: number | null; boxY2: number | null }): Box | null {
+  const { boxX1, boxY1, boxX2, boxY2 } = row;
+  return boxX1 === null || boxY1 === null || boxX2 === null || boxY2 === null ? null : [Number(boxX1), Number(boxY1), Number(boxX2), Number(boxY2)];
+}
+
+async function finalsOf(exec: SqlExec, ids: string[]): Promise<Map<string, SampleFinal>> {
+  const finals = new Map<string, SampleFinal>();
+  if (ids.length === 0) return finals;
+  const rows = await exec.all<RevisionRow>(
+    `SELECT "id", "decision", "targetAbsent", "boxX1", "boxY1", "boxX2", "boxY2", "instructionRewrite", "qualityScore" FROM "AnswerRevision" WHERE "id" IN (${inList(ids.length)})`,
+    ids,
+  );
+  for (const r of rows) {
+    finals.set(r.id, {
+      decision: r.decision as Decision,
+      targetAbsent: toBool(r.targetAbsent),
+      box: boxOf(r),
+      instructionRewrite: r.instructionRewrite,
+      qualityScore: r.qualityScore === null ? null : Number(r.qualityScore),
+    });
+  }
+  return finals;
+}
+
+const SAMPLE_UPDATE = `UPDATE "GroundingSample" SET
+  "effectiveTargetAbsent" = ?, "effectiveBoxX1" = ?, "effectiveBoxY1" = ?, "effectiveBoxX2" = ?, "effectiveBoxY2" = ?,
+  "instructionRewrite" = ?, "judgeScore" = ?, "humanScore" = ?, "qualityScore" = ?, "qualitySource" = ?, "qualityVerdictId" = ?,
+  "qualityOverrideId" = ?, "qualityTier" = ?, "predictionsTotal" = ?, "predictionsCorrect" = ?, "derivedRevision" = ?
+  WHERE "id" = ?`;
+
+async function rederiveChunk(exec: SqlExec, ctx: DerivationContext, ids: string[]): Promise<void> {
+  const samples = await exec.all<SampleRow>(
+    `SELECT "id", "targetAbsent", "boxX1", "boxY1", "boxX2", "boxY2", "finalAnswerId" FROM "GroundingSample" WHERE "id" IN (${inList(ids.length)}) AND "projectId" = ?`,
+    [...ids, ctx.projectId],
+  );
+  if (samples.length === 0) return;
+  const sampleIds = samples.map((s) => s.id);
+  const finals = await finalsOf(exec, samples.flatMap((s) => (s.finalAnswerId ? [s.finalAnswerId] : [])));
+  const verdicts = await verdictsOfItems<number>(exec, ctx.projectId, "sampleId", "quality_score", sampleIds);
+  const predictions = new Map<string, PredictionRow[]>();
+  for (const p of await exec.all<PredictionRow>(
+    `SELECT "id", "sampleId", "kind", "x", "y", "correctness" FROM "ModelPrediction" WHERE "sampleId" IN (${inList(sampleIds.length)}) ORDER BY "id"`,
+    sampleIds,
+  )) {
+    predictions.set(p.sampleId, [...(predictions.get(p.sampleId) ?? []), p]);
+  }
+
+  for (const s of samples) {
+    const own = predictions.get(s.id) ?? [];
+    const derived = deriveSample({
+      imported: { targetAbsent: toBool(s.targetAbsent), box: toBool(s.targetAbsent) ? null : boxOf(s) },
+      final: s.finalAnswerId ? (finals.get(s.finalAnswerId) ?? null) : null,
+      qualityVerdicts: verdicts.get(s.id) ?? [],
+      predictions: own.map((p) => ({ id: p.id, kind: p.kind, x: p.x === null ? null : Number(p.x), y: p.y === null ? null : Number(p.y) })),
+      tiers: ctx.settings.tiers,
+    });
+    const [x1, y1, x2, y2] = derived.target.box ?? [null, null, null, null];
+    await exec.run(SAMPLE_UPDATE, [
+      derived.target.targetAbsent, x1, y1, x2, y2,
+      derived.instructionRewrite, derived.judgeScore, derived.humanScore, derived.qualityScore, derived.qualitySource, derived.qualityVerdictId,
+      derived.qualityOverrideId, derived.qualityTier, derived.predictionsTotal, derived.predictionsCorrect, ctx.revision,
+      s.id,
+    ]);
+    const stored = new Map(own.map((p) => [p.id, p.correctness]));
+    for (const p of derived.predictions) {
+      if (stored.get(p.id) !== p.correctness) await exec.run(`UPDATE "ModelPrediction" SET "correctness" = ? WHERE "id" = ?`, [p.correctness, p.id]);
+    }
+  }
+}
+
+/** Derives and stores these samples of the project (ids of other projects are ignored). */
+export async function rederiveSamples(exec: SqlExec, projectId: string, sampleIds: readonly string[], context?: DerivationContext): Promise<void> {
+  if (sampleIds.length === 0) return;
+  const ctx = context ?? (await derivationContext(exec, projectId));
+  for (const chunk of chunks([...new Set(sampleIds)], CHUNK)) await rederiveChunk(exec, ctx, chunk);
+}

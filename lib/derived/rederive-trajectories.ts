@@ -1,0 +1,121 @@
+import "server-only";
+// Stores deriveTrajectory's result on trajectories, then the GRPO advantages of every group
+// they belong to (a reward that moved moves the whole group's advantages). Runs in the
+// transaction of the write that changed an input; nothing else writes these columns.
+import { z } from "zod";
+import { deriveTrajectory, type TrajectoryFinal } from "@/lib/domain/derive-trajectory";
+import { advantagesInGroup } from "@/lib/domain/group-advantages";
+import type { Decision } from "@/lib/domain/item-lifecycle";
+import { StepLabelSchema, TraceVerdictSchema } from "@/lib/domain/labels";
+import { asJson } from "@/lib/sql/sql-reader";
+import { toBool, toNumber } from "@/lib/sql/dialect";
+import { derivationContext, type DerivationContext } from "@/lib/derived/derivation-context";
+import { chunks, inList, type SqlExec } from "@/lib/derived/sql-exec";
+import { verdictsOfItems } from "@/lib/derived/verdict-inputs";
+
+type TrajectoryRow = {
+  id: string;
+  stepCount: unknown;
+  agentClaimedFinish: unknown;
+  invalidActionCount: unknown;
+  sourceOutcome: unknown;
+  finalAnswerId: string | null;
+  groupKey: string | null;
+};
+
+type RevisionRow = { id: string; decision: string; traceVerdict: string | null; firstWrongStep: unknown; stepLabels: unknown };
+
+const CHUNK = 500;
+const StepLabelsSchema = z.array(StepLabelSchema);
+const nullableBool = (v: unknown) => (v === null || v === undefined ? null : toBool(v));
+
+async function finalsOf(exec: SqlExec, ids: string[]): Promise<Map<string, TrajectoryFinal>> {
+  const finals = new Map<string, TrajectoryFinal>();
+  if (ids.length === 0) return finals;
+  for (const r of await exec.all<RevisionRow>(
+    `SELECT "id", "decision", "traceVerdict", "firstWrongStep", "stepLabels" FROM "AnswerRevision" WHERE "id" IN (${inList(ids.length)})`,
+    ids,
+  )) {
+    const steps = StepLabelsSchema.safeParse(asJson(r.stepLabels) ?? []);
+    const verdict = TraceVerdictSchema.safeParse(r.traceVerdict);
+    finals.set(r.id, {
+      decision: r.decision as Decision,
+      traceVerdict: verdict.success ? verdict.data : null,
+      firstWrongStep: r.firstWrongStep === null ? null : toNumber(r.firstWrongStep),
+      steps: steps.success ? steps.data : [],
+    });
+  }
+  return finals;
+}
+
+const TRAJECTORY_UPDATE = `UPDATE "Trajectory" SET
+  "ruleOutcome" = ?, "judgeOutcome" = ?, "autoOutcome" = ?, "autoSource" = ?, "effectiveAutoOutcome" = ?, "humanVerdict" = ?,
+  "mismatchFlags" = ?, "stepsCorrect" = ?, "stepsIncorrect" = ?, "firstWrongStep" = ?, "outcome" = ?, "outcomeSource" = ?, "reward" = ?,
+  "advantage" = ?, "groupSize" = ?, "derivedRevision" = ?
+  WHERE "id" = ?`;
+
+/** Derives these trajectories; returns the groups they are in. */
+async function rederiveChunk(exec: SqlExec, ctx: DerivationContext, ids: string[]): Promise<Set<string>> {
+  const rows = await exec.all<TrajectoryRow>(
+    `SELECT "id", "stepCount", "agentClaimedFinish", "invalidActionCount", "sourceOutcome", "finalAnswerId", "groupKey"
+       FROM "Trajectory" WHERE "id" IN (${inList(ids.length)}) AND "projectId" = ?`,
+    [...ids, ctx.projectId],
+  );
+  const groups = new Set<string>();
+  if (rows.length === 0) return groups;
+  const finals = await finalsOf(exec, rows.flatMap((r) => (r.finalAnswerId ? [r.finalAnswerId] : [])));
+  const verdicts = await verdictsOfItems<boolean>(exec, ctx.projectId, "trajectoryId", "trace_success", rows.map((r) => r.id));
+  for (const r of rows) {
+    const d = deriveTrajectory({
+      stepCount: toNumber(r.stepCount),
+      agentClaimedFinish: toBool(r.agentClaimedFinish),
+      invalidActionCount: toNumber(r.invalidActionCount),
+      sourceOutcome: nullableBool(r.sourceOutcome),
+      final: r.finalAnswerId ? (finals.get(r.finalAnswerId) ?? null) : null,
+      traceVerdicts: verdicts.get(r.id) ?? [],
+      rewards: ctx.settings.rewards,
+    });
+    // A rollout outside any group is a group of one; a group's advantages are set below.
+    const alone = r.groupKey === null ? advantagesInGroup([{ id: r.id, reward: d.reward }]).get(r.id)! : { advantage: null, groupSize: null };
+    if (r.groupKey !== null) groups.add(r.groupKey);
+    await exec.run(TRAJECTORY_UPDATE, [
+      d.ruleOutcome, d.judgeOutcome, d.autoOutcome, d.autoSource, d.effectiveAutoOutcome, d.humanVerdict,
+      d.flags.join(","), d.stepsCorrect, d.stepsIncorrect, d.firstWrongStep, d.outcome, d.outcomeSource, d.reward,
+      alone.advantage, alone.groupSize, ctx.revision,
+      r.id,
+    ]);
+  }
+  return groups;
+}
+
+type MemberRow = { id: string; groupKey: string; reward: number | null; advantage: number | null; groupSize: unknown };
+
+/** Recomputes the advantages of these groups from their members' stored rewards. */
+export async function rederiveGroups(exec: SqlExec, projectId: string, groupKeys: readonly string[]): Promise<void> {
+  for (const keys of chunks([...new Set(groupKeys)], 200)) {
+    const members = await exec.all<MemberRow>(
+      `SELECT "id", "groupKey", "reward", "advantage", "groupSize" FROM "Trajectory" WHERE "projectId" = ? AND "groupKey" IN (${inList(keys.length)}) ORDER BY "groupKey", "id"`,
+      [projectId, ...keys],
+    );
+    const byGroup = new Map<string, MemberRow[]>();
+    for (const m of members) byGroup.set(m.groupKey, [...(byGroup.get(m.groupKey) ?? []), m]);
+    for (const group of byGroup.values()) {
+      const advantages = advantagesInGroup(group.map((m) => ({ id: m.id, reward: m.reward === null ? null : Number(m.reward) })));
+      for (const m of group) {
+        const a = advantages.get(m.id)!;
+        const storedSize = m.groupSize === null ? null : toNumber(m.groupSize);
+        if (a.advantage === (m.advantage === null ? null : Number(m.advantage)) && a.groupSize === storedSize) continue;
+        await exec.run(`UPDATE "Trajectory" SET "advantage" = ?, "groupSize" = ? WHERE "id" = ?`, [a.advantage, a.groupSize, m.id]);
+      }
+    }
+  }
+}
+
+/** Derives and stores these trajectories of the project, and their groups' advantages. */
+export async function rederiveTrajectories(exec: SqlExec, projectId: string, trajectoryIds: readonly string[], context?: DerivationContext): Promise<void> {
+  if (trajectoryIds.length === 0) return;
+  const ctx = context ?? (await derivationContext(exec, projectId));
+  const groups = new Set<string>();
+  for (const chunk of chunks([...new Set(trajectoryIds)], CHUNK)) for (const g of await rederiveChunk(exec, ctx, chunk)) groups.add(g);
+  await rederiveGroups(exec, projectId, [...groups]);
+}

@@ -1,0 +1,78 @@
+import "server-only";
+// The SQL the derivation runs (lib/derived) works on three kinds of connection with one text:
+// an interactive Prisma transaction (every interactive write: submit, adjudication, override),
+// the Prisma client itself (jobs), and on SQLite a better-sqlite3 connection of its own (bulk
+// imports, where Prisma's per-statement cost would dominate). `?` placeholders are numbered
+// for PostgreSQL; parameters are converted to what each driver stores (SQLite: 0/1, ISO text).
+//
+// A transaction on a raw better-sqlite3 connection must never await real I/O: better-sqlite3
+// waits for locks synchronously, so a Prisma write waiting on it would block the event loop
+// the transaction needs to finish. Its statements resolve at once, so awaiting them only runs
+// microtasks and nothing else can interleave.
+import type Database from "better-sqlite3";
+import type { DbProvider } from "@/lib/db";
+import type { Tx } from "@/lib/queues/claim-locks";
+import { sqliteDateText } from "@/lib/sql/sql-reader";
+
+export type SqlExec = {
+  provider: DbProvider;
+  all<T>(sql: string, params: readonly unknown[]): Promise<T[]>;
+  run(sql: string, params: readonly unknown[]): Promise<number>;
+};
+
+type RawClient = Pick<Tx, "$queryRawUnsafe" | "$executeRawUnsafe">;
+
+function numbered(sql: string): string {
+  let n = 0;
+  // No SQL text of the derivation holds a literal "?" inside quotes.
+  return sql.replace(/\?/g, () => `$${++n}`);
+}
+
+function sqliteParam(value: unknown): unknown {
+  if (value instanceof Date) return sqliteDateText(value);
+  if (typeof value === "boolean") return value ? 1 : 0;
+  return value;
+}
+
+/** A Prisma transaction client (or the client itself) as an executor. */
+export function prismaExec(client: RawClient, provider: DbProvider): SqlExec {
+  if (provider === "postgres") {
+    return {
+      provider,
+      all: <T>(sql: string, params: readonly unknown[]) => client.$queryRawUnsafe<T[]>(numbered(sql), ...params),
+      run: (sql: string, params: readonly unknown[]) => client.$executeRawUnsafe(numbered(sql), ...params),
+    };
+  }
+  return {
+    provider,
+    all: <T>(sql: string, params: readonly unknown[]) => client.$queryRawUnsafe<T[]>(sql, ...params.map(sqliteParam)),
+    run: (sql: string, params: readonly unknown[]) => client.$executeRawUnsafe(sql, ...params.map(sqliteParam)),
+  };
+}
+
+/** A better-sqlite3 connection as an executor, its statements prepared once. */
+export function sqliteConnectionExec(connection: Database.Database): SqlExec {
+  const statements = new Map<string, Database.Statement>();
+  const prepared = (sql: string) => {
+    let statement = statements.get(sql);
+    if (!statement) {
+      statement = connection.prepare(sql);
+      statements.set(sql, statement);
+    }
+    return statement;
+  };
+  return {
+    provider: "sqlite",
+    all: async <T>(sql: string, params: readonly unknown[]) => prepared(sql).all(...params.map(sqliteParam)) as T[],
+    run: async (sql: string, params: readonly unknown[]) => prepared(sql).run(...params.map(sqliteParam)).changes,
+  };
+}
+
+/** "?, ?, ?" for an IN list of n values. */
+export const inList = (n: number) => Array.from({ length: n }, () => "?").join(", ");
+
+export function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}

@@ -1,0 +1,116 @@
+// Everything derived from a trajectory's inputs, in one pure function: the automatic outcome
+// (as the checkers reported it, and after overrides), the human verdict of the final answer,
+// the mismatch flags, step accuracy, and the outcome and reward it counts with under the
+// project's advantage policy. Stored on the trajectory by lib/derived in the same transaction
+// as the write that changed an input; every screen, filter, route and export reads that.
+// Group advantages need the whole group: lib/domain/group-advantages.ts, from these rewards.
+import type { Decision } from "@/lib/domain/item-lifecycle";
+import type { StepLabel, TraceVerdict } from "@/lib/domain/labels";
+import { computeMismatchFlags, type MismatchFlag } from "@/lib/domain/mismatch-flags";
+import { trajectoryReward, type RewardSettings } from "@/lib/domain/rewards";
+import { effectiveVerdict, type VerdictWithOverrides } from "@/lib/domain/effective-verdict";
+
+export type TrajectoryFinal = { decision: Decision; traceVerdict: TraceVerdict | null; firstWrongStep: number | null; steps: readonly StepLabel[] };
+
+export type TraceVerdictInput = VerdictWithOverrides<boolean> & { kind: string };
+
+export type TrajectoryInputs = {
+  stepCount: number;
+  agentClaimedFinish: boolean;
+  invalidActionCount: number;
+  // The outcome the source file reported (auto_outcome), used when no checker verdict exists.
+  sourceOutcome: boolean | null;
+  final: TrajectoryFinal | null;
+  // Trajectory-level trace_success verdicts, oldest first (the latest of each kind decides).
+  traceVerdicts: readonly TraceVerdictInput[];
+  rewards: RewardSettings;
+};
+
+export type AutoSource = "rule" | "judge" | "source";
+export type OutcomeSource = "human" | "automatic";
+
+export type TrajectoryDerived = {
+  ruleOutcome: boolean | null;
+  judgeOutcome: boolean | null;
+  autoOutcome: boolean | null;
+  autoSource: AutoSource | null;
+  effectiveAutoOutcome: boolean | null;
+  humanVerdict: TraceVerdict | null;
+  flags: MismatchFlag[];
+  stepsCorrect: number;
+  stepsIncorrect: number;
+  firstWrongStep: number | null;
+  outcome: boolean | null;
+  outcomeSource: OutcomeSource | null;
+  reward: number | null;
+};
+
+export function latestOfKind(verdicts: readonly TraceVerdictInput[], kind: string): TraceVerdictInput | null {
+  let latest: TraceVerdictInput | null = null;
+  for (const v of verdicts) if (v.kind === kind && v.value !== null) latest = v;
+  return latest;
+}
+
+/** The first wrong step a final answer implies: the one it names, else the first step labeled incorrect. */
+export function impliedFirstWrongStep(final: Pick<TrajectoryFinal, "firstWrongStep" | "steps">): number | null {
+  if (final.firstWrongStep !== null) return final.firstWrongStep;
+  const incorrect = final.steps.filter((s) => s.label === "incorrect").map((s) => s.stepIndex);
+  return incorrect.length ? Math.min(...incorrect) : null;
+}
+
+export function deriveTrajectory(inputs: TrajectoryInputs): TrajectoryDerived {
+  const rule = latestOfKind(inputs.traceVerdicts, "rule");
+  const judge = latestOfKind(inputs.traceVerdicts, "mllm");
+  const ruleOutcome = rule?.value ?? null;
+  const judgeOutcome = judge?.value ?? null;
+  const effectiveRule = rule ? effectiveVerdict(rule).value : null;
+  const effectiveJudge = judge ? effectiveVerdict(judge).value : null;
+  const autoOutcome = ruleOutcome ?? judgeOutcome ?? inputs.sourceOutcome;
+  const autoSource: AutoSource | null = ruleOutcome !== null ? "rule" : judgeOutcome !== null ? "judge" : inputs.sourceOutcome !== null ? "source" : null;
+  const effectiveAutoOutcome = effectiveRule ?? effectiveJudge ?? inputs.sourceOutcome;
+
+  const accepted = inputs.final?.decision === "accept" ? inputs.final : null;
+  const humanVerdict = accepted?.traceVerdict ?? null;
+  const human = humanVerdict === "success" ? true : humanVerdict === "failure" ? false : null;
+  const byStep = new Map(accepted?.steps.map((s) => [s.stepIndex, s.label]) ?? []);
+  const stepLabels = Array.from({ length: inputs.stepCount }, (_, i) => byStep.get(i) ?? "unsure");
+
+  const flags = computeMismatchFlags({
+    stepLabels,
+    human,
+    automatic: autoOutcome,
+    ruleOutcome: effectiveRule,
+    judgeOutcome: effectiveJudge,
+    // Without a human verdict the claim is checked against what the checkers say.
+    finalOutcome: human ?? effectiveAutoOutcome,
+    agentClaimedFinish: inputs.agentClaimedFinish,
+  });
+
+  let outcome: boolean | null = null;
+  let outcomeSource: OutcomeSource | null = null;
+  if (human !== null) {
+    outcome = human;
+    outcomeSource = "human";
+  } else if (inputs.rewards.advantagePolicy === "automatic_fallback" && effectiveAutoOutcome !== null) {
+    outcome = effectiveAutoOutcome;
+    outcomeSource = "automatic";
+  }
+  const reward =
+    outcome === null ? null : trajectoryReward({ steps: Math.max(1, inputs.stepCount), success: outcome, invalidActions: inputs.invalidActionCount }, inputs.rewards);
+
+  return {
+    ruleOutcome,
+    judgeOutcome,
+    autoOutcome,
+    autoSource,
+    effectiveAutoOutcome,
+    humanVerdict,
+    flags,
+    stepsCorrect: accepted ? accepted.steps.filter((s) => s.label === "correct").length : 0,
+    stepsIncorrect: accepted ? accepted.steps.filter((s) => s.label === "incorrect").length : 0,
+    firstWrongStep: accepted ? impliedFirstWrongStep(accepted) : null,
+    outcome,
+    outcomeSource,
+    reward,
+  };
+}

@@ -87,7 +87,7 @@ test("two annotators draw boxes that do not overlap; the item goes to adjudicati
 
   const [item] = query<{ status: string; submittedCount: number }>(`SELECT status, submittedCount FROM QueueItem WHERE sampleId = ?`, disputedSampleId);
   expect(item).toEqual({ status: "adjudication", submittedCount: 2 });
-  expect(query(`SELECT status FROM GroundingSample WHERE id = ?`, disputedSampleId)).toEqual([{ status: "in_review" }]);
+  expect(query(`SELECT status FROM GroundingSample WHERE id = ?`, disputedSampleId)).toEqual([{ status: "awaiting_adjudication" }]);
 });
 
 test("the reviewer sees both boxes, takes the second with key 2, and the sample is verified with it", async ({ browser }) => {
@@ -127,10 +127,10 @@ test("the reviewer sees both boxes, takes the second with key 2, and the sample 
   await page.screenshot({ path: "/tmp/h1-sample-verified.png", fullPage: true });
 
   const [final] = query<Record<string, unknown>>(
-    `SELECT a.boxX1, a.boxY1, a.boxX2, a.boxY2, a.status, u.email FROM Annotation a JOIN User u ON u.id = a.annotatorId WHERE a.sampleId = ? AND a.kind = 'adjudication'`,
+    `SELECT r.boxX1, r.boxY1, r.boxX2, r.boxY2, r.source, u.email FROM GroundingSample s JOIN AnswerRevision r ON r.id = s.finalAnswerId JOIN User u ON u.id = r.decidedById WHERE s.id = ?`,
     disputedSampleId,
   );
-  expect(final).toEqual({ boxX1: 400, boxY1: 700, boxX2: 600, boxY2: 800, status: "submitted", email: "reviewer@e2e.test" });
+  expect(final).toEqual({ boxX1: 400, boxY1: 700, boxX2: 600, boxY2: 800, source: "adjudication", email: "reviewer@e2e.test" });
   expect(query(`SELECT status, resolution FROM QueueItem WHERE sampleId = ?`, disputedSampleId)).toEqual([{ status: "verified", resolution: "adjudication" }]);
 });
 
@@ -162,7 +162,7 @@ test("a trajectory disagreement side by side: differing rows highlighted, answer
 
   expect(query(`SELECT status, humanVerdict FROM Trajectory WHERE id = ?`, trajectoryId)).toEqual([{ status: "verified", humanVerdict: "failure" }]);
   const finalAnswer = () => query<{ stepLabels: string; firstWrongStep: number; email: string }>(
-    `SELECT a.stepLabels, a.firstWrongStep, u.email FROM Annotation a JOIN User u ON u.id = a.annotatorId WHERE a.trajectoryId = ? AND a.kind = 'adjudication'`,
+    `SELECT r.stepLabels, r.firstWrongStep, u.email FROM Trajectory t JOIN AnswerRevision r ON r.id = t.finalAnswerId JOIN User u ON u.id = r.decidedById WHERE t.id = ? AND r.source = 'adjudication'`,
     trajectoryId,
   );
   const [final] = finalAnswer();

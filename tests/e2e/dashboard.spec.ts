@@ -43,16 +43,17 @@ test.describe("as a reviewer of the team-metrics project", () => {
     for (const name of ["Queue progress", "Queue throughput", "Honeypot accuracy", "Agreement per queue", "Judge vs human"]) {
       await expect(page.getByRole("heading", { name, level: 2 })).toBeVisible();
     }
-    // Box pass: 3 items x overlap 2, 5 answers; Trace pass: 2 x 3, all 6.
+    // Box pass: 2 real items x overlap 2, all 4 answered (the honeypot counts in no progress
+    // figure); Trace pass: 2 x 3, all 6.
     const progress = page.getByRole("list", { name: "Queue progress" });
-    await expect(progress).toContainText("Box pass: 5 of 6 submitted");
+    await expect(progress).toContainText("Box pass: 4 of 4 submitted");
     await expect(progress).toContainText("Trace pass: 6 of 6 submitted");
     const progressChart = page.getByRole("figure", { name: "Cumulative submitted share of each queue, last 30 days" });
     await expect(progressChart.locator(".recharts-legend-item-text", { hasText: "Box pass" })).toBeVisible();
     await expect(progressChart.locator(".recharts-line-curve").first()).toBeVisible();
 
-    // 5 + 3 + 6 submitted claims in the window.
-    await expect(page.getByText(/last 30 days: 14 items, median/)).toBeVisible();
+    // 4 + 6 submitted claims on real items in the window (honeypot claims are not throughput).
+    await expect(page.getByText(/last 30 days: 10 items, median/)).toBeVisible();
     const throughput = page.getByRole("figure", { name: "Queue items submitted per day and median seconds from claim to submit" });
     await expect(throughput.locator(".recharts-legend-item-text", { hasText: "Items submitted" })).toBeVisible();
 

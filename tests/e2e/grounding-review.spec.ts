@@ -64,13 +64,13 @@ test("target absent, a quality override that changes the tier, and an instructio
   const { reviewSampleIds, users } = readSeed();
   await page.goto(`/projects/demo/samples/${reviewSampleIds.absent}`);
   await editorReady(page);
-  await expect(page.getByTestId("tier")).toHaveText("effective 8 → gold");
+  await expect(page.getByTestId("tier")).toHaveText("effective 8 → gold (judge)");
 
   const override = page.getByRole("form", { name: "Override teacher-72b" });
   await override.getByLabel("New score").fill("3");
   await override.getByLabel("Reason").fill("Box is loose or wrong");
   await override.getByRole("button", { name: "Override" }).click();
-  await expect(page.getByTestId("tier")).toHaveText("effective 3 → discard");
+  await expect(page.getByTestId("tier")).toHaveText("effective 3 → discard (overridden judge)");
   await expect(page.getByRole("list", { name: "Override history" })).toContainText("3 — Box is loose or wrong");
 
   await page.getByLabel("Rewritten instruction").fill("Tap the gear icon at the top right");

@@ -52,11 +52,11 @@ test.describe("as an admin", () => {
 
     const manifestDownload = page.waitForEvent("download");
     await details.getByRole("link", { name: "manifest.json" }).click();
-    const manifest = JSON.parse(readFileSync((await (await manifestDownload).path())!, "utf8")) as { snapshotId: string; counts: Record<string, number>; files: { name: string }[]; annotationIds: string[] };
+    const manifest = JSON.parse(readFileSync((await (await manifestDownload).path())!, "utf8")) as { snapshotId: string; counts: Record<string, number>; files: { name: string }[]; revisionIds: string[] };
     expect(manifest.snapshotId).toBe(snapshotId);
     expect(manifest.counts).toMatchObject({ rows: 4, "grounding.jsonl": 4, images: 1 });
     expect(manifest.files.map((f) => f.name)).toContain("grounding.jsonl");
-    expect(manifest.annotationIds).toHaveLength(4);
+    expect(manifest.revisionIds).toHaveLength(4);
 
     const dataDownload = page.waitForEvent("download");
     await details.getByRole("link", { name: "grounding.jsonl" }).click();

@@ -49,7 +49,7 @@ export async function seedAdjudication(db: Db, store: MediaStore, dataDir: strin
   const trajectory = await db.trajectory.create({
     data: {
       projectId: project.id, goal: "Open the gallery and share the second picture", benchmark: "e2e", app: "Gallery", model: "agent-7b",
-      sourceDataset: "e2e-trajectories", sourceId: "disputed", contentHash: "disputed", autoOutcome: true, agentClaimedFinish: true, stepCount: 4,
+      sourceDataset: "e2e-trajectories", sourceId: "disputed", contentHash: "disputed", sourceOutcome: true, agentClaimedFinish: true, stepCount: 4,
       steps: {
         create: [
           { index: 0, mediaId: screenshotMediaId, actionType: "click", action: { type: "click", x: 360, y: 160 }, thought: "Open search" },

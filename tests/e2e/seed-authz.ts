@@ -1,29 +1,11 @@
 // Objects the authorization matrix works on, its own so that its successful calls (saves,
 // overrides, claims) never touch what other specs assert on.
+import { pinSeedAnswer } from "./seed-derived";
+import { saveAnswer } from "@/lib/annotations/save-answer";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Db } from "@/lib/db";
-
-export const AUTHZ_SEED_FILE = "authz-seed.json";
-
-export type AuthzSeed = {
-  demoProjectId: string;
-  otherProjectId: string;
-  runsProjectId: string;
-  sampleIds: string[]; // one per role that saves, so saves never conflict
-  verdictId: string;
-  trajectoryIds: string[];
-  queueId: string;
-  skipQueueId: string;
-  adjudicationItemId: string;
-  verifiedSampleId: string;
-  triageQueueId: string;
-  triageItemId: string;
-  runId: string;
-  jobId: string;
-  treeStepId: string;
-  otherUserEmail: string;
-};
+import { AUTHZ_SEED_FILE, type AuthzSeed } from "./authz-seed-file";
 
 export async function seedAuthz(db: Db, dataDir: string, emails: Record<"admin" | "reviewer" | "annotator", string>): Promise<void> {
   const demo = await db.project.findUniqueOrThrow({ where: { slug: "demo" } });
@@ -32,7 +14,7 @@ export async function seedAuthz(db: Db, dataDir: string, emails: Record<"admin" 
   const media = await db.media.findFirstOrThrow({ where: { projectId: demo.id, mime: "image/png" }, orderBy: { createdAt: "asc" } });
 
   const sampleIds: string[] = [];
-  for (let i = 0; i < 9; i++) {
+  for (let i = 0; i < 12; i++) {
     const sample = await db.groundingSample.create({
       data: { projectId: demo.id, mediaId: media.id, instruction: `Matrix sample ${i}`, sourceDataset: "authz", sourceId: `s${i}`, contentHash: `authz-s${i}`, boxX1: 1, boxY1: 1, boxX2: 20, boxY2: 20 },
     });
@@ -42,7 +24,7 @@ export async function seedAuthz(db: Db, dataDir: string, emails: Record<"admin" 
     data: { projectId: demo.id, targetType: "sample", sampleId: sampleIds[0]!, kind: "mllm", judgeName: "matrix-judge", metric: "quality_score", valueScore: 7 },
   });
   const trajectoryIds: string[] = [];
-  for (let i = 0; i < 3; i++) {
+  for (let i = 0; i < 4; i++) {
     const trajectory = await db.trajectory.create({
       data: { projectId: demo.id, goal: `Matrix goal ${i}`, sourceDataset: "authz", sourceId: `t${i}`, contentHash: `authz-t${i}`, stepCount: 1, steps: { create: [{ index: 0, mediaId: media.id }] } },
     });
@@ -59,7 +41,7 @@ export async function seedAuthz(db: Db, dataDir: string, emails: Record<"admin" 
       overlap: 3,
       createdById: owner.id,
       members: { createMany: { data: members.map((m) => ({ userId: m.id })) } },
-      items: { createMany: { data: sampleIds.slice(3).map((sampleId) => ({ sampleId })) } },
+      items: { createMany: { data: sampleIds.slice(3, 9).map((sampleId) => ({ sampleId })) } },
     },
   });
   const skipQueue = await db.queue.create({
@@ -76,12 +58,19 @@ export async function seedAuthz(db: Db, dataDir: string, emails: Record<"admin" 
   });
   // An item two annotators disagreed on, waiting for a reviewer.
   const adjudicationItem = await db.queueItem.create({ data: { queueId: skipQueue.id, sampleId: sampleIds[7]!, status: "adjudication", submittedCount: 2 } });
+  await db.groundingSample.update({ where: { id: sampleIds[7]! }, data: { status: "awaiting_adjudication" } });
   // A verified sample with a reviewer's answer: what a honeypot is made from.
   const reviewer = await db.user.findUniqueOrThrow({ where: { email: emails.reviewer } });
-  await db.annotation.create({
-    data: { projectId: demo.id, annotatorId: reviewer.id, itemType: "sample", sampleId: sampleIds[8]!, status: "submitted", submittedAt: new Date(), targetAbsent: false, boxX1: 2, boxY1: 2, boxX2: 18, boxY2: 18 },
+  const box = (n: number) => ({ targetAbsent: false, box: [n, n, n + 16, n + 16] as [number, number, number, number], instructionRewrite: null, qualityScore: null, note: null });
+  await pinSeedAnswer(db, demo.id, { sampleId: sampleIds[8]!, payload: box(2) }, reviewer.id);
+  for (const i of [9, 10, 11]) await pinSeedAnswer(db, demo.id, { sampleId: sampleIds[i]!, payload: box(i) }, reviewer.id);
+  await pinSeedAnswer(db, demo.id, { trajectoryId: trajectoryIds[3]!, payload: { traceVerdict: "success", firstWrongStep: null, steps: [{ stepIndex: 0, label: "correct" }], note: null } }, reviewer.id);
+  // An annotator's submit on a verified sample outside a queue: a proposal for a reviewer.
+  const annotator = await db.user.findUniqueOrThrow({ where: { email: emails.annotator } });
+  const proposal = await saveAnswer(db, { user: { id: annotator.id, email: annotator.email, name: annotator.name, isOwner: false }, projectId: demo.id, role: "annotator" }, {
+    itemType: "sample", itemId: sampleIds[10]!, baseVersion: null, status: "submitted", payload: box(30),
   });
-  await db.groundingSample.update({ where: { id: sampleIds[8]! }, data: { status: "verified", verifiedAt: new Date() } });
+  if (proposal.outcome !== "proposal") throw new Error(`the seeded proposal is ${proposal.outcome}`);
 
   // A rollout whose rule verifier and MLLM judge disagree, in a triage queue of reviewers.
   const rule = await db.judgeVerdict.create({ data: { projectId: demo.id, targetType: "trajectory", trajectoryId: trajectoryIds[1]!, kind: "rule", judgeName: "matrix-rule", metric: "trace_success", valueBool: true } });
@@ -119,6 +108,10 @@ export async function seedAuthz(db: Db, dataDir: string, emails: Record<"admin" 
     skipQueueId: skipQueue.id,
     adjudicationItemId: adjudicationItem.id,
     verifiedSampleId: sampleIds[8]!,
+    reopenSampleId: sampleIds[9]!,
+    proposalAnnotationId: proposal.saved.id,
+    guardedSampleId: sampleIds[11]!,
+    guardedTrajectoryId: trajectoryIds[3]!,
     triageQueueId: triageQueue.id,
     triageItemId: triageItem.id,
     runId: run.id,

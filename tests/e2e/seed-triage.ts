@@ -1,7 +1,8 @@
 // e2e data for triage and the dashboard's queue charts, in two projects of their own so the
 // specs that change them (triage decisions) never move the figures another spec reads:
-//  - "triage": a GRPO group of 4 where one rollout's judge disagrees with the annotator
-//    (impact 1 + sqrt 3 = 2.73 at eta 1), a lone rule-vs-judge rollout (1.00), a sample whose
+//  - "triage": a GRPO group of 4 where one rollout's judge disagrees with its verified verdict
+//    (impact 1 + sqrt 3 = 2.73 at eta 1, unverified rollouts counting with their automatic
+//    outcome), a lone rule-vs-judge rollout (1.00), a sample whose
 //    judge and human are two tiers apart (2.00) and one at the gold threshold (6.8: 0.60);
 //  - "team-metrics": a sample queue (overlap 2, honeypots) and a trajectory queue (overlap 3)
 //    worked by three annotators yesterday and today, and verified trajectories with judges.
@@ -14,6 +15,7 @@ import { grantRole } from "@/lib/projects/members";
 import { createUser } from "@/lib/users/users";
 import { generatePassword } from "@/lib/auth/password";
 import type { E2eSeed } from "./seed-file";
+import { pinSeedAnswer, rederiveStale } from "./seed-derived";
 
 const SOURCE = "e2e-triage";
 
@@ -25,17 +27,17 @@ async function screens(db: Db, store: MediaStore, projectId: string) {
 
 async function seedTriageProject(db: Db, store: MediaStore, users: E2eSeed["users"]) {
   const project = await createProject(db, { slug: "triage", name: "Triage checks" });
-  await db.project.update({ where: { id: project.id }, data: { settings: { rewards: { eta: 1, invalidActionPenalty: -0.1 }, tiers: { goldMin: 7, rewriteMin: 4 }, triageMargin: 0.5 } } });
+  await db.project.update({ where: { id: project.id }, data: { settings: { rewards: { eta: 1, invalidActionPenalty: -0.1, advantagePolicy: "automatic_fallback" }, tiers: { goldMin: 7, rewriteMin: 4 }, triageMargin: 0.5 } } });
+  const reviewer = await db.user.findUniqueOrThrow({ where: { email: users.reviewer!.email } });
   for (const role of ["admin", "reviewer", "annotator"] as const) await grantRole(db, project.id, { email: users[role]!.email, role });
-  const annotator = await db.user.findUniqueOrThrow({ where: { email: users.annotator!.email } });
   const media = await screens(db, store, project.id);
   const shop = ["shop-home", "shop-fruit", "shop-cart"];
 
-  const rollout = async (sourceId: string, o: { goal: string; app?: string; group?: string; status?: string; human?: string; rule?: boolean; judge: boolean; screens: string[] }) => {
+  const rollout = async (sourceId: string, o: { goal: string; app?: string; group?: string; human?: "success" | "failure"; rule?: boolean; judge: boolean; screens: string[] }) => {
     const t = await db.trajectory.create({
       data: {
         projectId: project.id, goal: o.goal, app: o.app ?? "Market", benchmark: "demo-android", model: "venus-nav-7b", groupKey: o.group ?? null, sourceDataset: SOURCE, sourceId, contentHash: sourceId,
-        stepCount: o.screens.length, status: o.status ?? "pending", humanVerdict: o.human ?? null, agentClaimedFinish: true,
+        stepCount: o.screens.length, agentClaimedFinish: true,
         steps: { create: o.screens.map((screen, index) => ({ index, mediaId: media[screen]!, imageRef: `${screen}.png`, thought: `step ${index + 1}` })) },
       },
     });
@@ -43,23 +45,24 @@ async function seedTriageProject(db: Db, store: MediaStore, users: E2eSeed["user
       await db.judgeVerdict.create({ data: { projectId: project.id, targetType: "trajectory", trajectoryId: t.id, kind: "rule", judgeName: "state-checker", metric: "trace_success", valueBool: o.rule, rationale: o.rule ? "Final state matches." : "Cart is not checked out." } });
     }
     await db.judgeVerdict.create({ data: { projectId: project.id, targetType: "trajectory", trajectoryId: t.id, kind: "mllm", judgeName: "judge-72b", promptVersion: "trace-v2", metric: "trace_success", valueBool: o.judge, rationale: o.judge ? "The cart screen shows the order." : "The agent stopped early." } });
+    await rederiveStale(db, project.id);
+    if (o.human) await pinSeedAnswer(db, project.id, { trajectoryId: t.id, payload: { traceVerdict: o.human, firstWrongStep: null, steps: [], note: null } }, reviewer.id);
     return t;
   };
-  const disputed = await rollout("g1", { goal: "Buy blueberries and check out", group: "blueberries", status: "in_review", human: "failure", judge: true, screens: shop });
-  await db.annotation.create({ data: { projectId: project.id, annotatorId: annotator.id, itemType: "trajectory", trajectoryId: disputed.id, status: "submitted", submittedAt: new Date(), traceVerdict: "failure", stepLabels: [] } });
-  await rollout("g2", { goal: "Buy blueberries and check out", group: "blueberries", status: "verified", human: "success", judge: true, screens: shop });
+  await rollout("g1", { goal: "Buy blueberries and check out", group: "blueberries", human: "failure", judge: true, screens: shop });
+  await rollout("g2", { goal: "Buy blueberries and check out", group: "blueberries", human: "success", judge: true, screens: shop });
   await rollout("g3", { goal: "Buy blueberries and check out", group: "blueberries", rule: false, judge: false, screens: shop });
   await rollout("g4", { goal: "Buy blueberries and check out", group: "blueberries", rule: false, judge: false, screens: shop });
   await rollout("l1", { goal: "Turn on the dark theme", app: "Settings", rule: false, judge: true, screens: ["settings-home", "settings-dark"] });
 
   const sample = async (sourceId: string, instruction: string, screen: string, judge: number, human?: number) => {
     const s = await db.groundingSample.create({
-      data: { projectId: project.id, mediaId: media[screen]!, imageRef: `${screen}.png`, instruction, sourceDataset: SOURCE, sourceId, contentHash: sourceId, qualityScore: judge, boxX1: 40, boxY1: 220, boxX2: 680, boxY2: 300 },
+      data: { projectId: project.id, mediaId: media[screen]!, imageRef: `${screen}.png`, instruction, sourceDataset: SOURCE, sourceId, contentHash: sourceId, boxX1: 40, boxY1: 220, boxX2: 680, boxY2: 300 },
     });
     await db.judgeVerdict.create({ data: { projectId: project.id, targetType: "sample", sampleId: s.id, kind: "mllm", judgeName: "teacher-72b", metric: "quality_score", valueScore: judge, rationale: "Clear target, slightly ambiguous wording." } });
-    if (human !== undefined) {
-      await db.annotation.create({ data: { projectId: project.id, annotatorId: annotator.id, itemType: "sample", sampleId: s.id, status: "submitted", submittedAt: new Date(), qualityScore: human, targetAbsent: false, boxX1: 40, boxY1: 220, boxX2: 680, boxY2: 300 } });
-    }
+    await rederiveStale(db, project.id);
+    // The human score is the verified final answer's.
+    if (human !== undefined) await pinSeedAnswer(db, project.id, { sampleId: s.id, payload: { targetAbsent: false, box: [40, 220, 680, 300], instructionRewrite: null, qualityScore: human, note: null } }, reviewer.id);
   };
   await sample("s1", "Open the fresh fruit aisle", "shop-home", 6.8);
   await sample("s2", "Tap the bluetooth row", "settings-home", 9, 2);
@@ -109,7 +112,9 @@ async function seedMetricsProject(db: Db, users: E2eSeed["users"]) {
   }
 
   // Trajectory queue, overlap 3: two trajectories answered by all three.
-  const ts = await Promise.all(["r1", "r2"].map((id) => db.trajectory.create({ data: { projectId: project.id, goal: `Task ${id}`, app: id === "r1" ? "Settings" : "Market", benchmark: "demo-android", sourceDataset: SOURCE, sourceId: id, contentHash: id, stepCount: 2, status: "verified", humanVerdict: "success" } })));
+  const ts = await Promise.all(["r1", "r2"].map((id) => db.trajectory.create({ data: { projectId: project.id, goal: `Task ${id}`, app: id === "r1" ? "Settings" : "Market", benchmark: "demo-android", sourceDataset: SOURCE, sourceId: id, contentHash: id, stepCount: 2 } })));
+  const reviewer = await db.user.findUniqueOrThrow({ where: { email: users.reviewer!.email } });
+  for (const t of ts) await pinSeedAnswer(db, project.id, { trajectoryId: t.id, payload: { traceVerdict: "success", firstWrongStep: null, steps: [], note: null } }, reviewer.id);
   const traceQueue = await db.queue.create({
     data: { projectId: project.id, name: "Trace pass", itemType: "trajectory", filter: {}, overlap: 3, createdById: ann.id, items: { create: ts.map((t) => ({ trajectoryId: t.id })) } },
     include: { items: true },
@@ -125,6 +130,14 @@ async function seedMetricsProject(db: Db, users: E2eSeed["users"]) {
   // Judge verdicts on the verified trajectories: right on Settings, wrong on Market.
   await db.judgeVerdict.create({ data: { projectId: project.id, targetType: "trajectory", trajectoryId: ts[0]!.id, kind: "mllm", judgeName: "judge-72b", metric: "trace_success", valueBool: true } });
   await db.judgeVerdict.create({ data: { projectId: project.id, targetType: "trajectory", trajectoryId: ts[1]!.id, kind: "mllm", judgeName: "judge-72b", metric: "trace_success", valueBool: false } });
+  for (const t of ts) await db.trajectory.update({ where: { id: t.id }, data: { derivedRevision: 0 } });
+  await rederiveStale(db, project.id);
+  // The claims above were written directly; the queue's own count of submissions is what
+  // markClaimSubmitted would have kept beside them.
+  for (const item of [...boxQueue.items, ...hp.items, ...traceQueue.items]) {
+    const submittedCount = await db.claim.count({ where: { queueItemId: item.id, status: "submitted" } });
+    await db.queueItem.update({ where: { id: item.id }, data: { submittedCount } });
+  }
 }
 
 export async function seedTriage(db: Db, store: MediaStore, users: E2eSeed["users"]) {

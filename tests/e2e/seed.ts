@@ -20,6 +20,7 @@ import { seedPools } from "./seed-pools";
 import { seedAuthz } from "./seed-authz";
 import { seedAdjudication } from "./seed-adjudication";
 import { seedTriage } from "./seed-triage";
+import { rederiveStale } from "./seed-derived";
 
 async function main() {
   const { databaseUrl, dataDir, mediaDir } = env();
@@ -55,7 +56,7 @@ async function main() {
   const reviewSampleIds = {
     zoom1: await reviewSample("zoom1", "Tap the search box"),
     zoom25: await reviewSample("zoom25", "Tap the first picture"),
-    absent: await reviewSample("absent", "Open the settings gear", { qualityScore: 8, boxX1: 10, boxY1: 10, boxX2: 60, boxY2: 60 }),
+    absent: await reviewSample("absent", "Open the settings gear", { boxX1: 10, boxY1: 10, boxX2: 60, boxY2: 60 }),
   };
   await db.judgeVerdict.create({
     data: { projectId: demo.id, targetType: "sample", sampleId: reviewSampleIds.absent, kind: "mllm", judgeName: "teacher-72b", metric: "quality_score", valueScore: 8, rationale: "Looks fine." },
@@ -76,6 +77,8 @@ async function main() {
   writeFileSync(path.join(dataDir, E2E_USERS_FILE), JSON.stringify(seed, null, 2));
   await seedAuthz(db, dataDir, { admin: users.admin!.email, reviewer: users.reviewer!.email, annotator: users.annotator!.email });
   await seedPools(db, store, dataDir, { admin: users.admin!.email, reviewer: users.reviewer!.email, annotator: users.annotator!.email });
+  // Rows written straight to the database are derived as an import derives its batches.
+  for (const project of await db.project.findMany({ select: { id: true } })) await rederiveStale(db, project.id);
   await db.$disconnect();
 }
 

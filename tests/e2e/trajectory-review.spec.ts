@@ -36,7 +36,9 @@ test("the AndroidLab run reviewed by keyboard: quark_3 failed from step 3 raises
       for (let i = 0; i < 2; i++) await page.keyboard.press("ArrowRight");
       await page.keyboard.press("w");
       await page.keyboard.press("f");
-      await expect(page.getByTestId("mismatch-flags")).toContainText("auto vs human");
+      // Before submitting, the flag is what the answer would raise; the stored flags are the
+      // verified answer's (none yet).
+      await expect(page.getByTestId("live-flags")).toContainText("auto vs human");
       await page.screenshot({ path: "test-results/screens/trajectory-quark3.png", fullPage: true });
     } else {
       await page.keyboard.press(episode.autoOutcome ? "s" : "f");

@@ -64,7 +64,7 @@ test("the reviewer works the queue: o + preset overrides, a accepts, n skips, a 
   await expect(page.getByRole("heading", { name: "Buy blueberries and check out" })).toBeVisible();
   await expect(page.getByTestId("impact")).toHaveText("2.73");
   const group = page.getByRole("region", { name: "GRPO group before and after a flip" });
-  await expect(group.getByTestId("flipped-rollout")).toContainText("success → failure");
+  await expect(group.getByTestId("flipped-rollout")).toContainText("failure → success");
   await expect(page.getByRole("img", { name: "First screen screenshot" })).toBeVisible();
   await expect(page.getByRole("button", { name: /Override to failure/ })).toBeVisible();
   await page.screenshot({ path: "test-results/screens/triage-decision.png", fullPage: true });

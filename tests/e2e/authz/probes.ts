@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { readSeed } from "../seed-file";
-import { AUTHZ_SEED_FILE, type AuthzSeed } from "../seed-authz";
+import { AUTHZ_SEED_FILE, type AuthzSeed } from "../authz-seed-file";
 import { callAction, callRoute, cookieOf, formData, type Caller } from "./client";
 import { openDb } from "./read-db";
 import { readPoolsSeed } from "../seed-pools-file";
@@ -149,6 +149,28 @@ export const ROUTE_PROBES: Record<string, RouteProbe> = {
   "POST /api/v1/projects/[projectId]/pools/[poolId]/exports": {
     request: async () => ({ url: `/api/v1/projects/${authzSeed().demoProjectId}/pools/${readPoolsSeed().demoPoolId}/exports`, ...json({ mode: "full" }) }),
   },
+  "GET /api/v1/projects/[projectId]/samples/[sampleId]/annotations": {
+    request: async () => ({ url: `/api/v1/projects/${authzSeed().demoProjectId}/samples/${authzSeed().sampleIds[2]}/annotations` }),
+  },
+  "POST /api/v1/projects/[projectId]/samples/[sampleId]/annotations": {
+    // A draft on top of whatever the token's creator saved before: never a conflict.
+    request: async () => {
+      const s = authzSeed();
+      return { url: `/api/v1/projects/${s.demoProjectId}/samples/${s.sampleIds[2]}/annotations`, ...json({ status: "draft", baseVersion: userVersion("admin", "sampleId", s.sampleIds[2]!), payload: { targetAbsent: false, box: [4, 4, 14, 14], instructionRewrite: null, qualityScore: null, note: null } }) };
+    },
+  },
+  "GET /api/v1/projects/[projectId]/trajectories/[trajectoryId]/annotations": {
+    request: async () => ({ url: `/api/v1/projects/${authzSeed().demoProjectId}/trajectories/${authzSeed().trajectoryIds[2]}/annotations` }),
+  },
+  "POST /api/v1/projects/[projectId]/trajectories/[trajectoryId]/annotations": {
+    request: async () => {
+      const s = authzSeed();
+      return { url: `/api/v1/projects/${s.demoProjectId}/trajectories/${s.trajectoryIds[2]}/annotations`, ...json({ status: "draft", baseVersion: userVersion("admin", "trajectoryId", s.trajectoryIds[2]!), payload: { traceVerdict: null, firstWrongStep: null, steps: [], note: null } }) };
+    },
+  },
+  "POST /api/v1/projects/[projectId]/verdicts/[verdictId]/overrides": {
+    request: async () => ({ url: `/api/v1/projects/${authzSeed().demoProjectId}/verdicts/${authzSeed().verdictId}/overrides`, ...json({ value: 5, reason: "authorization matrix" }) }),
+  },
 };
 
 // ---------------------------------------------------------------- actions
@@ -157,13 +179,14 @@ export type ActionProbe = { args: () => Promise<unknown[]>; succeeded?: (result:
 
 const form = (fields: Record<string, string | string[]>) => [null, formData(fields)];
 
-// The version the annotator's own answer is at, so a re-run of the matrix saves on top of it.
-function annotatorVersion(item: "sampleId" | "trajectoryId", id: string): number | null {
+// The version someone's own answer is at, so a re-run of the matrix saves on top of it.
+export function userVersion(who: "annotator" | "reviewer" | "admin", item: "sampleId" | "trajectoryId", id: string): number | null {
   const row = openDb()
     .prepare(`SELECT a."version" FROM "Annotation" a JOIN "User" u ON u."id" = a."annotatorId" WHERE a."${item}" = ? AND u."email" = ? AND a."kind" = 'label'`)
-    .get(id, readSeed().users.annotator!.email) as { version: number } | undefined;
+    .get(id, readSeed().users[who]!.email) as { version: number } | undefined;
   return row?.version ?? null;
 }
+const annotatorVersion = (item: "sampleId" | "trajectoryId", id: string) => userVersion("annotator", item, id);
 
 export const ACTION_PROBES: Record<string, ActionProbe> = {
   "grounding#saveGroundingAction": {
@@ -252,4 +275,6 @@ export const ACTION_PROBES: Record<string, ActionProbe> = {
     },
   },
   "pools#startExportAction": { args: async () => [{ projectId: readPoolsSeed().projectId, poolId: readPoolsSeed().exportPoolId, mode: "full" }] },
+  "item-standing#reopenItemAction": { args: async () => form({ projectId: authzSeed().demoProjectId, itemType: "sample", itemId: authzSeed().reopenSampleId, reason: "authorization matrix" }) },
+  "item-standing#decideProposalAction": { args: async () => form({ projectId: authzSeed().demoProjectId, annotationId: authzSeed().proposalAnnotationId, decision: "dismiss" }) },
 };

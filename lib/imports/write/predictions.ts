@@ -1,20 +1,44 @@
 import "server-only";
 // Writes model predictions onto their samples (one per sample and model) and recomputes
-// their correctness with point-in-box, listing every disagreement with the file's own label.
+// their correctness with point-in-box, listing every disagreement with the file's own label
+// (with the file and line it came from). A prediction from a results file belongs to that
+// file's evaluation run.
 import type { Db } from "@/lib/db";
+import type { Prisma } from "@/lib/generated/sqlite/client";
 import { pointToPixels } from "@/lib/domain/coordinates";
 import { judgePrediction } from "@/lib/domain/point-in-box";
 import type { PredictionRecord, SampleRecord } from "@/lib/imports/records";
 import type { MediaCache } from "@/lib/imports/write/media-cache";
-import { disagree, reject, type ImportReport } from "@/lib/imports/write/report";
+import { disagree, reject, type FormatReport } from "@/lib/imports/write/report";
 import { sampleKey, writeSamples, type WrittenSample } from "@/lib/imports/write/samples";
 import { withSourceReference } from "@/lib/imports/write/target-pixels";
+import { sameJson } from "@/lib/imports/write/content-hash";
+import type { TouchedIds } from "@/lib/imports/write/touched";
+import { chunks, IMPORT_TRANSACTION } from "@/lib/imports/write/transactions";
 import { groupBy, lookupInChunks } from "@/lib/imports/write/key-lookup";
 
-type Row = { sampleId: string; model: string; kind: string; x: number | null; y: number | null; rawOutput: string | null; sourceCorrectness: string | null; correctness?: string };
+type Row = {
+  sampleId: string;
+  model: string;
+  kind: string;
+  x: number | null;
+  y: number | null;
+  rawOutput: string | null;
+  sourceCorrectness: string | null;
+  runId: string | null;
+  extra: Prisma.InputJsonValue | undefined;
+  correctness?: string;
+};
 
-function toRow(record: PredictionRecord, sample: WrittenSample, stated: SampleRecord["imageSize"]): Row | string {
-  const base = { sampleId: sample.id, model: record.model, rawOutput: record.rawOutput, sourceCorrectness: record.fileLabel };
+function toRow(record: PredictionRecord, sample: WrittenSample, stated: SampleRecord["imageSize"], runId: string | null): Row | string {
+  const base = {
+    sampleId: sample.id,
+    model: record.model,
+    rawOutput: record.rawOutput,
+    sourceCorrectness: record.fileLabel,
+    runId,
+    extra: (record.extra ?? undefined) as Prisma.InputJsonValue | undefined,
+  };
   const { prediction } = record;
   if (prediction.kind !== "point") return { ...base, kind: prediction.kind, x: null, y: null };
   const actual = sample.width && sample.height ? { width: sample.width, height: sample.height } : null;
@@ -42,9 +66,17 @@ function computedCorrectness(row: Row, sample: WrittenSample): string {
   return judgePrediction(prediction, sample.targetAbsent ? null : sample.box);
 }
 
-export async function writePredictions(db: Db, projectId: string, records: PredictionRecord[], media: MediaCache, report: ImportReport) {
+export async function writePredictions(
+  db: Db,
+  projectId: string,
+  records: PredictionRecord[],
+  media: MediaCache,
+  report: FormatReport,
+  touched: TouchedIds,
+  runIds: Map<string, string>,
+) {
   const fullSamples = records.map((r) => r.sample).filter((s): s is SampleRecord => s.type === "sample");
-  const samples = await writeSamples(db, projectId, fullSamples, media, report);
+  const samples = await writeSamples(db, projectId, fullSamples, media, report, touched);
   const references = records.map((r) => r.sample).filter((s) => s.type === "sample_ref");
   if (references.length) {
     const found = [];
@@ -74,7 +106,8 @@ export async function writePredictions(db: Db, projectId: string, records: Predi
       if (record.sample.type === "sample_ref") reject(report, record.location, `prediction refers to sample ${record.sample.sourceId}, which is not imported`);
       continue;
     }
-    const row = toRow(record, sample, record.sample.type === "sample" ? record.sample.imageSize : null);
+    const runId = record.runName ? (runIds.get(record.runName) ?? null) : null;
+    const row = toRow(record, sample, record.sample.type === "sample" ? record.sample.imageSize : null, runId);
     if (typeof row === "string") {
       reject(report, record.location, row);
       continue;
@@ -84,7 +117,18 @@ export async function writePredictions(db: Db, projectId: string, records: Predi
   }
   const rows = [...byPrediction.values()];
   if (rows.length === 0) return;
+  for (const chunk of chunks(rows)) await writeChunk(db, projectId, chunk, report, touched);
 
+  for (const { row, record } of rows) {
+    if (record.fileLabel !== null && record.fileLabel !== row.correctness) {
+      disagree(report, { file: record.location.file, line: record.location.line, sourceId: record.sample.sourceId, model: record.model, fileLabel: record.fileLabel, computed: row.correctness! });
+    }
+  }
+}
+
+type Pending = { row: Row; record: PredictionRecord; sample: WrittenSample };
+
+async function writeChunk(db: Db, projectId: string, rows: Pending[], report: FormatReport, touched: TouchedIds) {
   await db.$transaction(async (tx) => {
     const existing = [];
     for (const [model, group] of groupBy(rows, ({ row }) => row.model)) {
@@ -99,21 +143,20 @@ export async function writePredictions(db: Db, projectId: string, records: Predi
     for (const { row } of rows) {
       const old = byKey.get(`${row.sampleId}\u0000${row.model}`);
       if (!old) fresh.push(row);
-      else if (old.kind === row.kind && sameCoordinate(old.x, row.x) && sameCoordinate(old.y, row.y) && old.rawOutput === row.rawOutput && old.sourceCorrectness === row.sourceCorrectness && old.correctness === row.correctness) report.unchanged += 1;
+      else if (
+        old.kind === row.kind && sameCoordinate(old.x, row.x) && sameCoordinate(old.y, row.y) && old.rawOutput === row.rawOutput &&
+        old.sourceCorrectness === row.sourceCorrectness && old.correctness === row.correctness && old.runId === row.runId && sameJson(old.extra, row.extra)
+      ) report.unchanged += 1;
       else {
         await tx.modelPrediction.update({ where: { id: old.id }, data: row });
         report.updated += 1;
+        touched.samples.add(row.sampleId);
       }
     }
     if (fresh.length) {
       const { count } = await tx.modelPrediction.createMany({ data: fresh.map((row) => ({ projectId, ...row })) });
       report.created.predictions += count;
+      for (const row of fresh) touched.samples.add(row.sampleId);
     }
-  });
-
-  for (const { row, record } of rows) {
-    if (record.fileLabel !== null && record.fileLabel !== row.correctness) {
-      disagree(report, { sourceId: record.sample.sourceId, model: record.model, fileLabel: record.fileLabel, computed: row.correctness! });
-    }
-  }
+  }, IMPORT_TRANSACTION);
 }

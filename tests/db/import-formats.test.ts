@@ -7,7 +7,8 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import yazl from "yazl";
+import { readFileSync } from "node:fs";
+import { buildZip } from "../unit/imports/sources/zip-fixtures";
 import { describe, expect, it } from "vitest";
 import { freshDatabase, PROVIDERS } from "./databases";
 import { importJob, importInto, importProject, generatedFixtures } from "./import-support";
@@ -28,13 +29,8 @@ async function unknownLayout(): Promise<string> {
 }
 
 async function zipOf(dir: string, files: string[]): Promise<string> {
-  const zip = new yazl.ZipFile();
-  for (const f of files) zip.addFile(path.join(dir, f), f);
-  zip.end();
-  const chunks: Buffer[] = [];
-  for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
   const out = path.join(await tempDir(), "upload.zip");
-  writeFileSync(out, Buffer.concat(chunks));
+  writeFileSync(out, await buildZip(files.map((name) => ({ name, data: readFileSync(path.join(dir, name)) }))));
   return out;
 }
 

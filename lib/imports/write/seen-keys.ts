@@ -25,6 +25,10 @@ export function createSeenKeys(): SeenKeys {
   connection.pragma("synchronous = OFF");
   connection.pragma("cache_size = -8000");
   connection.exec("CREATE TABLE seen (key TEXT PRIMARY KEY, file TEXT NOT NULL, line INTEGER) WITHOUT ROWID");
+  // One transaction for the file's whole life: a commit per claim would cost more than the
+  // import's own writes. Nothing else opens the file, and it is thrown away, never committed;
+  // SQLite spills the pages it cannot cache to the file, so memory stays at the cache size.
+  connection.exec("BEGIN");
   const insert = connection.prepare("INSERT OR IGNORE INTO seen (key, file, line) VALUES (?, ?, ?)");
   const select = connection.prepare("SELECT file, line FROM seen WHERE key = ?");
   return {

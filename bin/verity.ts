@@ -12,6 +12,8 @@ async function main() {
       project: { type: "string" },
       format: { type: "string" },
       images: { type: "string" },
+      model: { type: "string" },
+      contract: { type: "string" },
       json: { type: "boolean", default: false },
       pool: { type: "string" },
       since: { type: "string" },

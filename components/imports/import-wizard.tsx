@@ -7,8 +7,8 @@ import { useState } from "react";
 import { DropZone } from "@/components/imports/drop-zone";
 import type { PickedFile } from "@/components/imports/collect-dropped-files";
 import { JobProgress } from "@/components/imports/job-progress";
-import { PreviewPanel } from "@/components/imports/preview-panel";
-import type { ContractChoice, ImportPreview } from "@/lib/imports/preview-types";
+import { PreviewPanel, type PreviewChoice } from "@/components/imports/preview-panel";
+import type { ImportPreview } from "@/lib/imports/preview-types";
 
 type Source = { kind: "staging"; stagingId: string } | { kind: "server"; path: string };
 type Stage = "choose" | "uploading" | "previewing" | "preview" | "running";
@@ -30,14 +30,22 @@ export function ImportWizard({ projectId, serverImports }: { projectId: string; 
   const [serverPath, setServerPath] = useState("");
   const base = `/api/projects/${projectId}/imports`;
 
-  async function loadPreview(next: Source, format?: string, contract?: ContractChoice | null) {
+  // "" is "every format found": the server detects them again.
+  const requestOf = (next: Source, choice?: PreviewChoice) => ({
+    source: next,
+    format: choice?.format || undefined,
+    contract: choice?.contract ?? undefined,
+    model: choice?.model ?? undefined,
+  });
+
+  async function loadPreview(next: Source, choice?: PreviewChoice) {
     setStage("previewing");
     setError(null);
     try {
       const body = await call<{ preview: ImportPreview }>(`${base}/preview`, {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ source: next, format, contract: contract ?? undefined }),
+        body: JSON.stringify(requestOf(next, choice)),
       });
       setPreview(body.preview);
       setStage("preview");
@@ -73,13 +81,13 @@ export function ImportWizard({ projectId, serverImports }: { projectId: string; 
     }
   }
 
-  async function commit(format: string, contract: ContractChoice | null) {
+  async function commit(choice: PreviewChoice) {
     if (!source) return;
     try {
       const { jobId: id } = await call<{ jobId: string }>(base, {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ source, format, contract: contract ?? undefined }),
+        body: JSON.stringify(requestOf(source, choice)),
       });
       setJobId(id);
       setStage("running");
@@ -122,7 +130,7 @@ export function ImportWizard({ projectId, serverImports }: { projectId: string; 
       {stage === "preview" && preview && source && (
         <PreviewPanel
           preview={preview}
-          onChange={(format, contract) => loadPreview(source, format, contract)}
+          onChange={(choice) => loadPreview(source, choice)}
           onCommit={commit}
           onCancel={() => {
             setStage("choose");

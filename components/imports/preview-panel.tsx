@@ -5,16 +5,24 @@ import { PreviewFigure } from "@/components/imports/preview-figure";
 import { countText } from "@/components/imports/count-text";
 import type { ContractChoice, ImportPreview } from "@/lib/imports/preview-types";
 
+export type PreviewChoice = { format: string; contract: ContractChoice | null; model: string | null };
+
 type Props = {
   preview: ImportPreview;
-  onChange: (format: string, contract: ContractChoice | null) => void;
-  onCommit: (format: string, contract: ContractChoice | null) => void;
+  onChange: (choice: PreviewChoice) => void;
+  onCommit: (choice: PreviewChoice) => void;
   onCancel: () => void;
 };
 
 const UNITS: ContractChoice["unit"][] = ["px", "0-1", "0-100", "0-999", "0-1000"];
 export function PreviewPanel({ preview, onChange, onCommit, onCancel }: Props) {
   const [contract, setContract] = useState<ContractChoice | null>(preview.contract);
+  const [model, setModel] = useState(preview.model.value ?? "");
+  const choice = (format: string): PreviewChoice => ({ format, contract, model: model.trim() || null });
+  const isSeveral = preview.found.length > 1;
+  // A detected format is detected again by the job ("" asks for that): the import then also
+  // reports the files no format matched, as the preview found them.
+  const current = preview.detected ? "" : preview.format.id;
   const counts = Object.entries(preview.counts).filter(([, n]) => n > 0);
   // Steps belong to their trajectories: they are not records of their own.
   const total = counts.filter(([kind]) => kind !== "steps").reduce((sum, [, n]) => sum + n, 0);
@@ -24,10 +32,18 @@ export function PreviewPanel({ preview, onChange, onCommit, onCancel }: Props) {
       <div className="flex flex-wrap items-end gap-4 rounded-lg border border-slate-200 bg-white p-4">
         <label className="flex flex-col text-sm font-medium text-slate-700">
           Format {preview.detected ? "(detected)" : "(chosen)"}
-          <select value={preview.format.id} onChange={(e) => onChange(e.target.value, null)} className="mt-1 rounded-md border border-slate-300 bg-white px-2 py-1.5 font-normal">
+          <select value={preview.format.id} onChange={(e) => onChange({ ...choice(e.target.value), contract: null })} className="mt-1 rounded-md border border-slate-300 bg-white px-2 py-1.5 font-normal">
+            {isSeveral && <option value="">{preview.format.label}</option>}
             {preview.formats.map((f) => <option key={f.id} value={f.id}>{f.label}</option>)}
           </select>
         </label>
+        {preview.model.isNeeded && (
+          <label className="flex flex-col text-sm font-medium text-slate-700">
+            Model of the results
+            <input value={model} onChange={(e) => setModel(e.target.value)} placeholder="e.g. Qwen2-VL-7B" maxLength={200}
+              className="mt-1 rounded-md border border-slate-300 px-2 py-1.5 font-normal" />
+          </label>
+        )}
         {contract && (
           <>
             <label className="flex flex-col text-sm font-medium text-slate-700">
@@ -43,12 +59,28 @@ export function PreviewPanel({ preview, onChange, onCommit, onCancel }: Props) {
                 {UNITS.map((u) => <option key={u} value={u}>{u === "px" ? "pixels" : u}</option>)}
               </select>
             </label>
-            <button type="button" onClick={() => onChange(preview.format.id, contract)} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-50">
+            <button type="button" onClick={() => onChange(choice(current))} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-50">
               Redraw with this contract
             </button>
           </>
         )}
+        {preview.model.isNeeded && (
+          <button type="button" onClick={() => onChange(choice(current))} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-50">
+            Read again with this model
+          </button>
+        )}
       </div>
+
+      {isSeveral && (
+        <div className="rounded-lg border border-slate-200 bg-white p-4 text-sm" aria-label="Formats found">
+          <p className="font-medium text-slate-700">{preview.found.length} formats found; each is imported, with a report of its own:</p>
+          <ul className="mt-1 list-disc pl-5 text-slate-700">
+            {preview.found.map((f) => (
+              <li key={f.id}>{f.label}: <span className="font-mono text-xs">{f.sources.slice(0, 4).join(", ")}{f.sources.length > 4 ? `, … (${f.sources.length})` : ""}</span></li>
+            ))}
+          </ul>
+        </div>
+      )}
 
       <p className="text-sm text-slate-700">
         {total === 0 ? "Nothing to import was found." : `${preview.countComplete ? "" : "At least "}${counts.map(([k, n]) => countText(k, n)).join(", ")}`}
@@ -73,7 +105,7 @@ export function PreviewPanel({ preview, onChange, onCommit, onCancel }: Props) {
       )}
 
       <div className="flex gap-3">
-        <button type="button" disabled={total === 0} onClick={() => onCommit(preview.format.id, contract)}
+        <button type="button" disabled={total === 0} onClick={() => onCommit(choice(current))}
           className="rounded-md bg-blue-700 px-4 py-2 font-medium text-white hover:bg-blue-800 disabled:opacity-50">
           Import {total > 0 ? `${total.toLocaleString("en")} records` : ""}
         </button>

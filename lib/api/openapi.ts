@@ -21,6 +21,7 @@ import {
   TrajectoryPageSchema,
 } from "@/lib/api/v1-schemas";
 import { VERITY_VERSION } from "@/lib/version";
+import { CONTRACT_CHOICES } from "@/lib/imports/contract-choice";
 
 type Json = Record<string, unknown>;
 
@@ -97,7 +98,12 @@ export function openApiDocument(): Json {
         post: {
           summary: "Push samples, trajectories and verdicts (NDJSON, streamed); runs as an import job",
           description: "Role admin. The body is Verity JSONL (schema: /api/schemas/verity-import) unless ?format= names another single-file format. Lines that fail are reported per line in the job's report; the others are imported.",
-          parameters: [PROJECT, { name: "format", in: "query", required: false, schema: { type: "string", pattern: "^[a-z0-9-]{1,64}$", default: "verity-jsonl" } }],
+          parameters: [
+            PROJECT,
+            { name: "format", in: "query", required: false, schema: { type: "string", pattern: "^[a-z0-9-]{1,64}$", default: "verity-jsonl" } },
+            { name: "model", in: "query", required: false, description: "the model a results file's answers are from, when the file names none", schema: { type: "string", maxLength: 200 } },
+            { name: "contract", in: "query", required: false, description: "coordinate contract of the records' boxes and points (format:unit)", schema: { type: "string", enum: [...CONTRACT_CHOICES] } },
+          ],
           requestBody: { required: true, content: { "application/x-ndjson": { schema: { type: "string" } } } },
           responses: { 202: { description: "the import job was queued", content: jsonContent(JobStartedSchema) }, ...refusals(400, ...TOKEN_REFUSALS, 413) },
         },

@@ -16,6 +16,7 @@ import { runBackupCommand } from "@/lib/cli/backup-command";
 import { runRestoreCommand } from "@/lib/cli/restore-command";
 import { runExportCommand } from "@/lib/cli/export-command";
 import { ALL_PARSERS } from "@/lib/imports/formats/registry";
+import { CONTRACT_CHOICES } from "@/lib/imports/contract-choice";
 
 const FORMATS = ALL_PARSERS.map((p) => p.id).join(", ");
 
@@ -28,8 +29,11 @@ export const USAGE = `usage: npm run verity -- <command>
                                             create a user (prints a generated password unless --password-stdin)
   user passwd <email> [--password-stdin]    set a new password
   user grant <email> <project-slug> <role>  make a user annotator | reviewer | admin of a project
-  import <path> --project <slug> [--format F] [--images DIR] [--json]
-                                            import a file, folder or zip (formats: ${FORMATS})
+  import <path> --project <slug> [--format F] [--images DIR] [--model NAME] [--contract FORMAT:UNIT] [--json]
+                                            import a file, folder or zip (formats: ${FORMATS}); every
+                                            format found in a folder is imported. --model names the model of
+                                            a results file that names none; --contract reads every box and
+                                            point as ${CONTRACT_CHOICES.join("|")}. Exits 1 when nothing was imported.
   backup <file>                             copy the database while the app runs (SQLite online backup or pg_dump)
   restore <file>                            replace the database with a backup (stop the app and workers first)
   export --pool <name> --project <slug> [--since last] [--json]
@@ -38,7 +42,7 @@ export const USAGE = `usage: npm run verity -- <command>
 Settings: DATABASE_URL (file:… or postgres://…; default SQLite under VERITY_DATA_DIR),
 VERITY_DATA_DIR (default ./data).`;
 
-type Options = { name?: string; owner: boolean; "password-stdin": boolean; project?: string; format?: string; images?: string; json: boolean; pool?: string; since?: string };
+type Options = { name?: string; owner: boolean; "password-stdin": boolean; project?: string; format?: string; images?: string; model?: string; contract?: string; json: boolean; pool?: string; since?: string };
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -102,7 +106,7 @@ export async function runCommand(args: string[], options: Options): Promise<void
     case "import": {
       const target = required(verb, "path");
       const slug = required(options.project, "--project <slug>");
-      await withDb((db) => runImportCommand(db, { target, slug, format: options.format, images: options.images, json: options.json }));
+      await withDb((db) => runImportCommand(db, { target, slug, format: options.format, images: options.images, model: options.model, contract: options.contract, json: options.json }));
       return;
     }
     case "backup":

@@ -5,12 +5,19 @@ import { AppError } from "@/lib/errors";
 import { parserById } from "@/lib/imports/formats/registry";
 import { startImport } from "@/lib/imports/import-api";
 import { createStaging, writeStagedFile } from "@/lib/imports/staging";
+import type { ContractChoice } from "@/lib/imports/contract-choice";
 
-export async function importFromRequestBody(projectId: string, userId: string, format: string, body: ReadableStream<Uint8Array>) {
+export async function importFromRequestBody(
+  projectId: string,
+  userId: string,
+  format: string,
+  body: ReadableStream<Uint8Array>,
+  options: { model?: string; contract?: ContractChoice } = {},
+) {
   const parser = parserById(format);
   if (!parser) throw new AppError("invalid_input", `unknown format ${format}`);
   const stagingId = await createStaging(projectId);
   const fileName = format === "verity-jsonl" ? "records.jsonl" : "records.json";
   await writeStagedFile(projectId, stagingId, fileName, body);
-  return startImport(projectId, userId, { source: { kind: "staging", stagingId }, format });
+  return startImport(projectId, userId, { source: { kind: "staging", stagingId }, format, ...options });
 }

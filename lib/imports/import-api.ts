@@ -29,12 +29,12 @@ async function targetOf(projectId: string, source: ImportRequest["source"]): Pro
 export async function previewImport(projectId: string, request: ImportRequest) {
   const { target, stagingId } = await targetOf(projectId, request.source);
   const scratch = path.join(stagingRoot(projectId, stagingId), ".unpacked");
-  const prepared = await prepareInput(target, scratch, request.format);
+  const prepared = await prepareInput(target, scratch, { format: request.format, model: request.model });
   try {
     // The preview's images are served from this root (and only from it) by previewFile.
-    await writeFile(path.join(stagingRoot(projectId, stagingId), ROOT_FILE), prepared.input.root);
+    await writeFile(path.join(stagingRoot(projectId, stagingId), ROOT_FILE), prepared.root);
     const fileUrl = (p: string) => `/api/projects/${projectId}/imports/staging/${stagingId}/file?path=${encodeURIComponent(p)}`;
-    return await buildPreview(prepared, request.contract ?? null, fileUrl);
+    return await buildPreview(prepared, request.contract ?? null, fileUrl, request.model ?? null);
   } finally {
     await prepared.close();
   }
@@ -61,6 +61,7 @@ export async function startImport(projectId: string, userId: string, request: Im
     scratch: path.join(stagingRoot(projectId, stagingId), ".job-unpacked"),
     format: request.format,
     contract: request.contract,
+    model: request.model,
   });
   // The request returns at once and the screen polls the job, which the worker runs (in this
   // process by default, or in `npm run worker` processes).

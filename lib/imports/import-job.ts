@@ -1,16 +1,21 @@
 import "server-only";
 // Runs one import job: prepares the input, counts its records for the progress bar, writes
 // it through runImport with progress reports, and ends the job with its report. The same
-// function serves the import screen, the API (in the app process) and the CLI.
+// function serves the import screen, the API (in the app process) and the CLI. An import
+// that imported nothing (every record rejected, images that complete nothing, an empty file)
+// ends as failed with a message that says why, its report kept: never a quiet success.
 import type { Db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/sqlite/client";
 import { AppError, isAppError } from "@/lib/errors";
 import { withContractOverride } from "@/lib/imports/contract-override";
+import { ALL_PARSERS, FALLBACK_PARSER } from "@/lib/imports/formats/registry";
+import { filesOf } from "@/lib/imports/image-files";
 import { ImportJobParamsSchema, type ImportJobParams } from "@/lib/imports/import-request";
-import { filesOf, prepareInput } from "@/lib/imports/import-input";
+import { prepareInput, type PreparedInput } from "@/lib/imports/import-input";
+import { parseUnits, type ImportUnit } from "@/lib/imports/import-units";
 import { openDirectorySource } from "@/lib/imports/sources/directory-source";
 import { runImport, ImportStopped } from "@/lib/imports/write/run-import";
-import { reject, type ImportReport } from "@/lib/imports/write/report";
+import { importedCount, note, reject, type ImportReport } from "@/lib/imports/write/report";
 import { refreshPlannerStatistics } from "@/lib/planner-statistics";
 import { claimJob, createJob, finishJob, isCancelRequested, reportProgress } from "@/lib/jobs/jobs";
 import type { MediaStore } from "@/lib/media/store";
@@ -23,10 +28,28 @@ export async function createImportJob(db: Db, projectId: string, userId: string 
   return job;
 }
 
-async function countRecords(prepared: Awaited<ReturnType<typeof prepareInput>>): Promise<number> {
+/** Everything the parsers will yield, rejections included: the unit runImport counts in. */
+async function countRecords(units: ImportUnit[]): Promise<number> {
   let count = 0;
-  for await (const item of prepared.parser.parse(prepared.input)) if (item.type !== "rejected") count += 1;
+  for await (const _ of parseUnits(units)) count += 1;
   return count;
+}
+
+/** Why an import that imported nothing did so, in words a person can act on. */
+function nothingImported(report: ImportReport, units: ImportUnit[]): string | null {
+  if (importedCount(report) > 0) return null;
+  if (units.length === 1 && units[0]!.parser === FALLBACK_PARSER) {
+    return (
+      "Nothing was imported: no records file of a known format was found, and none of its images completes a record waiting for its image. " +
+      `If the folder holds records, their format was not recognised (Verity reads: ${ALL_PARSERS.filter((p) => p !== FALLBACK_PARSER).map((p) => p.label).join("; ")}).`
+    );
+  }
+  if (report.rejectedCount > 0) return `Nothing was imported: all ${report.rejectedCount} records were rejected (see the report).`;
+  return "Nothing was imported: the input holds no records.";
+}
+
+function withContract(units: ImportUnit[], contract: ImportJobParams["contract"]): ImportUnit[] {
+  return units.map((unit) => ({ ...unit, parser: withContractOverride(unit.parser, contract) }));
 }
 
 export type ImportJobHooks = { onProgress?: (processed: number, total: number) => void };
@@ -43,19 +66,20 @@ export async function runClaimedImportJob(db: Db, store: MediaStore, jobId: stri
   let report: ImportReport | null = null;
   try {
     const params = ImportJobParamsSchema.parse(job.params);
-    const prepared = await prepareInput(params.target, params.scratch, params.format);
+    const prepared: PreparedInput = await prepareInput(params.target, params.scratch, { format: params.format, model: params.model });
     const imageSource = params.images ? await openDirectorySource(params.images) : null;
     try {
-      const total = await countRecords(prepared);
+      const units = withContract(prepared.units, params.contract);
+      const total = await countRecords(units);
       await db.job.update({ where: { id: jobId }, data: { total } });
+      // Images given apart from the records are looked up (not only read) in their own folder.
+      const separateImages = imageSource ? filesOf(imageSource.source) : null;
       report = await runImport({
         db,
         store,
         projectId: job.projectId!,
-        parser: withContractOverride(prepared.parser, params.contract),
-        input: prepared.input,
-        // Images given apart from the records are looked up (not only read) in their own folder.
-        files: imageSource ? filesOf(imageSource.source) : prepared.files,
+        units,
+        filesFor: (unit) => separateImages ?? prepared.filesFor(unit),
         onProgress: async (progress, processed) => {
           hooks.onProgress?.(processed, total);
           await reportProgress(db, jobId, processed, progress as unknown as Prisma.InputJsonValue);
@@ -63,13 +87,16 @@ export async function runClaimedImportJob(db: Db, store: MediaStore, jobId: stri
         shouldStop: () => isCancelRequested(db, jobId),
       });
       for (const refused of prepared.refusedFiles) reject(report, { file: refused.path, line: null }, refused.reason);
+      for (const file of prepared.unrecognisedFiles) note(report, { file, line: null }, "not a records file of a format Verity reads; not imported");
+      report.problem = nothingImported(report, units);
     } finally {
       await prepared.close();
       await imageSource?.source.close();
     }
-    await finishJob(db, jobId, { status: "succeeded", report: report as unknown as Prisma.InputJsonValue });
+    const status = report.problem ? "failed" : "succeeded";
+    await finishJob(db, jobId, { status, report: report as unknown as Prisma.InputJsonValue, error: report.problem ?? undefined });
     await refreshPlannerStatistics(db);
-    await recordAudit(db, { userId: job.createdById, projectId: job.projectId, action: "import.finish", targetType: "job", targetId: jobId, details: { created: report.created, rejected: report.rejectedCount } });
+    await recordAudit(db, { userId: job.createdById, projectId: job.projectId, action: "import.finish", targetType: "job", targetId: jobId, details: { created: report.created, rejected: report.rejectedCount, status } });
     return report;
   } catch (error) {
     if (error instanceof ImportStopped) {

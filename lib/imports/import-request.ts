@@ -1,10 +1,11 @@
 // What starts an import, from the screen, the API or the CLI: validated here once.
 import { z } from "zod";
+import { ContractChoiceSchema } from "@/lib/imports/contract-choice";
 
-export const ContractChoiceSchema = z.object({
-  format: z.enum(["xyxy", "xywh"]),
-  unit: z.enum(["px", "0-1", "0-100", "0-999", "0-1000"]),
-});
+export { ContractChoiceSchema };
+
+/** The model a results file's answers are from, when the file does not say (--model). */
+export const ModelNameSchema = z.string().trim().min(1).max(200);
 
 export const ImportSourceSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("staging"), stagingId: z.string().regex(/^[a-f0-9]{24}$/) }),
@@ -15,6 +16,7 @@ export const ImportRequestSchema = z.object({
   source: ImportSourceSchema,
   format: z.string().regex(/^[a-z0-9-]{1,64}$/).optional(),
   contract: ContractChoiceSchema.optional(),
+  model: ModelNameSchema.optional(),
 });
 export type ImportRequest = z.infer<typeof ImportRequestSchema>;
 
@@ -24,6 +26,7 @@ export const ImportJobParamsSchema = z.object({
   scratch: z.string().min(1),
   format: z.string().optional(),
   contract: ContractChoiceSchema.optional(),
+  model: ModelNameSchema.optional(),
   images: z.string().optional(),
 });
 export type ImportJobParams = z.infer<typeof ImportJobParamsSchema>;

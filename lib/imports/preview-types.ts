@@ -21,12 +21,18 @@ export type PreviewItem = {
 
 export type PreviewCounts = { samples: number; predictions: number; trajectories: number; steps: number; runs: number; verdicts: number; images: number };
 
-export type ContractChoice = { format: "xyxy" | "xywh"; unit: "px" | "0-1" | "0-100" | "0-999" | "0-1000" };
+export type { ContractChoice } from "@/lib/imports/contract-choice";
+import type { ContractChoice } from "@/lib/imports/contract-choice";
 
 export type ImportPreview = {
+  /** The format chosen or detected; id "" when the input holds several (see `found`). */
   format: { id: string; label: string };
   formats: { id: string; label: string }[];
+  /** Every format found in the input, with the files or folders it reads. */
+  found: { id: string; label: string; sources: string[] }[];
   detected: boolean;
+  /** Whether the input has results files whose model must be named, and the name given. */
+  model: { isNeeded: boolean; value: string | null };
   counts: PreviewCounts;
   countComplete: boolean;
   rejectedCount: number;

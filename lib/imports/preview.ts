@@ -8,7 +8,10 @@ import { judgePrediction } from "@/lib/domain/point-in-box";
 import { actionPoint } from "@/lib/domain/actions";
 import { overrideItem } from "@/lib/imports/contract-override";
 import { ALL_PARSERS } from "@/lib/imports/formats/registry";
+import { groundingResultsParser } from "@/lib/imports/formats/grounding/grounding-results";
 import type { PreparedInput } from "@/lib/imports/import-input";
+import { describeUnits, parseUnits } from "@/lib/imports/import-units";
+import type { ImageFiles } from "@/lib/imports/write/media-cache";
 import type { ContractChoice, ImportPreview, PreviewItem, PreviewMark } from "@/lib/imports/preview-types";
 import type { ImportRecord, SampleRecord } from "@/lib/imports/records";
 import { sniffImageMime } from "@/lib/media/sniff";
@@ -23,11 +26,11 @@ const COUNT_BUDGET_MS = 15_000;
 
 type ImageInfo = { url: string; size: ImageSize } | { problem: string };
 
-async function imageInfo(prepared: PreparedInput, ref: string | null, fileUrl: (path: string) => string): Promise<ImageInfo> {
+async function imageInfo(files: ImageFiles, ref: string | null, fileUrl: (path: string) => string): Promise<ImageInfo> {
   if (!ref) return { problem: "the record names no image" };
-  const located = await prepared.files.locate(ref);
+  const located = await files.locate(ref);
   if ("missing" in located) return { problem: located.missing };
-  const bytes = await prepared.files.read(located.path);
+  const bytes = await files.read(located.path);
   if (!sniffImageMime(bytes)) return { problem: `${located.path} is not a PNG, JPEG or WebP image` };
   const { width, height } = await sharp(bytes).metadata();
   if (!width || !height) return { problem: `${located.path} has no size` };
@@ -42,11 +45,11 @@ function sampleMarks(sample: SampleRecord, actual: ImageSize | null): { marks: P
   return { marks: [{ kind: "box", box: target.box, label }], problem: null, box: target.box };
 }
 
-async function drawRecord(record: ImportRecord, prepared: PreparedInput, fileUrl: (path: string) => string): Promise<PreviewItem | null> {
+async function drawRecord(record: ImportRecord, files: ImageFiles, fileUrl: (path: string) => string): Promise<PreviewItem | null> {
   const where = `${record.location.file}${record.location.line ? `:${record.location.line}` : ""}`;
   if (record.type === "sample" || (record.type === "prediction" && record.sample.type === "sample")) {
     const sample = record.type === "sample" ? record : (record.sample as SampleRecord);
-    const info = await imageInfo(prepared, sample.imageRef, fileUrl);
+    const info = await imageInfo(files, sample.imageRef, fileUrl);
     const actual = "size" in info ? info.size : null;
     const drawn = sampleMarks(sample, actual);
     const marks = [...drawn.marks];
@@ -79,7 +82,7 @@ async function drawRecord(record: ImportRecord, prepared: PreparedInput, fileUrl
   }
   if (record.type === "trajectory") {
     const first = record.steps.find((s) => s.imageRef) ?? record.steps[0];
-    const info = await imageInfo(prepared, first?.imageRef ?? null, fileUrl);
+    const info = await imageInfo(files, first?.imageRef ?? null, fileUrl);
     const marks: PreviewMark[] = [];
     let problem: string | null = null;
     if (first?.action && "size" in info) {
@@ -113,7 +116,7 @@ function firstContract(record: ImportRecord): ContractChoice | null {
   return null;
 }
 
-export async function buildPreview(prepared: PreparedInput, contract: ContractChoice | null, fileUrl: (path: string) => string): Promise<ImportPreview> {
+export async function buildPreview(prepared: PreparedInput, contract: ContractChoice | null, fileUrl: (path: string) => string, model: string | null = null): Promise<ImportPreview> {
   const counts = { samples: 0, predictions: 0, trajectories: 0, steps: 0, runs: 0, verdicts: 0, images: 0 };
   const rejected: ImportPreview["rejected"] = prepared.refusedFiles.slice(0, LISTED_REJECTIONS).map((r) => ({ file: r.path, line: null, reason: r.reason }));
   let rejectedCount = prepared.refusedFiles.length;
@@ -122,7 +125,7 @@ export async function buildPreview(prepared: PreparedInput, contract: ContractCh
   let countComplete = true;
   const started = Date.now();
 
-  for await (const raw of prepared.parser.parse(prepared.input)) {
+  for await (const { unit, item: raw } of parseUnits(prepared.units)) {
     if (raw.type === "rejected") {
       rejectedCount += 1;
       if (rejected.length < LISTED_REJECTIONS) rejected.push({ file: raw.location.file, line: raw.location.line, reason: raw.reason });
@@ -139,7 +142,7 @@ export async function buildPreview(prepared: PreparedInput, contract: ContractCh
       else if (item.type === "image") counts.images += 1;
       else counts.verdicts += 1;
       if (items.length < SHOWN) {
-        const drawn = await drawRecord(item, prepared, fileUrl);
+        const drawn = await drawRecord(item, prepared.filesFor(unit), fileUrl);
         if (drawn) items.push(drawn);
       }
     }
@@ -148,10 +151,14 @@ export async function buildPreview(prepared: PreparedInput, contract: ContractCh
       break;
     }
   }
+  const found = describeUnits(prepared.units);
+  const only = found.length === 1 ? found[0]! : null;
   return {
-    format: { id: prepared.parser.id, label: prepared.parser.label },
+    format: only ? { id: only.id, label: only.label } : { id: "", label: `Every format found (${found.length})` },
     formats: ALL_PARSERS.map((p) => ({ id: p.id, label: p.label })),
+    found,
     detected: prepared.detected,
+    model: { isNeeded: prepared.units.some((u) => u.parser.id === groundingResultsParser.id), value: model },
     counts,
     countComplete,
     rejectedCount,

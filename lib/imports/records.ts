@@ -58,6 +58,10 @@ export type PredictionRecord = {
   /** The sample this prediction is about: a full sample (results files: matched by image and
    * instruction, created if absent), or a reference to a sample by its source id (Verity JSONL). */
   sample: SampleRecord | SampleReference;
+  /** The evaluation run (a RunRecord of the same input) this answer belongs to. */
+  runName?: string | null;
+  /** The source record's fields that have no column. */
+  extra?: Record<string, unknown> | null;
 };
 
 export type SampleReference = { type: "sample_ref"; sourceDataset: string; sourceId: string };
@@ -89,6 +93,13 @@ export type StepRecord = {
   /** Why the action is null or suspicious, for the report (e.g. "parsed_action is null"). */
   note: string | null;
   verdicts: VerdictRecord[];
+  /** The same screenshot with the source's labels drawn on it, when `imageRef` is the clean
+   * one (WebVoyager's screenshotN.png beside screenshotN_no_box.png). */
+  overlayImageRef?: ImageRef | null;
+  /** What the agent was given besides the screenshot (WebVoyager's numbered element list). */
+  observation?: string | null;
+  /** The source step's fields that have no column. */
+  extra?: Record<string, unknown> | null;
 };
 
 export type TrajectoryRecord = {
@@ -147,7 +158,12 @@ export type ParsedItem = ImportRecord | Rejection;
 /** What a parser reads: a directory on disk (an unpacked upload, or a server-side path) and,
  * for single-file formats, the file inside it. Parsers stream: they never read a whole JSONL
  * file into memory, and yield records one by one. */
-export type ParserInput = { root: string; file: string | null };
+export type ParserInput = {
+  root: string;
+  file: string | null;
+  /** The model a results file's answers are from, when the file does not name it (--model). */
+  model?: string | null;
+};
 
 export type FormatParser = {
   id: string;

@@ -1,10 +1,9 @@
-// Export tests' set-up: a project with a reviewer, the real fixtures imported (with
-// generated screenshots where the fixture ships none), a media store and pool directories in
-// temp dirs, and exports run the way the worker runs them (startExport + the job).
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+// Export tests' set-up: a project with a reviewer, generated fixtures in the real layouts
+// imported, a media store and pool directories in temp dirs, and exports run the way the
+// worker runs them (startExport + the job).
+import { mkdirSync, mkdtempSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import sharp from "sharp";
 import type { Db } from "@/lib/db";
 import type { ProjectAccess } from "@/lib/auth/session";
 import { createImportJob, executeImportJob } from "@/lib/imports/import-job";
@@ -15,14 +14,13 @@ import type { ExportMode } from "@/lib/exports/active-export";
 import { startExport } from "@/lib/exports/start-export";
 import { createPool } from "@/lib/pools/pools";
 import { poolTarget } from "@/lib/exports/targets/pool-targets";
-import { FIXTURES } from "./import-support";
+import { generatedFixtures } from "./import-support";
+import { proSamples, writeScreenSpotProImages, writeScreenSpotProResults } from "../support/import-fixtures/screenspot-pro";
 
 // Pools of these tests live in temp dirs, which the pool-root policy must allow.
 const TEMP_ROOT = mkdtempSync(path.join(os.tmpdir(), "verity-pools-"));
 process.env.VERITY_POOL_ROOTS = TEMP_ROOT;
 
-export const SCREENSPOT_RESULTS = path.join(FIXTURES, "screenspot-pro-results/qwen2vl-sample.json");
-export const UI_VENUS_META = path.join(FIXTURES, "ui-venus/grounding_meta_format.json");
 
 export type ExportWorld = { db: Db; projectId: string; reviewer: ProjectAccess; admin: ProjectAccess; store: MediaStore; mediaDir: string; poolDir: (name: string) => string };
 
@@ -45,24 +43,16 @@ export async function exportWorld(db: Db): Promise<ExportWorld> {
   };
 }
 
-// Copies of the grounding fixtures (which ship without screenshots) beside generated ones:
-// plain PNGs of a size that holds every box, named like the records' image paths; only the
-// first 12 ScreenSpot-Pro records get one. Returns the copies' paths.
+// A ScreenSpot-Pro results file (naming its model) with its per-app screenshots, and the
+// UI-Venus meta file (a sample and its refusal) beside its screenshot, all generated in the
+// real layouts. Returns the two files' paths.
 let copies: { results: string; meta: string } | null = null;
 export async function groundingFixturesWithImages(): Promise<{ results: string; meta: string }> {
   if (copies) return copies;
   const dir = mkdtempSync(path.join(os.tmpdir(), "verity-fixture-images-"));
-  const details = (JSON.parse(readFileSync(SCREENSPOT_RESULTS, "utf8")) as { details: { img_path: string }[] }).details;
-  for (const [i, d] of details.slice(0, 12).entries()) {
-    const png = await sharp({ create: { width: 3840, height: 2400, channels: 3, background: { r: 20 + i * 10, g: 60, b: 90 } } }).png().toBuffer();
-    writeFileSync(path.join(dir, path.basename(d.img_path)), png);
-  }
-  const meta = (JSON.parse(readFileSync(UI_VENUS_META, "utf8")) as { img_filename: string; img_size: [number, number] }[])[0]!;
-  const venus = await sharp({ create: { width: meta.img_size[0], height: meta.img_size[1], channels: 3, background: "#fafafa" } }).png().toBuffer();
-  writeFileSync(path.join(dir, meta.img_filename), venus);
-  copies = { results: path.join(dir, path.basename(SCREENSPOT_RESULTS)), meta: path.join(dir, path.basename(UI_VENUS_META)) };
-  copyFileSync(SCREENSPOT_RESULTS, copies.results);
-  copyFileSync(UI_VENUS_META, copies.meta);
+  await writeScreenSpotProResults(path.join(dir, "results.json"), { model: "qwen2-vl-7b" });
+  await writeScreenSpotProImages(path.join(dir, "images"), proSamples());
+  copies = { results: path.join(dir, "results.json"), meta: path.join(await generatedFixtures(), "ui-venus", "grounding_meta_format.json") };
   return copies;
 }
 

@@ -1,7 +1,9 @@
-// Every real fixture imports with nothing lost silently, on SQLite and PostgreSQL, and
-// importing it again changes nothing.
+// Every public fixture imports with nothing lost silently, on SQLite and PostgreSQL, and
+// importing it again changes nothing. Skipped without ../shared/fixtures; the same layouts,
+// generated, are imported in import-generated.test.ts.
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
+import { describePublic } from "../support/public-fixtures";
 import { freshDatabase, PROVIDERS } from "./databases";
 import { FIXTURES, importInto, rowCounts } from "./import-support";
 import { judgePrediction } from "@/lib/domain/point-in-box";
@@ -13,11 +15,12 @@ async function projectIn(provider: (typeof PROVIDERS)[number]) {
   return { db, projectId: project.id };
 }
 
-describe.each(PROVIDERS)("importing the fixtures on %s", (provider) => {
+describePublic.each(PROVIDERS)("importing the public fixtures on %s", (provider) => {
   it("ScreenSpot-Pro results: 60 predictions whose recomputed correctness matches all 50 labels, 10 wrong_format kept", async () => {
     const { db, projectId } = await projectIn(provider);
     const file = path.join(FIXTURES, "screenspot-pro-results/qwen2vl-sample.json");
-    const report = await importInto(db, projectId, file);
+    // The file names no model: the import names it, or the file is refused (import-results.test.ts).
+    const report = await importInto(db, projectId, file, { model: "qwen2-vl" });
     expect(report.format).toBe("grounding-results");
     expect(report.rejectedCount).toBe(0);
     expect(report.disagreementCount).toBe(0);
@@ -33,8 +36,10 @@ describe.each(PROVIDERS)("importing the fixtures on %s", (provider) => {
     }
     expect(await db.groundingSample.count({ where: { imageMissing: true } })).toBe(60);
 
+    expect(report.notes.map((n) => n.reason)).toContain("the results file has no metrics block, so there is nothing to check the imported predictions against");
+
     const before = await rowCounts(db);
-    const again = await importInto(db, projectId, file);
+    const again = await importInto(db, projectId, file, { model: "qwen2-vl" });
     expect(again.created).toEqual({ samples: 0, trajectories: 0, steps: 0, predictions: 0, verdicts: 0, media: 0, runs: 0 });
     expect(again.updated).toBe(0);
     expect(await rowCounts(db)).toEqual(before);

@@ -8,7 +8,6 @@ import { describe, expect, it } from "vitest";
 import { freshDatabase, PROVIDERS } from "./databases";
 import { importInto, rowCounts } from "./import-support";
 import { buildZip, renameEntry, setDeclaredSize } from "../unit/imports/sources/zip-fixtures";
-import { verityJsonlParser } from "@/lib/imports/formats/verity/verity-jsonl";
 import { prepareInput } from "@/lib/imports/import-input";
 import { runImport, ImportStopped } from "@/lib/imports/write/run-import";
 import { createLocalMediaStore } from "@/lib/media/local-store";
@@ -99,7 +98,7 @@ describe.each(PROVIDERS)("import robustness on %s", (provider) => {
     const interrupted = await project();
     const prepared = await prepareInput(path.join(dir, "big.jsonl"), tempDir("verity-scratch-"));
     await expect(
-      runImport({ db: interrupted.db, store, projectId: interrupted.projectId, parser: verityJsonlParser, input: prepared.input, files: prepared.files, shouldStop: () => true }),
+      runImport({ db: interrupted.db, store, projectId: interrupted.projectId, units: prepared.units, filesFor: prepared.filesFor, shouldStop: () => true }),
     ).rejects.toBeInstanceOf(ImportStopped);
     const partial = await interrupted.db.groundingSample.count();
     expect(partial).toBeGreaterThan(0);

@@ -8,15 +8,26 @@ import { createImportJob, executeImportJob } from "@/lib/imports/import-job";
 import type { ImportJobParams } from "@/lib/imports/import-request";
 import { createLocalMediaStore } from "@/lib/media/local-store";
 
-export const FIXTURES = path.resolve("../shared/fixtures");
+export { PUBLIC_FIXTURES as FIXTURES } from "../support/public-fixtures";
+export { generatedFixtures, RESULTS_FILE } from "../support/import-fixtures";
 
 export async function importInto(db: Db, projectId: string, target: string, options: Partial<ImportJobParams> = {}) {
+  return (await importJob(db, projectId, target, options)).report;
+}
+
+/** The import's report and its job row as the API and the screen read it (status, error, progress). */
+export async function importJob(db: Db, projectId: string, target: string, options: Partial<ImportJobParams> = {}) {
   const scratch = mkdtempSync(path.join(os.tmpdir(), "verity-import-test-"));
   const store = createLocalMediaStore(path.join(os.tmpdir(), "verity-import-media"));
   const job = await createImportJob(db, projectId, null, { target, scratch, ...options });
   const report = await executeImportJob(db, store, job.id);
   if (!report) throw new Error("the job was not run");
-  return report;
+  return { report, job: await db.job.findUniqueOrThrow({ where: { id: job.id } }) };
+}
+
+export async function importProject(db: Db, slug = "imports") {
+  const project = await db.project.create({ data: { slug, name: slug, settings: {} } });
+  return project.id;
 }
 
 export async function rowCounts(db: Db) {

@@ -1,4 +1,4 @@
-// Trajectory pools from the real AndroidLab run, reviewed through the real save path and
+// Trajectory pools from an AndroidLab run (generated in its real layout), reviewed through the real save path and
 // exported as jobs: navigation rows are exactly the verified steps (ground truth on the
 // [0,1000] grid, history of what the agent did), online-RL rows carry rewards and GRPO
 // advantages derived from the FINAL answers (a later adjudication replaces a review), and the
@@ -8,7 +8,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { freshDatabase, PROVIDERS } from "./databases";
 import { exportWorld, importFixture, makePool, readJsonlFile, runExport, type ExportWorld } from "./export-support";
-import { FIXTURES } from "./import-support";
+import { generatedFixtures } from "./import-support";
 import { ActionSchema, describeAction, type Action } from "@/lib/domain/actions";
 import { groupAdvantages, RewardSettingsSchema, trajectoryReward } from "@/lib/domain/rewards";
 import type { StepLabel } from "@/lib/domain/labels";
@@ -23,7 +23,7 @@ import type { TrajectoryPayload } from "@/lib/trajectories/trajectory-payload";
 const CORRECTED: Action = { type: "click", x: 100, y: 200 };
 
 async function importAndReview(world: ExportWorld) {
-  await importFixture(world, path.join(FIXTURES, "androidlab-run"));
+  await importFixture(world, path.join(await generatedFixtures(), "androidlab-run"));
   const { db } = world;
   const [t0, t1, t2] = await db.trajectory.findMany({ orderBy: { sourceId: "asc" }, include: { steps: { orderBy: { index: "asc" }, include: { media: true } } } });
   expect(t2).toBeDefined();

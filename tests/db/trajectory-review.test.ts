@@ -1,10 +1,11 @@
 // Trajectory reviews on both providers: versioned saves, mismatch flags from labels and
 // verdicts, overrides that move the flags, GRPO rewards from verified verdicts under each
-// advantage policy, and the corrected success rate of the AndroidLab fixture run.
+// advantage policy, and the corrected success rate of an AndroidLab run (generated in its
+// real layout).
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { freshDatabase, PROVIDERS } from "./databases";
-import { FIXTURES, importInto } from "./import-support";
+import { generatedFixtures, importInto } from "./import-support";
 import type { ProjectAccess } from "@/lib/auth/session";
 import { rederiveStale } from "@/lib/derived/rederive-stale";
 import { loadGroup } from "@/lib/trajectories/group-view";
@@ -99,9 +100,9 @@ describe.each(PROVIDERS)("trajectory review on %s", (provider) => {
     expect(group.countedCount).toBe(3);
   });
 
-  it("reports the AndroidLab fixture run's automatic rate and, once verified, the corrected one with its interval", async () => {
+  it("reports an AndroidLab run's automatic rate and, once verified, the corrected one with its interval", async () => {
     const { db, project, access } = await setup();
-    await importInto(db, project.id, path.join(FIXTURES, "androidlab-run"));
+    await importInto(db, project.id, path.join(await generatedFixtures(), "androidlab-run"));
     const run = await db.evaluationRun.findFirstOrThrow();
     let v = (await loadRunVerification(db, project.id, run.id))!;
     expect(v.automatic).toMatchObject({ successes: 2, n: 3 });

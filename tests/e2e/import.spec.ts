@@ -1,10 +1,11 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import sharp from "sharp";
 import { expect, test } from "@playwright/test";
 import { readSeed, storageStatePath } from "./seed-file";
-
-const FIXTURES = path.resolve("../shared/fixtures");
+import { generatedFixtures } from "../support/import-fixtures";
+import { proSamples, writeScreenSpotProImages, writeScreenSpotProResults } from "../support/import-fixtures/screenspot-pro";
 
 test.describe("importing as an admin", () => {
   test.use({ storageState: storageStatePath("admin") });
@@ -15,7 +16,7 @@ test.describe("importing as an admin", () => {
     await expect(page.getByRole("heading", { name: "Import" })).toBeVisible();
     await page.screenshot({ path: "test-results/screens/import-empty.png", fullPage: true });
 
-    await page.locator("input[webkitdirectory]").setInputFiles(path.join(FIXTURES, "androidlab-run"));
+    await page.locator("input[webkitdirectory]").setInputFiles(path.join(await generatedFixtures(), "androidlab-run"));
     const preview = page.getByRole("region", { name: "Import preview" });
     await expect(preview.getByLabel("Format (detected)")).toHaveValue("androidlab");
     await expect(preview.getByText("3 trajectories, 12 steps, 1 evaluation run")).toBeVisible();
@@ -49,6 +50,76 @@ test.describe("importing as an admin", () => {
     await expect(preview.getByText("2 samples")).toBeVisible();
     await expect(preview.getByText("records.jsonl:3")).toBeVisible();
     await expect(preview.getByText("lies outside the 100x100 image")).toBeVisible();
+  });
+});
+
+test.describe("importing several formats, results and unknown folders as an admin", () => {
+  test.use({ storageState: storageStatePath("admin") });
+
+  test("a folder holding three formats is previewed as such and imported in one job with a report per format", async ({ page }) => {
+    await page.goto("/projects/demo/import");
+    await page.locator("input[webkitdirectory]").setInputFiles(path.join(await generatedFixtures(), "ui-venus"));
+    const preview = page.getByRole("region", { name: "Import preview" });
+    const found = preview.getByLabel("Formats found");
+    await expect(found).toContainText("3 formats found");
+    await expect(found).toContainText("UI-Venus navigation trace");
+    // The results file names no model: until it is given, its answers would be refused.
+    await expect(preview.getByText("1 records would be rejected")).toBeVisible();
+    await preview.getByLabel("Model of the results").fill("UI-Venus-7B");
+    await preview.getByRole("button", { name: "Read again with this model" }).click();
+    await expect(preview.getByText("1 records would be rejected")).toHaveCount(0);
+    await expect(preview.getByText(/2 samples, 1 prediction, 1 trajectory, 4 steps, 1 evaluation run/)).toBeVisible();
+    await page.screenshot({ path: "test-results/screens/import-several-formats.png", fullPage: true });
+    await preview.getByRole("button", { name: /^Import \d+ records/ }).click();
+    const progress = page.getByRole("region", { name: "Import progress" });
+    await expect(progress.getByText("Import finished")).toBeVisible({ timeout: 20_000 });
+    const perFormat = page.getByRole("table", { name: "Report per format" });
+    await expect(perFormat.getByRole("row")).toHaveCount(4);
+    await expect(perFormat).toContainText("grounding-results");
+    await page.screenshot({ path: "test-results/screens/import-several-formats-done.png", fullPage: true });
+  });
+
+  test("a results file becomes a run whose accuracy per app is shown, and a metrics block that does not hold is reported", async ({ page }) => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "verity-e2e-results-"));
+    const model = `e2e-${Date.now().toString(36)}`;
+    await writeScreenSpotProResults(path.join(dir, "results.json"), { model, metrics: "off-by-one" });
+    await writeScreenSpotProImages(path.join(dir, "images"), proSamples());
+    await page.goto("/projects/demo/import");
+    await page.locator("input[webkitdirectory]").setInputFiles(dir);
+    const preview = page.getByRole("region", { name: "Import preview" });
+    await expect(preview.getByLabel("Format (detected)")).toHaveValue("grounding-results");
+    await preview.getByRole("button", { name: /^Import \d+ records/ }).click();
+    await expect(page.getByText("Import finished")).toBeVisible({ timeout: 20_000 });
+    const report = page.getByLabel("Import report");
+    await expect(report).toContainText("The results file's own metrics that the imported answers do not reproduce (2)");
+    await expect(report).toContainText('leaderboard_detailed_style["app:excel"].num_correct_action');
+
+    await page.goto("/projects/demo");
+    await page.getByRole("link", { name: `${model} · results` }).click();
+    await expect(page.getByTestId("grounding-accuracy")).toContainText(`/${proSamples().length}`);
+    await expect(page.getByTestId("metrics-check")).toHaveText("2 figures differ from the imported answers");
+    const perApp = page.getByRole("region", { name: "Accuracy per app" });
+    await expect(perApp.getByRole("row")).toHaveCount(3);
+    await expect(perApp).toContainText("blender");
+    await expect(page.getByRole("region", { name: "Accuracy per UI type" })).toContainText("icon");
+    await page.screenshot({ path: "test-results/screens/grounding-run.png", fullPage: true });
+  });
+
+  test("a folder of a format Verity does not read ends as a failed import that says why", async ({ page }) => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "verity-e2e-unknown-"));
+    mkdirSync(path.join(dir, "screens"));
+    for (let i = 0; i < 2; i++) writeFileSync(path.join(dir, "screens", `s${i}.png`), await sharp({ create: { width: 30, height: 60, channels: 3, background: `#a0${i}0b0` } }).png().toBuffer());
+    writeFileSync(path.join(dir, "episodes.json"), JSON.stringify({ episodes: [{ id: 1, steps: [] }] }));
+    await page.goto("/projects/demo/import");
+    await page.locator("input[webkitdirectory]").setInputFiles(dir);
+    const preview = page.getByRole("region", { name: "Import preview" });
+    await expect(preview.getByLabel("Format (detected)")).toHaveValue("images");
+    await preview.getByRole("button", { name: /^Import \d+ records/ }).click();
+    const progress = page.getByRole("region", { name: "Import progress" });
+    await expect(progress.getByText("Import failed")).toBeVisible({ timeout: 20_000 });
+    await expect(progress.getByRole("alert")).toContainText("Nothing was imported: no records file of a known format was found");
+    await expect(page.getByLabel("Import report")).toContainText("not a records file of a format Verity reads");
+    await page.screenshot({ path: "test-results/screens/import-unknown-folder.png", fullPage: true });
   });
 });
 

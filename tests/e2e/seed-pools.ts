@@ -3,7 +3,7 @@
 // path (one of them a refusal), and, for the authorization matrix, pools with a complete
 // snapshot (in "pools") and an evaluation pool in the demo project (where the matrix's API
 // tokens live). Pool directories live under <data dir>/pools, the default pool root.
-import { readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Db } from "@/lib/db";
 import type { ProjectAccess } from "@/lib/auth/session";
@@ -17,6 +17,7 @@ import { createPool } from "@/lib/pools/pools";
 import { grantRole } from "@/lib/projects/members";
 import { createProject } from "@/lib/projects/projects";
 import { POOLS_SEED_FILE, type PoolsSeed } from "./seed-pools-file";
+import { renderScreen } from "../support/import-fixtures/screens";
 
 export async function seedPools(db: Db, store: MediaStore, dataDir: string, emails: Record<"admin" | "reviewer" | "annotator", string>): Promise<void> {
   const project = await createProject(db, { slug: "pools", name: "Training pools" });
@@ -25,7 +26,7 @@ export async function seedPools(db: Db, store: MediaStore, dataDir: string, emai
   const adminUser = await db.user.findUniqueOrThrow({ where: { email: emails.admin } });
   const reviewer: ProjectAccess = { user: { id: reviewerUser.id, email: reviewerUser.email, name: reviewerUser.name, isOwner: false }, projectId: project.id, role: "reviewer" };
 
-  const screenshot = readFileSync(path.resolve("../shared/fixtures/ui-venus/trace/5842fa4411caad04cbcd67e514c2b426.png"));
+  const screenshot = await renderScreen(718, 1280, 43);
   const media = await ingestImage(db, store, project.id, screenshot, "ui-venus screenshot");
   const answers: [string, [number, number, number, number] | null][] = [
     ["Tap the search box", [40, 90, 680, 150]],

@@ -1,7 +1,7 @@
 // Prepares the e2e data dir through the domain layer: migrations, the owner and the demo
 // project (as `npm start` makes them), an admin, an annotator and a reviewer of the demo
 // project, and an outsider who is admin of another project with its own screenshot.
-import { readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { createDb } from "@/lib/db";
@@ -21,6 +21,8 @@ import { seedAuthz } from "./seed-authz";
 import { seedAdjudication } from "./seed-adjudication";
 import { seedTriage } from "./seed-triage";
 import { rederiveStale } from "./seed-derived";
+import { generatedFixtures } from "../support/import-fixtures";
+import { renderScreen } from "../support/import-fixtures/screens";
 
 async function main() {
   const { databaseUrl, dataDir, mediaDir } = env();
@@ -44,8 +46,9 @@ async function main() {
   const otherMedia = await ingestImage(db, store, other.id, otherImage);
   const demoMedia = await db.media.findFirstOrThrow({ where: { projectId: demo.id, mime: "image/png" }, orderBy: { createdAt: "asc" } });
 
-  // Review samples on a real screenshot of the UI-Venus fixture (718x1280), read in place.
-  const screenshot = readFileSync(path.resolve("../shared/fixtures/ui-venus/trace/5842fa4411caad04cbcd67e514c2b426.png"));
+  // Review samples on a phone-sized screenshot (718x1280) the project draws itself, so the
+  // suite runs without ../shared/fixtures.
+  const screenshot = await renderScreen(718, 1280, 42);
   const trace = await ingestImage(db, store, demo.id, screenshot, "ui-venus screenshot");
   const reviewSample = async (sourceId: string, instruction: string, extra: object = {}) =>
     (
@@ -62,11 +65,13 @@ async function main() {
     data: { projectId: demo.id, targetType: "sample", sampleId: reviewSampleIds.absent, kind: "mllm", judgeName: "teacher-72b", metric: "quality_score", valueScore: 8, rationale: "Looks fine." },
   });
 
-  // Real trajectories: the AndroidLab run and the WebVoyager results, imported as an admin would.
+  // Trajectories in the real layouts (generated): an AndroidLab run and WebVoyager results,
+  // imported as an admin would.
   const runs = await createProject(db, { slug: "runs", name: "Evaluation runs" });
   for (const role of ["admin", "reviewer", "annotator"] as const) await grantRole(db, runs.id, { email: users[role]!.email, role });
+  const fixtures = await generatedFixtures();
   for (const fixture of ["androidlab-run", "webvoyager"]) {
-    const job = await createImportJob(db, runs.id, null, { target: path.resolve("../shared/fixtures", fixture), scratch: path.join(dataDir, `scratch-${fixture}`) });
+    const job = await createImportJob(db, runs.id, null, { target: path.join(fixtures, fixture), scratch: path.join(dataDir, `scratch-${fixture}`) });
     await executeImportJob(db, store, job.id);
   }
 

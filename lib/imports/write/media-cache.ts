@@ -8,9 +8,14 @@ import type { ImageSize } from "@/lib/domain/coordinates";
 import { ingestImage } from "@/lib/media/ingest";
 import type { MediaStore } from "@/lib/media/store";
 
+export type Located = { path: string } | { missing: string; isAmbiguous?: boolean };
+
 export type ImageFiles = {
   /** Finds the file a source's image reference names, or says why it cannot. */
-  locate(ref: string): Promise<{ path: string } | { missing: string }>;
+  locate(ref: string): Promise<Located>;
+  /** The stricter lookup of a later completion: only a file whose path is a tail of the
+   * reference, or the reference a tail of it (image-files.ts). */
+  locateByTail?(ref: string): Promise<Located>;
   read(path: string): Promise<Buffer>;
 };
 
@@ -47,6 +52,10 @@ export function createMediaCache(db: Db, store: MediaStore, projectId: string, f
       }
       const pending = load(ref);
       cache.set(ref, pending);
+      // A failure of the database or the store is not an answer: a retry must ask again.
+      pending.catch(() => {
+        if (cache.get(ref) === pending) cache.delete(ref);
+      });
       if (cache.size > CACHE_LIMIT) cache.delete(cache.keys().next().value!);
       return pending;
     },

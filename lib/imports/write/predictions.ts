@@ -1,23 +1,45 @@
 import "server-only";
 // Writes model predictions onto their samples (one per sample and model) and lists every
 // disagreement between the file's own correctness label and point-in-box on the box the file
-// was judged against (the imported one). The stored correctness is derived with the sample
-// (lib/derived): the touched samples are marked stale in the same transaction.
+// was judged against (the imported one), with the file and line it came from. The stored
+// correctness is derived with the sample (lib/derived): the touched samples are marked stale
+// in the same transaction. A prediction from a results file belongs to that file's evaluation run.
 import type { Db } from "@/lib/db";
+import type { Prisma } from "@/lib/generated/sqlite/client";
 import { pointToPixels } from "@/lib/domain/coordinates";
 import { judgePrediction } from "@/lib/domain/point-in-box";
 import type { PredictionRecord, SampleRecord } from "@/lib/imports/records";
 import type { MediaCache } from "@/lib/imports/write/media-cache";
-import { disagree, reject, type ImportReport } from "@/lib/imports/write/report";
+import { disagree, reject, type FormatReport } from "@/lib/imports/write/report";
 import { sampleKey, writeSamples, type WrittenSample } from "@/lib/imports/write/samples";
 import { withSourceReference } from "@/lib/imports/write/target-pixels";
+import { sameJson } from "@/lib/imports/write/content-hash";
+import type { TouchedIds } from "@/lib/imports/write/touched";
+import { chunks, IMPORT_TRANSACTION } from "@/lib/imports/write/transactions";
 import { groupBy, lookupInChunks } from "@/lib/imports/write/key-lookup";
 import { markSamplesStale } from "@/lib/derived/mark-stale";
 
-type Row = { sampleId: string; model: string; kind: string; x: number | null; y: number | null; rawOutput: string | null; sourceCorrectness: string | null };
+type Row = {
+  sampleId: string;
+  model: string;
+  kind: string;
+  x: number | null;
+  y: number | null;
+  rawOutput: string | null;
+  sourceCorrectness: string | null;
+  runId: string | null;
+  extra: Prisma.InputJsonValue | undefined;
+};
 
-function toRow(record: PredictionRecord, sample: WrittenSample, stated: SampleRecord["imageSize"]): Row | string {
-  const base = { sampleId: sample.id, model: record.model, rawOutput: record.rawOutput, sourceCorrectness: record.fileLabel };
+function toRow(record: PredictionRecord, sample: WrittenSample, stated: SampleRecord["imageSize"], runId: string | null): Row | string {
+  const base = {
+    sampleId: sample.id,
+    model: record.model,
+    rawOutput: record.rawOutput,
+    sourceCorrectness: record.fileLabel,
+    runId,
+    extra: (record.extra ?? undefined) as Prisma.InputJsonValue | undefined,
+  };
   const { prediction } = record;
   if (prediction.kind !== "point") return { ...base, kind: prediction.kind, x: null, y: null };
   const actual = sample.width && sample.height ? { width: sample.width, height: sample.height } : null;
@@ -46,9 +68,17 @@ function fileCorrectness(row: Row, sample: WrittenSample): string {
   return judgePrediction(prediction, sample.targetAbsent ? null : sample.box);
 }
 
-export async function writePredictions(db: Db, projectId: string, records: PredictionRecord[], media: MediaCache, report: ImportReport) {
+export async function writePredictions(
+  db: Db,
+  projectId: string,
+  records: PredictionRecord[],
+  media: MediaCache,
+  report: FormatReport,
+  touched: TouchedIds,
+  runIds: Map<string, string>,
+) {
   const fullSamples = records.map((r) => r.sample).filter((s): s is SampleRecord => s.type === "sample");
-  const samples = await writeSamples(db, projectId, fullSamples, media, report);
+  const samples = await writeSamples(db, projectId, fullSamples, media, report, touched);
   const references = records.map((r) => r.sample).filter((s) => s.type === "sample_ref");
   if (references.length) {
     const found = [];
@@ -78,7 +108,8 @@ export async function writePredictions(db: Db, projectId: string, records: Predi
       if (record.sample.type === "sample_ref") reject(report, record.location, `prediction refers to sample ${record.sample.sourceId}, which is not imported`);
       continue;
     }
-    const row = toRow(record, sample, record.sample.type === "sample" ? record.sample.imageSize : null);
+    const runId = record.runName ? (runIds.get(record.runName) ?? null) : null;
+    const row = toRow(record, sample, record.sample.type === "sample" ? record.sample.imageSize : null, runId);
     if (typeof row === "string") {
       reject(report, record.location, row);
       continue;
@@ -87,7 +118,19 @@ export async function writePredictions(db: Db, projectId: string, records: Predi
   }
   const rows = [...byPrediction.values()];
   if (rows.length === 0) return;
+  for (const chunk of chunks(rows)) await writeChunk(db, projectId, chunk, report, touched);
 
+  for (const { row, record, sample } of rows) {
+    const computed = fileCorrectness(row, sample);
+    if (record.fileLabel !== null && record.fileLabel !== computed) {
+      disagree(report, { file: record.location.file, line: record.location.line, sourceId: record.sample.sourceId, model: record.model, fileLabel: record.fileLabel, computed });
+    }
+  }
+}
+
+type Pending = { row: Row; record: PredictionRecord; sample: WrittenSample };
+
+async function writeChunk(db: Db, projectId: string, rows: Pending[], report: FormatReport, touched: TouchedIds) {
   await db.$transaction(async (tx) => {
     const existing = [];
     for (const [model, group] of groupBy(rows, ({ row }) => row.model)) {
@@ -102,23 +145,21 @@ export async function writePredictions(db: Db, projectId: string, records: Predi
     for (const { row } of rows) {
       const old = byKey.get(`${row.sampleId}\u0000${row.model}`);
       if (!old) fresh.push(row);
-      else if (old.kind === row.kind && sameCoordinate(old.x, row.x) && sameCoordinate(old.y, row.y) && old.rawOutput === row.rawOutput && old.sourceCorrectness === row.sourceCorrectness) report.unchanged += 1;
+      else if (
+        old.kind === row.kind && sameCoordinate(old.x, row.x) && sameCoordinate(old.y, row.y) && old.rawOutput === row.rawOutput &&
+        old.sourceCorrectness === row.sourceCorrectness && old.runId === row.runId && sameJson(old.extra, row.extra)
+      ) report.unchanged += 1;
       else {
         await tx.modelPrediction.update({ where: { id: old.id }, data: row });
         report.updated += 1;
+        touched.samples.add(row.sampleId);
       }
     }
     if (fresh.length) {
       const { count } = await tx.modelPrediction.createMany({ data: fresh.map((row) => ({ projectId, ...row })) });
       report.created.predictions += count;
+      for (const row of fresh) touched.samples.add(row.sampleId);
     }
     await markSamplesStale(tx, [...new Set(rows.map(({ row }) => row.sampleId))]);
-  });
-
-  for (const { row, record, sample } of rows) {
-    const computed = fileCorrectness(row, sample);
-    if (record.fileLabel !== null && record.fileLabel !== computed) {
-      disagree(report, { sourceId: record.sample.sourceId, model: record.model, fileLabel: record.fileLabel, computed });
-    }
-  }
+  }, IMPORT_TRANSACTION);
 }

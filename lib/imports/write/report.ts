@@ -1,5 +1,7 @@
 // What an import did, record by record, as the job report, the CLI's --json line and the
-// import screen show it. Rejections are capped so a file of a million bad lines cannot
+// import screen show it. An input holding several formats (a folder with a results file, a
+// meta file and a trace) is one job with one report per format in `parts`; the top-level
+// counters are their sums. Rejections are capped so a file of a million bad lines cannot
 // exhaust memory; the count keeps going.
 import type { SourceLocation } from "@/lib/imports/records";
 
@@ -16,9 +18,12 @@ export type CreatedCounts = {
 };
 
 export type Rejected = { file: string; line: number | null; reason: string };
-export type Disagreement = { sourceId: string; model: string; fileLabel: string; computed: string };
+/** A recomputed correctness that differs from the label the results file gives. */
+export type Disagreement = { file: string; line: number | null; sourceId: string; model: string; fileLabel: string; computed: string };
+/** A figure of a results file's own `metrics` block that the imported predictions do not reproduce. */
+export type MetricDifference = { file: string; run: string; metric: string; fileValue: number | null; importedValue: number | null };
 
-export type ImportReport = {
+export type FormatReport = {
   format: string;
   created: CreatedCounts;
   updated: number;
@@ -28,10 +33,19 @@ export type ImportReport = {
   rejected: Rejected[];
   disagreementCount: number;
   disagreements: Disagreement[];
+  metricDifferenceCount: number;
+  metricDifferences: MetricDifference[];
   notes: Rejected[];
 };
 
-export function emptyReport(format: string): ImportReport {
+export type ImportReport = FormatReport & {
+  /** One report per format found in the input, in the order they were imported. */
+  parts: FormatReport[];
+  /** Set when nothing was imported: the job then ends as failed with this message. */
+  problem: string | null;
+};
+
+export function emptyFormatReport(format: string): FormatReport {
   return {
     format,
     created: { samples: 0, trajectories: 0, steps: 0, predictions: 0, verdicts: 0, media: 0, runs: 0 },
@@ -42,25 +56,88 @@ export function emptyReport(format: string): ImportReport {
     rejected: [],
     disagreementCount: 0,
     disagreements: [],
+    metricDifferenceCount: 0,
+    metricDifferences: [],
     notes: [],
   };
 }
 
-export function reject(report: ImportReport, location: SourceLocation, reason: string): void {
+export function emptyReport(format: string): ImportReport {
+  return { ...emptyFormatReport(format), parts: [], problem: null };
+}
+
+function pushCapped<T>(list: T[], item: T): void {
+  if (list.length < MAX_LISTED_PROBLEMS) list.push(item);
+}
+
+export function reject(report: FormatReport, location: SourceLocation, reason: string): void {
   report.rejectedCount += 1;
-  if (report.rejected.length < MAX_LISTED_PROBLEMS) report.rejected.push({ file: location.file, line: location.line, reason });
+  pushCapped(report.rejected, { file: location.file, line: location.line, reason });
 }
 
-export function note(report: ImportReport, location: SourceLocation, reason: string): void {
-  if (report.notes.length < MAX_LISTED_PROBLEMS) report.notes.push({ file: location.file, line: location.line, reason });
+export function note(report: FormatReport, location: SourceLocation, reason: string): void {
+  pushCapped(report.notes, { file: location.file, line: location.line, reason });
 }
 
-export function disagree(report: ImportReport, disagreement: Disagreement): void {
+export function disagree(report: FormatReport, disagreement: Disagreement): void {
   report.disagreementCount += 1;
-  if (report.disagreements.length < MAX_LISTED_PROBLEMS) report.disagreements.push(disagreement);
+  pushCapped(report.disagreements, disagreement);
 }
 
-export function processedCount(report: ImportReport): number {
+export function metricDiffers(report: FormatReport, difference: MetricDifference): void {
+  report.metricDifferenceCount += 1;
+  pushCapped(report.metricDifferences, difference);
+}
+
+/** Records written or found unchanged: what makes an import more than a list of rejections. */
+export function importedCount(report: FormatReport): number {
   const c = report.created;
-  return c.samples + c.trajectories + c.predictions + c.runs + report.updated + report.unchanged + report.rejectedCount;
+  return c.samples + c.trajectories + c.predictions + c.runs + c.verdicts + c.media + report.updated + report.unchanged;
+}
+
+/** The top-level report: the sum of the parts (lists concatenated up to their cap). */
+export function combineReports(parts: FormatReport[], fallbackFormat: string): ImportReport {
+  const total = emptyReport(parts.map((p) => p.format).join(", ") || fallbackFormat);
+  total.parts = parts;
+  for (const part of parts) {
+    for (const key of Object.keys(total.created) as (keyof CreatedCounts)[]) total.created[key] += part.created[key];
+    total.updated += part.updated;
+    total.unchanged += part.unchanged;
+    total.imagesMissing += part.imagesMissing;
+    total.rejectedCount += part.rejectedCount;
+    total.disagreementCount += part.disagreementCount;
+    total.metricDifferenceCount += part.metricDifferenceCount;
+    for (const r of part.rejected) pushCapped(total.rejected, r);
+    for (const d of part.disagreements) pushCapped(total.disagreements, d);
+    for (const m of part.metricDifferences) pushCapped(total.metricDifferences, m);
+    for (const n of part.notes) pushCapped(total.notes, n);
+  }
+  return total;
+}
+
+/** A restore point: a write that fails and is retried must not count twice. Lists only grow
+ * (up to their cap), so truncating them to their old length undoes what the attempt added. */
+export function checkpoint(report: FormatReport): () => void {
+  const counters = {
+    created: { ...report.created },
+    updated: report.updated,
+    unchanged: report.unchanged,
+    imagesMissing: report.imagesMissing,
+    rejectedCount: report.rejectedCount,
+    disagreementCount: report.disagreementCount,
+    metricDifferenceCount: report.metricDifferenceCount,
+  };
+  const lengths = {
+    rejected: report.rejected.length,
+    disagreements: report.disagreements.length,
+    metricDifferences: report.metricDifferences.length,
+    notes: report.notes.length,
+  };
+  return () => {
+    Object.assign(report, { ...counters, created: { ...counters.created } });
+    report.rejected.length = lengths.rejected;
+    report.disagreements.length = lengths.disagreements;
+    report.metricDifferences.length = lengths.metricDifferences;
+    report.notes.length = lengths.notes;
+  };
 }

@@ -1,20 +1,29 @@
 import "server-only";
-// Drives one import: pulls records from a parser, batches them, and writes each batch in its
-// own transaction, in dependency order (runs, samples, predictions, trajectories, verdicts).
-// Every write is keyed by source identity, so an import killed at any point leaves whole
-// batches behind and running it again completes it without duplicates.
+// Drives one import: for each unit of the input (one format on one part of it, see
+// import-units.ts) pulls records from its parser, batches them, and writes each batch in
+// dependency order (runs, samples, predictions, trajectories, verdicts), each write retried
+// and split on failure (transactions.ts). Every write is keyed by source identity, so an
+// import killed at any point leaves whole writes behind and running it again completes it
+// without duplicates. A source id met twice in one import is refused the second time, with
+// both locations (seen-keys.ts). The report has one part per format.
 import type { Db } from "@/lib/db";
-import type { FormatParser, ImageRecord, ImportRecord, ParserInput, PredictionRecord, SampleRecord, TrajectoryRecord, VerdictLine } from "@/lib/imports/records";
-import { completeImages } from "@/lib/imports/write/complete-images";
-import { createMediaCache, type ImageFiles } from "@/lib/imports/write/media-cache";
+import { parseUnit, type ImportUnit } from "@/lib/imports/import-units";
+import type { FormatParser, ImportRecord, ParserInput, PredictionRecord, RunRecord, SampleRecord, TrajectoryRecord, VerdictLine } from "@/lib/imports/records";
+import { completeWaitingImages } from "@/lib/imports/write/complete-images";
+import { createMediaCache, type ImageFiles, type MediaCache } from "@/lib/imports/write/media-cache";
 import { writePredictions } from "@/lib/imports/write/predictions";
-import { emptyReport, processedCount, reject, type ImportReport } from "@/lib/imports/write/report";
+import { combineReports, emptyFormatReport, reject, type FormatReport, type ImportReport } from "@/lib/imports/write/report";
+import { checkRunMetrics, isResultsRun } from "@/lib/imports/write/run-metrics";
 import { writeRun } from "@/lib/imports/write/runs";
 import { writeSamples } from "@/lib/imports/write/samples";
+import { createSeenKeys, describeLocation, type SeenKeys } from "@/lib/imports/write/seen-keys";
+import { emptyTouched, type TouchedIds } from "@/lib/imports/write/touched";
 import { writeTrajectory, type TrajectoryContext } from "@/lib/imports/write/trajectories";
+import { writeWithRetry } from "@/lib/imports/write/transactions";
 import { writeVerdictLines } from "@/lib/imports/write/verdict-lines";
 import type { MediaStore } from "@/lib/media/store";
 import { rederiveStale } from "@/lib/derived/rederive-stale";
+import { markSamplesStale, markTrajectoriesStale } from "@/lib/derived/mark-stale";
 
 const BATCH_SIZE = 1_000;
 
@@ -22,80 +31,196 @@ export type ImportOptions = {
   db: Db;
   store: MediaStore;
   projectId: string;
-  parser: FormatParser;
-  input: ParserInput;
-  files: ImageFiles | null;
-  /** Called after every batch with the report so far and the number of records handled. */
+  /** What to read; or, for a single parser, `parser` + `input` (+ `files`). */
+  units?: ImportUnit[];
+  parser?: FormatParser;
+  input?: ParserInput;
+  /** The files a unit's image references are looked up in (null: images not provided). */
+  filesFor?: (unit: ImportUnit) => ImageFiles | null;
+  files?: ImageFiles | null;
+  /** Called after every batch with the report so far and the number of records read. */
   onProgress?: (report: ImportReport, processed: number) => Promise<void> | void;
+  /** Called after every batch with the samples and trajectories it created or changed: the
+   * hook for recomputing what is derived from them. */
+  onBatchWritten?: (touched: TouchedIds) => Promise<void> | void;
   /** Checked between batches; an import stops cleanly when it returns true. */
   shouldStop?: () => Promise<boolean> | boolean;
+  /** Pauses between attempts of a failed write (transactions.ts); tests shorten them. */
+  retryPauses?: number[];
 };
 
-type Batches = { samples: SampleRecord[]; predictions: PredictionRecord[]; trajectories: TrajectoryRecord[]; verdicts: VerdictLine[]; images: ImageRecord[] };
-const emptyBatches = (): Batches => ({ samples: [], predictions: [], trajectories: [], verdicts: [], images: [] });
+type Batches = { samples: SampleRecord[]; predictions: PredictionRecord[]; trajectories: TrajectoryRecord[]; verdicts: VerdictLine[]; images: number };
+const emptyBatches = (): Batches => ({ samples: [], predictions: [], trajectories: [], verdicts: [], images: 0 });
+
+/** The identity a record claims within one import, or null for kinds without one. */
+function identityOf(record: ImportRecord): { key: string; what: string } | null {
+  switch (record.type) {
+    case "sample":
+      return { key: `s\u0000${record.sourceDataset}\u0000${record.sourceId}`, what: `sample "${record.sourceId}" of dataset ${record.sourceDataset}` };
+    case "trajectory":
+      return { key: `t\u0000${record.sourceDataset}\u0000${record.sourceId}`, what: `trajectory "${record.sourceId}" of dataset ${record.sourceDataset}` };
+    case "prediction":
+      return {
+        key: `p\u0000${record.sample.sourceDataset}\u0000${record.sample.sourceId}\u0000${record.model}`,
+        what: `prediction of model ${record.model} on sample "${record.sample.sourceId}" of dataset ${record.sample.sourceDataset}`,
+      };
+    default:
+      return null;
+  }
+}
+
+function unitsOf(options: ImportOptions): { units: ImportUnit[]; filesFor: (unit: ImportUnit) => ImageFiles | null } {
+  if (options.units) return { units: options.units, filesFor: options.filesFor ?? (() => options.files ?? null) };
+  if (!options.parser || !options.input) throw new Error("runImport needs units, or a parser and its input");
+  return { units: [{ parser: options.parser, input: options.input, base: "", locationPrefix: "" }], filesFor: () => options.files ?? null };
+}
 
 export async function runImport(options: ImportOptions): Promise<ImportReport> {
-  const { db, store, projectId, parser, input, files } = options;
-  const report = emptyReport(parser.id);
-  const media = createMediaCache(db, store, projectId, files);
-  const trajectoryContext: TrajectoryContext = { db, projectId, media, files, store, report, runIds: new Map() };
-  let batches = emptyBatches();
-  let pending = 0;
-
-  async function flush() {
-    const current = batches;
-    batches = emptyBatches();
-    pending = 0;
-    if (current.samples.length) await writeSamples(db, projectId, current.samples, media, report);
-    if (current.predictions.length) await writePredictions(db, projectId, current.predictions, media, report);
-    for (const trajectory of current.trajectories) await writeTrajectory(trajectoryContext, trajectory);
-    if (current.verdicts.length) await writeVerdictLines(db, projectId, current.verdicts, report);
-    if (current.images.length) await completeImages(db, projectId, current.images, media, report);
-    // Every item the batch created or changed was left stale; its derived values follow now
-    // (bounded: a project-wide recompute running meanwhile is left to its own job).
-    await rederiveStale(db, projectId, { maxItems: 4 * BATCH_SIZE });
-    await options.onProgress?.(report, processedCount(report));
+  const { db, store, projectId } = options;
+  const { units, filesFor } = unitsOf(options);
+  const parts = new Map<string, FormatReport>();
+  const runIds = new Map<string, string>();
+  const seen = createSeenKeys();
+  let processed = 0;
+  const current = () => combineReports([...parts.values()], units[0]?.parser.id ?? "none");
+  try {
+    for (const unit of units) {
+      const part = parts.get(unit.parser.id) ?? emptyFormatReport(unit.parser.id);
+      parts.set(unit.parser.id, part);
+      const files = filesFor(unit);
+      const writer = new UnitWriter({ db, store, projectId, files, media: createMediaCache(db, store, projectId, files), report: part, runIds, seen, options });
+      for await (const item of parseUnit(unit)) {
+        processed += 1;
+        if (item.type === "rejected") reject(part, item.location, item.reason);
+        else if (await writer.accept(item)) {
+          await writer.flush();
+          await options.onProgress?.(current(), processed);
+          if (await options.shouldStop?.()) throw new ImportStopped();
+        }
+      }
+      await writer.finish();
+      await options.onProgress?.(current(), processed);
+    }
+  } finally {
+    seen.close();
   }
+  // Whatever is still stale (a batch touched more than its bound) is derived before the job ends.
+  await rederiveStale(db, projectId);
+  return current();
+}
 
-  async function accept(record: ImportRecord) {
+type WriterContext = {
+  db: Db;
+  store: MediaStore;
+  projectId: string;
+  files: ImageFiles | null;
+  media: MediaCache;
+  report: FormatReport;
+  runIds: Map<string, string>;
+  seen: SeenKeys;
+  options: ImportOptions;
+};
+
+/** Batches and writes the records of one unit. */
+class UnitWriter {
+  private batches = emptyBatches();
+  private pending = 0;
+  private touched = emptyTouched();
+  private imageCount = 0;
+  private resultsRuns: RunRecord[] = [];
+
+  constructor(private readonly ctx: WriterContext) {}
+
+  /** Queues a record; true when a batch is full and should be flushed. */
+  async accept(record: ImportRecord): Promise<boolean> {
+    const { report, seen } = this.ctx;
+    const identity = identityOf(record);
+    if (identity) {
+      const first = seen.claim(identity.key, record.location);
+      if (first) {
+        reject(report, record.location, `duplicate: ${identity.what} is also at ${describeLocation(first)}; the first one is kept`);
+        return false;
+      }
+    }
     switch (record.type) {
       case "run":
-        // Runs are few and trajectories point at them: write at once.
-        trajectoryContext.runIds.set(record.name, await writeRun(db, projectId, record, report));
-        return;
+        // Runs are few and trajectories and predictions point at them: written at once.
+        await this.retry([record], async ([run]) => {
+          this.ctx.runIds.set(run!.name, await writeRun(this.ctx.db, this.ctx.projectId, run!, report));
+        });
+        if (isResultsRun(record)) this.resultsRuns.push(record);
+        return false;
       case "sample":
-        batches.samples.push(record);
+        this.batches.samples.push(record);
         break;
       case "prediction":
-        batches.predictions.push(record);
+        this.batches.predictions.push(record);
         break;
       case "trajectory":
-        batches.trajectories.push(record);
+        this.batches.trajectories.push(record);
         // Trajectories carry their steps: a smaller batch keeps memory bounded.
-        pending += Math.max(1, record.steps.length) * 10;
+        this.pending += Math.max(1, record.steps.length) * 10;
         break;
       case "verdict":
-        batches.verdicts.push(record);
+        this.batches.verdicts.push(record);
         break;
       case "image":
-        batches.images.push(record);
+        this.batches.images += 1;
         break;
     }
-    pending += 1;
-    if (pending >= BATCH_SIZE) {
-      await flush();
-      if (await options.shouldStop?.()) throw new ImportStopped();
-    }
+    this.pending += 1;
+    return this.pending >= BATCH_SIZE;
   }
 
-  for await (const item of parser.parse(input)) {
-    if (item.type === "rejected") reject(report, item.location, item.reason);
-    else await accept(item);
+  private retry<T extends { location: { file: string; line: number | null } }>(items: T[], write: (items: T[]) => Promise<void>) {
+    return writeWithRetry(items, write, { report: this.ctx.report, locationOf: (item) => item.location, pauses: this.ctx.options.retryPauses });
   }
-  await flush();
-  // Whatever is still stale (a batch wrote more than its bound) is derived before the job ends.
-  await rederiveStale(db, projectId);
-  return report;
+
+  async flush(): Promise<void> {
+    const { db, projectId, media, report, runIds } = this.ctx;
+    const batch = this.batches;
+    this.batches = emptyBatches();
+    this.pending = 0;
+    const touched = this.touched;
+    await this.retry(batch.samples, (records) => writeSamples(db, projectId, records, media, report, touched).then(() => undefined));
+    await this.retry(batch.predictions, (records) => writePredictions(db, projectId, records, media, report, touched, runIds));
+    const trajectoryContext: TrajectoryContext = { db, projectId, media, files: this.ctx.files, store: this.ctx.store, report, runIds, touched };
+    for (const trajectory of batch.trajectories) await this.retry([trajectory], ([t]) => writeTrajectory(trajectoryContext, t!));
+    await this.retry(batch.verdicts, (records) => writeVerdictLines(db, projectId, records, report, touched));
+    this.imageCount += batch.images;
+    await this.handOver();
+  }
+
+  /** What the batch touched is derived again now (lib/derived): the writers marked it stale
+   * in their own transactions, and it is marked here too for any write a retry split. */
+  private async handOver(): Promise<void> {
+    const touched = this.touched;
+    this.touched = emptyTouched();
+    if (!touched.samples.size && !touched.trajectories.size) return;
+    const { db, projectId } = this.ctx;
+    await markSamplesStale(db, [...touched.samples]);
+    await markTrajectoriesStale(db, [...touched.trajectories]);
+    // Bounded: a project-wide recompute running meanwhile is left to its own job.
+    await rederiveStale(db, projectId, { maxItems: 4 * BATCH_SIZE });
+    await this.ctx.options.onBatchWritten?.(touched);
+  }
+
+  /** The unit's last batch, then what needs all of it: completing waiting records from the
+   * images it held, and checking a results file's metrics against its predictions. */
+  async finish(): Promise<void> {
+    await this.flush();
+    const { db, projectId, files, media, report } = this.ctx;
+    if (this.imageCount > 0 && files) {
+      await completeWaitingImages({ db, projectId, files, media, report, touched: this.touched, imageCount: this.imageCount });
+      await this.handOver();
+    }
+    // The metrics check counts stored correctness: every prediction is derived first.
+    if (this.resultsRuns.length) await rederiveStale(db, projectId);
+    for (const run of this.resultsRuns) {
+      const runId = this.ctx.runIds.get(run.name);
+      if (runId) await checkRunMetrics(db, projectId, runId, run, report);
+    }
+  }
 }
 
 export class ImportStopped extends Error {

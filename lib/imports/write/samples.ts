@@ -1,20 +1,25 @@
 import "server-only";
 // Writes a batch of grounding samples. Keyed by (project, source dataset, source id): a
-// record whose content hash is unchanged is left alone, a changed one is updated, a new one
-// created with one multi-row insert. A sample whose image could not be found is imported
-// with image_missing and its reference, to be completed by a later images-only import.
+// record whose content hash is unchanged is left alone, a changed one is updated in place
+// (annotations, verdicts and predictions hang on its id and stay), a new one created with
+// one multi-row insert. A sample whose image could not be found is imported with
+// image_missing and its reference, to be completed by a later images-only import; a
+// re-import that cannot find the image this time keeps the one found before.
 import { databaseUrlOf, providerOf, sqlitePath, type Db } from "@/lib/db";
 import { insertSamplesSqlite, type BulkOutcome } from "@/lib/imports/write/sqlite-bulk";
-
-const databaseProviderOf = (db: Db) => providerOf(databaseUrlOf(db));
 import type { Prisma } from "@/lib/generated/sqlite/client";
 import type { SampleRecord } from "@/lib/imports/records";
 import { contentHash } from "@/lib/imports/write/content-hash";
 import type { MediaCache } from "@/lib/imports/write/media-cache";
-import { reject, type ImportReport } from "@/lib/imports/write/report";
+import { note, reject, type FormatReport } from "@/lib/imports/write/report";
+import { compareStatedSize } from "@/lib/imports/write/stated-size";
 import { targetToPixels } from "@/lib/imports/write/target-pixels";
+import type { TouchedIds } from "@/lib/imports/write/touched";
+import { chunks, IMPORT_TRANSACTION } from "@/lib/imports/write/transactions";
 import type { Box } from "@/lib/domain/geometry";
 import { groupBy, lookupInChunks } from "@/lib/imports/write/key-lookup";
+
+const databaseProviderOf = (db: Db) => providerOf(databaseUrlOf(db));
 
 export type WrittenSample = { id: string; box: Box | null; targetAbsent: boolean; width: number | null; height: number | null };
 
@@ -22,7 +27,27 @@ export const sampleKey = (sourceDataset: string, sourceId: string) => `${sourceD
 
 type Prepared = { key: string; data: Prisma.GroundingSampleCreateManyInput; written: Omit<WrittenSample, "id"> };
 
-async function prepare(record: SampleRecord, projectId: string, media: MediaCache, report: ImportReport): Promise<Prepared | null> {
+/** The screenshot a stored sample already has, by key: a re-import that cannot find the
+ * image this time (its images given elsewhere, or not at all) keeps it and its size. */
+type StoredImage = { imageRef: string | null; mediaId: string; size: { width: number; height: number } };
+
+async function storedImages(db: Db, projectId: string, records: SampleRecord[]): Promise<Map<string, StoredImage>> {
+  const stored = new Map<string, StoredImage>();
+  for (const [sourceDataset, group] of groupBy(records, (r) => r.sourceDataset)) {
+    const rows = await lookupInChunks([...new Set(group.map((r) => r.sourceId))], (sourceIds) =>
+      db.groundingSample.findMany({
+        where: { projectId, sourceDataset, sourceId: { in: sourceIds }, mediaId: { not: null } },
+        select: { sourceId: true, imageRef: true, mediaId: true, media: { select: { width: true, height: true } } },
+      }),
+    );
+    for (const row of rows) {
+      if (row.mediaId && row.media) stored.set(sampleKey(sourceDataset, row.sourceId), { imageRef: row.imageRef, mediaId: row.mediaId, size: row.media });
+    }
+  }
+  return stored;
+}
+
+async function prepare(record: SampleRecord, projectId: string, media: MediaCache, report: FormatReport, stored: StoredImage | undefined): Promise<Prepared | null> {
   let mediaId: string | null = null;
   let actual = null;
   let imageMissing = false;
@@ -35,6 +60,9 @@ async function prepare(record: SampleRecord, projectId: string, media: MediaCach
     } else if (found.refused) {
       reject(report, record.location, found.reason);
       return null;
+    } else if (stored && stored.imageRef === record.imageRef) {
+      mediaId = stored.mediaId;
+      actual = stored.size;
     } else {
       imageMissing = true;
     }
@@ -46,6 +74,8 @@ async function prepare(record: SampleRecord, projectId: string, media: MediaCach
     reject(report, record.location, target.reason);
     return null;
   }
+  const sizes = compareStatedSize(record.imageSize, actual);
+  if (sizes.kind === "resized") note(report, record.location, sizes.note);
   if (imageMissing) report.imagesMissing += 1;
   const size = actual ?? record.imageSize;
   const [x1, y1, x2, y2] = target.box ?? [null, null, null, null];
@@ -78,8 +108,15 @@ async function prepare(record: SampleRecord, projectId: string, media: MediaCach
   };
 }
 
-/** The portable path (PostgreSQL): look the keys up, then one multi-row insert. */
+/** The portable path (PostgreSQL): look the keys up, then one multi-row insert, in
+ * transactions of a bounded size (transactions.ts). */
 async function insertSamplesPrisma(db: Db, projectId: string, rows: Prepared[]): Promise<BulkOutcome[]> {
+  const outcomes: BulkOutcome[] = [];
+  for (const chunk of chunks(rows)) outcomes.push(...(await insertChunkPrisma(db, projectId, chunk)));
+  return outcomes;
+}
+
+async function insertChunkPrisma(db: Db, projectId: string, rows: Prepared[]): Promise<BulkOutcome[]> {
   return db.$transaction(async (tx) => {
     const existing = new Map<string, { id: string; contentHash: string; imageMissing: boolean }>();
     for (const [sourceDataset, group] of groupBy(rows, (r) => r.data.sourceDataset)) {
@@ -103,7 +140,7 @@ async function insertSamplesPrisma(db: Db, projectId: string, rows: Prepared[]):
       if (old) return { key: r.key, id: old.id, created: false, contentHash: old.contentHash, imageMissing: old.imageMissing };
       return { key: r.key, id: createdIds.get(r.key)!, created: true, contentHash: null, imageMissing: Boolean(r.data.imageMissing) };
     });
-  });
+  }, IMPORT_TRANSACTION);
 }
 
 export async function writeSamples(
@@ -111,12 +148,15 @@ export async function writeSamples(
   projectId: string,
   records: SampleRecord[],
   media: MediaCache,
-  report: ImportReport,
+  report: FormatReport,
+  touched: TouchedIds,
 ): Promise<Map<string, WrittenSample>> {
   const prepared = new Map<string, Prepared>();
+  const storedBefore = await storedImages(db, projectId, records);
   for (const record of records) {
-    const row = await prepare(record, projectId, media, report);
-    // Two records with one source id in a batch: the later one wins, like a re-import would.
+    const row = await prepare(record, projectId, media, report, storedBefore.get(sampleKey(record.sourceDataset, record.sourceId)));
+    // runImport refuses a second record with a source id already met; what can still share a
+    // key here is the sample embedded in two answers of one results batch, the same sample.
     if (row) prepared.set(row.key, row);
   }
   const written = new Map<string, WrittenSample>();
@@ -129,6 +169,7 @@ export async function writeSamples(
     written.set(outcome.key, { id: outcome.id, ...row.written });
     if (outcome.created) {
       report.created.samples += 1;
+      touched.samples.add(outcome.id);
       continue;
     }
     const completesImage = outcome.imageMissing && !row.data.imageMissing;
@@ -140,6 +181,7 @@ export async function writeSamples(
     // Its inputs changed: derived again at the end of the batch (lib/derived/mark-stale.ts).
     await db.groundingSample.update({ where: { id: outcome.id }, data: { ...changes, derivedRevision: 0 } });
     report.updated += 1;
+    touched.samples.add(outcome.id);
   }
   return written;
 }

@@ -1,10 +1,14 @@
 // Turns a parsed sample target into stored pixels through its coordinate contract, and checks
 // it against the image. The one place an import converts coordinates. A source that states
 // an image size different from the real screenshot measured its coordinates on that size, so
-// px coordinates are rescaled from it (the contract's `reference`).
+// px coordinates are rescaled from it (the contract's `reference`) when the aspect ratio is
+// the same, and refused when it is not (stated-size.ts). Coordinates that all lie in [0, 1]
+// under a pixel contract are normalised ones read with the wrong contract: refused, with how
+// to say what they are, rather than stored as a box of one pixel.
 import { boxToPixels, pointToPixels, type CoordinateContract, type ImageSize } from "@/lib/domain/coordinates";
 import { boxFromPolygon, type Box, type Point } from "@/lib/domain/geometry";
 import type { SampleTarget } from "@/lib/imports/records";
+import { compareStatedSize } from "@/lib/imports/write/stated-size";
 
 export type PixelTarget =
   | { ok: true; box: Box | null; polygon: Point[] | null; targetAbsent: boolean }
@@ -42,9 +46,25 @@ function clampToImage(box: Box, image: ImageSize | null): Box {
   return [Math.max(0, x1), Math.max(0, y1), Math.min(image.width, x2), Math.min(image.height, y2)];
 }
 
+function looksNormalised(values: readonly number[]): boolean {
+  return values.length > 0 && values.every((v) => v >= 0 && v <= 1);
+}
+
+export const NORMALISED_HINT =
+  "set the coordinate contract (the preview's Unit, the CLI's --contract xyxy:0-1, or a Verity JSONL line's \"coords\": \"xyxy:0-1\")";
+
 /** `image` is the real screenshot's size when known, else the size the source states. */
 export function targetToPixels(target: SampleTarget, stated: ImageSize | null, actual: ImageSize | null): PixelTarget {
   if (target.kind === "absent") return { ok: true, box: null, polygon: null, targetAbsent: true };
+  const sizes = compareStatedSize(stated, actual);
+  if (sizes.kind === "mismatch") return { ok: false, reason: sizes.reason };
+  if (target.contract.unit === "px") {
+    const values = target.kind === "box" ? target.raw : target.points.flat();
+    if (looksNormalised(values)) {
+      const shown = target.kind === "box" ? `box [${target.raw.join(", ")}]` : "every polygon point";
+      return { ok: false, reason: `${shown} lies within [0, 1], so it looks normalised, but the contract says pixels: ${NORMALISED_HINT}` };
+    }
+  }
   const image = actual ?? stated;
   const needsSize = target.contract.unit !== "px" || target.contract.reference !== undefined;
   if (needsSize && !image) {

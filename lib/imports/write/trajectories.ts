@@ -1,14 +1,22 @@
 import "server-only";
 // Writes trajectories with their steps and verdicts. Keyed by (project, source dataset,
-// source id): unchanged content is left alone; changed content replaces the steps (labels
-// live in annotations, not on steps); verdicts are only ever added.
+// source id). Human work hangs on these rows (annotations on the trajectory, verdicts and
+// their overrides on each step), so a re-import never deletes or recreates them:
+//   - unchanged content: nothing is written, except screenshots missing before that can be
+//     found now, which are linked to the existing steps;
+//   - changed content: the trajectory and each step are updated in place (a step keeps its
+//     id), steps the record adds are created, steps it no longer has are kept and reported;
+//   - a screenshot found before and not found this time is kept;
+//   - verdicts are only ever added (verdicts.ts).
 import type { Db } from "@/lib/db";
-import type { Prisma } from "@/lib/generated/sqlite/client";
+import { Prisma } from "@/lib/generated/sqlite/client";
 import type { StepRecord, TrajectoryRecord } from "@/lib/imports/records";
 import { actionToPixels } from "@/lib/imports/write/action-pixels";
-import { contentHash } from "@/lib/imports/write/content-hash";
+import { contentHash, sameJson } from "@/lib/imports/write/content-hash";
 import type { ImageFiles, MediaCache } from "@/lib/imports/write/media-cache";
-import { note, reject, type ImportReport } from "@/lib/imports/write/report";
+import { note, reject, type FormatReport } from "@/lib/imports/write/report";
+import type { TouchedIds } from "@/lib/imports/write/touched";
+import { IMPORT_TRANSACTION } from "@/lib/imports/write/transactions";
 import { uiTreeKey } from "@/lib/imports/write/tree-key";
 import { addVerdicts, verdictRow } from "@/lib/imports/write/verdicts";
 import type { MediaStore } from "@/lib/media/store";
@@ -20,9 +28,13 @@ export type TrajectoryContext = {
   media: MediaCache;
   files: ImageFiles | null;
   store: MediaStore;
-  report: ImportReport;
+  report: FormatReport;
   runIds: Map<string, string>;
+  touched: TouchedIds;
 };
+
+const STEP_FIELDS = ["mediaId", "imageRef", "imageMissing", "overlayMediaId", "overlayImageRef", "actionType", "action", "isRepeated", "rawOutput", "thought", "observation", "uiTreeKey", "extra"] as const;
+type StoredStep = { id: string; index: number } & { [K in (typeof STEP_FIELDS)[number]]: unknown };
 
 async function storeUiTree(ctx: TrajectoryContext, ref: string | null): Promise<string | null> {
   if (!ref || !ctx.files) return null;
@@ -34,26 +46,25 @@ async function storeUiTree(ctx: TrajectoryContext, ref: string | null): Promise<
   return key;
 }
 
-async function prepareStep(ctx: TrajectoryContext, record: TrajectoryRecord, step: StepRecord): Promise<PreparedStep> {
-  let mediaId: string | null = null;
-  let size = null;
-  let imageMissing = step.imageRef !== null;
-  if (step.imageRef) {
-    const found = await ctx.media.lookup(step.imageRef);
-    if (found.found) {
-      mediaId = found.mediaId;
-      size = found.size;
-      imageMissing = false;
-      if (found.isNew) ctx.report.created.media += 1;
-    } else {
-      note(ctx.report, record.location, `step ${step.index}: ${found.reason}`);
-      ctx.report.imagesMissing += 1;
-    }
+async function lookupImage(ctx: TrajectoryContext, record: TrajectoryRecord, step: StepRecord, ref: string | null, what: string) {
+  if (!ref) return { mediaId: null, size: null, isMissing: false };
+  const found = await ctx.media.lookup(ref);
+  if (!found.found) {
+    note(ctx.report, record.location, `step ${step.index}: ${what}${found.reason}`);
+    return { mediaId: null, size: null, isMissing: true };
   }
+  if (found.isNew) ctx.report.created.media += 1;
+  return { mediaId: found.mediaId, size: found.size, isMissing: false };
+}
+
+async function prepareStep(ctx: TrajectoryContext, record: TrajectoryRecord, step: StepRecord): Promise<PreparedStep> {
+  const image = await lookupImage(ctx, record, step, step.imageRef, "");
+  if (image.isMissing) ctx.report.imagesMissing += 1;
+  const overlay = await lookupImage(ctx, record, step, step.overlayImageRef ?? null, "labelled overlay: ");
   let action = step.action;
   if (action) {
     try {
-      action = actionToPixels(action, step.actionContract, size);
+      action = actionToPixels(action, step.actionContract, image.size);
     } catch (error) {
       note(ctx.report, record.location, `step ${step.index}: ${(error as Error).message}`);
       action = null;
@@ -62,15 +73,19 @@ async function prepareStep(ctx: TrajectoryContext, record: TrajectoryRecord, ste
   if (step.note) note(ctx.report, record.location, `step ${step.index}: ${step.note}`);
   return {
     index: step.index,
-    mediaId,
+    mediaId: image.mediaId,
     imageRef: step.imageRef,
-    imageMissing,
+    imageMissing: image.isMissing,
+    overlayMediaId: overlay.mediaId,
+    overlayImageRef: step.overlayImageRef ?? null,
     actionType: action?.type ?? null,
     action: (action ?? undefined) as Prisma.InputJsonValue | undefined,
     isRepeated: step.isRepeated,
     rawOutput: step.rawOutput,
     thought: step.thought,
+    observation: step.observation ?? null,
     uiTreeKey: await storeUiTree(ctx, step.uiTreeRef),
+    extra: (step.extra ?? undefined) as Prisma.InputJsonValue | undefined,
   };
 }
 
@@ -83,6 +98,32 @@ async function runIdFor(ctx: TrajectoryContext, name: string | null): Promise<st
   return run?.id ?? null;
 }
 
+/** What this record's step would store, keeping what the stored step found and this import
+ * cannot (a screenshot or UI tree given with an earlier import). */
+function mergeStep(prepared: PreparedStep, stored: StoredStep | undefined): PreparedStep {
+  if (!stored) return prepared;
+  const merged = { ...prepared };
+  if (merged.mediaId === null && stored.mediaId !== null && stored.imageRef === merged.imageRef) {
+    merged.mediaId = stored.mediaId as string;
+    merged.imageMissing = false;
+  }
+  if (merged.overlayMediaId === null && stored.overlayMediaId !== null && stored.overlayImageRef === merged.overlayImageRef) merged.overlayMediaId = stored.overlayMediaId as string;
+  if (merged.uiTreeKey === null && stored.uiTreeKey !== null) merged.uiTreeKey = stored.uiTreeKey as string;
+  return merged;
+}
+
+function stepChanges(merged: PreparedStep, stored: StoredStep): Partial<PreparedStep> | null {
+  const changes: Record<string, unknown> = {};
+  for (const field of STEP_FIELDS) {
+    const next = (merged as Record<string, unknown>)[field] ?? null;
+    const now = stored[field] ?? null;
+    const same = field === "action" || field === "extra" ? sameJson(next, now) : next === now;
+    // A Json column is cleared with DbNull: `null` is not a JSON value to Prisma.
+    if (!same) changes[field] = next === null && (field === "action" || field === "extra") ? Prisma.DbNull : next;
+  }
+  return Object.keys(changes).length ? (changes as Partial<PreparedStep>) : null;
+}
+
 export async function writeTrajectory(ctx: TrajectoryContext, record: TrajectoryRecord): Promise<void> {
   const indexes = new Set(record.steps.map((s) => s.index));
   if (indexes.size !== record.steps.length) {
@@ -93,16 +134,18 @@ export async function writeTrajectory(ctx: TrajectoryContext, record: Trajectory
   const { db, projectId, report } = ctx;
   const existing = await db.trajectory.findUnique({
     where: { projectId_sourceDataset_sourceId: { projectId, sourceDataset: record.sourceDataset, sourceId: record.sourceId } },
-    select: { id: true, contentHash: true, steps: { where: { imageMissing: true }, select: { id: true }, take: 1 } },
+    select: { id: true, contentHash: true },
   });
-  // Unchanged and complete: nothing to do. A trajectory with a missing screenshot is
-  // rewritten so that a re-import that now has the images completes it.
-  if (existing && existing.contentHash === hash && existing.steps.length === 0) {
-    report.unchanged += 1;
+  const storedSteps: StoredStep[] = existing
+    ? ((await db.step.findMany({ where: { trajectoryId: existing.id }, orderBy: { index: "asc" } })) as unknown as StoredStep[])
+    : [];
+  if (existing && existing.contentHash === hash) {
+    await completeStoredSteps(ctx, record, existing.id, storedSteps);
     return;
   }
-  const steps: PreparedStep[] = [];
-  for (const step of record.steps) steps.push(await prepareStep(ctx, record, step));
+
+  const prepared: PreparedStep[] = [];
+  for (const step of record.steps) prepared.push(await prepareStep(ctx, record, step));
   const data = {
     goal: record.goal,
     benchmark: record.benchmark,
@@ -118,32 +161,89 @@ export async function writeTrajectory(ctx: TrajectoryContext, record: Trajectory
     invalidActionCount: record.invalidActionCount,
     sourceReward: record.sourceReward,
     sourceAdvantage: record.sourceAdvantage,
-    stepCount: record.steps.length,
+    stepCount: Math.max(record.steps.length, storedSteps.length),
     extra: (record.extra ?? undefined) as Prisma.InputJsonValue | undefined,
   };
+  const storedByIndex = new Map(storedSteps.map((s) => [s.index, s]));
+  const extraSteps = storedSteps.filter((s) => !indexes.has(s.index));
+  if (existing && extraSteps.length) {
+    note(report, record.location, `the source now has ${record.steps.length} steps; the ${extraSteps.length} stored beyond them are kept, with their labels and verdicts`);
+  }
 
   await db.$transaction(async (tx) => {
     let trajectoryId: string;
+    let changed = !existing;
     if (existing) {
       trajectoryId = existing.id;
+      const stored = await tx.trajectory.findUniqueOrThrow({ where: { id: trajectoryId } });
+      changed = (Object.keys(data) as (keyof typeof data)[]).some((k) => k !== "contentHash" && (k === "extra" ? !sameJson(stored.extra, data.extra) : (stored[k] ?? null) !== (data[k] ?? null)));
       await tx.trajectory.update({ where: { id: trajectoryId }, data });
-      await tx.step.deleteMany({ where: { trajectoryId } });
-      report.updated += 1;
     } else {
       trajectoryId = (await tx.trajectory.create({ data: { projectId, sourceDataset: record.sourceDataset, sourceId: record.sourceId, ...data }, select: { id: true } })).id;
       report.created.trajectories += 1;
     }
-    if (steps.length) {
-      await tx.step.createMany({ data: steps.map((s) => ({ ...s, trajectoryId })) });
-      if (!existing) report.created.steps += steps.length;
+    const fresh: PreparedStep[] = [];
+    for (const step of prepared) {
+      const stored = storedByIndex.get(step.index);
+      if (!stored) {
+        fresh.push(step);
+        continue;
+      }
+      const changes = stepChanges(mergeStep(step, stored), stored);
+      if (changes) {
+        await tx.step.update({ where: { id: stored.id }, data: changes as Prisma.StepUpdateInput });
+        changed = true;
+      }
     }
-    const stepIds = new Map(
-      (await tx.step.findMany({ where: { trajectoryId }, select: { id: true, index: true } })).map((s) => [s.index, s.id]),
-    );
+    if (fresh.length) {
+      await tx.step.createMany({ data: fresh.map((s) => ({ ...s, trajectoryId })) });
+      report.created.steps += fresh.length;
+      changed = true;
+    }
+    const stepIds = new Map((await tx.step.findMany({ where: { trajectoryId }, select: { id: true, index: true } })).map((s) => [s.index, s.id]));
     const verdicts = [
       ...record.verdicts.map((v) => verdictRow(projectId, { trajectoryId }, v)),
       ...record.steps.flatMap((s) => s.verdicts.map((v) => verdictRow(projectId, { stepId: stepIds.get(s.index)! }, v))),
     ];
-    report.created.verdicts += await addVerdicts(tx, verdicts);
-  });
+    const added = await addVerdicts(tx, verdicts);
+    report.created.verdicts += added;
+    if (existing) {
+      if (changed) report.updated += 1;
+      else if (added === 0) report.unchanged += 1;
+    }
+    if (changed || added > 0) ctx.touched.trajectories.add(trajectoryId);
+  }, IMPORT_TRANSACTION);
+}
+
+/** Same content as stored: only screenshots that were missing and can be found now are
+ * linked to their steps, in place. */
+async function completeStoredSteps(ctx: TrajectoryContext, record: TrajectoryRecord, trajectoryId: string, stored: StoredStep[]) {
+  const waiting = stored.filter((s) => (s.imageMissing && s.imageRef) || (s.overlayImageRef && !s.overlayMediaId));
+  const updates: { id: string; data: Prisma.StepUpdateInput }[] = [];
+  for (const step of waiting) {
+    const data: Prisma.StepUpdateInput = {};
+    if (step.imageMissing && typeof step.imageRef === "string") {
+      const found = await ctx.media.lookup(step.imageRef);
+      if (found.found) {
+        if (found.isNew) ctx.report.created.media += 1;
+        Object.assign(data, { media: { connect: { id: found.mediaId } }, imageMissing: false });
+      } else ctx.report.imagesMissing += 1;
+    }
+    if (typeof step.overlayImageRef === "string" && !step.overlayMediaId) {
+      const found = await ctx.media.lookup(step.overlayImageRef);
+      if (found.found) {
+        if (found.isNew) ctx.report.created.media += 1;
+        data.overlayMediaId = found.mediaId;
+      }
+    }
+    if (Object.keys(data).length) updates.push({ id: step.id, data });
+  }
+  if (updates.length === 0) {
+    ctx.report.unchanged += 1;
+    return;
+  }
+  await ctx.db.$transaction(updates.map((u) => ctx.db.step.update({ where: { id: u.id }, data: u.data })));
+  note(ctx.report, record.location, `${updates.length} screenshots completed on the existing steps`);
+  ctx.report.updated += 1;
+  ctx.touched.trajectories.add(trajectoryId);
 }

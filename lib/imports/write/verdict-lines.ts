@@ -1,43 +1,58 @@
 import "server-only";
 // Verdicts given on their own (Verity JSONL `verdict` lines), attached to a sample,
-// trajectory or step that is already imported.
+// trajectory or step that is already imported. A step verdict hangs on the step's row, which
+// re-imports keep (trajectories.ts), so it is never lost or duplicated.
 import type { Db } from "@/lib/db";
 import type { VerdictLine } from "@/lib/imports/records";
-import { reject, type ImportReport } from "@/lib/imports/write/report";
+import { reject, type FormatReport } from "@/lib/imports/write/report";
+import type { TouchedIds } from "@/lib/imports/write/touched";
+import { IMPORT_TRANSACTION } from "@/lib/imports/write/transactions";
 import { addVerdicts, verdictRow } from "@/lib/imports/write/verdicts";
 import { markSamplesStale, markTrajectoriesStale } from "@/lib/derived/mark-stale";
 
-async function targetIds(db: Db, projectId: string, target: VerdictLine["target"]) {
+type TargetIds = { ids: { sampleId?: string; trajectoryId?: string; stepId?: string }; trajectoryId: string | null };
+
+async function targetIds(db: Db, projectId: string, target: VerdictLine["target"]): Promise<TargetIds | null> {
   const key = { projectId, sourceDataset: target.sourceDataset, sourceId: target.sourceId };
   if (target.kind === "sample") {
     const sample = await db.groundingSample.findFirst({ where: key, select: { id: true } });
-    return sample ? { sampleId: sample.id } : null;
+    return sample ? { ids: { sampleId: sample.id }, trajectoryId: null } : null;
   }
   const trajectory = await db.trajectory.findFirst({ where: key, select: { id: true } });
   if (!trajectory) return null;
-  if (target.kind === "trajectory") return { trajectoryId: trajectory.id };
+  if (target.kind === "trajectory") return { ids: { trajectoryId: trajectory.id }, trajectoryId: trajectory.id };
   const step = await db.step.findUnique({ where: { trajectoryId_index: { trajectoryId: trajectory.id, index: target.stepIndex } }, select: { id: true } });
-  return step ? { stepId: step.id } : null;
+  return step ? { ids: { stepId: step.id }, trajectoryId: trajectory.id } : null;
 }
 
-export async function writeVerdictLines(db: Db, projectId: string, lines: VerdictLine[], report: ImportReport) {
+export async function writeVerdictLines(db: Db, projectId: string, lines: VerdictLine[], report: FormatReport, touched: TouchedIds) {
   const rows: ReturnType<typeof verdictRow>[] = [];
+  const owners: (string | null)[] = [];
   for (const line of lines) {
-    const ids = await targetIds(db, projectId, line.target);
-    if (!ids) {
+    const found = await targetIds(db, projectId, line.target);
+    if (!found) {
       const where = line.target.kind === "step" ? `step ${line.target.stepIndex} of ${line.target.sourceId}` : `${line.target.kind} ${line.target.sourceId}`;
       reject(report, line.location, `verdict target ${where} is not imported`);
       continue;
     }
-    rows.push(verdictRow(projectId, ids, line.verdict));
+    rows.push(verdictRow(projectId, found.ids, line.verdict));
+    owners.push(found.trajectoryId);
   }
-  // The items whose verdicts changed are derived again at the end of the batch.
+  // The items whose verdicts changed are marked stale in the same transaction; the import
+  // derives them again after the batch (run-import.ts).
   const added = await db.$transaction(async (tx) => {
     const n = await addVerdicts(tx, rows);
     await markSamplesStale(tx, [...new Set(rows.flatMap((r) => (r.sampleId ? [r.sampleId] : [])))]);
-    await markTrajectoriesStale(tx, [...new Set(rows.flatMap((r) => (r.trajectoryId ? [r.trajectoryId] : [])))]);
+    await markTrajectoriesStale(tx, [...new Set(owners.flatMap((owner) => (owner ? [owner] : [])))]);
     return n;
-  });
+  }, IMPORT_TRANSACTION);
   report.created.verdicts += added;
   report.unchanged += rows.length - added;
+  if (added > 0) {
+    for (const [i, row] of rows.entries()) {
+      if (row.sampleId) touched.samples.add(row.sampleId);
+      const owner = owners[i];
+      if (owner) touched.trajectories.add(owner);
+    }
+  }
 }

@@ -8,16 +8,25 @@
 // judgement ("correct" | "wrong" | "wrong_format"), kept as fileLabel so the writer can
 // report where recomputed point-in-box disagrees. A negative (refusal) detail has no bbox; the
 // evaluator records a refusal answer as `pred: null` with "correct", so that pair is read as
-// the refusal it is, not as wrong_format. `metrics` summarises the run and is not imported.
-// The model is a top-level name when the file has one before `details`, else the file name.
+// the refusal it is, not as wrong_format. Fields of a detail that have no column are kept as
+// the prediction's `extra`.
+// The model is a top-level name in the file (model, model_name, ...) or the one given with
+// the import (--model); never the file name, which is "results.json" for every run. A file
+// that names none is refused as a whole: predictions filed under a guessed model would
+// overwrite another model's. Each file is one evaluation run (`<model> · <file stem>`),
+// written first with the file's `metrics` block, which run-metrics.ts checks against the
+// imported predictions once they are all written.
 import "server-only";
 import { z } from "zod";
 import type { CoordinateContract } from "@/lib/domain/coordinates";
 import { PointSchema } from "@/lib/domain/geometry";
-import { fileStem } from "@/lib/imports/formats/grounding/input-file";
+import { fileStem, resolveInputFile } from "@/lib/imports/formats/grounding/input-file";
+import { readTopLevelValue } from "@/lib/imports/formats/json-top-value";
+import { unknownKeys } from "@/lib/imports/formats/unknown-keys";
 import { readJsonHead } from "@/lib/imports/formats/grounding/json-head";
 import { readJsonRecords } from "@/lib/imports/formats/grounding/json-records";
-import { proSample } from "@/lib/imports/formats/grounding/pro-sample";
+import { PRO_SOURCE_DATASET, proSample } from "@/lib/imports/formats/grounding/pro-sample";
+import { RESULTS_RUN_KIND } from "@/lib/imports/formats/grounding/results-run";
 import {
   compactExtra,
   InstructionSchema,
@@ -35,6 +44,7 @@ import type {
   ParserInput,
   PredictionRecord,
   PredictionValue,
+  RunRecord,
   SourceLocation,
 } from "@/lib/imports/records";
 
@@ -42,8 +52,7 @@ const POINT_CONTRACT: CoordinateContract = { format: "xyxy", unit: "px" };
 const MODEL_KEYS = ["model", "model_name", "model_name_or_path", "model_type"];
 const DETAIL_KEYS = ["pred", "correctness", "raw_response"];
 
-const DetailSchema = z
-  .object({
+const DetailShape = z.object({
     id: SourceIdSchema,
     img_path: z.string().min(1).nullish(),
     img_filename: z.string().min(1).nullish(),
@@ -64,7 +73,9 @@ const DetailSchema = z
     pred: z.unknown(),
     raw_response: z.unknown(),
     correctness: OptionalTextSchema,
-  })
+  });
+const DETAIL_FIELDS = Object.keys(DetailShape.shape);
+const DetailSchema = DetailShape
   .refine((d) => Boolean(d.img_path ?? d.img_filename), { error: "required (or img_filename)", path: ["img_path"] })
   .refine((d) => Boolean(d.prompt_to_evaluate ?? d.instruction), {
     error: "required (or instruction)",
@@ -92,7 +103,7 @@ function rawOutputOf(raw: unknown): string | null {
   return typeof raw === "string" ? raw : (JSON.stringify(raw) ?? null);
 }
 
-function toPrediction(detail: Detail, location: SourceLocation, model: string): PredictionRecord {
+function toPrediction(detail: Detail, raw: unknown, location: SourceLocation, model: string, runName: string): PredictionRecord {
   const isRefusalSample = detail.gt_type === "negative";
   const sampleFields = {
     imageRef: detail.img_path ?? detail.img_filename ?? "",
@@ -120,16 +131,33 @@ function toPrediction(detail: Detail, location: SourceLocation, model: string): 
     rawOutput: rawOutputOf(detail.raw_response),
     fileLabel: detail.correctness,
     sample: proSample({ ...sampleFields, sourceId }, location),
+    runName,
+    extra: unknownKeys(raw, DETAIL_FIELDS),
   };
 }
 
-async function modelName(input: ParserInput): Promise<string> {
+async function modelName(input: ParserInput): Promise<string | null> {
+  const given = input.model?.trim();
+  if (given) return given;
   const head = await readJsonHead(input);
   for (const key of MODEL_KEYS) {
     const name = head?.topStrings.get(key)?.trim();
     if (name) return name;
   }
-  return fileStem(input.file ?? input.root);
+  return null;
+}
+
+async function runRecord(input: ParserInput, model: string): Promise<RunRecord> {
+  const file = resolveInputFile(input)!;
+  const metrics = await readTopLevelValue(file.path, "metrics");
+  return {
+    type: "run",
+    location: { file: file.label, line: null },
+    name: `${model} · ${fileStem(file.label)}`,
+    benchmark: PRO_SOURCE_DATASET,
+    model,
+    meta: { kind: RESULTS_RUN_KIND, file: file.label, metrics: metrics ?? null },
+  };
 }
 
 export const groundingResultsParser: FormatParser = {
@@ -144,13 +172,23 @@ export const groundingResultsParser: FormatParser = {
   },
   async *parse(input): AsyncGenerator<ParsedItem> {
     const model = await modelName(input);
+    if (!model) {
+      yield {
+        type: "rejected",
+        location: { file: input.file ?? "", line: null },
+        reason: `the results file names no model (${MODEL_KEYS.join(", ")}); give it with the import (--model, or the Model field of the preview), so its answers are not filed under another model's`,
+      };
+      return;
+    }
+    const run = await runRecord(input, model);
+    yield run;
     for await (const item of readJsonRecords(input, { arrayKey: "details" })) {
       if (item.type === "rejected") {
         yield item;
         continue;
       }
       const parsed = DetailSchema.safeParse(item.value);
-      yield parsed.success ? toPrediction(parsed.data, item.location, model) : rejectionFromZod(item.location, parsed.error);
+      yield parsed.success ? toPrediction(parsed.data, item.value, item.location, model, run.name) : rejectionFromZod(item.location, parsed.error);
     }
   },
 };

@@ -22,6 +22,7 @@ import {
   SourceIdSchema,
 } from "@/lib/imports/formats/grounding/record-schema";
 import { contentSourceId } from "@/lib/imports/formats/grounding/source-id";
+import { mergeExtra, unknownKeys } from "@/lib/imports/formats/unknown-keys";
 import type { FormatParser, ParsedItem, SampleRecord, SampleTarget, SourceLocation } from "@/lib/imports/records";
 
 const BOX_CONTRACT: CoordinateContract = { format: "xywh", unit: "px" };
@@ -80,7 +81,9 @@ function targetOf(record: OsWorldGRecord): SampleTarget {
   }
 }
 
-function toSample(record: OsWorldGRecord, location: SourceLocation): SampleRecord {
+const OSWORLD_G_FIELDS = [...Object.keys(base), "box_type", "box_coordinates"];
+
+function toSample(record: OsWorldGRecord, raw: unknown, location: SourceLocation): SampleRecord {
   return {
     type: "sample",
     location,
@@ -94,7 +97,7 @@ function toSample(record: OsWorldGRecord, location: SourceLocation): SampleRecor
     app: record.application,
     uiType: null,
     target: targetOf(record),
-    extra: compactExtra({ box_type: record.box_type, gui_types: record.GUI_types ?? record.gui_types }),
+    extra: mergeExtra(unknownKeys(raw, OSWORLD_G_FIELDS), compactExtra({ box_type: record.box_type, gui_types: record.GUI_types ?? record.gui_types })),
   };
 }
 
@@ -114,7 +117,7 @@ export const osworldGParser: FormatParser = {
         continue;
       }
       const parsed = OsWorldGRecordSchema.safeParse(item.value);
-      yield parsed.success ? toSample(parsed.data, item.location) : rejectionFromZod(item.location, parsed.error);
+      yield parsed.success ? toSample(parsed.data, item.value, item.location) : rejectionFromZod(item.location, parsed.error);
     }
   },
 };

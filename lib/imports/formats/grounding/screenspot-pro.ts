@@ -7,6 +7,7 @@
 // `negative_instruction` (+ `negative_action`, `negative_description`): an instruction whose
 // target is NOT on the same screenshot, imported as a second, refusal sample whose source id
 // is the positive one's + "#negative". Records without `id` are keyed by a content hash.
+// Fields of a record that have no column are kept in the positive sample's `extra`.
 import "server-only";
 import { z } from "zod";
 import { readJsonHead } from "@/lib/imports/formats/grounding/json-head";
@@ -23,10 +24,10 @@ import {
   SourceIdSchema,
 } from "@/lib/imports/formats/grounding/record-schema";
 import { contentSourceId } from "@/lib/imports/formats/grounding/source-id";
+import { mergeExtra, unknownKeys } from "@/lib/imports/formats/unknown-keys";
 import type { FormatParser, ParsedItem, SampleRecord, SourceLocation } from "@/lib/imports/records";
 
-const ProMetaRecordSchema = z
-  .object({
+const ProMetaShape = z.object({
     id: SourceIdSchema,
     img_filename: z.string().min(1),
     img_size: SizePairSchema.nullish(),
@@ -46,14 +47,17 @@ const ProMetaRecordSchema = z
     negative_instruction: OptionalTextSchema,
     negative_action: OptionalTextSchema,
     negative_description: OptionalTextSchema,
-  })
+  });
+const META_FIELDS = Object.keys(ProMetaShape.shape);
+const ProMetaRecordSchema = ProMetaShape
   .refine((record) => record.gt_type === "negative" || (record.bbox !== null && record.bbox !== undefined), {
     error: "required unless gt_type is \"negative\"",
     path: ["bbox"],
   });
 type ProMetaRecord = z.infer<typeof ProMetaRecordSchema>;
 
-function toSamples(record: ProMetaRecord, location: SourceLocation): SampleRecord[] {
+function toSamples(record: ProMetaRecord, raw: unknown, location: SourceLocation): SampleRecord[] {
+  const unknown = unknownKeys(raw, META_FIELDS);
   const sourceId = record.id ?? contentSourceId(record);
   const isRefusal = record.gt_type === "negative";
   const shared = {
@@ -71,15 +75,18 @@ function toSamples(record: ProMetaRecord, location: SourceLocation): SampleRecor
         instruction: record.instruction,
         bbox: isRefusal ? null : (record.bbox ?? null),
         uiType: record.ui_type,
-        extra: compactExtra({
-          group: record.group,
-          action: record.action,
-          description: record.description ?? record.decription,
-          instruction_cn: record.instruction_cn,
-          gt_type: record.gt_type,
-          // A refusal record may still carry the box of the element it was derived from.
-          bbox: isRefusal ? record.bbox : null,
-        }),
+        extra: mergeExtra(
+          unknown,
+          compactExtra({
+            group: record.group,
+            action: record.action,
+            description: record.description ?? record.decription,
+            instruction_cn: record.instruction_cn,
+            gt_type: record.gt_type,
+            // A refusal record may still carry the box of the element it was derived from.
+            bbox: isRefusal ? record.bbox : null,
+          }),
+        ),
       },
       location,
     ),
@@ -124,7 +131,7 @@ export const screenSpotProParser: FormatParser = {
         continue;
       }
       const parsed = ProMetaRecordSchema.safeParse(item.value);
-      if (parsed.success) yield* toSamples(parsed.data, item.location);
+      if (parsed.success) yield* toSamples(parsed.data, item.value, item.location);
       else yield rejectionFromZod(item.location, parsed.error);
     }
   },

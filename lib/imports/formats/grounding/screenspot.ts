@@ -19,6 +19,7 @@ import {
   rejectionFromZod,
 } from "@/lib/imports/formats/grounding/record-schema";
 import { contentSourceId } from "@/lib/imports/formats/grounding/source-id";
+import { mergeExtra, unknownKeys } from "@/lib/imports/formats/unknown-keys";
 import type { FormatParser, ParsedItem, SampleRecord, SourceLocation } from "@/lib/imports/records";
 
 const BOX_CONTRACT: CoordinateContract = { format: "xywh", unit: "px" };
@@ -41,7 +42,9 @@ function platformAndApp(dataSource: string | null): { platform: string | null; a
   return PLATFORM_SOURCES.has(source) ? { platform: source, app: null } : { platform: "web", app: dataSource };
 }
 
-function toSample(record: ScreenSpotRecord, location: SourceLocation): SampleRecord {
+const SCREENSPOT_FIELDS = Object.keys(ScreenSpotRecordSchema.shape);
+
+function toSample(record: ScreenSpotRecord, raw: unknown, location: SourceLocation): SampleRecord {
   return {
     type: "sample",
     location,
@@ -54,7 +57,7 @@ function toSample(record: ScreenSpotRecord, location: SourceLocation): SampleRec
     ...platformAndApp(record.data_source),
     uiType: record.data_type,
     target: { kind: "box", raw: record.bbox, contract: BOX_CONTRACT },
-    extra: compactExtra({ data_source: record.data_source }),
+    extra: mergeExtra(unknownKeys(raw, SCREENSPOT_FIELDS), compactExtra({ data_source: record.data_source })),
   };
 }
 
@@ -82,7 +85,7 @@ export const screenSpotParser: FormatParser = {
         continue;
       }
       const parsed = ScreenSpotRecordSchema.safeParse(item.value);
-      yield parsed.success ? toSample(parsed.data, item.location) : rejectionFromZod(item.location, parsed.error);
+      yield parsed.success ? toSample(parsed.data, item.value, item.location) : rejectionFromZod(item.location, parsed.error);
     }
   },
 };

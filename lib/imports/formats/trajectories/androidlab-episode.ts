@@ -19,6 +19,7 @@ import { TRACE_FILE, taskIdOf } from "@/lib/imports/formats/trajectories/android
 import { splitAndroidLabThought } from "@/lib/imports/formats/trajectories/androidlab-response";
 import type { EpisodeOutcome } from "@/lib/imports/formats/trajectories/androidlab-results";
 import { jsonLines } from "@/lib/imports/formats/jsonl-lines";
+import { unknownKeys } from "@/lib/imports/formats/unknown-keys";
 import {
   foreignBasename,
   joinRef,
@@ -39,7 +40,10 @@ const TraceLineSchema = z.object({
   parsed_action: z.unknown(),
   current_response: z.string().nullable().optional(),
 });
-type TraceLine = z.infer<typeof TraceLineSchema>;
+// What a trace line holds beyond the fields read here (the recorder's `prompt`, an
+// adb_query's `command`, ...) is kept as the step's `extra`.
+type TraceLine = z.infer<typeof TraceLineSchema> & { extra: Record<string, unknown> | null };
+const TRACE_FIELDS = Object.keys(TraceLineSchema.shape);
 
 // eval.py L69 builds every instruction as this sentence; the app name is the yaml's APP.
 const INSTRUCTION = /^You should use (.+?) to complete the following task:\s*([\s\S]*)$/;
@@ -111,6 +115,7 @@ function stepFrom(files: EpisodeFiles, line: TraceLine, index: number, previousA
     uiTreeRef: uiTreeRef(files, line, notes),
     note: notes.length ? notes.join("; ") : null,
     verdicts: [],
+    extra: line.extra,
   };
 }
 
@@ -197,7 +202,7 @@ export async function* parseAndroidLabEpisode(input: EpisodeInput): AsyncGenerat
       yield { type: "rejected", location, reason: describeZodError(parsed.error) };
       continue;
     }
-    lines.push(parsed.data);
+    lines.push({ ...parsed.data, extra: unknownKeys(entry.value, TRACE_FIELDS) });
   }
   if (lines.length === 0) {
     yield { type: "rejected", location: { file: traceRel, line: null }, reason: "trace.jsonl has no readable step" };

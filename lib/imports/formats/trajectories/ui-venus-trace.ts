@@ -139,6 +139,9 @@ export const uiVenusTraceParser: FormatParser = {
   id: "ui-venus-trace",
   label: "UI-Venus navigation trace (trace.json)",
   async detect(input: ParserInput): Promise<boolean> {
+    // A folder is claimed only when trace.json is at its top: a folder holding the trace in
+    // a subfolder may hold other formats beside it (UI-Venus' examples/), found by the walk.
+    if (input.file === null && !(await isFile(path.join(input.root, "trace.json")))) return false;
     const file = await traceFileOf(input);
     if (file === null || !file.endsWith(".json")) return false;
     const abs = resolveInsideRoot(input.root, file);

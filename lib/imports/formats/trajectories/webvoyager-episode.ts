@@ -7,6 +7,14 @@ import "server-only";
 // failure text instead and takes no screenshot, so that step shows the last one taken.
 // Image parts in the log are a literal `{b64_img}` placeholder and are ignored. Text-only runs
 // (and --save_accessibility_tree) also save `accessibility_tree{it}.txt`, the step's UI tree.
+// Some versions of run.py also saved the screenshot before drawing the numbered labels, as
+// `screenshot{it}_no_box.png`: that clean one becomes the step's screenshot (what training
+// and review should see) and the labelled one its overlay (what the agent saw, the only way
+// to read "Click [33]"). The user turn before each reply lists the labelled elements
+// (`[33]: <button> "Xbox Core ..."`), kept as the step's observation; run.py replaces the
+// text of older turns with "(Omitted in context.)", so early steps may have none.
+// Image references name the task folder ("task<id>/screenshot1.png") even when that folder
+// is the import root, so that images imported later find their own task.
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
@@ -50,10 +58,19 @@ function goalOf(task: WebVoyagerTask | null, messages: Message[]): Goal | null {
   return match ? { goal: match[1]!.trim(), web: match[2]! } : null;
 }
 
+// The element list starts at the first "[N]:" on its own line, after run.py's instructions.
+const ELEMENT_LIST = /(?:^|\n)(\[\d+\]:[\s\S]*)$/;
+
+function observationOf(user: Message | null): string | null {
+  const list = user ? ELEMENT_LIST.exec(textOf(user)) : null;
+  return list ? list[1]!.trim() : null;
+}
+
 function stepsOf(rel: string, files: Set<string>, messages: Message[]): StepRecord[] {
   const steps: StepRecord[] = [];
   let iteration = 0;
   let lastScreenshot: string | null = null;
+  let lastOverlay: string | null = null;
   let lastTree: string | null = null;
   let previousUser: Message | null = null;
   for (const message of messages) {
@@ -62,16 +79,28 @@ function stepsOf(rel: string, files: Set<string>, messages: Message[]): StepReco
     iteration += 1;
     const notes: string[] = [];
     let imageRef: string | null;
+    let overlayImageRef: string | null;
+    let observation: string | null = null;
     if (previousUser && isFailureObservation(previousUser)) {
       imageRef = lastScreenshot;
+      overlayImageRef = lastOverlay;
       notes.push("the previous reply failed, so WebVoyager took no new screenshot; this is the last one taken");
     } else {
       const name = `screenshot${iteration}.png`;
+      const clean = `screenshot${iteration}_no_box.png`;
       if (!files.has(name)) notes.push(`${name} is missing`);
-      imageRef = joinRef(rel, name);
+      if (files.has(clean)) {
+        imageRef = joinRef(rel, clean);
+        overlayImageRef = joinRef(rel, name);
+      } else {
+        imageRef = joinRef(rel, name);
+        overlayImageRef = null;
+      }
       lastScreenshot = imageRef;
+      lastOverlay = overlayImageRef;
       const tree = `accessibility_tree${iteration}.txt`;
       lastTree = files.has(tree) ? joinRef(rel, tree) : null;
+      observation = observationOf(previousUser);
     }
     const reply = textOf(message);
     const split = splitWebVoyagerReply(reply);
@@ -80,6 +109,8 @@ function stepsOf(rel: string, files: Set<string>, messages: Message[]): StepReco
     steps.push({
       index: steps.length,
       imageRef,
+      overlayImageRef,
+      observation,
       action: mapped.action,
       actionContract: null,
       // Labels are renumbered on every screenshot, so equal actions need not be a repeat.
@@ -129,7 +160,8 @@ export async function* parseWebVoyagerEpisode(input: WebVoyagerEpisodeInput): As
     yield { type: "rejected", location: { file, line: null }, reason: `no goal: task "${taskId}" is in no task list and no message says "Now given a task:"` };
     return;
   }
-  const steps = stepsOf(rel, new Set(await listFiles(input.dir)), read.messages);
+  // References name the task folder, also when it is the import root itself.
+  const steps = stepsOf(rel || folder, new Set(await listFiles(input.dir)), read.messages);
   if (steps.length === 0) {
     yield { type: "rejected", location: { file, line: null }, reason: "the chat log has no assistant message" };
     return;

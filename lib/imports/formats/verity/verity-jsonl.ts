@@ -1,13 +1,43 @@
-// Parser of Verity JSONL (see verity-schema.ts): the native format, already in pixels and in
-// the canonical action union, so its records map one to one onto the import contract.
-import { open } from "node:fs/promises";
+// Parser of Verity JSONL (see verity-schema.ts): the native format, in pixels (or in the
+// contract a line's `coords` names) and in the canonical action union, so its records map
+// one to one onto the import contract. Fields a line has beyond the schema's are kept in
+// the record's `extra`, beside the line's own `extra`.
 import path from "node:path";
 import type { z } from "zod";
+import type { CoordinateContract } from "@/lib/domain/coordinates";
+import { parseContractChoice } from "@/lib/imports/contract-choice";
 import type { FormatParser, ImportRecord, ParsedItem, ParserInput, VerdictRecord } from "@/lib/imports/records";
 import { jsonLines } from "@/lib/imports/formats/jsonl-lines";
-import { VerityLineSchema, type VerityLine, type VerityVerdict } from "@/lib/imports/formats/verity/verity-schema";
+import { mergeExtra, unknownKeys } from "@/lib/imports/formats/unknown-keys";
+import {
+  VerityLineSchema,
+  VerityPredictionLine,
+  VeritySampleLine,
+  VerityStep,
+  VerityTrajectoryLine,
+  type VerityLine,
+  type VerityVerdict,
+} from "@/lib/imports/formats/verity/verity-schema";
 
-const PX_XYXY = { format: "xyxy", unit: "px" } as const;
+const PX_XYXY: CoordinateContract = { format: "xyxy", unit: "px" };
+const RECORD_TYPES = new Set(["sample", "prediction", "trajectory", "verdict", "run"]);
+// Lines whose `type` decides: a file whose first few records all have one is Verity JSONL.
+const DETECT_LINES = 3;
+
+function contractOf(coords: string | undefined): CoordinateContract {
+  return (coords && parseContractChoice(coords)) || PX_XYXY;
+}
+
+const keysOf = (schema: { shape: object }) => Object.keys(schema.shape);
+const SAMPLE_FIELDS = keysOf(VeritySampleLine);
+const PREDICTION_FIELDS = keysOf(VerityPredictionLine);
+const TRAJECTORY_FIELDS = keysOf(VerityTrajectoryLine);
+const STEP_FIELDS = keysOf(VerityStep);
+
+function extraOf(line: Record<string, unknown>, known: string[]): Record<string, unknown> | null {
+  const own = line.extra && typeof line.extra === "object" && !Array.isArray(line.extra) ? (line.extra as Record<string, unknown>) : null;
+  return mergeExtra(unknownKeys(line, known), own);
+}
 
 function verdict(v: VerityVerdict): VerdictRecord {
   return {
@@ -25,6 +55,7 @@ function verdict(v: VerityVerdict): VerdictRecord {
 function toRecords(line: VerityLine, location: { file: string; line: number }): ImportRecord[] {
   switch (line.type) {
     case "sample": {
+      const contract = contractOf(line.coords);
       const sample = {
         type: "sample" as const,
         location,
@@ -41,9 +72,9 @@ function toRecords(line: VerityLine, location: { file: string; line: number }): 
           line.box === null
             ? { kind: "absent" as const }
             : line.polygon
-              ? { kind: "polygon" as const, points: line.polygon, contract: PX_XYXY }
-              : { kind: "box" as const, raw: line.box, contract: PX_XYXY },
-        extra: null,
+              ? { kind: "polygon" as const, points: line.polygon, contract: { ...contract, format: "xyxy" as const } }
+              : { kind: "box" as const, raw: line.box, contract },
+        extra: extraOf(line, SAMPLE_FIELDS),
       };
       const verdicts: ImportRecord[] = line.verdicts.map((v) => ({
         type: "verdict",
@@ -59,13 +90,16 @@ function toRecords(line: VerityLine, location: { file: string; line: number }): 
           type: "prediction",
           location,
           model: line.model,
-          prediction: Array.isArray(line.point) ? { kind: "point", raw: line.point, contract: PX_XYXY } : { kind: line.point },
+          prediction: Array.isArray(line.point) ? { kind: "point", raw: line.point, contract: contractOf(line.coords) } : { kind: line.point },
           rawOutput: line.raw_output ?? null,
           fileLabel: line.label ?? null,
           sample: { type: "sample_ref", sourceDataset: line.dataset, sourceId: line.sample },
+          extra: extraOf(line, PREDICTION_FIELDS),
         },
       ];
-    case "trajectory":
+    case "trajectory": {
+      // Actions in another contract than the screenshot's pixels are converted by the writer.
+      const actionContract = line.coords ? contractOf(line.coords) : null;
       return [
         {
           type: "trajectory",
@@ -86,19 +120,23 @@ function toRecords(line: VerityLine, location: { file: string; line: number }): 
           steps: line.steps.map((step, index) => ({
             index,
             imageRef: step.image,
+            overlayImageRef: step.overlay_image ?? null,
+            observation: step.observation ?? null,
             action: step.action,
-            actionContract: null,
+            actionContract,
             isRepeated: step.repeated,
             rawOutput: step.raw_output ?? null,
             thought: step.thought ?? null,
             uiTreeRef: step.ui_tree ?? null,
             note: null,
             verdicts: step.verdicts.map(verdict),
+            extra: extraOf(step, STEP_FIELDS),
           })),
           verdicts: line.verdicts.map(verdict),
-          extra: null,
+          extra: extraOf(line, TRAJECTORY_FIELDS),
         },
       ];
+    }
     case "verdict": {
       const t = line.target;
       const target =
@@ -121,15 +159,16 @@ function describeIssues(error: z.ZodError): string {
     .join("; ");
 }
 
-async function firstLine(file: string): Promise<string> {
-  const handle = await open(file, "r");
-  try {
-    const buffer = Buffer.alloc(4096);
-    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-    return buffer.subarray(0, bytesRead).toString("utf8").split("\n")[0] ?? "";
-  } finally {
-    await handle.close();
+/** The `type` of the first records, read whole whatever their length (a trajectory line
+ * can run to megabytes before its `type`); null for a line that is not an object. */
+async function firstTypes(file: string): Promise<(string | null)[]> {
+  const types: (string | null)[] = [];
+  for await (const entry of jsonLines(file)) {
+    const value = "value" in entry ? entry.value : null;
+    types.push(value && typeof value === "object" && !Array.isArray(value) && typeof (value as { type?: unknown }).type === "string" ? (value as { type: string }).type : null);
+    if (types.length >= DETECT_LINES) break;
   }
+  return types;
 }
 
 export const verityJsonlParser: FormatParser = {
@@ -137,8 +176,10 @@ export const verityJsonlParser: FormatParser = {
   label: "Verity JSONL",
   async detect(input: ParserInput) {
     if (!input.file || !/\.(jsonl|ndjson)$/i.test(input.file)) return false;
-    const head = await firstLine(path.join(input.root, input.file)).catch(() => "");
-    return /"type"\s*:\s*"(sample|prediction|trajectory|verdict|run)"/.test(head);
+    const types = await firstTypes(path.join(input.root, input.file)).catch((): (string | null)[] => []);
+    // The first record decides; a bad line among the first few does not.
+    const first = types[0] ?? null;
+    return types.some((t) => t !== null && RECORD_TYPES.has(t)) && (first === null || RECORD_TYPES.has(first));
   },
   async *parse(input: ParserInput): AsyncGenerator<ParsedItem> {
     if (!input.file) throw new Error("Verity JSONL needs a file");

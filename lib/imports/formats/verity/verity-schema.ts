@@ -1,15 +1,24 @@
 // Verity JSONL, the native import format: one JSON object per line, each with a `type`.
 // Pixels of the screenshot's own size, boxes `[x1, y1, x2, y2]`, actions in the canonical
-// union. This zod schema is the definition; `schemas/verity-import.schema.json` is generated
-// from it (npm run schemas) and shown on the import screen.
+// union, unless a line's `coords` says otherwise ("xywh:0-1000": the same coordinate
+// contract as the CLI's --contract). Fields a line has beyond these are kept in `extra`.
+// This zod schema is the definition; `schemas/verity-import.schema.json` is generated from it
+// (npm run schemas) and shown on the import screen.
 import { z } from "zod";
 import { ActionSchema } from "@/lib/domain/actions";
+import { CONTRACT_CHOICES } from "@/lib/imports/contract-choice";
 
 const Id = z.string().trim().min(1).max(512);
 const Text = z.string().max(100_000);
 const Box = z.tuple([z.number(), z.number(), z.number(), z.number()]).describe("[x1, y1, x2, y2] in image pixels");
 const Point = z.tuple([z.number(), z.number()]).describe("[x, y] in image pixels");
 const Size = z.tuple([z.number().int().positive(), z.number().int().positive()]).describe("[width, height] in pixels");
+
+const Coords = z
+  .enum(CONTRACT_CHOICES)
+  .optional()
+  .describe("coordinate contract of this line's box, polygon, point or actions: format:unit (default xyxy:px, the screenshot's own pixels)");
+const Extra = z.record(z.string(), z.unknown()).optional().describe("anything else to keep with the record; unknown fields of the line are kept here too");
 
 const Verdict = z.object({
   kind: z.enum(["rule", "mllm"]),
@@ -21,7 +30,7 @@ const Verdict = z.object({
   raw_output: Text.optional(),
 });
 
-export const VeritySampleLine = z.object({
+export const VeritySampleLine = z.looseObject({
   type: z.literal("sample"),
   id: Id.describe("stable id within the dataset; re-importing the same id updates the sample"),
   dataset: Id.default("verity").describe("source dataset name"),
@@ -34,10 +43,12 @@ export const VeritySampleLine = z.object({
   ui_type: z.string().max(64).optional(),
   box: Box.nullable().describe("target box, or null for a refusal sample (target absent)"),
   polygon: z.array(Point).min(3).optional().describe("target polygon; its bounding box must be `box`"),
+  coords: Coords,
   verdicts: z.array(Verdict).default([]),
+  extra: Extra,
 });
 
-export const VerityPredictionLine = z.object({
+export const VerityPredictionLine = z.looseObject({
   type: z.literal("prediction"),
   sample: Id.describe("id of a sample of the same dataset"),
   dataset: Id.default("verity"),
@@ -45,19 +56,24 @@ export const VerityPredictionLine = z.object({
   point: z.union([Point, z.literal("refusal"), z.literal("wrong_format")]),
   raw_output: Text.optional(),
   label: z.enum(["correct", "wrong", "wrong_format"]).optional().describe("correctness the source claims; checked on import"),
+  coords: Coords,
+  extra: Extra,
 });
 
-const Step = z.object({
+export const VerityStep = z.looseObject({
   image: Id.nullable(),
+  overlay_image: Id.nullable().optional().describe("the same screenshot with the agent's labels drawn on it, when `image` is the clean one"),
+  observation: Text.optional().describe("what the agent was given besides the screenshot (an element list, an accessibility tree)"),
   action: ActionSchema.nullable().describe("canonical action in image pixels, or null when unknown"),
   raw_output: Text.optional(),
   thought: Text.optional(),
   ui_tree: Id.optional().describe("path of the UI tree (XML) relative to the import root"),
   repeated: z.boolean().default(false),
   verdicts: z.array(Verdict).default([]),
+  extra: Extra,
 });
 
-export const VerityTrajectoryLine = z.object({
+export const VerityTrajectoryLine = z.looseObject({
   type: z.literal("trajectory"),
   id: Id,
   dataset: Id.default("verity"),
@@ -72,17 +88,21 @@ export const VerityTrajectoryLine = z.object({
   invalid_actions: z.number().int().min(0).default(0),
   reward: z.number().optional(),
   advantage: z.number().optional(),
-  steps: z.array(Step).max(10_000),
+  steps: z.array(VerityStep).max(10_000),
+  coords: Coords,
   verdicts: z.array(Verdict).default([]),
+  extra: Extra,
 });
 
 export const VerityVerdictLine = Verdict.extend({
   type: z.literal("verdict"),
   dataset: Id.default("verity"),
+  // Strict objects: a plain one would match {trajectory, step} as {trajectory} and drop the
+  // step, filing a step's verdict on its trajectory.
   target: z.union([
-    z.object({ sample: Id }),
-    z.object({ trajectory: Id }),
-    z.object({ trajectory: Id, step: z.number().int().min(0) }),
+    z.strictObject({ sample: Id }),
+    z.strictObject({ trajectory: Id, step: z.number().int().min(0).describe("0-based step index") }),
+    z.strictObject({ trajectory: Id }),
   ]),
 });
 

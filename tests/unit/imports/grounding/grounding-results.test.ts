@@ -3,7 +3,10 @@ import { judgePrediction, type Prediction } from "@/lib/domain/point-in-box";
 import type { Box } from "@/lib/domain/geometry";
 import { groundingResultsParser } from "@/lib/imports/formats/grounding/grounding-results";
 import type { PredictionRecord } from "@/lib/imports/records";
-import { collect, fixture, fullSample, predictionsOf, rejectionsOf, tempFile } from "./support";
+import { collect, fixture, fullSample, predictionsOf, rejectionsOf, runsOf, tempFile } from "./support";
+import { describePublic } from "../../../support/public-fixtures";
+import { writeScreenSpotProResults } from "../../../support/import-fixtures/screenspot-pro";
+import { tempDir } from "../../../support/import-fixtures";
 
 // For an xyxy px contract the raw numbers already are pixels: no image size needed to judge.
 function judge(record: PredictionRecord) {
@@ -38,14 +41,14 @@ const detail = {
   correctness: "correct",
 };
 
-describe("groundingResultsParser", () => {
+describePublic("groundingResultsParser on the public results files", () => {
   it("reads all 60 details of the Qwen2-VL ScreenSpot-Pro sample and reproduces every label", async () => {
-    const items = await collect(groundingResultsParser.parse(fixture("screenspot-pro-results/qwen2vl-sample.json")));
+    const items = await collect(groundingResultsParser.parse(fixture("screenspot-pro-results/qwen2vl-sample.json", "qwen2-vl")));
     expect(rejectionsOf(items)).toEqual([]);
     const predictions = predictionsOf(items);
     expect(predictions).toHaveLength(60);
     expect(predictions.map((p) => p.location.line)).toEqual(Array.from({ length: 60 }, (_, i) => i + 1));
-    expect(new Set(predictions.map((p) => p.model))).toEqual(new Set(["qwen2vl-sample"]));
+    expect(new Set(predictions.map((p) => p.model))).toEqual(new Set(["qwen2-vl"]));
 
     const byLabel = (label: string) => predictions.filter((p) => p.fileLabel === label);
     expect(byLabel("correct")).toHaveLength(10);
@@ -76,12 +79,12 @@ describe("groundingResultsParser", () => {
   });
 
   it("reads the UI-Venus result fixture, whose raw_response is a list", async () => {
-    const items = await collect(groundingResultsParser.parse(fixture("ui-venus/grounding_result_format.json")));
+    const items = await collect(groundingResultsParser.parse(fixture("ui-venus/grounding_result_format.json", "ui-venus-7b")));
     expect(rejectionsOf(items)).toEqual([]);
     const [record, ...rest] = predictionsOf(items);
     expect(rest).toEqual([]);
     expect(record).toMatchObject({
-      model: "grounding_result_format",
+      model: "ui-venus-7b",
       rawOutput: '["[1748,415,1769,430]"]',
       fileLabel: "correct",
       prediction: { kind: "point", raw: [1435.5102040816325, 339.5089285714286] },
@@ -96,6 +99,36 @@ describe("groundingResultsParser", () => {
     });
     if (!record) throw new Error("no record");
     expect(judge(record)).toBe("correct");
+  });
+});
+
+describe("groundingResultsParser", () => {
+  it("refuses a file that names no model unless the import names one, and never takes the file name", async () => {
+    const dir = await tempDir();
+    await writeScreenSpotProResults(`${dir}/runA/results.json`);
+    const bare = await collect(groundingResultsParser.parse({ root: dir, file: "runA/results.json" }));
+    expect(bare).toEqual([{ type: "rejected", location: { file: "runA/results.json", line: null }, reason: expect.stringMatching(/names no model.*--model/) }]);
+
+    const named = await collect(groundingResultsParser.parse({ root: dir, file: "runA/results.json", model: "Qwen2-VL-7B" }));
+    expect(new Set(predictionsOf(named).map((p) => p.model))).toEqual(new Set(["Qwen2-VL-7B"]));
+  });
+
+  it("makes the file an evaluation run, first, with its metrics block, and files every answer under it", async () => {
+    const dir = await tempDir();
+    const details = await writeScreenSpotProResults(`${dir}/results.json`, { model: "uground-7b" });
+    const items = await collect(groundingResultsParser.parse({ root: dir, file: "results.json" }));
+    const [run] = runsOf(items);
+    expect(items[0]).toBe(run);
+    expect(run).toMatchObject({ name: "uground-7b · results", benchmark: "screenspot-pro", model: "uground-7b", meta: { kind: "grounding-results", file: "results.json" } });
+    expect((run!.meta!.metrics as { overall: { num_total: number } }).overall.num_total).toBe(details.length);
+    expect(predictionsOf(items).every((p) => p.runName === run!.name)).toBe(true);
+  });
+
+  it("keeps a detail's fields that have no column as the prediction's extra", async () => {
+    const withExtra = JSON.stringify({ ...detail, latency_ms: 812, ops: ["click"] }).replace(/}$/, ',"__proto__":{"polluted":true}}');
+    const input = await tempFile("run.json", `{"model": "m", "details": [${withExtra}]}`);
+    const [prediction] = predictionsOf(await collect(groundingResultsParser.parse(input)));
+    expect(prediction?.extra).toEqual({ latency_ms: 812, ops: ["click"] });
   });
 
   it("reads refusals, wrong formats and a top-level model name", async () => {
@@ -141,7 +174,7 @@ describe("groundingResultsParser", () => {
     const bad = JSON.stringify({ ...detail, bbox: [1, 2, 3] });
     const noImage = JSON.stringify({ ...detail, img_path: undefined });
     const text = `{"details": [${good}, ${bad}, ${noImage}, ${good}, {"img_path": "x.png", "pred": [1,`;
-    const items = await collect(groundingResultsParser.parse(await tempFile("cut.json", text)));
+    const items = await collect(groundingResultsParser.parse(await tempFile("cut.json", text, "m")));
     expect(predictionsOf(items).map((p) => p.location.line)).toEqual([1, 4]);
     expect(rejectionsOf(items).map((r) => [r.location, r.reason])).toEqual([
       [{ file: "cut.json", line: 2 }, "bbox: expected 4 numbers, got 3"],
@@ -151,7 +184,7 @@ describe("groundingResultsParser", () => {
   });
 
   it("rejects a results file without details", async () => {
-    const items = await collect(groundingResultsParser.parse(await tempFile("m.json", { metrics: {} })));
-    expect(items).toEqual([{ type: "rejected", location: { file: "m.json", line: null }, reason: 'no "details" array in the file' }]);
+    const items = await collect(groundingResultsParser.parse(await tempFile("m.json", { metrics: {} }, "m")));
+    expect(items.filter((i) => i.type !== "run")).toEqual([{ type: "rejected", location: { file: "m.json", line: null }, reason: 'no "details" array in the file' }]);
   });
 });

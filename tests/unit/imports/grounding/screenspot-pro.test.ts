@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { screenSpotProParser } from "@/lib/imports/formats/grounding/screenspot-pro";
 import { collect, fixture, rejectionsOf, samplesOf, tempFile } from "./support";
+import { describePublic } from "../../../support/public-fixtures";
+import { generatedFixtures } from "../../../support/import-fixtures";
 
 const proRecord = {
   img_filename: "vscode_macos/shot_1.png",
@@ -15,7 +17,7 @@ const proRecord = {
   group: "Dev",
 };
 
-describe("screenSpotProParser", () => {
+describePublic("screenSpotProParser on the public UI-Venus meta file", () => {
   it("reads the UI-Venus meta fixture as a positive sample plus a refusal sample", async () => {
     const items = await collect(screenSpotProParser.parse(fixture("ui-venus/grounding_meta_format.json")));
     expect(rejectionsOf(items)).toEqual([]);
@@ -56,6 +58,23 @@ describe("screenSpotProParser", () => {
         positive_source_id: "desktop_0",
       },
     });
+  });
+});
+
+describe("screenSpotProParser", () => {
+  it("reads generated per-app annotation files, each image path inside its app's folder", async () => {
+    const root = await generatedFixtures();
+    const items = await collect(screenSpotProParser.parse({ root, file: "screenspot-pro/annotations/blender_windows.json" }));
+    expect(rejectionsOf(items)).toEqual([]);
+    const samples = samplesOf(items);
+    expect(samples.length).toBeGreaterThan(0);
+    expect(samples.every((s) => s.app === "blender" && s.imageRef!.startsWith("blender_windows/"))).toBe(true);
+    expect(samples[0]).toMatchObject({ sourceDataset: "screenspot-pro", imageSize: { width: 800, height: 500 }, extra: { group: "Creative" } });
+  });
+
+  it("keeps the fields a record has beyond the format's in extra", async () => {
+    const [sample] = samplesOf(await collect(screenSpotProParser.parse(await tempFile("x.json", [{ ...proRecord, source_url: "https://example.org/a", difficulty: 3 }]))));
+    expect(sample?.extra).toEqual({ group: "Dev", instruction_cn: "打开终端", source_url: "https://example.org/a", difficulty: 3 });
   });
 
   it("reads ScreenSpot-Pro annotations and refusal records without a box", async () => {

@@ -5,6 +5,9 @@ import { describe, expect, it } from "vitest";
 import { androidLabParser } from "@/lib/imports/formats/trajectories/androidlab";
 import type { TrajectoryRecord } from "@/lib/imports/records";
 import { collect, exists, fixture, rejections, runs, trajectories } from "./helpers";
+import { describePublic } from "../../../support/public-fixtures";
+import { generatedFixtures } from "../../../support/import-fixtures";
+import { ANDROIDLAB_RUN } from "../../../support/import-fixtures/androidlab";
 
 const root = fixture("androidlab-run");
 const RUN = "gpt4o-xml-synthetic";
@@ -19,7 +22,7 @@ function byTask(all: TrajectoryRecord[], taskId: string): TrajectoryRecord {
   return found;
 }
 
-describe("androidlab parser on the fixture run", () => {
+describePublic("androidlab parser on the public fixture run", () => {
   it("yields one run then three trajectories and rejects nothing", async () => {
     const items = await parseFixture();
     expect(items.map((i) => i.type)).toEqual(["run", "trajectory", "trajectory", "trajectory"]);
@@ -105,7 +108,7 @@ describe("androidlab parser on the fixture run", () => {
   });
 });
 
-describe("androidlab parser on a logs/evaluation/<name> root", () => {
+describePublic("androidlab parser on the public fixture's logs/evaluation/<name> root", () => {
   const runDir = fixture("androidlab-run", "logs", "evaluation", RUN);
 
   it("reads the episodes relative to that root, without outputs and so without verdicts", async () => {
@@ -119,5 +122,31 @@ describe("androidlab parser on a logs/evaluation/<name> root", () => {
       expect(step.imageRef!.startsWith("quark_")).toBe(true);
       expect(await exists(path.join(runDir, step.imageRef!))).toBe(true);
     }
+  });
+});
+
+describe("androidlab parser on a generated run", () => {
+  it("reads 3 episodes of 3, 5 and 4 steps, 2 of them judged complete, screenshots and trees in place", async () => {
+    const root = path.join(await generatedFixtures(), "androidlab-run");
+    const items = await collect(androidLabParser.parse({ root, file: null }));
+    expect(rejections(items)).toEqual([]);
+    expect(runs(items)).toMatchObject([{ name: ANDROIDLAB_RUN, meta: { total: [{ Total: 3, Complete_Correct: 2 }] } }]);
+    const all = trajectories(items);
+    expect(all.map((t) => [t.groupKey, t.steps.length, t.autoOutcome])).toEqual([
+      ["quark_1", 3, true],
+      ["quark_2", 5, false],
+      ["quark_3", 4, true],
+    ]);
+    for (const step of all.flatMap((t) => t.steps)) {
+      expect(await exists(path.join(root, step.imageRef!))).toBe(true);
+      expect(await exists(path.join(root, step.uiTreeRef!))).toBe(true);
+    }
+  });
+
+  it("keeps what a trace line holds beyond the fields it maps (the prompt, an adb query's command) as the step's extra", async () => {
+    const root = path.join(await generatedFixtures(), "androidlab-run");
+    const quark2 = trajectories(await collect(androidLabParser.parse({ root, file: null }))).find((t) => t.groupKey === "quark_2")!;
+    expect(quark2.steps[0]!.extra).toMatchObject({ prompt: expect.stringMatching(/^You should use Quark/), command: { "adb shell dumpsys window | grep mCurrentFocus": expect.any(String) } });
+    expect(quark2.steps[1]!.extra).toEqual({ prompt: "** XML **" });
   });
 });

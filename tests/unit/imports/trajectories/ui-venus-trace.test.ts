@@ -4,10 +4,25 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { uiVenusTraceParser } from "@/lib/imports/formats/trajectories/ui-venus-trace";
 import { collect, exists, fixture, PNG, rejections, removeTree, tempTree, trajectories } from "./helpers";
+import { describePublic } from "../../../support/public-fixtures";
+import { generatedFixtures } from "../../../support/import-fixtures";
+import { VENUS_TRACE_STEPS } from "../../../support/import-fixtures/ui-venus";
 
 const GOAL = '在夸克浏览器中，查看云图片中的"壁纸_3.jpg"的详细信息，并记住文件名，文件大小和文件ID，并以空格分隔符分隔，输出';
 
-describe("ui-venus-trace parser on the fixture", () => {
+describe("ui-venus-trace parser on a generated examples folder", () => {
+  it("finds the repository-relative screenshots beside trace.json", async () => {
+    const root = path.join(await generatedFixtures(), "ui-venus");
+    const [t] = trajectories(await collect(uiVenusTraceParser.parse({ root, file: "trace/trace.json" })));
+    expect(t!.steps).toHaveLength(VENUS_TRACE_STEPS);
+    for (const step of t!.steps) {
+      expect(step.imageRef!.startsWith("trace/")).toBe(true);
+      expect(await exists(path.join(root, step.imageRef!))).toBe(true);
+    }
+  });
+});
+
+describePublic("ui-venus-trace parser on the public fixture", () => {
   it("reads one trajectory of 7 action-less steps from the trace folder", async () => {
     const root = fixture("ui-venus", "trace");
     const items = await collect(uiVenusTraceParser.parse({ root, file: null }));

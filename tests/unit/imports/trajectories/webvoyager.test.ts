@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { webVoyagerParser } from "@/lib/imports/formats/trajectories/webvoyager";
 import type { ParsedItem, TrajectoryRecord } from "@/lib/imports/records";
 import { collect, exists, fixture, PNG, rejections, removeTree, tempTree, trajectories } from "./helpers";
+import { describePublic } from "../../../support/public-fixtures";
+import { generatedFixtures } from "../../../support/import-fixtures";
 
 const root = fixture("webvoyager");
 
@@ -14,7 +16,7 @@ function bySource(all: TrajectoryRecord[], sourceId: string): TrajectoryRecord {
   return found;
 }
 
-describe("webvoyager parser on the fixture folders", () => {
+describePublic("webvoyager parser on the public fixture folders", () => {
   let items: ParsedItem[];
   beforeAll(async () => {
     items = await collect(webVoyagerParser.parse({ root, file: null }));
@@ -86,6 +88,47 @@ describe("webvoyager parser on the fixture folders", () => {
       "The input element for searching is visible and labeled with [0]. This is where I can type the query for 'climate change data visualization' to find open-source projects on GitHub.",
     );
     expect(step.rawOutput).toMatch(/Action: Type \[0\]; climate change data visualization$/);
+  });
+});
+
+describe("webvoyager parser on generated result folders", () => {
+  let generated: string;
+  let items: ParsedItem[];
+  beforeAll(async () => {
+    generated = path.join(await generatedFixtures(), "webvoyager");
+    items = await collect(webVoyagerParser.parse({ root: generated, file: null }));
+  });
+
+  it("takes a step's clean screenshot_no_box as its screenshot and the labelled one as its overlay", async () => {
+    const arxiv = bySource(trajectories(items), "taskArXiv--2");
+    for (const step of arxiv.steps) {
+      expect(step.imageRef).toBe(`taskArXiv--2/screenshot${step.index + 1}_no_box.png`);
+      expect(step.overlayImageRef).toBe(`taskArXiv--2/screenshot${step.index + 1}.png`);
+      expect(await exists(path.join(generated, step.imageRef!))).toBe(true);
+    }
+    const bbc = bySource(trajectories(items), "taskBBC News--5");
+    expect(bbc.steps.map((s) => [s.imageRef, s.overlayImageRef ?? null])).toEqual([
+      ["taskBBC News--5/screenshot1.png", null],
+      ["taskBBC News--5/screenshot2.png", null],
+      // After the malformed reply WebVoyager took no screenshot: the last one stands.
+      ["taskBBC News--5/screenshot2.png", null],
+      ["taskBBC News--5/screenshot4.png", null],
+    ]);
+  });
+
+  it("keeps the element list of the user turn each reply answered as the step's observation", () => {
+    const arxiv = bySource(trajectories(items), "taskArXiv--2");
+    // run.py clipped the first of the four observations to "(Omitted in context.)".
+    expect(arxiv.steps[0]!.observation).toBeNull();
+    expect(arxiv.steps[1]!.observation).toBe('[1]: <a> "Login";\t[2]: <input> "Search...";\t[3]: <button> "Search"');
+    expect(arxiv.steps[1]!.action).toEqual({ type: "type", text: "graph neural networks traffic forecasting", elementLabel: "2" });
+    // The turn after a failed reply is the failure message, with no element list.
+    expect(bySource(trajectories(items), "taskBBC News--5").steps[2]!.observation).toBeNull();
+  });
+
+  it("names the task folder in its references also when the folder itself is the import root", async () => {
+    const single = await collect(webVoyagerParser.parse({ root: path.join(generated, "taskGoogle Map--7"), file: null }));
+    expect(trajectories(single)[0]!.steps.map((s) => s.imageRef)).toEqual([1, 2, 3].map((n) => `taskGoogle Map--7/screenshot${n}.png`));
   });
 });
 

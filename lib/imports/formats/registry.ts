@@ -10,6 +10,7 @@ import { uiVenusTraceParser } from "@/lib/imports/formats/trajectories/ui-venus-
 import { webVoyagerParser } from "@/lib/imports/formats/trajectories/webvoyager";
 import { verityJsonlParser } from "@/lib/imports/formats/verity/verity-jsonl";
 import { imagesOnlyParser } from "@/lib/imports/formats/images-only";
+import { osworldParser } from "@/lib/imports/formats/osworld/osworld";
 
 export const FILE_PARSERS: FormatParser[] = [
   verityJsonlParser,
@@ -20,7 +21,7 @@ export const FILE_PARSERS: FormatParser[] = [
   uiVenusTraceParser,
 ];
 // Images-only comes last: a folder with records is never mistaken for images alone.
-export const DIRECTORY_PARSERS: FormatParser[] = [androidLabParser, webVoyagerParser, uiVenusTraceParser];
+export const DIRECTORY_PARSERS: FormatParser[] = [androidLabParser, webVoyagerParser, uiVenusTraceParser, osworldParser];
 export const FALLBACK_PARSER: FormatParser = imagesOnlyParser;
 export const ALL_PARSERS: FormatParser[] = [...new Set([...FILE_PARSERS, ...DIRECTORY_PARSERS, imagesOnlyParser])];
 

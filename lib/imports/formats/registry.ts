@@ -11,6 +11,7 @@ import { webVoyagerParser } from "@/lib/imports/formats/trajectories/webvoyager"
 import { verityJsonlParser } from "@/lib/imports/formats/verity/verity-jsonl";
 import { imagesOnlyParser } from "@/lib/imports/formats/images-only";
 import { osworldParser } from "@/lib/imports/formats/osworld/osworld";
+import { agentLabParser } from "@/lib/imports/formats/agentlab/agentlab";
 
 export const FILE_PARSERS: FormatParser[] = [
   verityJsonlParser,
@@ -21,7 +22,7 @@ export const FILE_PARSERS: FormatParser[] = [
   uiVenusTraceParser,
 ];
 // Images-only comes last: a folder with records is never mistaken for images alone.
-export const DIRECTORY_PARSERS: FormatParser[] = [androidLabParser, webVoyagerParser, uiVenusTraceParser, osworldParser];
+export const DIRECTORY_PARSERS: FormatParser[] = [androidLabParser, webVoyagerParser, uiVenusTraceParser, osworldParser, agentLabParser];
 export const FALLBACK_PARSER: FormatParser = imagesOnlyParser;
 export const ALL_PARSERS: FormatParser[] = [...new Set([...FILE_PARSERS, ...DIRECTORY_PARSERS, imagesOnlyParser])];
 

@@ -14,6 +14,7 @@ import { osworldParser } from "@/lib/imports/formats/osworld/osworld";
 import { agentLabParser } from "@/lib/imports/formats/agentlab/agentlab";
 import { guiOdysseyParser } from "@/lib/imports/formats/gui-odyssey/gui-odyssey";
 import { androidControlParser } from "@/lib/imports/formats/android-control/android-control";
+import { mind2webParser } from "@/lib/imports/formats/mind2web/mind2web";
 
 export const FILE_PARSERS: FormatParser[] = [
   verityJsonlParser,
@@ -24,6 +25,7 @@ export const FILE_PARSERS: FormatParser[] = [
   uiVenusTraceParser,
   guiOdysseyParser,
   androidControlParser,
+  mind2webParser,
 ];
 // Images-only comes last: a folder with records is never mistaken for images alone.
 export const DIRECTORY_PARSERS: FormatParser[] = [androidLabParser, webVoyagerParser, uiVenusTraceParser, osworldParser, agentLabParser, guiOdysseyParser];

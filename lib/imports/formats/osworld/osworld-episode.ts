@@ -211,7 +211,7 @@ export async function* parseOsworldEpisode(root: string, episode: OsworldEpisode
     sourceDataset: "osworld",
     sourceId: osworldSourceId(episode),
     // Without the task config the instruction is nowhere in a results folder.
-    goal: example?.instruction ?? `OSWorld ${episode.domain ?? "?"}/${episode.taskId} (instruction not in the import: add evaluation_examples/examples/${episode.domain ?? "<domain>"}/${episode.taskId}.json)`,
+    goal: example?.instruction ?? `OSWorld ${episode.domain ?? "?"}/${episode.taskId} (no instruction: its task config is not in the import)`,
     benchmark: "osworld",
     app: episode.domain,
     model: episode.model,
@@ -238,7 +238,7 @@ export async function* parseOsworldEpisode(root: string, episode: OsworldEpisode
       ...(skipped.length ? { skippedTrajLines: skipped } : {}),
       ...(example
         ? { instructionSource: example.location.file, snapshot: example.snapshot ?? null, relatedApps: example.related_apps ?? [], evaluatorFunc: example.evaluator?.func ?? null }
-        : { instructionSource: null }),
+        : { instructionSource: null, instructionExpectedAt: `evaluation_examples/examples/${episode.domain ?? "<domain>"}/${episode.taskId}.json` }),
     },
   };
   yield record;

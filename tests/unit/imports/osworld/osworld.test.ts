@@ -121,7 +121,8 @@ describe("OSWorld results tree", () => {
       { type: "finish" },
     ]);
     expect(terminal.steps[5]!.note).toMatch(/MOUSE_DOWN is half of a click or drag/);
-    expect(terminal.goal).toMatch(/instruction not in the import/);
+    expect(terminal.goal).toMatch(/no instruction: its task config is not in the import/);
+    expect(terminal.extra).toMatchObject({ instructionExpectedAt: `evaluation_examples/examples/os/${OSWORLD_IDS.terminal}.json` });
   });
 
   it("an example that timed out has no verdict and says so on its last step", () => {

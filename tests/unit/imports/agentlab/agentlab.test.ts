@@ -1,5 +1,10 @@
 // The AgentLab parser on a generated study in the real layout: summary_info.json and the
-// screenshots are imported, every pickle is refused by name and never opened.
+// screenshots are imported, every pickle is refused by name and never opened. Layout facts from
+// ServiceNow/AgentLab src/agentlab/experiments/loop.py @ 69cd8930e1dca6893899aef3002c5b2342e0f5d2:
+// L265-290 save_step_info writes screenshot_step_<k>.png, goal_object.pkl.gz once and
+// step_<k>.pkl.gz per StepInfo; L371 and L388-398 name the folder
+// `<date>_<agent>_on_<task>_<seed>[_<i>]`; L548-581 save_summary_info writes n_steps =
+// len(episode_info) - 1 and cum_reward; L880 skips folders starting with "_" or ".".
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

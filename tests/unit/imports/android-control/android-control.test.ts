@@ -1,6 +1,8 @@
 // The AndroidControl parser on generated JSON episodes: action i on screenshot i, pixel
 // coordinates under a contract whose reference is the size the episode lists, `type` as a
-// click, the text and Enter, unknown action types reported.
+// click, the text and Enter, unknown action types reported. Layout facts from
+// google-research/google-research android_control/README.md @ 0ced6d0dc454f50b6900981434ebfcc25e56675a:
+// L16-23 the episode fields (len(actions) == len(screenshots) - 1), L29-37 the action types.
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { androidControlParser } from "@/lib/imports/formats/android-control/android-control";

@@ -1,6 +1,10 @@
 // The GUI-Odyssey parser on a generated data folder in the real layout: [0,1000] actions
 // under the 0-1000 contract (converted to pixels by the writer, through the contract),
-// CLICK on HOME/BACK/APPSELECT as keys, scrolls with their path.
+// CLICK on HOME/BACK/APPSELECT as keys, scrolls with their path. Layout facts from
+// OpenGVLab/GUI-Odyssey @ fefcbe9d76e2f010c68225ae7f378c4c550a89c1: README.md L38-48
+// (data/annotations, data/screenshots, data/splits); introduction.md L26-39 (action, info on
+// the [0,1000] grid or KEY_HOME/KEY_BACK/KEY_APPSELECT, ps with the scroll path, sam2_bbox);
+// data/format_converter.py L19-46 decode_action (keys for CLICK and LONG_PRESS, typing as TEXT).
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { guiOdysseyParser } from "@/lib/imports/formats/gui-odyssey/gui-odyssey";

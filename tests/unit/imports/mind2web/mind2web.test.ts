@@ -1,6 +1,11 @@
 // The Mind2Web parser on generated SeeClick test files and Multimodal-Mind2Web rows: each
 // original operation mapped (SELECT as select(option)), the target box and every candidate
-// box kept, SeeClick image coordinates told apart from page coordinates.
+// box kept, SeeClick image coordinates told apart from page coordinates. Layout facts from
+// njucckevin/SeeClick agent_tasks/mind2web_test.py @ 0ef37ac4d7aaf37ba7b990e3e3c3ca77e1fb8f93
+// (L21-35 action2step: bbox {x, y, width, height} in image pixels, the click point is its
+// centre; L96 mind2web_data_test_<split>.json; L110 images `<annotation_id>-<action_uid>.jpg`)
+// and OSU-NLP-Group/SeeAct README.md @ 2434627b196b33d1b0668a418188dd2f348883bb L227-250
+// (Multimodal-Mind2Web rows: screenshot path, serialized candidate attributes, target_action_index).
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mind2webParser } from "@/lib/imports/formats/mind2web/mind2web";

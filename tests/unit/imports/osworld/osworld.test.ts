@@ -2,10 +2,14 @@
 // osworld-fixture.ts). Layout facts re-checked here come from xlang-ai/OSWorld (read in the
 // fork pkueecszc/OSWorld @ eac51b51d3e6fcf4e05706059c058421b34ccedd, which carries upstream's
 // files unchanged): run.py L178-185 builds <result_dir>/<action_space>/<observation_type>/
-// <model>/<domain>/<example_id>; lib_run_single.py L20-43 executes each action, then saves
-// `step_{step_idx + 1}_{action_timestamp}.png` of the observation returned AFTER it and
-// appends the traj.jsonl line naming it; L47-49 writes result.txt; run.py L204-209 appends
-// {"Error": ...} when an example times out.
+// <model>/<domain>/<example_id>; lib_run_single.py L21-43 executes each action, then saves
+// `step_{step_idx + 1}_{action_timestamp}.png` (one-second timestamps, L23) of the observation
+// returned AFTER it and appends the traj.jsonl line naming it, with one step_num for all the
+// actions of one predict call; L48-52 writes result.txt; run.py L204-210 appends {"Error": ...}
+// when an example raises. desktop_env/desktop_env.py L219-237: WAIT/FAIL/DONE in both action
+// spaces, computer_13 dicts to the controller, pyautogui code run as Python;
+// desktop_env/controllers/python.py L147 reads computer_13 parameters nested or flat and
+// L239-253 runs SCROLL as hscroll(dx) then vscroll(dy).
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { osworldParser } from "@/lib/imports/formats/osworld/osworld";

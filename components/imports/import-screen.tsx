@@ -11,7 +11,9 @@ export function ImportScreen({ project, serverImports }: Props) {
         <h1 className="mt-1 text-2xl font-semibold">Import</h1>
         <p className="text-sm text-slate-600">
           Verity JSONL (<a className="text-blue-700 hover:underline" href="/api/schemas/verity-import">JSON Schema</a>), ScreenSpot v1/v2, ScreenSpot-Pro and UI-Venus metas and results,
-          OSWorld-G, AndroidLab run folders, WebVoyager results and UI-Venus traces. The format is detected; check the preview before importing.
+          OSWorld-G, AndroidLab run folders, WebVoyager results, UI-Venus traces, OSWorld result folders, Mind2Web (SeeClick, Mind2Web and
+          Multimodal-Mind2Web JSON), GUI-Odyssey and AndroidControl episodes, and AgentLab / BrowserGym experiments (pickles are never opened).
+          The format is detected; check the preview before importing.
           Importing the same files again changes nothing.
         </p>
       </div>

@@ -57,6 +57,16 @@ function Bubble({ action, text, width, height, tone }: Size & { action: Action; 
 
 const BARE: Record<string, string> = { back: "◀ back", home: "⌂ home", enter: "↵ enter", recent: "▤ recent apps" };
 
+// "right click", "triple click", "middle double click": the button and the press count are
+// part of what the agent did.
+function pointName(action: Extract<Action, { type: "click" | "double_click" | "long_press" | "hover" }>): string {
+  const name = action.type.replace("_", " ");
+  if (action.type !== "click" && action.type !== "double_click") return name;
+  const button = action.button && action.button !== "left" ? `${action.button} ` : "";
+  const times = action.type === "click" && action.clicks !== undefined && action.clicks > 1 ? (action.clicks === 3 ? "triple " : `${action.clicks}× `) : "";
+  return `${button}${times}${name}`;
+}
+
 export function ActionLabels({ action, width, height, tone }: Size & { action: Action; tone: Tone }) {
   const size = { width, height };
   const name = action.type.replace("_", " ");
@@ -65,17 +75,25 @@ export function ActionLabels({ action, width, height, tone }: Size & { action: A
     case "click":
     case "double_click":
     case "long_press":
-    case "hover":
+    case "hover": {
+      const label = pointName(action);
       if (action.x !== undefined && action.y !== undefined) {
-        return <Tag {...size} x={action.x} y={action.y} tone={tone}>{tone === "corrected" ? `corrected ${name}` : name}{element ? ` ${element}` : ""}</Tag>;
+        return <Tag {...size} x={action.x} y={action.y} tone={tone}>{tone === "corrected" ? `corrected ${label}` : label}{element ? ` ${element}` : ""}</Tag>;
       }
-      return <Banner tone={tone}>{name} → {element}</Banner>;
+      return <Banner tone={tone}>{label} → {element}</Banner>;
+    }
+    case "select": {
+      const text = `selects “${action.option}”${element ? ` in ${element}` : ""}`;
+      if (action.x !== undefined && action.y !== undefined) return <Tag {...size} x={action.x} y={action.y} tone={tone}>{text}</Tag>;
+      return <Banner tone={tone}>{text}</Banner>;
+    }
     case "type":
       return <Bubble {...size} action={action} text={action.text} tone={tone} />;
     case "scroll":
     case "drag": {
       const v = action.type === "drag" ? { from: action.from, to: action.to } : scrollVector(action, width, height);
-      const text = `${action.type === "scroll" && action.direction ? `scroll ${action.direction}` : name}${element ? ` in ${element}` : ""}`;
+      const amount = action.type === "scroll" && action.amount !== undefined ? ` ×${action.amount}` : "";
+      const text = `${action.type === "scroll" && action.direction ? `scroll ${action.direction}` : name}${amount}${element ? ` in ${element}` : ""}`;
       return v ? <Tag {...size} x={v.to.x} y={v.to.y} tone={tone}>{text}</Tag> : null;
     }
     case "hotkey":
@@ -94,6 +112,7 @@ export function ActionLabels({ action, width, height, tone }: Size & { action: A
     case "call_user":
       return <Banner tone={tone}>asks the user: {action.text}</Banner>;
     case "finish":
+      if (action.isInfeasible) return <Banner tone={tone}>✗ gives up: the task is infeasible</Banner>;
       return (
         <Banner tone={tone}>
           ✓ finish

@@ -69,6 +69,14 @@ export function PointMarker({ type, x, y, color, u }: Shape & { type: string; x:
           <Ring x={x} y={y} r={r * 0.2} color={color} width={2} />
         </g>
       );
+    case "select":
+      // A ring with the drop-down's chevron inside, so it does not read as a click.
+      return (
+        <g data-shape="select">
+          <Ring x={x} y={y} r={r} color={color} />
+          <polyline points={`${x - r * 0.45},${y - r * 0.2} ${x},${y + r * 0.3} ${x + r * 0.45},${y - r * 0.2}`} {...STROKE} stroke={color} strokeWidth={3} strokeLinecap="round" strokeLinejoin="round" />
+        </g>
+      );
     default:
       return <g data-shape="click"><Ring x={x} y={y} r={r} color={color} /><Dot x={x} y={y} r={r * 0.3} color={color} /></g>;
   }
@@ -76,12 +84,13 @@ export function PointMarker({ type, x, y, color, u }: Shape & { type: string; x:
 
 const DIRECTIONS = { up: [0, -1], down: [0, 1], left: [-1, 0], right: [1, 0] } as const;
 
-// A scroll given only as a direction has no place: it is drawn from the screen centre.
+// A scroll given only as a direction is drawn from where it happened (the pointer of a desktop
+// wheel scroll, the element of a swipe), else from the screen centre.
 export function scrollVector(action: Extract<Action, { type: "scroll" }>, width: number, height: number): { from: PointObject; to: PointObject } | null {
   if (action.from && action.to) return { from: action.from, to: action.to };
   if (!action.direction) return null;
   const [dx, dy] = DIRECTIONS[action.direction];
-  const from = { x: width / 2, y: height / 2 };
+  const from = action.from ?? { x: width / 2, y: height / 2 };
   return { from, to: { x: from.x + dx * width * 0.22, y: from.y + dy * height * 0.22 } };
 }
 
@@ -89,7 +98,7 @@ export function ActionShapes({ action, width, height, color }: { action: Action;
   const u = Math.max(width, height) / 100;
   const box = action.element;
   let shape = null;
-  if ((action.type === "click" || action.type === "double_click" || action.type === "long_press" || action.type === "hover") && action.x !== undefined && action.y !== undefined) {
+  if ((action.type === "click" || action.type === "double_click" || action.type === "long_press" || action.type === "hover" || action.type === "select") && action.x !== undefined && action.y !== undefined) {
     shape = <PointMarker type={action.type} x={action.x} y={action.y} color={color} u={u} />;
   } else if (action.type === "drag") {
     shape = <Arrow from={action.from} to={action.to} color={color} u={u} />;

@@ -2,6 +2,8 @@
 // names onto it (keeping the raw model output beside it); nothing downstream knows sources.
 // Point actions may lack x/y when the source names a numbered element instead of a place
 // (WebVoyager's set-of-marks): then `elementLabel` is required, so no action is unlocatable.
+// `select` (choose an option of a drop-down, Mind2Web's SELECT) names its target by box or
+// label when the source has one; the option is what matters.
 import { z } from "zod";
 import { BoxSchema, type Point } from "@/lib/domain/geometry";
 import { pointInBox } from "@/lib/domain/point-in-box";
@@ -23,11 +25,13 @@ export const ACTION_TYPES = [
   "wait",
   "finish",
   "call_user",
+  "select",
 ] as const;
 export const ActionTypeSchema = z.enum(ACTION_TYPES);
 export type ActionType = z.infer<typeof ActionTypeSchema>;
 
 export const SCROLL_DIRECTIONS = ["up", "down", "left", "right"] as const;
+export const MOUSE_BUTTONS = ["left", "right", "middle"] as const;
 
 export const PointObjectSchema = z.object({ x: z.number(), y: z.number() });
 export type PointObject = z.infer<typeof PointObjectSchema>;
@@ -39,15 +43,23 @@ const common = {
   elementLabel: z.string().trim().min(1).optional(),
 };
 
+const xy = { x: z.number().optional(), y: z.number().optional() };
+
+// Desktop sources (pyautogui) say which button and how many presses; absent means one
+// left click, which is what every other source records.
+const clickExtras = {
+  button: z.enum(MOUSE_BUTTONS).optional(),
+  clicks: z.number().int().min(1).optional(),
+};
+
+type Locatable = { x?: number; y?: number; elementLabel?: string };
+const xyTogether = (a: Locatable) => (a.x === undefined) === (a.y === undefined);
+const XY_TOGETHER = { message: "x and y must be given together" };
+const isLocatable = (a: Locatable) => a.x !== undefined || a.elementLabel !== undefined;
+const LOCATABLE = { message: "a point action needs x and y, or an elementLabel" };
+
 function pointAction<T extends ActionType>(type: T) {
-  return z
-    .object({ type: z.literal(type), x: z.number().optional(), y: z.number().optional(), ...common })
-    .refine((a) => (a.x === undefined) === (a.y === undefined), {
-      message: "x and y must be given together",
-    })
-    .refine((a) => a.x !== undefined || a.elementLabel !== undefined, {
-      message: "a point action needs x and y, or an elementLabel",
-    });
+  return z.object({ type: z.literal(type), ...xy, ...common }).refine(xyTogether, XY_TOGETHER).refine(isLocatable, LOCATABLE);
 }
 
 function bare<T extends ActionType>(type: T) {
@@ -55,8 +67,11 @@ function bare<T extends ActionType>(type: T) {
 }
 
 export const ActionSchema = z.discriminatedUnion("type", [
-  pointAction("click"),
-  pointAction("double_click"),
+  z.object({ type: z.literal("click"), ...xy, ...clickExtras, ...common }).refine(xyTogether, XY_TOGETHER).refine(isLocatable, LOCATABLE),
+  z
+    .object({ type: z.literal("double_click"), ...xy, button: clickExtras.button, ...common })
+    .refine(xyTogether, XY_TOGETHER)
+    .refine(isLocatable, LOCATABLE),
   pointAction("long_press"),
   pointAction("hover"),
   z.object({ type: z.literal("type"), text: z.string(), ...common }),
@@ -66,6 +81,8 @@ export const ActionSchema = z.discriminatedUnion("type", [
       direction: z.enum(SCROLL_DIRECTIONS).optional(),
       from: PointObjectSchema.optional(),
       to: PointObjectSchema.optional(),
+      // Wheel notches (pyautogui) or the source's own unit: how far, where it says.
+      amount: z.number().positive().optional(),
       ...common,
     })
     .refine((a) => a.direction !== undefined || (a.from !== undefined && a.to !== undefined), {
@@ -88,8 +105,11 @@ export const ActionSchema = z.discriminatedUnion("type", [
   bare("enter"),
   bare("recent"),
   z.object({ type: z.literal("wait"), seconds: z.number().nonnegative().optional(), ...common }),
-  z.object({ type: z.literal("finish"), answer: z.string().optional(), ...common }),
+  // `isInfeasible`: the agent ended by declaring the task impossible (OSWorld's FAIL,
+  // GUI-Odyssey's INCOMPLETE), which is a claim of its own and not a claim of success.
+  z.object({ type: z.literal("finish"), answer: z.string().optional(), isInfeasible: z.literal(true).optional(), ...common }),
   z.object({ type: z.literal("call_user"), text: z.string(), ...common }),
+  z.object({ type: z.literal("select"), option: z.string(), ...xy, ...common }).refine(xyTogether, XY_TOGETHER),
 ]);
 export type Action = z.infer<typeof ActionSchema>;
 
@@ -103,6 +123,7 @@ export function actionPoint(action: Action): Point | null {
     case "double_click":
     case "long_press":
     case "hover":
+    case "select":
       return action.x !== undefined && action.y !== undefined ? [action.x, action.y] : null;
     case "drag":
       return toPoint(action.from);
@@ -134,23 +155,40 @@ const normKeys = (keys: readonly string[]) => keys.map((k) => k.trim().toLowerCa
 // Equivalence for action-match rewards: same type, then the type's payload.
 // Points use Euclidean distance. Typed text is compared trimmed but case-sensitive (case is
 // content); hotkeys compare as a case-insensitive set (a chord is pressed together); scrolls
-// compare directions when both have one, else from/to points; wait durations are ignored.
+// compare directions when both have one, else from/to points; wait durations and scroll
+// amounts are ignored. Clicks also need the same button and press count (a right click opens
+// a menu, a triple click selects a line); a select needs the same option, and the same target
+// when both name one; an infeasibility claim is not a claim of success.
+const hasTarget = (a: Action) => actionPoint(a) !== null || a.element !== undefined || a.elementLabel !== undefined;
+
 export function actionsEquivalent(a: Action, b: Action, tolerancePx: number): boolean {
   if (!Number.isFinite(tolerancePx) || tolerancePx < 0) {
     throw new RangeError(`tolerancePx must be a finite number >= 0, got ${tolerancePx}`);
   }
   if (a.type !== b.type) return false;
   switch (a.type) {
-    case "click":
+    case "click": {
+      const bc = b as typeof a;
+      if ((a.button ?? "left") !== (bc.button ?? "left") || (a.clicks ?? 1) !== (bc.clicks ?? 1)) return false;
+      return sameTarget(a, b, tolerancePx);
+    }
     case "double_click":
+      if ((a.button ?? "left") !== ((b as typeof a).button ?? "left")) return false;
+      return sameTarget(a, b, tolerancePx);
+    case "select": {
+      if (a.option.trim() !== (b as typeof a).option.trim()) return false;
+      return hasTarget(a) && hasTarget(b) ? sameTarget(a, b, tolerancePx) : true;
+    }
     case "long_press":
     case "hover":
       return sameTarget(a, b, tolerancePx);
     case "type":
     case "call_user":
       return a.text.trim() === (b as typeof a).text.trim();
-    case "finish":
-      return (a.answer ?? "").trim() === ((b as typeof a).answer ?? "").trim();
+    case "finish": {
+      const bf = b as typeof a;
+      return (a.isInfeasible ?? false) === (bf.isInfeasible ?? false) && (a.answer ?? "").trim() === (bf.answer ?? "").trim();
+    }
     case "hotkey": {
       const ka = normKeys(a.keys);
       const kb = normKeys((b as typeof a).keys);
@@ -197,11 +235,22 @@ function quote(text: string): string {
   return JSON.stringify(text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT - 1)}…` : text);
 }
 
+// The name a click is shown under: `right_click`, `click×3`; a plain left click is `click`.
+function clickName(action: Extract<Action, { type: "click" | "double_click" }>): string {
+  const button = action.button && action.button !== "left" ? `${action.button}_` : "";
+  const times = action.type === "click" && action.clicks !== undefined && action.clicks > 1 ? `×${action.clicks}` : "";
+  return `${button}${action.type}${times}`;
+}
+
 // A short label for lists and filmstrips, e.g. `click(120, 40)`, `click([5])`, `scroll(down)`.
 export function describeAction(action: Action): string {
   switch (action.type) {
     case "click":
-    case "double_click":
+    case "double_click": {
+      const name = clickName(action);
+      if (action.x !== undefined && action.y !== undefined) return `${name}(${num(action.x)}, ${num(action.y)})`;
+      return `${name}([${action.elementLabel ?? "?"}])`;
+    }
     case "long_press":
     case "hover":
       if (action.x !== undefined && action.y !== undefined) return `${action.type}(${num(action.x)}, ${num(action.y)})`;
@@ -210,7 +259,7 @@ export function describeAction(action: Action): string {
     case "call_user":
       return `${action.type}(${quote(action.text)})`;
     case "scroll":
-      if (action.direction !== undefined) return `scroll(${action.direction})`;
+      if (action.direction !== undefined) return `scroll(${action.direction}${action.amount !== undefined ? ` ×${num(action.amount)}` : ""})`;
       return `scroll(${action.from ? pt(action.from) : "?"} -> ${action.to ? pt(action.to) : "?"})`;
     case "drag":
       return `drag(${pt(action.from)} -> ${pt(action.to)})`;
@@ -221,7 +270,10 @@ export function describeAction(action: Action): string {
     case "wait":
       return action.seconds !== undefined ? `wait(${num(action.seconds)}s)` : "wait()";
     case "finish":
+      if (action.isInfeasible) return "finish(infeasible)";
       return action.answer !== undefined ? `finish(${quote(action.answer)})` : "finish()";
+    case "select":
+      return `select(${quote(action.option)})`;
     case "back":
     case "home":
     case "enter":

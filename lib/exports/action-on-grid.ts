@@ -29,6 +29,7 @@ export function actionOnGrid(action: Action, image: ImageSize): Action {
     case "double_click":
     case "long_press":
     case "hover":
+    case "select":
       if (out.x !== undefined && out.y !== undefined) {
         const p = gridPoint({ x: out.x, y: out.y }, image);
         out.x = p.x;

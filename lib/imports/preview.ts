@@ -5,7 +5,7 @@ import "server-only";
 import sharp from "sharp";
 import type { ImageSize } from "@/lib/domain/coordinates";
 import { judgePrediction } from "@/lib/domain/point-in-box";
-import { actionPoint } from "@/lib/domain/actions";
+import { actionPoint, describeAction, type Action } from "@/lib/domain/actions";
 import { overrideItem } from "@/lib/imports/contract-override";
 import { ALL_PARSERS } from "@/lib/imports/formats/registry";
 import { groundingResultsParser } from "@/lib/imports/formats/grounding/grounding-results";
@@ -21,6 +21,21 @@ import { pointToPixels } from "@/lib/domain/coordinates";
 import { withSourceReference } from "@/lib/imports/write/target-pixels";
 
 const SHOWN = 12;
+// Sub-pixel slack for coordinates on the far edge after float conversion.
+const EDGE_TOLERANCE = 0.5;
+
+function isLocatedAction(action: Action): boolean {
+  return actionPoint(action) !== null || action.element !== undefined;
+}
+
+// A target beyond the screenshot usually means coordinates of another space: page
+// coordinates on a viewport screenshot, or a contract that does not fit.
+function outsideImage(action: Action, image: ImageSize): string | null {
+  const point = actionPoint(action);
+  const corners = [...(point ? [point] : []), ...(action.element ? [[action.element[0], action.element[1]], [action.element[2], action.element[3]]] : [])];
+  const isOutside = corners.some(([x, y]) => x! < -EDGE_TOLERANCE || y! < -EDGE_TOLERANCE || x! > image.width + EDGE_TOLERANCE || y! > image.height + EDGE_TOLERANCE);
+  return isOutside ? `the action's target lies outside the ${image.width}x${image.height} screenshot (coordinates of another space, e.g. page coordinates on a viewport screenshot?)` : null;
+}
 const LISTED_REJECTIONS = 50;
 const COUNT_BUDGET_MS = 15_000;
 
@@ -81,17 +96,25 @@ async function drawRecord(record: ImportRecord, files: ImageFiles, fileUrl: (pat
     };
   }
   if (record.type === "trajectory") {
-    const first = record.steps.find((s) => s.imageRef) ?? record.steps[0];
-    const info = await imageInfo(files, first?.imageRef ?? null, fileUrl);
+    // The step that best shows whether coordinates land right: the first with a screenshot
+    // and a located action, else the first with a screenshot (OSWorld saves none before its
+    // first action, so that step is never the one drawn).
+    const shown = record.steps.find((s) => s.imageRef && s.action && isLocatedAction(s.action)) ?? record.steps.find((s) => s.imageRef) ?? record.steps[0];
+    // A step without a screenshot says why in its note (e.g. OSWorld's unsaved first screen).
+    const info = shown && !shown.imageRef && shown.note ? { problem: shown.note } : await imageInfo(files, shown?.imageRef ?? null, fileUrl);
     const marks: PreviewMark[] = [];
     let problem: string | null = null;
-    if (first?.action && "size" in info) {
+    if (shown?.action && "size" in info) {
       try {
-        const action = actionToPixels(first.action, first.actionContract, info.size);
+        const action = actionToPixels(shown.action, shown.actionContract, info.size);
         const point = actionPoint(action);
+        const label = `step ${shown.index}: ${describeAction(action)}`;
         if (action.element) marks.push({ kind: "box", box: action.element, label: "" });
-        if (point) marks.push({ kind: "point", x: point[0], y: point[1], label: `step 0: ${action.type} (${Math.round(point[0])}, ${Math.round(point[1])})`, hit: null });
-        else marks.push({ kind: "point", x: -100, y: -100, label: `step 0: ${action.type}${action.elementLabel ? ` [${action.elementLabel}]` : ""}`, hit: null });
+        const vector = "to" in action && action.to && "from" in action && action.from ? { from: action.from, to: action.to } : null;
+        if (vector) marks.push({ kind: "arrow", ...vector, label: "" });
+        if (point) marks.push({ kind: "point", x: point[0], y: point[1], label, hit: null });
+        else marks.push({ kind: "point", x: -100, y: -100, label: `${label}${action.elementLabel ? ` [${action.elementLabel}]` : ""}`, hit: null });
+        problem = outsideImage(action, info.size);
       } catch (error) {
         problem = (error as Error).message;
       }

@@ -10,6 +10,11 @@ import { uiVenusTraceParser } from "@/lib/imports/formats/trajectories/ui-venus-
 import { webVoyagerParser } from "@/lib/imports/formats/trajectories/webvoyager";
 import { verityJsonlParser } from "@/lib/imports/formats/verity/verity-jsonl";
 import { imagesOnlyParser } from "@/lib/imports/formats/images-only";
+import { osworldParser } from "@/lib/imports/formats/osworld/osworld";
+import { agentLabParser } from "@/lib/imports/formats/agentlab/agentlab";
+import { guiOdysseyParser } from "@/lib/imports/formats/gui-odyssey/gui-odyssey";
+import { androidControlParser } from "@/lib/imports/formats/android-control/android-control";
+import { mind2webParser } from "@/lib/imports/formats/mind2web/mind2web";
 
 export const FILE_PARSERS: FormatParser[] = [
   verityJsonlParser,
@@ -18,9 +23,12 @@ export const FILE_PARSERS: FormatParser[] = [
   osworldGParser,
   screenSpotParser,
   uiVenusTraceParser,
+  guiOdysseyParser,
+  androidControlParser,
+  mind2webParser,
 ];
 // Images-only comes last: a folder with records is never mistaken for images alone.
-export const DIRECTORY_PARSERS: FormatParser[] = [androidLabParser, webVoyagerParser, uiVenusTraceParser];
+export const DIRECTORY_PARSERS: FormatParser[] = [androidLabParser, webVoyagerParser, uiVenusTraceParser, osworldParser, agentLabParser, guiOdysseyParser];
 export const FALLBACK_PARSER: FormatParser = imagesOnlyParser;
 export const ALL_PARSERS: FormatParser[] = [...new Set([...FILE_PARSERS, ...DIRECTORY_PARSERS, imagesOnlyParser])];
 

@@ -35,6 +35,7 @@ describe("ActionSchema", () => {
       { type: "wait", seconds: 2 },
       { type: "finish", answer: "42" },
       { type: "call_user", text: "which account?" },
+      { type: "select", option: "Large", element: [0, 0, 50, 20] },
     ];
     expect(samples.map((s) => (s as { type: string }).type)).toEqual([...ACTION_TYPES]);
     for (const s of samples) expect(ok(s)).toBe(true);
@@ -63,6 +64,58 @@ describe("ActionSchema", () => {
     expect(ok({ type: "click", x: 1, y: 1, element: [5, 5, 0, 0] })).toBe(false);
     expect(ok({ type: "wait", seconds: -1 })).toBe(false);
     expect(ok({ type: "teleport" })).toBe(false);
+  });
+});
+
+describe("the desktop and web additions", () => {
+  it("clicks take a button and a press count; double clicks a button", () => {
+    expect(ok({ type: "click", x: 1, y: 2, button: "right" })).toBe(true);
+    expect(ok({ type: "click", x: 1, y: 2, clicks: 3 })).toBe(true);
+    expect(ok({ type: "click", x: 1, y: 2, button: "primary" })).toBe(false);
+    expect(ok({ type: "click", x: 1, y: 2, clicks: 0 })).toBe(false);
+    expect(ok({ type: "double_click", x: 1, y: 2, button: "middle" })).toBe(true);
+  });
+
+  it("select needs its option; a place is optional, but x and y go together", () => {
+    expect(ok({ type: "select", option: "Large" })).toBe(true);
+    expect(ok({ type: "select" })).toBe(false);
+    expect(ok({ type: "select", option: "Large", x: 3 })).toBe(false);
+    expect(actionPoint(parse({ type: "select", option: "L", x: 4, y: 5 }))).toEqual([4, 5]);
+  });
+
+  it("scroll amounts are positive; finish may claim the task infeasible", () => {
+    expect(ok({ type: "scroll", direction: "down", amount: 5 })).toBe(true);
+    expect(ok({ type: "scroll", direction: "down", amount: 0 })).toBe(false);
+    expect(ok({ type: "finish", isInfeasible: true })).toBe(true);
+    expect(ok({ type: "finish", isInfeasible: false })).toBe(false);
+  });
+
+  it("a right click, a triple click and a left click are different actions", () => {
+    const left = parse({ type: "click", x: 10, y: 10 });
+    expect(actionsEquivalent(left, parse({ type: "click", x: 10, y: 10, button: "left", clicks: 1 }), 0)).toBe(true);
+    expect(actionsEquivalent(left, parse({ type: "click", x: 10, y: 10, button: "right" }), 0)).toBe(false);
+    expect(actionsEquivalent(left, parse({ type: "click", x: 10, y: 10, clicks: 3 }), 0)).toBe(false);
+  });
+
+  it("selects match on the option, and on the target when both have one", () => {
+    const a = parse({ type: "select", option: "Large", element: [0, 0, 50, 20], x: 25, y: 10 });
+    expect(actionsEquivalent(a, parse({ type: "select", option: " Large " }), 0)).toBe(true);
+    expect(actionsEquivalent(a, parse({ type: "select", option: "Small" }), 0)).toBe(false);
+    expect(actionsEquivalent(a, parse({ type: "select", option: "Large", x: 400, y: 400 }), 5)).toBe(false);
+  });
+
+  it("declaring a task infeasible is not finishing it", () => {
+    expect(actionsEquivalent(parse({ type: "finish", isInfeasible: true }), parse({ type: "finish" }), 0)).toBe(false);
+    expect(actionsEquivalent(parse({ type: "finish", isInfeasible: true }), parse({ type: "finish", isInfeasible: true }), 0)).toBe(true);
+  });
+
+  it("describes them", () => {
+    expect(describeAction(parse({ type: "click", x: 1, y: 2, button: "right" }))).toBe("right_click(1, 2)");
+    expect(describeAction(parse({ type: "click", x: 1, y: 2, clicks: 3 }))).toBe("click×3(1, 2)");
+    expect(describeAction(parse({ type: "double_click", x: 1, y: 2 }))).toBe("double_click(1, 2)");
+    expect(describeAction(parse({ type: "scroll", direction: "up", amount: 5 }))).toBe("scroll(up ×5)");
+    expect(describeAction(parse({ type: "finish", isInfeasible: true }))).toBe("finish(infeasible)");
+    expect(describeAction(parse({ type: "select", option: "Large" }))).toBe('select("Large")');
   });
 });
 

@@ -231,6 +231,12 @@ export const ACTION_PROBES: Record<string, ActionProbe> = {
       return form({ userId: user.id, disabled: "false" });
     },
   },
+  "users#endSessionsAction": {
+    args: async () => {
+      const user = openDb().prepare(`SELECT "id" FROM "User" WHERE "email" = ?`).get(authzSeed().otherUserEmail) as { id: string };
+      return form({ userId: user.id });
+    },
+  },
   "users#createProjectAction": { args: async () => form({ slug: `matrix-${unique()}`, name: "Matrix project" }) },
   "pools#createPoolAction": {
     args: async () => {

@@ -5,10 +5,14 @@ import { AppError } from "@/lib/errors";
 import { parserById } from "@/lib/imports/formats/registry";
 import { startImport } from "@/lib/imports/import-api";
 import { createStaging, writeStagedFile } from "@/lib/imports/staging";
+import { db } from "@/lib/db";
+import { assertCanQueue } from "@/lib/jobs/jobs";
 
 export async function importFromRequestBody(projectId: string, userId: string, format: string, body: ReadableStream<Uint8Array>) {
   const parser = parserById(format);
   if (!parser) throw new AppError("invalid_input", `unknown format ${format}`);
+  // Refused before the body is stored, not after.
+  await assertCanQueue(db(), projectId);
   const stagingId = await createStaging(projectId);
   const fileName = format === "verity-jsonl" ? "records.jsonl" : "records.json";
   await writeStagedFile(projectId, stagingId, fileName, body);

@@ -8,13 +8,13 @@ import { createStaging, writeStagedFile } from "@/lib/imports/staging";
 import { db } from "@/lib/db";
 import { assertCanQueue } from "@/lib/jobs/jobs";
 
-export async function importFromRequestBody(projectId: string, userId: string, format: string, body: ReadableStream<Uint8Array>) {
+export async function importFromRequestBody(projectId: string, userId: string, format: string, body: ReadableStream<Uint8Array>, declaredBytes: number | null = null) {
   const parser = parserById(format);
   if (!parser) throw new AppError("invalid_input", `unknown format ${format}`);
   // Refused before the body is stored, not after.
   await assertCanQueue(db(), projectId);
   const stagingId = await createStaging(projectId);
   const fileName = format === "verity-jsonl" ? "records.jsonl" : "records.json";
-  await writeStagedFile(projectId, stagingId, fileName, body);
+  await writeStagedFile(projectId, stagingId, fileName, body, declaredBytes);
   return startImport(projectId, userId, { source: { kind: "staging", stagingId }, format });
 }

@@ -1,72 +1,133 @@
 import "server-only";
 // Turns what a person or a script points at (an uploaded staging dir, a server-side path, a
 // CLI path) into what parsers read: a directory root plus, for single-file formats, the
-// records file(s), and the files the records' images are looked up in. A zip is unpacked
-// entry by entry into a staging dir first (through the zip source's checks), so parsers only
-// ever see directories.
-import { mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+// records file(s), and the files the records' images are looked up in.
+//
+// A zip is read in place where it can be: only its non-image entries (records, UI trees) are
+// unpacked, entry by entry through the zip source's checks and within the disk budgets
+// (lib/imports/staging-budget.ts), so that parsers see a directory; screenshots are then read
+// from the archive itself. Only a format that lists screenshots on disk (a run folder, images
+// alone) gets them unpacked too.
+//
+// Record files get the same link policy as images: a records file is only ever one the
+// directory listing accepted (a regular file, or a link that stays inside the root), and a run
+// folder with links that leave it (or dangle) is refused as a whole, since its parser opens
+// files by name.
+import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { lstat } from "node:fs/promises";
 import path from "node:path";
 import { AppError } from "@/lib/errors";
 import { detectParser, DIRECTORY_PARSERS, FALLBACK_PARSER, FILE_PARSERS, parserById } from "@/lib/imports/formats/registry";
 import type { FormatParser, ParserInput } from "@/lib/imports/records";
 import { createImageResolver } from "@/lib/imports/sources/image-resolver";
 import { openDirectorySource } from "@/lib/imports/sources/directory-source";
-import type { FileSource, RejectedPath } from "@/lib/imports/sources/file-source";
-import { SourceRefusedError } from "@/lib/imports/sources/source-errors";
+import type { FileSource, OpenedSource, RejectedPath } from "@/lib/imports/sources/file-source";
+import { prefixedSource } from "@/lib/imports/sources/prefixed-source";
+import { SourceLimitError, SourceRefusedError } from "@/lib/imports/sources/source-errors";
 import { openZipSource } from "@/lib/imports/sources/zip-source";
+import { assertCanUnpack } from "@/lib/imports/staging-budget";
 import type { ImageFiles } from "@/lib/imports/write/media-cache";
 
 const RECORD_FILE = /\.(json|jsonl|ndjson)$/i;
+const IMAGE_FILE = /\.(png|jpe?g|webp|gif|bmp)$/i;
+const MARKER = ".extracted.json";
+
+/** Where the preview's screenshots are served from: a directory, or a folder inside a zip. */
+export type ImageSourceDescriptor = { kind: "directory"; root: string } | { kind: "zip"; zip: string; prefix: string };
 
 export type PreparedInput = {
   parser: FormatParser;
   detected: boolean;
   input: ParserInput;
   files: ImageFiles;
+  imageSource: ImageSourceDescriptor;
   refusedFiles: RejectedPath[];
   close(): Promise<void>;
 };
 
-async function extractZip(zipPath: string, into: string): Promise<RejectedPath[]> {
-  const { source, rejected } = await openZipSource(zipPath);
-  try {
-    for await (const entry of source.list()) {
-      const target = path.join(into, entry.path);
-      await mkdir(path.dirname(target), { recursive: true });
-      await writeFile(target, await source.read(entry.path), { flag: "wx" });
-    }
-  } finally {
-    await source.close();
+export type PrepareOptions = { projectId?: string | null };
+
+type Marker = { rejected: RejectedPath[]; images: boolean };
+
+/** The folder an archive's content sits in once unwrapped: a lone top-level folder is descended into. */
+function unwrapPrefix(paths: string[]): string {
+  let prefix = "";
+  for (;;) {
+    const below = paths.filter((p) => p.startsWith(prefix)).map((p) => p.slice(prefix.length));
+    const tops = new Set(below.map((p) => p.split("/")[0]!).filter((name) => !name.startsWith(".")));
+    const [only] = [...tops];
+    if (tops.size !== 1 || !below.some((p) => p.startsWith(`${only}/`))) return prefix;
+    prefix = `${prefix}${only}/`;
   }
-  return rejected;
 }
 
-/** The preview and then the job read the same upload: the archive is unpacked once, and
- * what it refused is kept beside it for the job's report. */
-async function extractOnce(zipPath: string, into: string): Promise<RejectedPath[]> {
-  const marker = path.join(into, ".extracted.json");
-  const done = await readFile(marker, "utf8").catch(() => null);
-  if (done) return JSON.parse(done) as RejectedPath[];
-  await rm(into, { recursive: true, force: true });
-  await mkdir(into, { recursive: true });
-  const rejected = await extractZip(zipPath, into);
-  await writeFile(marker, JSON.stringify(rejected));
-  return rejected;
+async function extractEntries(source: FileSource, into: string, paths: string[]): Promise<void> {
+  for (const entry of paths) {
+    const target = path.join(into, entry);
+    await mkdir(path.dirname(target), { recursive: true });
+    await writeFile(target, await source.read(entry), { flag: "wx" });
+  }
+}
+
+type Unpacked = { root: string; rejected: RejectedPath[]; zip: { path: string; into: string; prefix: string; opened: OpenedSource } | null; images: boolean };
+
+/**
+ * Unpacks an archive's non-image entries into `into` once (the preview and then the job read
+ * the same upload; what the archive refused is kept beside it for the job's report), and its
+ * images too when `images` is asked for. The archive stays open for reading in place.
+ */
+async function unpackZip(zipPath: string, into: string, options: PrepareOptions, images: boolean): Promise<Unpacked> {
+  const archive = path.basename(zipPath);
+  const opened = await openZipSource(zipPath);
+  try {
+    const files: { path: string; size: number }[] = [];
+    for await (const file of opened.source.list()) files.push(file);
+    const prefix = unwrapPrefix(files.map((f) => f.path));
+    const markerFile = path.join(into, MARKER);
+    let marker = JSON.parse((await readFile(markerFile, "utf8").catch(() => "null")) ?? "null") as Marker | null;
+    if (!marker) {
+      await rm(into, { recursive: true, force: true });
+      await mkdir(into, { recursive: true });
+      const records = files.filter((f) => !IMAGE_FILE.test(f.path));
+      await assertCanUnpack(options.projectId ?? null, archive, records.reduce((n, f) => n + f.size, 0));
+      await extractEntries(opened.source, into, records.map((f) => f.path));
+      marker = { rejected: opened.rejected, images: false };
+      await writeFile(markerFile, JSON.stringify(marker));
+    }
+    if (images && !marker.images) {
+      const shots = files.filter((f) => IMAGE_FILE.test(f.path));
+      await assertCanUnpack(options.projectId ?? null, archive, shots.reduce((n, f) => n + f.size, 0));
+      // An attempt that stopped midway left some of them: write what is missing only.
+      const missing = [];
+      for (const shot of shots) if (!(await lstat(path.join(into, shot.path)).catch(() => null))) missing.push(shot.path);
+      await extractEntries(opened.source, into, missing);
+      marker = { ...marker, images: true };
+      await writeFile(markerFile, JSON.stringify(marker));
+    }
+    const root = path.join(into, prefix);
+    await mkdir(root, { recursive: true });
+    // An archive holding one archive: that one is the upload.
+    const inner = (await readdir(root, { withFileTypes: true })).filter((e) => !e.name.startsWith("."));
+    if (inner.length === 1 && inner[0]!.isFile() && /\.zip$/i.test(inner[0]!.name) && files.length === 1) {
+      await opened.source.close();
+      const nested = await unpackZip(path.join(root, inner[0]!.name), path.join(root, ".unpacked"), options, images);
+      return { ...nested, rejected: [...marker.rejected, ...nested.rejected] };
+    }
+    return { root, rejected: marker.rejected, zip: { path: zipPath, into, prefix, opened }, images: marker.images };
+  } catch (error) {
+    await opened.source.close();
+    throw error;
+  }
 }
 
 /** An uploaded folder arrives inside its own name ("run-42/..."), an uploaded archive as a
  * lone zip: both are unwrapped so the formats see the folder's content at the root. */
-async function unwrapUpload(root: string): Promise<{ root: string; rejected: RejectedPath[] }> {
+async function unwrapUpload(root: string, options: PrepareOptions, images: boolean): Promise<Unpacked> {
   const entries = (await readdir(root, { withFileTypes: true })).filter((e) => !e.name.startsWith("."));
   const only = entries.length === 1 ? entries[0]! : null;
-  if (only?.isDirectory()) return unwrapUpload(path.join(root, only.name));
-  if (only?.isFile() && /\.zip$/i.test(only.name)) {
-    const into = path.join(root, ".unpacked");
-    const rejected = await extractOnce(path.join(root, only.name), into);
-    const inner = await unwrapUpload(into);
-    return { root: inner.root, rejected: [...rejected, ...inner.rejected] };
-  }
-  return { root, rejected: [] };
+  if (only?.isDirectory()) return unwrapUpload(path.join(root, only.name), options, images);
+  if (only?.isFile() && /\.zip$/i.test(only.name)) return unpackZip(path.join(root, only.name), path.join(root, ".unpacked"), options, images);
+  return { root, rejected: [], zip: null, images: true };
 }
 
 /** Images looked up by the records' references in `source` (the import root, or a separate
@@ -82,6 +143,12 @@ export function filesOf(source: FileSource): ImageFiles {
   };
 }
 
+/** Opens what a preview's screenshots are served from. */
+export async function openImageSource(descriptor: ImageSourceDescriptor): Promise<FileSource> {
+  if (descriptor.kind === "directory") return (await openDirectorySource(descriptor.root)).source;
+  return prefixedSource((await openZipSource(descriptor.zip)).source, descriptor.prefix);
+}
+
 /** Parses several record files of one format one after another (e.g. ScreenSpot-v2's
  * per-platform JSON files beside one images folder). */
 function sequence(parser: FormatParser, root: string, recordFiles: string[]): { parser: FormatParser; input: ParserInput } {
@@ -95,7 +162,10 @@ function sequence(parser: FormatParser, root: string, recordFiles: string[]): { 
   return { parser: composite, input: { root, file: recordFiles[0]! } };
 }
 
-async function chooseParser(root: string, file: string | null, formatId: string | undefined) {
+const LINK_REASON = /symbolic link|disappeared/;
+
+// `listed`: the files the directory walk accepted; only those are ever records files.
+async function chooseParser(root: string, file: string | null, formatId: string | undefined, listed: ReadonlySet<string>, refused: RejectedPath[]) {
   const forced = formatId ? parserById(formatId) : null;
   if (formatId && !forced) throw new AppError("invalid_input", `unknown format ${formatId}`);
   if (file) {
@@ -103,12 +173,23 @@ async function chooseParser(root: string, file: string | null, formatId: string 
     if (!parser) throw new AppError("invalid_input", `${file}: the format could not be recognised; choose one`);
     return { parser, input: { root, file }, detected: !forced };
   }
-  if (forced && (DIRECTORY_PARSERS.includes(forced) || forced === FALLBACK_PARSER) && !FILE_PARSERS.includes(forced)) return { parser: forced, input: { root, file: null }, detected: false };
+  // A run folder's parser opens its files by name, links included: none may leave the root.
+  const assertNoEscapingLinks = () => {
+    const link = refused.find((r) => LINK_REASON.test(r.reason));
+    if (link) throw new AppError("invalid_input", `${link.path}: ${link.reason}; a folder imported as a whole may hold no such link`);
+  };
+  if (forced && (DIRECTORY_PARSERS.includes(forced) || forced === FALLBACK_PARSER) && !FILE_PARSERS.includes(forced)) {
+    if (forced !== FALLBACK_PARSER) assertNoEscapingLinks();
+    return { parser: forced, input: { root, file: null }, detected: false };
+  }
   if (!forced) {
     const directoryParser = await detectParser({ root, file: null });
-    if (directoryParser) return { parser: directoryParser, input: { root, file: null }, detected: true };
+    if (directoryParser) {
+      assertNoEscapingLinks();
+      return { parser: directoryParser, input: { root, file: null }, detected: true };
+    }
   }
-  const recordFiles = (await readdir(root)).filter((n) => RECORD_FILE.test(n)).sort();
+  const recordFiles = (await readdir(root)).filter((n) => RECORD_FILE.test(n) && listed.has(n)).sort();
   const matches: { file: string; parser: FormatParser }[] = [];
   for (const candidate of recordFiles) {
     const parser = forced ?? (await detectParser({ root, file: candidate }));
@@ -121,34 +202,84 @@ async function chooseParser(root: string, file: string | null, formatId: string 
   return { ...sequence(first.parser, root, sameFormat), detected: !forced };
 }
 
-/** `target` is a directory or a file on disk; `scratch` is where a zip may be unpacked. */
-export async function prepareInput(target: string, scratch: string, formatId?: string): Promise<PreparedInput> {
-  let root: string;
-  let file: string | null = null;
-  let refused: RejectedPath[] = [];
-  const info = await stat(target).catch(() => null);
+async function listing(root: string): Promise<{ opened: OpenedSource; names: Set<string> }> {
+  const opened = await openDirectorySource(root);
+  const names = new Set<string>();
+  for await (const file of opened.source.list()) names.add(file.path);
+  return { opened, names };
+}
+
+function asAppError(error: unknown): unknown {
+  if (error instanceof SourceLimitError) return new AppError("too_large", error.message);
+  if (error instanceof SourceRefusedError) return new AppError("invalid_input", error.message);
+  return error;
+}
+
+/**
+ * `target` is a directory or a file on disk, already confined by the caller (a server path
+ * resolved inside the import roots, an upload inside the staging dir); `scratch` is where a
+ * zip may be unpacked.
+ */
+export async function prepareInput(target: string, scratch: string, formatId?: string, options: PrepareOptions = {}): Promise<PreparedInput> {
+  const info = await lstat(target).catch(() => null);
   if (!info) throw new AppError("not_found", `${target}: no such file or directory`);
+  if (info.isSymbolicLink()) throw new AppError("invalid_input", `${path.basename(target)}: a symbolic link is not imported; name what it points to`);
+  let unpacked: Unpacked;
+  let file: string | null = null;
   try {
-    if (info.isFile() && /\.zip$/i.test(target)) {
-      refused = await extractOnce(target, scratch);
-      const inner = await unwrapUpload(scratch);
-      root = inner.root;
-    } else if (info.isFile()) {
-      root = path.dirname(target);
+    if (info.isFile() && /\.zip$/i.test(target)) unpacked = await unpackZip(target, scratch, options, false);
+    else if (info.isFile()) {
+      unpacked = { root: path.dirname(target), rejected: [], zip: null, images: true };
       file = path.basename(target);
-    } else {
-      ({ root, rejected: refused } = await unwrapUpload(target));
-    }
+    } else unpacked = await unwrapUpload(target, options, false);
   } catch (error) {
-    if (error instanceof SourceRefusedError) throw new AppError("invalid_input", error.message);
-    throw error;
+    throw asAppError(error);
   }
-  const chosen = await chooseParser(root, file, formatId);
-  const { source, rejected } = await openDirectorySource(root);
-  return {
-    ...chosen,
-    files: filesOf(source),
-    refusedFiles: [...refused, ...rejected],
-    close: () => source.close(),
-  };
+  let directory: OpenedSource | null = null;
+  try {
+    let names: Set<string>;
+    ({ opened: directory, names } = await listing(unpacked.root));
+    // Screenshots of an archive unpacked after all, for a format that finds them on disk.
+    const unpackImages = async () => {
+      const zip = unpacked.zip!;
+      await zip.opened.source.close();
+      await directory!.source.close();
+      directory = null;
+      unpacked = await unpackZip(zip.path, zip.into, options, true).catch((error: unknown) => {
+        throw asAppError(error);
+      });
+      ({ opened: directory, names } = await listing(unpacked.root));
+    };
+    const choose = () => chooseParser(unpacked.root, file, formatId, file ? new Set([file]) : names, directory!.rejected);
+    let chosen;
+    try {
+      chosen = await choose();
+    } catch (error) {
+      // An archive of screenshots alone is recognised once they are on disk.
+      const noRecords = error instanceof AppError && error.message.startsWith("no records file");
+      if (!noRecords || !unpacked.zip || unpacked.images) throw error;
+      await unpackImages();
+      chosen = await choose();
+    }
+    if (unpacked.zip && chosen.input.file === null && !unpacked.images) await unpackImages();
+    const zip = unpacked.zip;
+    const inPlace = zip !== null && chosen.input.file !== null;
+    const imageSource: ImageSourceDescriptor = inPlace ? { kind: "zip", zip: zip.path, prefix: zip.prefix } : { kind: "directory", root: unpacked.root };
+    const files = filesOf(inPlace ? prefixedSource(zip.opened.source, zip.prefix) : directory!.source);
+    const opened = directory!;
+    return {
+      ...chosen,
+      files,
+      imageSource,
+      refusedFiles: [...unpacked.rejected, ...opened.rejected],
+      close: async () => {
+        await opened.source.close();
+        await zip?.opened.source.close();
+      },
+    };
+  } catch (error) {
+    await (directory as OpenedSource | null)?.source.close().catch(() => undefined);
+    await unpacked.zip?.opened.source.close().catch(() => undefined);
+    throw asAppError(error);
+  }
 }

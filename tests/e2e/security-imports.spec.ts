@@ -139,7 +139,7 @@ test.describe("item 6: record files and folders behind symlinks", () => {
     symlinkSync(elsewhere, inside);
     const [job] = await runWorkerUntilDone(server, [jobId]);
     expect(job!.status, JSON.stringify(job)).toBe("failed");
-    expect(job!.error ?? "").toMatch(/outside the allowed import roots/);
+    expect(job!.error ?? "").toMatch(/not found inside the allowed import roots/);
     const db = server.db();
     const imported = db.prepare(`SELECT COUNT(*) AS n FROM "Trajectory" WHERE "sourceId" = 'outside-run'`).get() as { n: number };
     const steps = db.prepare(`SELECT s."id" FROM "Step" s JOIN "Trajectory" t ON t."id" = s."trajectoryId" WHERE t."projectId" = ?`).all(server.seed.alphaId) as { id: string }[];

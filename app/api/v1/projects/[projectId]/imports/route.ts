@@ -4,7 +4,7 @@ import { apiV1Route } from "@/lib/http/api-v1-route";
 import { importFromRequestBody } from "@/lib/imports/api-v1-import";
 import { AppError } from "@/lib/errors";
 import { env } from "@/lib/env";
-import { assertDeclaredSize } from "@/lib/http/request-guards";
+import { assertDeclaredSize, declaredLength } from "@/lib/http/request-guards";
 
 const Query = z.object({ format: z.string().regex(/^[a-z0-9-]{1,64}$/).default("verity-jsonl") });
 
@@ -15,6 +15,6 @@ export const POST = apiV1Route<{ projectId: string }>("admin", async ({ request,
   if (!query.success) throw new AppError("invalid_input", "format must be a format id such as verity-jsonl");
   assertDeclaredSize(request, env().VERITY_MAX_UPLOAD_MB * 1048576, "the request body");
   if (!request.body) throw new AppError("invalid_input", "the request body is empty");
-  const job = await importFromRequestBody(access.projectId, access.actingUserId, query.data.format, request.body);
+  const job = await importFromRequestBody(access.projectId, access.actingUserId, query.data.format, request.body, declaredLength(request));
   return NextResponse.json({ jobId: job.id, status: `/api/v1/projects/${access.projectId}/jobs/${job.id}` }, { status: 202 });
 });

@@ -29,8 +29,8 @@ const CredentialsSchema = z.object({
 export const LOGIN_ERRORS = {
   invalid: "Wrong e-mail or password.",
   rate_limited: "Too many sign-in attempts. Wait a few minutes and try again.",
-  slowed: (seconds: number) => `Too many sign-in attempts. Wait ${seconds} seconds and try again.`,
-  address_slowed: (seconds: number) => `Too many sign-in attempts from this address. Wait ${seconds} seconds and try again.`,
+  slowed: (seconds: number) => `Too many sign-in attempts. Wait ${seconds} ${seconds === 1 ? "second" : "seconds"} and try again.`,
+  address_slowed: (seconds: number) => `Too many sign-in attempts from this address. Wait ${seconds} ${seconds === 1 ? "second" : "seconds"} and try again.`,
   busy: "The server is busy with other sign-ins. Try again in a few seconds.",
 } as const;
 

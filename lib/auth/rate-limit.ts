@@ -28,12 +28,20 @@ function settings(): LoginThrottle {
   return { maxAttempts: e.VERITY_LOGIN_MAX_ATTEMPTS, windowSeconds: e.VERITY_LOGIN_WINDOW_SECONDS };
 }
 
-/** Adds one to a windowed counter (a new window starts at 1) and returns the new row. */
-async function count(db: Db, key: string, now: Date, windowSeconds: number) {
+/**
+ * Adds one to a windowed counter (a new window starts at 1) and sets the wait `blockFor` gives
+ * for the new count, in one transaction: one commit per counter, and the increment is atomic
+ * (the row is locked until the commit), so concurrent attempts each count.
+ */
+async function count(db: Db, key: string, now: Date, windowSeconds: number, blockFor: (row: { count: number; windowStart: Date }) => Date | null) {
   const windowOpen = new Date(now.getTime() - windowSeconds * 1000);
-  await db.rateLimit.upsert({ where: { key }, create: { key, count: 0, windowStart: now }, update: {} });
-  await db.rateLimit.updateMany({ where: { key, windowStart: { lt: windowOpen } }, data: { count: 0, windowStart: now, blockedUntil: null } });
-  return db.rateLimit.update({ where: { key }, data: { count: { increment: 1 } } });
+  return db.$transaction(async (tx) => {
+    let row = await tx.rateLimit.upsert({ where: { key }, create: { key, count: 1, windowStart: now }, update: { count: { increment: 1 } } });
+    if (row.windowStart < windowOpen) row = await tx.rateLimit.update({ where: { key }, data: { count: 1, windowStart: now, blockedUntil: null } });
+    const blockedUntil = blockFor(row);
+    if (blockedUntil) row = await tx.rateLimit.update({ where: { key }, data: { blockedUntil } });
+    return row;
+  });
 }
 
 const waitOf = (until: Date, now: Date) => Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
@@ -49,24 +57,22 @@ export async function beginLoginAttempt(db: Db, email: string, address: string, 
       return { allowed: false, locked: scope === "pair" && row.count >= throttle.maxAttempts, waitSeconds: waitOf(row.blockedUntil, now), scope };
     }
   }
-  const pair = await count(db, pairKey(address, email), now, throttle.windowSeconds);
-  const blockedUntil =
+  await count(db, pairKey(address, email), now, throttle.windowSeconds, (pair) =>
     pair.count >= throttle.maxAttempts
       ? new Date(pair.windowStart.getTime() + throttle.windowSeconds * 1000)
       : pair.count >= PAIR_FREE
         ? new Date(now.getTime() + 2 ** (pair.count - PAIR_FREE) * 1000)
-        : null;
-  if (blockedUntil) await db.rateLimit.update({ where: { key: pair.key }, data: { blockedUntil } });
+        : null,
+  );
   return { allowed: true };
 }
 
 /** A wrong password (or an unknown e-mail) from `address`. */
 export async function recordLoginFailure(db: Db, address: string, now = new Date(), throttle = settings()): Promise<void> {
   const free = throttle.maxAttempts * 5;
-  const row = await count(db, addressKey(address), now, throttle.windowSeconds);
-  if (row.count < free) return;
-  const wait = Math.min(2 ** (row.count - free), ADDRESS_MAX_WAIT_SECONDS);
-  await db.rateLimit.update({ where: { key: row.key }, data: { blockedUntil: new Date(now.getTime() + wait * 1000) } });
+  await count(db, addressKey(address), now, throttle.windowSeconds, (row) =>
+    row.count < free ? null : new Date(now.getTime() + Math.min(2 ** (row.count - free), ADDRESS_MAX_WAIT_SECONDS) * 1000),
+  );
 }
 
 export async function recordLoginSuccess(db: Db, email: string, address: string): Promise<void> {

@@ -6,7 +6,7 @@
 import { expect, test } from "@playwright/test";
 import { actionId } from "./authz/client";
 import { routeInventory } from "./authz/inventory";
-import { measurePageLoads } from "./security/page-loads";
+import { baselineLoads, measurePageLoads } from "./security/page-loads";
 import { sendOversized } from "./security/oversized";
 import { SecurityServer } from "./security/server";
 
@@ -35,16 +35,22 @@ test("/api/auth/* refuses an oversized body, declared or streamed, before sign-i
 test("three 300 MB sign-in bodies at once leave the server's memory flat and pages answering", async () => {
   const cookie = await server.signIn(server.seed.users.annotatorA.email);
   const page = `${server.base}/projects/alpha/samples`;
+  await baselineLoads("bodies, no attack", page, cookie);
   const before = server.rssBytes();
   let peak = before;
   const sampler = setInterval(() => (peak = Math.max(peak, server.rssBytes())), 100);
-  const attack = Promise.all(
-    [0, 1, 2].map(() => sendOversized(`${server.base}/api/auth/callback/credentials`, { maxSend: 300 * MB, headers: { "content-type": "application/x-www-form-urlencoded" } })),
-  );
-  await measurePageLoads("three 300 MB bodies to /api/auth/callback/credentials at once", page, cookie, attack);
+  // Three at once, again and again, for as long as the page loads are measured.
+  const attack = (async () => {
+    const all = [];
+    for (let round = 0; round < 10; round++) {
+      all.push(...(await Promise.all([0, 1, 2].map(() => sendOversized(`${server.base}/api/auth/callback/credentials`, { maxSend: 300 * MB, headers: { "content-type": "application/x-www-form-urlencoded" } })))));
+    }
+    return all;
+  })();
+  await measurePageLoads("10 rounds of three 300 MB bodies to /api/auth/callback/credentials at once", page, cookie, attack);
   clearInterval(sampler);
   const results = await attack;
-  console.log(`[bodies] server memory ${Math.round(before / MB)} MB before, ${Math.round(peak / MB)} MB at the peak; statuses ${results.map((r) => r.status).join(", ")}`);
+  console.log(`[bodies] server memory ${Math.round(before / MB)} MB before, ${Math.round(peak / MB)} MB at the peak; statuses ${[...new Set(results.map((r) => r.status))].join(", ")}`);
   for (const result of results) expect(result.status).toBe(413);
   expect(peak - before, "memory the three bodies cost the server").toBeLessThan(256 * MB);
 });

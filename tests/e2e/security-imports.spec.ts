@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { expect, test } from "@playwright/test";
-import { measurePageLoads } from "./security/page-loads";
+import { baselineLoads, measurePageLoads } from "./security/page-loads";
 import { SecurityServer } from "./security/server";
 import { jobs, runWorkerUntilDone } from "./security/worker";
 import { manySmallEntriesBomb, zipOf } from "./security/zips";
@@ -157,14 +157,24 @@ test.describe("item 4: archive budgets", () => {
     const bomb = manySmallEntriesBomb(2000, MB);
     console.log(`[zip bomb] ${(bomb.length / MB).toFixed(1)} MB archive declaring ${2000} MiB`);
     const cookie = await server.signIn(server.seed.users.annotatorA.email);
-    const { stagingId, answers } = await upload(adminA, server.seed.alphaId, [{ path: "bomb.zip", data: bomb }]);
-    expect(answers[0]!.status).toBe(201);
-    const attempt = preview(adminA, server.seed.alphaId, { kind: "staging", stagingId });
-    await measurePageLoads("preview of a 2,000 x 1 MiB zip bomb", `${server.base}/projects/alpha/samples`, cookie, attempt);
-    const answer = await attempt;
-    expect(answer.status, answer.text).toBeGreaterThanOrEqual(400);
-    expect(answer.text).toMatch(/compress|budget/);
-    expect(bytesUnder(stagingDir(server.seed.alphaId, stagingId)), "bytes in the upload's staging dir").toBeLessThan(bomb.length + MB);
+    const page = `${server.base}/projects/alpha/samples`;
+    await baselineLoads("imports, no attack", page, cookie);
+    // The upload and preview of the issue, five times over while the page loads are measured.
+    const attempts = (async () => {
+      const results = [];
+      for (let i = 0; i < 5; i++) {
+        const { stagingId, answers } = await upload(adminA, server.seed.alphaId, [{ path: "bomb.zip", data: bomb }]);
+        expect(answers[0]!.status).toBe(201);
+        results.push({ stagingId, answer: await preview(adminA, server.seed.alphaId, { kind: "staging", stagingId }) });
+      }
+      return results;
+    })();
+    await measurePageLoads("5 uploads and previews of a 2,000 x 1 MiB zip bomb", page, cookie, attempts);
+    for (const { stagingId, answer } of await attempts) {
+      expect(answer.status, answer.text).toBeGreaterThanOrEqual(400);
+      expect(answer.text).toMatch(/compress|budget/);
+      expect(bytesUnder(stagingDir(server.seed.alphaId, stagingId)), "bytes in the upload's staging dir").toBeLessThan(bomb.length + MB);
+    }
   });
 
   test("what an upload may unpack and what a project may stage are bounded", async () => {

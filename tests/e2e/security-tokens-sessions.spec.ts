@@ -31,7 +31,7 @@ async function signIn(email: string, password: string): Promise<string> {
 }
 
 test.describe("API tokens of creators who lost their access", () => {
-  test("stop acting when the creator is disabled, removed or demoted, and act again when access returns", async () => {
+  test("stop acting when the creator is disabled, removed or demoted, and act again when access returns", async ({ browser }) => {
     const base = baseUrl();
     const projectId = authzSeed().demoProjectId;
     const creator = await newUser("token-creator");
@@ -78,6 +78,12 @@ test.describe("API tokens of creators who lost their access", () => {
     expect(await read(), "an admin token of a creator who is now an annotator").toBe(401);
     expect((await push()).status).toBe(401);
     expect(String(demoted.result?.message)).toMatch(/API tokens? .*stop/i);
+    const admin = await browser.newContext({ storageState: storageStatePath("admin") });
+    const tokensPage = await admin.newPage();
+    await tokensPage.goto("/projects/demo/tokens");
+    await expect(tokensPage.getByText("Not acting: its creator is now annotator, below the token's admin role").first()).toBeVisible();
+    await tokensPage.screenshot({ path: "test-results/screens/security-token-not-acting.png", fullPage: true });
+    await admin.close();
 
     await callActionAt(base, cookieOf("admin"), MEMBERS, "grantRoleAction", [null, formData({ projectId, email: creator.email, role: "admin" })]);
     expect(await read(), "an admin again, the token acts again").toBe(200);

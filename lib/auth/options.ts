@@ -11,7 +11,7 @@ import { z } from "zod";
 import { db } from "@/lib/db";
 import { authSecret, env } from "@/lib/env";
 import { burnPasswordCheck, verifyPassword } from "@/lib/auth/password";
-import { beginLoginAttempt, recordLoginFailure, recordLoginSuccess, sweepLoginCounters } from "@/lib/auth/rate-limit";
+import { checkLoginGate, countLoginAttempt, recordLoginFailure, recordLoginSuccess, sweepLoginCounters } from "@/lib/auth/rate-limit";
 import { clientAddress } from "@/lib/auth/client-address";
 import { parseTrustedProxies } from "@/lib/auth/trusted-proxies";
 import { BudgetExceeded, createWorkBudget, type WorkBudget } from "@/lib/auth/work-budget";
@@ -48,9 +48,12 @@ function addressOf(headers: Record<string, unknown> | undefined): string {
   return clientAddress({ peer: header(PEER_ADDRESS_HEADER), forwardedFor: header("x-forwarded-for") }, parseTrustedProxies(env().VERITY_TRUSTED_PROXIES));
 }
 
-async function checkPassword(password: string, hash: string | null): Promise<boolean> {
+// The attempt counts against its address and e-mail only once it has a place in the budget:
+// an attempt turned away as "busy" (an attack elsewhere) never slows its sender down.
+async function checkPassword(password: string, hash: string | null, count: () => Promise<void>): Promise<boolean> {
   try {
     return await passwordBudget().run(async () => {
+      await count();
       if (hash) return verifyPassword(password, hash);
       await burnPasswordCheck(password);
       return false;
@@ -100,14 +103,14 @@ export function authOptions(context: AuthOptionsContext = {}): NextAuthOptions {
           if (!parsed.success) throw new Error(LOGIN_ERRORS.invalid);
           const { email, password } = parsed.data;
           const address = addressOf(req.headers);
-          const gate = await beginLoginAttempt(db(), email, address);
+          const gate = await checkLoginGate(db(), email, address);
           if (!gate.allowed) {
             if (gate.locked) throw new Error(LOGIN_ERRORS.rate_limited);
             throw new Error(gate.scope === "pair" ? LOGIN_ERRORS.slowed(gate.waitSeconds) : LOGIN_ERRORS.address_slowed(gate.waitSeconds));
           }
           const user = await db().user.findUnique({ where: { email } });
           const usable = user?.passwordHash && !user.disabledAt ? user.passwordHash : null;
-          if (!(await checkPassword(password, usable)) || !user) {
+          if (!(await checkPassword(password, usable, () => countLoginAttempt(db(), email, address))) || !user) {
             await recordLoginFailure(db(), address);
             await sweepLoginCounters(db());
             if (user && usable) await recordAudit(db(), { userId: user.id, action: "auth.login_failed" });

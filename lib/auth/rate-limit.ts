@@ -1,8 +1,8 @@
 import "server-only";
 // Sign-in throttling, kept in the database so every app replica shares it. Two counters per
 // fixed window (VERITY_LOGIN_WINDOW_SECONDS):
-//   - per (client address, e-mail), every attempt counts before the password is checked, so
-//     concurrent attempts cannot slip past it. From the PAIR_FREE-th attempt on, the next one
+//   - per (client address, e-mail), every attempt whose password is checked counts, just
+//     before the check (an attempt the scrypt budget turned away as "busy" counts nothing). From the PAIR_FREE-th attempt on, the next one
 //     must wait 1 s, 2 s, 4 s, ...; at VERITY_LOGIN_MAX_ATTEMPTS the pair is locked for the rest
 //     of the window. A success clears it. Only the attacker's own address is locked: the same
 //     e-mail from anywhere else signs in as usual, so nobody can lock someone else out.
@@ -46,8 +46,8 @@ async function count(db: Db, key: string, now: Date, windowSeconds: number, bloc
 
 const waitOf = (until: Date, now: Date) => Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
 
-/** Whether this attempt may check a password now; if so, it is counted against its pair. */
-export async function beginLoginAttempt(db: Db, email: string, address: string, now = new Date(), throttle = settings()): Promise<LoginGate> {
+/** Whether an attempt may check a password now (nothing is counted yet). */
+export async function checkLoginGate(db: Db, email: string, address: string, now = new Date(), throttle = settings()): Promise<LoginGate> {
   const windowOpen = new Date(now.getTime() - throttle.windowSeconds * 1000);
   const rows = await db.rateLimit.findMany({ where: { key: { in: [pairKey(address, email), addressKey(address)] } } });
   for (const row of rows) {
@@ -57,6 +57,11 @@ export async function beginLoginAttempt(db: Db, email: string, address: string, 
       return { allowed: false, locked: scope === "pair" && row.count >= throttle.maxAttempts, waitSeconds: waitOf(row.blockedUntil, now), scope };
     }
   }
+  return { allowed: true };
+}
+
+/** Counts an attempt against its pair, just before its password is checked. */
+export async function countLoginAttempt(db: Db, email: string, address: string, now = new Date(), throttle = settings()): Promise<void> {
   await count(db, pairKey(address, email), now, throttle.windowSeconds, (pair) =>
     pair.count >= throttle.maxAttempts
       ? new Date(pair.windowStart.getTime() + throttle.windowSeconds * 1000)
@@ -64,7 +69,13 @@ export async function beginLoginAttempt(db: Db, email: string, address: string, 
         ? new Date(now.getTime() + 2 ** (pair.count - PAIR_FREE) * 1000)
         : null,
   );
-  return { allowed: true };
+}
+
+/** checkLoginGate, then countLoginAttempt when allowed. */
+export async function beginLoginAttempt(db: Db, email: string, address: string, now = new Date(), throttle = settings()): Promise<LoginGate> {
+  const gate = await checkLoginGate(db, email, address, now, throttle);
+  if (gate.allowed) await countLoginAttempt(db, email, address, now, throttle);
+  return gate;
 }
 
 /** A wrong password (or an unknown e-mail) from `address`. */

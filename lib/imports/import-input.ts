@@ -84,7 +84,9 @@ async function unpackZip(zipPath: string, into: string, options: PrepareOptions,
     for await (const file of opened.source.list()) files.push(file);
     const prefix = unwrapPrefix(files.map((f) => f.path));
     const markerFile = path.join(into, MARKER);
-    let marker = JSON.parse((await readFile(markerFile, "utf8").catch(() => "null")) ?? "null") as Marker | null;
+    const stored = JSON.parse((await readFile(markerFile, "utf8").catch(() => "null")) ?? "null") as Marker | RejectedPath[] | null;
+    // A marker written before screenshots were read in place: everything was unpacked.
+    let marker: Marker | null = Array.isArray(stored) ? { rejected: stored, images: true } : stored;
     if (!marker) {
       await rm(into, { recursive: true, force: true });
       await mkdir(into, { recursive: true });

@@ -3,18 +3,16 @@ import "server-only";
 // CLI path) into what parsers read: a directory root plus, for single-file formats, the
 // records file(s), and the files the records' images are looked up in.
 //
-// A zip is read in place where it can be: only its non-image entries (records, UI trees) are
-// unpacked, entry by entry through the zip source's checks and within the disk budgets
-// (lib/imports/staging-budget.ts), so that parsers see a directory; screenshots are then read
-// from the archive itself. Only a format that lists screenshots on disk (a run folder, images
-// alone) gets them unpacked too.
+// A zip is read in place where it can be (lib/imports/unpack-archive.ts): only its non-image
+// entries are unpacked, so that parsers see a directory, and screenshots are read from the
+// archive itself; only a format that lists screenshots on disk (a run folder, images alone)
+// gets them unpacked too.
 //
 // Record files get the same link policy as images: a records file is only ever one the
 // directory listing accepted (a regular file, or a link that stays inside the root), and a run
 // folder with links that leave it (or dangle) is refused as a whole, since its parser opens
 // files by name.
-import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
-import { lstat } from "node:fs/promises";
+import { lstat, readdir } from "node:fs/promises";
 import path from "node:path";
 import { AppError } from "@/lib/errors";
 import { detectParser, DIRECTORY_PARSERS, FALLBACK_PARSER, FILE_PARSERS, parserById } from "@/lib/imports/formats/registry";
@@ -25,12 +23,10 @@ import type { FileSource, OpenedSource, RejectedPath } from "@/lib/imports/sourc
 import { prefixedSource } from "@/lib/imports/sources/prefixed-source";
 import { SourceLimitError, SourceRefusedError } from "@/lib/imports/sources/source-errors";
 import { openZipSource } from "@/lib/imports/sources/zip-source";
-import { assertCanUnpack } from "@/lib/imports/staging-budget";
+import { unpackZip, type Unpacked, type UnpackOptions } from "@/lib/imports/unpack-archive";
 import type { ImageFiles } from "@/lib/imports/write/media-cache";
 
 const RECORD_FILE = /\.(json|jsonl|ndjson)$/i;
-const IMAGE_FILE = /\.(png|jpe?g|webp|gif|bmp)$/i;
-const MARKER = ".extracted.json";
 
 /** Where the preview's screenshots are served from: a directory, or a folder inside a zip. */
 export type ImageSourceDescriptor = { kind: "directory"; root: string } | { kind: "zip"; zip: string; prefix: string };
@@ -45,82 +41,7 @@ export type PreparedInput = {
   close(): Promise<void>;
 };
 
-export type PrepareOptions = { projectId?: string | null };
-
-type Marker = { rejected: RejectedPath[]; images: boolean };
-
-/** The folder an archive's content sits in once unwrapped: a lone top-level folder is descended into. */
-function unwrapPrefix(paths: string[]): string {
-  let prefix = "";
-  for (;;) {
-    const below = paths.filter((p) => p.startsWith(prefix)).map((p) => p.slice(prefix.length));
-    const tops = new Set(below.map((p) => p.split("/")[0]!).filter((name) => !name.startsWith(".")));
-    const [only] = [...tops];
-    if (tops.size !== 1 || !below.some((p) => p.startsWith(`${only}/`))) return prefix;
-    prefix = `${prefix}${only}/`;
-  }
-}
-
-async function extractEntries(source: FileSource, into: string, paths: string[]): Promise<void> {
-  for (const entry of paths) {
-    const target = path.join(into, entry);
-    await mkdir(path.dirname(target), { recursive: true });
-    await writeFile(target, await source.read(entry), { flag: "wx" });
-  }
-}
-
-type Unpacked = { root: string; rejected: RejectedPath[]; zip: { path: string; into: string; prefix: string; opened: OpenedSource } | null; images: boolean };
-
-/**
- * Unpacks an archive's non-image entries into `into` once (the preview and then the job read
- * the same upload; what the archive refused is kept beside it for the job's report), and its
- * images too when `images` is asked for. The archive stays open for reading in place.
- */
-async function unpackZip(zipPath: string, into: string, options: PrepareOptions, images: boolean): Promise<Unpacked> {
-  const archive = path.basename(zipPath);
-  const opened = await openZipSource(zipPath);
-  try {
-    const files: { path: string; size: number }[] = [];
-    for await (const file of opened.source.list()) files.push(file);
-    const prefix = unwrapPrefix(files.map((f) => f.path));
-    const markerFile = path.join(into, MARKER);
-    const stored = JSON.parse((await readFile(markerFile, "utf8").catch(() => "null")) ?? "null") as Marker | RejectedPath[] | null;
-    // A marker written before screenshots were read in place: everything was unpacked.
-    let marker: Marker | null = Array.isArray(stored) ? { rejected: stored, images: true } : stored;
-    if (!marker) {
-      await rm(into, { recursive: true, force: true });
-      await mkdir(into, { recursive: true });
-      const records = files.filter((f) => !IMAGE_FILE.test(f.path));
-      await assertCanUnpack(options.projectId ?? null, archive, records.reduce((n, f) => n + f.size, 0));
-      await extractEntries(opened.source, into, records.map((f) => f.path));
-      marker = { rejected: opened.rejected, images: false };
-      await writeFile(markerFile, JSON.stringify(marker));
-    }
-    if (images && !marker.images) {
-      const shots = files.filter((f) => IMAGE_FILE.test(f.path));
-      await assertCanUnpack(options.projectId ?? null, archive, shots.reduce((n, f) => n + f.size, 0));
-      // An attempt that stopped midway left some of them: write what is missing only.
-      const missing = [];
-      for (const shot of shots) if (!(await lstat(path.join(into, shot.path)).catch(() => null))) missing.push(shot.path);
-      await extractEntries(opened.source, into, missing);
-      marker = { ...marker, images: true };
-      await writeFile(markerFile, JSON.stringify(marker));
-    }
-    const root = path.join(into, prefix);
-    await mkdir(root, { recursive: true });
-    // An archive holding one archive: that one is the upload.
-    const inner = (await readdir(root, { withFileTypes: true })).filter((e) => !e.name.startsWith("."));
-    if (inner.length === 1 && inner[0]!.isFile() && /\.zip$/i.test(inner[0]!.name) && files.length === 1) {
-      await opened.source.close();
-      const nested = await unpackZip(path.join(root, inner[0]!.name), path.join(root, ".unpacked"), options, images);
-      return { ...nested, rejected: [...marker.rejected, ...nested.rejected] };
-    }
-    return { root, rejected: marker.rejected, zip: { path: zipPath, into, prefix, opened }, images: marker.images };
-  } catch (error) {
-    await opened.source.close();
-    throw error;
-  }
-}
+export type PrepareOptions = UnpackOptions;
 
 /** An uploaded folder arrives inside its own name ("run-42/..."), an uploaded archive as a
  * lone zip: both are unwrapped so the formats see the folder's content at the root. */

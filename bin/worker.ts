@@ -9,6 +9,7 @@ import { env } from "@/lib/env";
 import { JOB_HANDLERS } from "@/lib/jobs/job-handlers";
 import { jobLockMs, WORKER_ID } from "@/lib/jobs/jobs";
 import { startWorkerLoop } from "@/lib/jobs/worker-loop";
+import { sweepOrphans } from "@/lib/jobs/orphans";
 
 async function main() {
   const e = env();
@@ -16,6 +17,10 @@ async function main() {
   // Values derived by older code are recomputed by a job (this or another worker runs it).
   await ensureDerivationCurrent(db);
   const log = (line: string) => console.log(`${new Date().toISOString()} worker ${WORKER_ID}: ${line}`);
+  await sweepOrphans(db).then(
+    (removed) => removed.length && log(`removed ${removed.length} leftover staging or export temp dirs`),
+    (error: unknown) => log(`sweeping leftovers failed: ${String(error)}`),
+  );
   const loop = startWorkerLoop({ db, handlers: JOB_HANDLERS, log });
   log(`started on ${e.databaseProvider}, kinds ${Object.keys(JOB_HANDLERS).join(", ")}, lock ${jobLockMs()} ms`);
 

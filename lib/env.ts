@@ -4,6 +4,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { parseTrustedProxies } from "@/lib/auth/trusted-proxies";
 
 const optionalText = z
   .string()
@@ -42,6 +43,24 @@ const EnvSchema = z
     VERITY_POOL_ROOTS: z.string().default(""),
     VERITY_LOGIN_MAX_ATTEMPTS: z.coerce.number().int().positive().default(10),
     VERITY_LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
+    // Reverse proxies / load balancers whose X-Forwarded-For names the client (addresses or
+    // CIDR ranges, comma-separated); without them the socket's address is the client's.
+    VERITY_TRUSTED_PROXIES: z.string().default("").superRefine((spec, ctx) => {
+      try {
+        parseTrustedProxies(spec);
+      } catch (error) {
+        ctx.addIssue({ code: "custom", message: (error as Error).message });
+      }
+    }),
+    // Disk an import may use: what one upload's archive may unpack, what one project's uploads
+    // and unpacked archives may hold at once, and the free space always left on the disk.
+    VERITY_MAX_UNPACKED_MB: z.coerce.number().int().positive().default(4096),
+    VERITY_PROJECT_STAGING_MB: z.coerce.number().int().positive().default(16384),
+    VERITY_MIN_FREE_DISK_MB: z.coerce.number().int().min(0).default(1024),
+    // Jobs a project may have waiting at once, and jobs one worker runs at once (never two of
+    // one project while another project waits).
+    VERITY_MAX_QUEUED_JOBS: z.coerce.number().int().positive().default(10),
+    VERITY_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
     // Object storage (media and S3 pool targets) and the job worker.
     VERITY_MEDIA_STORE: optionalText.pipe(z.enum(["local", "s3"], "must be local or s3").default("local")),
     VERITY_S3_ENDPOINT: optionalText.pipe(z.url({ protocol: /^https?$/, error: "must be an http(s) URL such as http://127.0.0.1:9000" }).optional()),

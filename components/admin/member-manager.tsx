@@ -30,6 +30,7 @@ export function MemberManager({ project, members, currentUserId }: Props) {
         <Link href={`/projects/${project.slug}`} className="text-sm text-blue-700 hover:underline">← {project.name}</Link>
         <h1 className="mt-1 text-2xl font-semibold">Members</h1>
         <p className="text-sm text-slate-600">Annotators label what they are given; reviewers also adjudicate and override judges; admins also import, export and manage members.</p>
+        <p className="mt-1 text-sm text-slate-600">Removing a member or lowering their role stops the API tokens they created in this project (those with a role above their new one).</p>
       </div>
       <section className="rounded-lg border border-slate-200 bg-white p-5">
         <h2 className="mb-3 font-semibold">Add a member</h2>

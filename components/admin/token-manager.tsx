@@ -16,6 +16,8 @@ type Token = {
   expiresAt: Date | null;
   revokedAt: Date | null;
   createdBy: { email: string };
+  /** Why the token does not act now although it is not revoked (its creator's access), or null. */
+  inactive: string | null;
 };
 
 const day = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : "—");
@@ -28,7 +30,7 @@ export function TokenManager({ project, tokens }: { project: { id: string; slug:
         <h1 className="mt-1 text-2xl font-semibold">API tokens</h1>
         <p className="text-sm text-slate-600">
           For scripts and pipelines: <code className="font-mono">Authorization: Bearer vrt_…</code> on <code className="font-mono">/api/v1/projects/{project.id}/…</code>.
-          A token acts in this project only, with its role.
+          A token acts in this project only, with its role, and only while the person who created it is enabled and a member here with at least that role.
         </p>
       </div>
       <section className="rounded-lg border border-slate-200 bg-white p-5">
@@ -52,13 +54,14 @@ export function TokenManager({ project, tokens }: { project: { id: string; slug:
         <tbody className="divide-y divide-slate-200">
           {tokens.length === 0 && <tr><td colSpan={6} className="p-6 text-center text-slate-600">No tokens yet.</td></tr>}
           {tokens.map((t) => (
-            <tr key={t.id} className={t.revokedAt ? "text-slate-400" : undefined}>
+            <tr key={t.id} className={t.revokedAt || t.inactive ? "text-slate-400" : undefined}>
               <td className="p-3"><div className="font-medium">{t.name}</div><div className="font-mono text-xs">vrt_{t.prefix}_…</div></td>
               <td className="p-3">{t.role}</td>
               <td className="p-3">{day(t.createdAt)}<div className="text-xs text-slate-500">{t.createdBy.email}</div></td>
               <td className="p-3">{day(t.lastUsedAt)}</td>
               <td className="p-3">{day(t.expiresAt)}</td>
               <td className="p-3 text-right">
+                {!t.revokedAt && t.inactive && <div className="mb-1 text-xs text-amber-800">Not acting: {t.inactive}</div>}
                 {t.revokedAt ? `revoked ${day(t.revokedAt)}` : (
                   <ActionForm action={revokeTokenAction} label={`Revoke ${t.name}`} submitLabel="Revoke" variant="danger" className="flex flex-wrap justify-end gap-2">
                     <input type="hidden" name="projectId" value={project.id} />

@@ -8,6 +8,8 @@ import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { formFields, runAction, type ActionResult } from "@/lib/actions/result";
 import { grantRole, removeMember } from "@/lib/projects/members";
+import { RoleSchema } from "@/lib/auth/roles";
+import { countLiveTokensOf } from "@/lib/tokens/tokens";
 
 const ProjectIdSchema = z.string().min(1).max(40);
 
@@ -20,7 +22,9 @@ export async function grantRoleAction(_prev: ActionResult | null, form: FormData
     const membership = await grantRole(db(), projectId, { email, role });
     await recordAudit(db(), { userId: access.user.id, projectId, action: "member.grant", targetType: "user", targetId: membership.userId, details: { role: membership.role } });
     revalidatePath("/projects", "layout");
-    return { ok: true, message: `${email} is now ${membership.role}.` };
+    const above = await countLiveTokensOf(db(), membership.userId, projectId, RoleSchema.parse(membership.role));
+    const tokens = above > 0 ? ` The API tokens they created here with a higher role (${above}) stop acting.` : "";
+    return { ok: true, message: `${email} is now ${membership.role}.${tokens}` };
   });
 }
 
@@ -32,6 +36,7 @@ export async function removeMemberAction(_prev: ActionResult | null, form: FormD
     await removeMember(db(), projectId, userId);
     await recordAudit(db(), { userId: access.user.id, projectId, action: "member.remove", targetType: "user", targetId: userId });
     revalidatePath("/projects", "layout");
-    return { ok: true, message: "Member removed." };
+    const tokens = await countLiveTokensOf(db(), userId, projectId);
+    return { ok: true, message: `Member removed. The API tokens they created in this project (${tokens}) stop acting.` };
   });
 }

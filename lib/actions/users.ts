@@ -7,7 +7,8 @@ import { recordAudit } from "@/lib/audit/record";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { formFields, runAction, type ActionResult } from "@/lib/actions/result";
-import { createUser, setPassword, setUserDisabled } from "@/lib/users/users";
+import { createUser, endUserSessions, setPassword, setUserDisabled } from "@/lib/users/users";
+import { countLiveTokensOf } from "@/lib/tokens/tokens";
 import { createProject } from "@/lib/projects/projects";
 import { generatePassword } from "@/lib/auth/password";
 
@@ -32,7 +33,7 @@ export async function resetPasswordAction(_prev: ActionResult | null, form: Form
     const password = generatePassword();
     const user = await setPassword(db(), email, password);
     await recordAudit(db(), { userId: owner.id, action: "user.password_reset", targetType: "user", targetId: user.id });
-    return { ok: true, message: `New password for ${user.email}; it is shown once.`, secret: password };
+    return { ok: true, message: `New password for ${user.email}; it is shown once. Their sessions have ended.`, secret: password };
   });
 }
 
@@ -46,7 +47,24 @@ export async function setUserDisabledAction(_prev: ActionResult | null, form: Fo
     const user = await setUserDisabled(db(), userId, disabled === "true");
     await recordAudit(db(), { userId: owner.id, action: disabled === "true" ? "user.disable" : "user.enable", targetType: "user", targetId: userId });
     revalidatePath("/admin/users");
-    return { ok: true, message: `${user.email} is ${disabled === "true" ? "disabled" : "enabled"}.` };
+    const tokens = await countLiveTokensOf(db(), userId, null);
+    if (disabled === "true") {
+      return { ok: true, message: `${user.email} is disabled: signed out everywhere, and the API tokens they created (${tokens}) stop acting until they are enabled again.` };
+    }
+    return { ok: true, message: `${user.email} is enabled; the API tokens they created (${tokens}) act again where they are still a member with the token's role.` };
+  });
+}
+
+// "Sign out everywhere" for someone else: a lost laptop, a shared browser.
+export async function endSessionsAction(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
+  return runAction(async () => {
+    const owner = await requireOwner();
+    const { userId } = z.object({ userId: z.string().min(1).max(40) }).parse(formFields(form));
+    const user = await endUserSessions(db(), userId).catch(() => {
+      throw new AppError("not_found", "No such user.");
+    });
+    await recordAudit(db(), { userId: owner.id, action: "user.end_sessions", targetType: "user", targetId: userId });
+    return { ok: true, message: `Every session of ${user.email} has ended; their API tokens are not affected (revoke them on the project's API tokens screen).` };
   });
 }
 

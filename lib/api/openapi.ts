@@ -44,11 +44,13 @@ const jsonContent = (schema: z.ZodType) => ({ "application/json": { schema: sche
 function refusals(...codes: number[]): Json {
   const meaning: Record<number, string> = {
     400: "invalid input (the message names the field)",
-    401: "no token, or an unknown, revoked or expired one",
+    401: "no token, an unknown, revoked or expired one, or one whose creator is disabled, no longer a member of its project or below its role",
     403: "the token's role is too low",
     404: "no such object in the token's project (another project's ids answer 404 too)",
     409: "conflict (e.g. an export of this pool is already queued or running)",
-    413: "the body is too large",
+    413: "the body is too large, or the project's staging budget is used up",
+    429: "the project already has as many jobs waiting as it may (VERITY_MAX_QUEUED_JOBS)",
+    503: "not enough free disk to store the body",
   };
   return Object.fromEntries(codes.map((code) => [String(code), { description: meaning[code], content: jsonContent(ErrorSchema) }]));
 }
@@ -105,7 +107,7 @@ export function openApiDocument(): Json {
             { name: "contract", in: "query", required: false, description: "coordinate contract of the records' boxes and points (format:unit)", schema: { type: "string", enum: [...CONTRACT_CHOICES] } },
           ],
           requestBody: { required: true, content: { "application/x-ndjson": { schema: { type: "string" } } } },
-          responses: { 202: { description: "the import job was queued", content: jsonContent(JobStartedSchema) }, ...refusals(400, ...TOKEN_REFUSALS, 413) },
+          responses: { 202: { description: "the import job was queued", content: jsonContent(JobStartedSchema) }, ...refusals(400, ...TOKEN_REFUSALS, 413, 429, 503) },
         },
       },
       "/api/v1/projects/{projectId}/jobs/{jobId}": {
@@ -157,7 +159,7 @@ export function openApiDocument(): Json {
           description: "Role admin. At most one export per pool runs at a time.",
           parameters: [PROJECT, pathParam("poolId", "the pool's id")],
           requestBody: { required: false, content: { "application/json": { schema: schemaOf(StartExportBodySchema, "input") } } },
-          responses: { 202: { description: "the export job was queued", content: jsonContent(JobStartedSchema) }, ...refusals(400, ...TOKEN_REFUSALS, 409) },
+          responses: { 202: { description: "the export job was queued", content: jsonContent(JobStartedSchema) }, ...refusals(400, ...TOKEN_REFUSALS, 409, 429) },
         },
       },
     },

@@ -1,14 +1,23 @@
 import "server-only";
 // next-auth configuration: e-mail + password for everyone, plus one OIDC provider when
-// VERITY_OIDC_* are set. Sessions are JWTs that carry only the user id; every request
-// re-reads the user (lib/auth/session.ts) so that a disabled account stops at once.
+// VERITY_OIDC_* are set. Sessions are JWTs that carry the user id and the session's claims
+// (lib/auth/session-token.ts); every request re-reads the user and checks them
+// (lib/auth/session.ts), so a disabled account, a reset password or a signed-out session stops
+// at once. Password checks are throttled per client address and e-mail
+// (lib/auth/rate-limit.ts) and run within a global scrypt budget.
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { z } from "zod";
 import { db } from "@/lib/db";
 import { authSecret, env } from "@/lib/env";
 import { burnPasswordCheck, verifyPassword } from "@/lib/auth/password";
-import { clearLoginRateLimit, isLoginRateLimited } from "@/lib/auth/rate-limit";
+import { checkLoginGate, countLoginAttempt, recordLoginFailure, recordLoginSuccess, sweepLoginCounters } from "@/lib/auth/rate-limit";
+import { clientAddress } from "@/lib/auth/client-address";
+import { parseTrustedProxies } from "@/lib/auth/trusted-proxies";
+import { BudgetExceeded, createWorkBudget, type WorkBudget } from "@/lib/auth/work-budget";
+import { claimsOf, newSessionClaims, revokeSession, SESSION_MAX_AGE_SECONDS } from "@/lib/auth/session-token";
+import { PEER_ADDRESS_HEADER } from "@/lib/http/peer-address";
+import { endUserSessions } from "@/lib/users/users";
 import { recordAudit } from "@/lib/audit/record";
 
 const CredentialsSchema = z.object({
@@ -20,13 +29,42 @@ const CredentialsSchema = z.object({
 export const LOGIN_ERRORS = {
   invalid: "Wrong e-mail or password.",
   rate_limited: "Too many sign-in attempts. Wait a few minutes and try again.",
+  slowed: (seconds: number) => `Too many sign-in attempts. Wait ${seconds} ${seconds === 1 ? "second" : "seconds"} and try again.`,
+  address_slowed: (seconds: number) => `Too many sign-in attempts from this address. Wait ${seconds} ${seconds === 1 ? "second" : "seconds"} and try again.`,
+  busy: "The server is busy with other sign-ins. Try again in a few seconds.",
 } as const;
 
-function clientAddress(headers: Record<string, unknown> | undefined): string {
-  const forwarded = headers?.["x-forwarded-for"];
-  const first = typeof forwarded === "string" ? forwarded.split(",")[0]?.trim() : undefined;
-  return first || "unknown";
+// One scrypt check at a time per process (about 50 ms of one core each) and a short line;
+// beyond it, attempts are refused without a check. On globalThis: Next.js bundles this module
+// more than once, and the budget is the process's.
+const budgetHolder = globalThis as unknown as { veritySignInBudget?: WorkBudget };
+function passwordBudget(): WorkBudget {
+  budgetHolder.veritySignInBudget ??= createWorkBudget({ concurrency: 1, maxWaiting: 8 });
+  return budgetHolder.veritySignInBudget;
 }
+
+function addressOf(headers: Record<string, unknown> | undefined): string {
+  const header = (name: string) => (typeof headers?.[name] === "string" ? (headers[name] as string) : null);
+  return clientAddress({ peer: header(PEER_ADDRESS_HEADER), forwardedFor: header("x-forwarded-for") }, parseTrustedProxies(env().VERITY_TRUSTED_PROXIES));
+}
+
+// The attempt counts against its address and e-mail only once it has a place in the budget:
+// an attempt turned away as "busy" (an attack elsewhere) never slows its sender down.
+async function checkPassword(password: string, hash: string | null, count: () => Promise<void>): Promise<boolean> {
+  try {
+    return await passwordBudget().run(async () => {
+      await count();
+      if (hash) return verifyPassword(password, hash);
+      await burnPasswordCheck(password);
+      return false;
+    });
+  } catch (error) {
+    if (error instanceof BudgetExceeded) throw new Error(LOGIN_ERRORS.busy);
+    throw error;
+  }
+}
+
+export type AuthOptionsContext = { signOutEverywhere?: boolean };
 
 function oidcProviders(): NextAuthOptions["providers"] {
   const e = env();
@@ -49,10 +87,12 @@ function oidcProviders(): NextAuthOptions["providers"] {
   ];
 }
 
-export function authOptions(): NextAuthOptions {
+export function authOptions(context: AuthOptionsContext = {}): NextAuthOptions {
   return {
     secret: authSecret(),
-    session: { strategy: "jwt", maxAge: 7 * 24 * 3600 },
+    // Refreshed hourly while in use, never past SESSION_MAX_AGE_SECONDS after sign-in (checked
+    // against the session's own sign-in time, lib/auth/session-token.ts).
+    session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS, updateAge: 3600 },
     pages: { signIn: "/login", error: "/login" },
     providers: [
       CredentialsProvider({
@@ -62,17 +102,21 @@ export function authOptions(): NextAuthOptions {
           const parsed = CredentialsSchema.safeParse(credentials);
           if (!parsed.success) throw new Error(LOGIN_ERRORS.invalid);
           const { email, password } = parsed.data;
-          if (await isLoginRateLimited(email, clientAddress(req.headers))) throw new Error(LOGIN_ERRORS.rate_limited);
+          const address = addressOf(req.headers);
+          const gate = await checkLoginGate(db(), email, address);
+          if (!gate.allowed) {
+            if (gate.locked) throw new Error(LOGIN_ERRORS.rate_limited);
+            throw new Error(gate.scope === "pair" ? LOGIN_ERRORS.slowed(gate.waitSeconds) : LOGIN_ERRORS.address_slowed(gate.waitSeconds));
+          }
           const user = await db().user.findUnique({ where: { email } });
-          if (!user?.passwordHash || user.disabledAt) {
-            await burnPasswordCheck(password);
+          const usable = user?.passwordHash && !user.disabledAt ? user.passwordHash : null;
+          if (!(await checkPassword(password, usable, () => countLoginAttempt(db(), email, address))) || !user) {
+            await recordLoginFailure(db(), address);
+            await sweepLoginCounters(db());
+            if (user && usable) await recordAudit(db(), { userId: user.id, action: "auth.login_failed" });
             throw new Error(LOGIN_ERRORS.invalid);
           }
-          if (!(await verifyPassword(password, user.passwordHash))) {
-            await recordAudit(db(), { userId: user.id, action: "auth.login_failed" });
-            throw new Error(LOGIN_ERRORS.invalid);
-          }
-          await clearLoginRateLimit(email);
+          await recordLoginSuccess(db(), email, address);
           await recordAudit(db(), { userId: user.id, action: "auth.login" });
           return { id: user.id, email: user.email, name: user.name };
         },
@@ -93,17 +137,32 @@ export function authOptions(): NextAuthOptions {
         }
         return existing.oidcSubject === null || existing.oidcSubject === account.providerAccountId;
       },
+      // At sign-in only (`user` is set): the session's claims. Later calls pass the token on.
       async jwt({ token, user, account }) {
-        if (user && account?.provider === "oidc") {
-          const local = await db().user.findUnique({ where: { email: user.email!.toLowerCase() } });
-          token.sub = local?.id;
-        } else if (user) {
-          token.sub = user.id;
-        }
-        return token;
+        if (!user) return token;
+        const local =
+          account?.provider === "oidc"
+            ? await db().user.findUnique({ where: { email: user.email!.toLowerCase() } })
+            : await db().user.findUnique({ where: { id: user.id } });
+        if (!local) throw new Error("no such user");
+        const claims = newSessionClaims(local);
+        return { ...token, sub: claims.userId, sv: claims.sessionVersion, sid: claims.sessionId, at: claims.signedInAt };
       },
       async session({ session, token }) {
-        return { ...session, userId: token.sub };
+        return { ...session, userId: token.sub, claims: claimsOf(token) };
+      },
+    },
+    events: {
+      // A signed-out session is refused from now on even if its cookie was copied; "sign out
+      // everywhere" (POST /api/auth/signout?everywhere=1) ends the user's other sessions too.
+      async signOut({ token }) {
+        const claims = claimsOf(token as Record<string, unknown> | null);
+        if (!claims) return;
+        await revokeSession(db(), claims);
+        if (context.signOutEverywhere) {
+          await endUserSessions(db(), claims.userId);
+          await recordAudit(db(), { userId: claims.userId, action: "auth.sign_out_everywhere" });
+        }
       },
     },
   };

@@ -1,34 +1,102 @@
 import "server-only";
-// Fixed-window counters in the database, shared by every app replica. Sign-in counts each
-// attempt against the e-mail address and against the client address.
-import { db } from "@/lib/db";
+// Sign-in throttling, kept in the database so every app replica shares it. Two counters per
+// fixed window (VERITY_LOGIN_WINDOW_SECONDS):
+//   - per (client address, e-mail), every attempt whose password is checked counts, just
+//     before the check (an attempt the scrypt budget turned away as "busy" counts nothing). From the PAIR_FREE-th attempt on, the next one
+//     must wait 1 s, 2 s, 4 s, ...; at VERITY_LOGIN_MAX_ATTEMPTS the pair is locked for the rest
+//     of the window. A success clears it. Only the attacker's own address is locked: the same
+//     e-mail from anywhere else signs in as usual, so nobody can lock someone else out.
+//   - per client address, failures with any e-mail (spraying): after 5 x max attempts the
+//     address waits 1 s, 2 s, 4 s, ... (at most ADDRESS_MAX_WAIT_SECONDS) between attempts. It
+//     slows, never locks, so colleagues behind one office address are at worst slowed.
+// The client address is the socket's unless a trusted proxy sent the request
+// (lib/auth/client-address.ts). A refused attempt costs no password check and counts nothing.
+import type { Db } from "@/lib/db";
 import { env } from "@/lib/env";
 
-export async function hitRateLimit(key: string, max: number, windowSeconds: number): Promise<boolean> {
-  const now = new Date();
-  const windowStart = new Date(now.getTime() - windowSeconds * 1000);
-  const row = await db().$transaction(async (tx) => {
-    const existing = await tx.rateLimit.findUnique({ where: { key } });
-    if (!existing || existing.windowStart < windowStart) {
-      return tx.rateLimit.upsert({
-        where: { key },
-        create: { key, count: 1, windowStart: now },
-        update: { count: 1, windowStart: now },
-      });
-    }
-    return tx.rateLimit.update({ where: { key }, data: { count: { increment: 1 } } });
+export type LoginThrottle = { maxAttempts: number; windowSeconds: number };
+export type LoginGate = { allowed: true } | { allowed: false; locked: boolean; waitSeconds: number; scope: "pair" | "address" };
+
+const PAIR_FREE = 3;
+const ADDRESS_MAX_WAIT_SECONDS = 300;
+
+export const pairKey = (address: string, email: string) => `login:pair:${address}|${email}`;
+export const addressKey = (address: string) => `login:ip:${address}`;
+
+function settings(): LoginThrottle {
+  const e = env();
+  return { maxAttempts: e.VERITY_LOGIN_MAX_ATTEMPTS, windowSeconds: e.VERITY_LOGIN_WINDOW_SECONDS };
+}
+
+/**
+ * Adds one to a windowed counter (a new window starts at 1) and sets the wait `blockFor` gives
+ * for the new count, in one transaction: one commit per counter, and the increment is atomic
+ * (the row is locked until the commit), so concurrent attempts each count.
+ */
+async function count(db: Db, key: string, now: Date, windowSeconds: number, blockFor: (row: { count: number; windowStart: Date }) => Date | null) {
+  const windowOpen = new Date(now.getTime() - windowSeconds * 1000);
+  return db.$transaction(async (tx) => {
+    let row = await tx.rateLimit.upsert({ where: { key }, create: { key, count: 1, windowStart: now }, update: { count: { increment: 1 } } });
+    if (row.windowStart < windowOpen) row = await tx.rateLimit.update({ where: { key }, data: { count: 1, windowStart: now, blockedUntil: null } });
+    const blockedUntil = blockFor(row);
+    if (blockedUntil) row = await tx.rateLimit.update({ where: { key }, data: { blockedUntil } });
+    return row;
   });
-  return row.count > max;
 }
 
-export async function isLoginRateLimited(email: string, clientAddress: string): Promise<boolean> {
-  const { VERITY_LOGIN_MAX_ATTEMPTS: max, VERITY_LOGIN_WINDOW_SECONDS: window } = env();
-  const byEmail = await hitRateLimit(`login:email:${email}`, max, window);
-  // An address may try several accounts (a shared office NAT), but not endlessly.
-  const byAddress = await hitRateLimit(`login:ip:${clientAddress}`, max * 5, window);
-  return byEmail || byAddress;
+const waitOf = (until: Date, now: Date) => Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
+
+/** Whether an attempt may check a password now (nothing is counted yet). */
+export async function checkLoginGate(db: Db, email: string, address: string, now = new Date(), throttle = settings()): Promise<LoginGate> {
+  const windowOpen = new Date(now.getTime() - throttle.windowSeconds * 1000);
+  const rows = await db.rateLimit.findMany({ where: { key: { in: [pairKey(address, email), addressKey(address)] } } });
+  for (const row of rows) {
+    if (row.windowStart < windowOpen && !(row.blockedUntil && row.blockedUntil > now)) continue;
+    if (row.blockedUntil && row.blockedUntil > now) {
+      const scope = row.key.startsWith("login:pair:") ? "pair" : "address";
+      return { allowed: false, locked: scope === "pair" && row.count >= throttle.maxAttempts, waitSeconds: waitOf(row.blockedUntil, now), scope };
+    }
+  }
+  return { allowed: true };
 }
 
-export async function clearLoginRateLimit(email: string): Promise<void> {
-  await db().rateLimit.deleteMany({ where: { key: `login:email:${email}` } });
+/** Counts an attempt against its pair, just before its password is checked. */
+export async function countLoginAttempt(db: Db, email: string, address: string, now = new Date(), throttle = settings()): Promise<void> {
+  await count(db, pairKey(address, email), now, throttle.windowSeconds, (pair) =>
+    pair.count >= throttle.maxAttempts
+      ? new Date(pair.windowStart.getTime() + throttle.windowSeconds * 1000)
+      : pair.count >= PAIR_FREE
+        ? new Date(now.getTime() + 2 ** (pair.count - PAIR_FREE) * 1000)
+        : null,
+  );
+}
+
+/** checkLoginGate, then countLoginAttempt when allowed. */
+export async function beginLoginAttempt(db: Db, email: string, address: string, now = new Date(), throttle = settings()): Promise<LoginGate> {
+  const gate = await checkLoginGate(db, email, address, now, throttle);
+  if (gate.allowed) await countLoginAttempt(db, email, address, now, throttle);
+  return gate;
+}
+
+/** A wrong password (or an unknown e-mail) from `address`. */
+export async function recordLoginFailure(db: Db, address: string, now = new Date(), throttle = settings()): Promise<void> {
+  const free = throttle.maxAttempts * 5;
+  await count(db, addressKey(address), now, throttle.windowSeconds, (row) =>
+    row.count < free ? null : new Date(now.getTime() + Math.min(2 ** (row.count - free), ADDRESS_MAX_WAIT_SECONDS) * 1000),
+  );
+}
+
+export async function recordLoginSuccess(db: Db, email: string, address: string): Promise<void> {
+  await db.rateLimit.deleteMany({ where: { key: pairKey(address, email) } });
+}
+
+let lastSweep = 0;
+/** Drops sign-in counters whose window and wait are over; at most once a minute per process. */
+export async function sweepLoginCounters(db: Db, now = new Date(), throttle = settings()): Promise<void> {
+  if (now.getTime() - lastSweep < 60_000) return;
+  lastSweep = now.getTime();
+  const windowOpen = new Date(now.getTime() - throttle.windowSeconds * 1000);
+  await db.rateLimit.deleteMany({
+    where: { key: { startsWith: "login:" }, windowStart: { lt: windowOpen }, OR: [{ blockedUntil: null }, { blockedUntil: { lt: now } }] },
+  });
 }

@@ -5,6 +5,7 @@ import "server-only";
 import { getServerSession } from "next-auth";
 import { cache } from "react";
 import { authOptions } from "@/lib/auth/options";
+import { isSessionLive, type SessionClaims } from "@/lib/auth/session-token";
 import { roleAtLeast, type Role } from "@/lib/auth/roles";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
@@ -12,11 +13,13 @@ import { AppError } from "@/lib/errors";
 export type CurrentUser = { id: string; email: string; name: string; isOwner: boolean };
 export type ProjectAccess = { user: CurrentUser; projectId: string; role: Role | "owner" };
 
+// A valid signature is not enough: the session must still be live (not signed out, issued
+// under the user's current session version, young enough) and the user enabled.
 export const currentUser = cache(async (): Promise<CurrentUser | null> => {
-  const session = (await getServerSession(authOptions())) as { userId?: string } | null;
-  if (!session?.userId) return null;
+  const session = (await getServerSession(authOptions())) as { userId?: string; claims?: SessionClaims | null } | null;
+  if (!session?.userId || !session.claims || session.claims.userId !== session.userId) return null;
   const user = await db().user.findUnique({ where: { id: session.userId } });
-  if (!user || user.disabledAt) return null;
+  if (!user || !(await isSessionLive(db(), session.claims, user))) return null;
   return { id: user.id, email: user.email, name: user.name, isOwner: user.isOwner };
 });
 

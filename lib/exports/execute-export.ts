@@ -24,7 +24,7 @@ import type { PoolTarget, PoolTargetConfig, StreamedSnapshotFile } from "@/lib/e
 import type { Prisma } from "@/lib/generated/sqlite/client";
 import { claimJob, finishJob, reportProgress } from "@/lib/jobs/jobs";
 import type { MediaStore } from "@/lib/media/store";
-import { assertAllowedTarget } from "@/lib/pools/local-target-roots";
+import { assertExportableTarget } from "@/lib/pools/local-target-roots";
 import { storedPoolSettings, type PoolKind } from "@/lib/pools/pool-definition";
 import { findPool } from "@/lib/pools/pools";
 import { openSqlReader } from "@/lib/sql/sql-reader";
@@ -72,7 +72,7 @@ export async function runClaimedExportJob(db: Db, jobId: string, deps: ExportDep
   try {
     const params = ExportJobParamsSchema.parse(job.params);
     const pool = await findPool(db, job.projectId!, params.poolId);
-    assertAllowedTarget(pool);
+    await assertExportableTarget(pool);
     const project = await db.project.findUniqueOrThrow({ where: { id: pool.projectId }, select: { settings: true, derivationCode: true } });
     const now = new Date();
     await db.snapshot.updateMany({

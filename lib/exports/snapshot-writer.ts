@@ -55,10 +55,16 @@ async function exists(p: string): Promise<boolean> {
   }
 }
 
-// 'wx': a duplicate name inside one snapshot fails instead of silently replacing a file.
+// "create": a duplicate name inside one snapshot fails instead of silently replacing a file.
+// Never through a symbolic link: a link planted where a file goes is refused, not followed.
+const OPEN_FLAGS = {
+  create: constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0),
+  replace: constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | (constants.O_NOFOLLOW ?? 0),
+};
+
 // Returns the sha256 and size of what was written, hashed on the way to the disk.
-async function writeDurably(filePath: string, content: SnapshotFileContent, flags: string): Promise<{ sha256: string; bytes: number }> {
-  const handle = await open(filePath, flags);
+async function writeDurably(filePath: string, content: SnapshotFileContent, mode: keyof typeof OPEN_FLAGS): Promise<{ sha256: string; bytes: number }> {
+  const handle = await open(filePath, OPEN_FLAGS[mode], 0o666);
   const digest = contentDigest();
   try {
     for await (const chunk of contentChunks(content)) {
@@ -100,7 +106,7 @@ async function writeFiles(tempDir: string, files: SnapshotInput["files"]): Promi
       await mkdir(dir, { recursive: true });
       dirs.add(dir);
     }
-    const { sha256, bytes } = await writeDurably(target, file.content, "wx");
+    const { sha256, bytes } = await writeDurably(target, file.content, "create");
     written.push({ name: name.data, sha256, bytes });
   }
   // Deepest first, so each parent is synced after its children's entries are final.
@@ -113,7 +119,7 @@ export async function pointLatestAt(poolDir: string, snapshotId: string): Promis
   // Named per snapshot so two exports finishing together cannot rename each other's temp file.
   const temp = path.join(poolDir, `${LATEST_FILE}.tmp-${id}`);
   // Exactly the id, no newline: a trainer joining it onto a path must not need to strip it.
-  await writeDurably(temp, id, "w");
+  await writeDurably(temp, id, "replace");
   await rename(temp, path.join(poolDir, LATEST_FILE));
   await syncDir(poolDir);
 }
@@ -137,7 +143,7 @@ export async function writeSnapshot(input: SnapshotInput): Promise<SnapshotManif
   try {
     const files = await writeFiles(tempDir, input.files);
     manifest = buildManifest(id, input, files);
-    await writeDurably(path.join(tempDir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`, "wx");
+    await writeDurably(path.join(tempDir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`, "create");
     await syncDir(tempDir);
     // Checked again: a snapshot of this id may have landed while we wrote. rename() would
     // replace an empty directory of that name, so the check is what keeps <id> immutable.

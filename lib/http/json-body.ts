@@ -4,28 +4,15 @@ import "server-only";
 // unvalidated.
 import type { z } from "zod";
 import { AppError } from "@/lib/errors";
+import { readBoundedBody } from "@/lib/http/bounded-body";
 
 export const MAX_JSON_BODY_BYTES = 64 * 1024;
 
 export async function readJsonBody<S extends z.ZodType>(request: Request, schema: S, maxBytes = MAX_JSON_BODY_BYTES): Promise<z.infer<S>> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > maxBytes) throw new AppError("too_large", `request body over ${maxBytes} bytes`);
-  const reader = request.body?.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  while (reader) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.length;
-    if (size > maxBytes) {
-      await reader.cancel();
-      throw new AppError("too_large", `request body over ${maxBytes} bytes`);
-    }
-    chunks.push(value);
-  }
+  const body = await readBoundedBody(request, maxBytes);
   let json: unknown;
   try {
-    json = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+    json = JSON.parse(Buffer.from(body).toString("utf8"));
   } catch {
     throw new AppError("invalid_input", "the request body is not valid JSON");
   }

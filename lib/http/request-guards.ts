@@ -34,3 +34,9 @@ export function assertDeclaredSize(request: Request, maxBytes: number, what: str
     throw new AppError("too_large", `${what} is ${Math.ceil(declared / 1048576)} MB, over the ${Math.round(maxBytes / 1048576)} MB limit`);
   }
 }
+
+/** The body size a request declares, or null when it streams without saying. */
+export function declaredLength(request: Request): number | null {
+  const declared = Number(request.headers.get("content-length") ?? "");
+  return request.headers.has("content-length") && Number.isFinite(declared) ? declared : null;
+}

@@ -7,32 +7,31 @@ import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { createImportJob } from "@/lib/imports/import-job";
 import { notifyJobQueued } from "@/lib/jobs/in-process-worker";
-import { prepareInput } from "@/lib/imports/import-input";
+import { openImageSource, prepareInput, type ImageSourceDescriptor } from "@/lib/imports/import-input";
 import type { ImportRequest } from "@/lib/imports/import-request";
 import { buildPreview } from "@/lib/imports/preview";
 import { createStaging, resolveServerPath, stagingExists, stagingRoot } from "@/lib/imports/staging";
-import { openDirectorySource } from "@/lib/imports/sources/directory-source";
 import { sniffImageMime } from "@/lib/media/sniff";
 import { MEDIA_HEADERS } from "@/lib/media/serve";
 
 const ROOT_FILE = ".preview-root";
 
-async function targetOf(projectId: string, source: ImportRequest["source"]): Promise<{ target: string; stagingId: string }> {
+async function targetOf(projectId: string, source: ImportRequest["source"]): Promise<{ target: string; stagingId: string; confine: "import-roots" | "staging" }> {
   if (source.kind === "staging") {
     if (!(await stagingExists(projectId, source.stagingId))) throw new AppError("not_found", "No such upload; upload the files again.");
-    return { target: stagingRoot(projectId, source.stagingId), stagingId: source.stagingId };
+    return { target: stagingRoot(projectId, source.stagingId), stagingId: source.stagingId, confine: "staging" };
   }
   const target = await resolveServerPath(source.path);
-  return { target, stagingId: await createStaging(projectId) };
+  return { target, stagingId: await createStaging(projectId), confine: "import-roots" };
 }
 
 export async function previewImport(projectId: string, request: ImportRequest) {
   const { target, stagingId } = await targetOf(projectId, request.source);
   const scratch = path.join(stagingRoot(projectId, stagingId), ".unpacked");
-  const prepared = await prepareInput(target, scratch, { format: request.format, model: request.model });
+  const prepared = await prepareInput(target, scratch, { format: request.format, model: request.model, projectId });
   try {
-    // The preview's images are served from this root (and only from it) by previewFile.
-    await writeFile(path.join(stagingRoot(projectId, stagingId), ROOT_FILE), prepared.root);
+    // The preview's images are served from this source (and only from it) by previewFile.
+    await writeFile(path.join(stagingRoot(projectId, stagingId), ROOT_FILE), JSON.stringify(prepared.imageSource));
     const fileUrl = (p: string) => `/api/projects/${projectId}/imports/staging/${stagingId}/file?path=${encodeURIComponent(p)}`;
     return await buildPreview(prepared, request.contract ?? null, fileUrl, request.model ?? null);
   } finally {
@@ -41,9 +40,11 @@ export async function previewImport(projectId: string, request: ImportRequest) {
 }
 
 export async function previewFile(projectId: string, stagingId: string, relativePath: string): Promise<Response> {
-  const root = await readFile(path.join(stagingRoot(projectId, stagingId), ROOT_FILE), "utf8").catch(() => null);
-  if (!root) throw new AppError("not_found", "No preview for this upload.");
-  const { source } = await openDirectorySource(root);
+  const stored = await readFile(path.join(stagingRoot(projectId, stagingId), ROOT_FILE), "utf8").catch(() => null);
+  if (!stored) throw new AppError("not_found", "No preview for this upload.");
+  const source = await openImageSource(JSON.parse(stored) as ImageSourceDescriptor).catch(() => {
+    throw new AppError("not_found", "No preview for this upload.");
+  });
   try {
     const bytes = await source.read(relativePath).catch(() => null);
     const mime = bytes ? sniffImageMime(bytes) : null;
@@ -55,9 +56,11 @@ export async function previewFile(projectId: string, stagingId: string, relative
 }
 
 export async function startImport(projectId: string, userId: string, request: ImportRequest) {
-  const { target, stagingId } = await targetOf(projectId, request.source);
+  const { target, stagingId, confine } = await targetOf(projectId, request.source);
   const job = await createImportJob(db(), projectId, userId, {
     target,
+    confine,
+    staging: stagingRoot(projectId, stagingId),
     scratch: path.join(stagingRoot(projectId, stagingId), ".job-unpacked"),
     format: request.format,
     contract: request.contract,

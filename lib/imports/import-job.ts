@@ -21,6 +21,7 @@ import { claimJob, createJob, finishJob, isCancelRequested, reportProgress } fro
 import type { MediaStore } from "@/lib/media/store";
 import { recordAudit } from "@/lib/audit/record";
 import { SourceRefusedError } from "@/lib/imports/sources/source-errors";
+import { confinedJobTarget, removeStagingOfEndedJob } from "@/lib/imports/staging";
 
 export async function createImportJob(db: Db, projectId: string, userId: string | null, params: ImportJobParams, options: { claimedBy?: string } = {}) {
   const job = await createJob(db, { projectId, kind: "import", params, createdById: userId, claimedBy: options.claimedBy });
@@ -63,10 +64,19 @@ export async function executeImportJob(db: Db, store: MediaStore, jobId: string,
 /** Runs a job this process has claimed (the worker loop claims before it calls a handler). */
 export async function runClaimedImportJob(db: Db, store: MediaStore, jobId: string, hooks: ImportJobHooks = {}): Promise<ImportReport | null> {
   const job = await db.job.findUniqueOrThrow({ where: { id: jobId } });
+  try {
+    return await runImportOf(db, store, job, hooks);
+  } finally {
+    await removeStagingOfEndedJob(db, jobId, ImportJobParamsSchema.safeParse(job.params).data?.staging);
+  }
+}
+
+async function runImportOf(db: Db, store: MediaStore, job: { id: string; projectId: string | null; params: unknown; createdById: string | null }, hooks: ImportJobHooks): Promise<ImportReport | null> {
+  const jobId = job.id;
   let report: ImportReport | null = null;
   try {
     const params = ImportJobParamsSchema.parse(job.params);
-    const prepared: PreparedInput = await prepareInput(params.target, params.scratch, { format: params.format, model: params.model });
+    const prepared: PreparedInput = await prepareInput(await confinedJobTarget(params), params.scratch, { format: params.format, model: params.model, projectId: job.projectId });
     const imageSource = params.images ? await openDirectorySource(params.images) : null;
     try {
       const units = withContract(prepared.units, params.contract);

@@ -20,10 +20,14 @@ export const ImportRequestSchema = z.object({
 });
 export type ImportRequest = z.infer<typeof ImportRequestSchema>;
 
-/** Stored in the job row: the request with the source resolved to a path on disk. */
+/** Stored in the job row: the request with the source resolved to a path on disk. `confine`:
+ * where the target must still be, by its real path, when the job runs (a folder swapped for a
+ * symlink after queueing imports nothing); `staging`: the upload dir to delete when the job ends. */
 export const ImportJobParamsSchema = z.object({
   target: z.string().min(1),
   scratch: z.string().min(1),
+  confine: z.enum(["import-roots", "staging"]).optional(),
+  staging: z.string().optional(),
   format: z.string().optional(),
   contract: ContractChoiceSchema.optional(),
   model: ModelNameSchema.optional(),

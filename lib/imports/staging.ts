@@ -1,16 +1,22 @@
 import "server-only";
 // Where uploaded import files wait for preview and commit: one directory per staging id under
-// <data dir>/imports/<project id>/. Files are streamed to disk with a size bound, written to
-// a temp name and renamed, and only ever under names that checkSourcePath accepts.
+// <data dir>/imports/<project id>/. Files are streamed to disk with a size bound (the upload
+// limit, what is left of the project's staging budget and of the free disk,
+// lib/imports/staging-budget.ts), written to a temp name and renamed, and only ever under names
+// that checkSourcePath accepts. A staging dir is deleted when its import job ends; orphans are
+// swept by age at start-up (lib/jobs/orphans.ts).
 import { randomBytes } from "node:crypto";
 import { createWriteStream } from "node:fs";
 import { mkdir, realpath, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import type { Db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { checkSourcePath } from "@/lib/imports/sources/source-path";
+import { isInside, nearestRealPath, realRoots } from "@/lib/fs/real-path";
+import { noteStagedBytes, stagingAllowance } from "@/lib/imports/staging-budget";
 
 const STAGING_ID = /^[a-f0-9]{24}$/;
 
@@ -33,12 +39,12 @@ export async function stagingExists(projectId: string, stagingId: string): Promi
   }
 }
 
-function byteLimit(maxBytes: number, name: string) {
+function byteLimit(maxBytes: number, refusal: () => AppError) {
   let seen = 0;
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       seen += chunk.length;
-      if (seen > maxBytes) callback(new AppError("too_large", `${name}: larger than the ${Math.round(maxBytes / 1048576)} MB upload limit`));
+      if (seen > maxBytes) callback(refusal());
       else callback(null, chunk);
     },
   });
@@ -49,12 +55,15 @@ export async function writeStagedFile(
   stagingId: string,
   relativePath: string,
   body: ReadableStream<Uint8Array>,
-  maxBytes = env().VERITY_MAX_UPLOAD_MB * 1048576,
+  declaredBytes: number | null = null,
 ): Promise<{ path: string; bytes: number }> {
   const checked = checkSourcePath(relativePath);
   if ("refused" in checked) throw new AppError("invalid_input", `${relativePath}: ${checked.refused}`);
   const root = stagingRoot(projectId, stagingId);
   if (!(await stagingExists(projectId, stagingId))) throw new AppError("not_found", "No such upload.");
+  // Refused before a byte is written when the declared size does not fit; bounded while
+  // streaming by what is left when it does not say.
+  const allowance = await stagingAllowance(projectId, checked.path, declaredBytes ?? 0);
   const target = path.join(root, checked.path);
   await mkdir(path.dirname(target), { recursive: true });
   // A directory of the path could be a symlink only if something other than us wrote it;
@@ -65,33 +74,59 @@ export async function writeStagedFile(
   }
   const temp = `${target}.${randomBytes(6).toString("hex")}.part`;
   try {
-    await pipeline(Readable.fromWeb(body as never), byteLimit(maxBytes, checked.path), createWriteStream(temp, { flags: "wx" }));
+    await pipeline(Readable.fromWeb(body as never), byteLimit(allowance.bytes, allowance.refusal), createWriteStream(temp, { flags: "wx" }));
     await rename(temp, target);
   } catch (error) {
     await rm(temp, { force: true });
     if ((error as NodeJS.ErrnoException).code === "ENOSPC") throw new AppError("unavailable", "The disk is full: the upload was not kept.");
     throw error;
   }
-  return { path: checked.path, bytes: (await stat(target)).size };
+  const bytes = (await stat(target)).size;
+  noteStagedBytes(projectId, bytes);
+  return { path: checked.path, bytes };
 }
 
 export async function removeStaging(projectId: string, stagingId: string): Promise<void> {
   await rm(stagingRoot(projectId, stagingId), { recursive: true, force: true });
 }
 
-/** A server-side path an admin named: allowed only inside one of VERITY_IMPORT_ROOTS. */
+/**
+ * A server-side path an admin named: allowed only when its real path (every symlink followed,
+ * including a symlinked parent of a path that does not exist) is inside one of
+ * VERITY_IMPORT_ROOTS. Every path outside gets the same answer whether it exists or not, so
+ * the import screen is no way to learn what is on the server. Checked again when the job runs.
+ */
 export async function resolveServerPath(requested: string): Promise<string> {
   const roots = env().importRoots;
   if (roots.length === 0) throw new AppError("forbidden", "Server-side imports are off: set VERITY_IMPORT_ROOTS to the directories allowed.");
-  let real: string;
-  try {
-    real = await realpath(path.resolve(requested));
-  } catch {
-    throw new AppError("not_found", `${requested}: no such file or directory on the server`);
-  }
-  for (const root of roots) {
-    const realRoot = await realpath(root).catch(() => null);
-    if (realRoot && (real === realRoot || real.startsWith(realRoot + path.sep))) return real;
-  }
-  throw new AppError("forbidden", `${requested}: outside the allowed import roots`);
+  const { real, exists } = await nearestRealPath(path.resolve(requested));
+  const inside = (await realRoots(roots)).some((root) => isInside(root, real));
+  if (!inside) throw new AppError("not_found", `${requested}: not found inside the allowed import roots`);
+  if (!exists) throw new AppError("not_found", `${requested}: no such file or folder inside the import roots`);
+  return real;
+}
+
+/** A staging path (an upload, its unpacked archive) whose real path is still under the staging dir. */
+export async function confineToStaging(target: string): Promise<string> {
+  const real = await realpath(target).catch(() => null);
+  const stagingReal = (await nearestRealPath(env().stagingDir)).real;
+  if (!real || !isInside(stagingReal, real)) throw new AppError("not_found", "This upload is gone; upload the files again.");
+  return real;
+}
+
+/** The target a job may read now: checked again where it was confined when the job was queued. */
+export async function confinedJobTarget(params: { target: string; confine?: "import-roots" | "staging" }): Promise<string> {
+  if (params.confine === "import-roots") return resolveServerPath(params.target);
+  if (params.confine === "staging") return confineToStaging(params.target);
+  return params.target;
+}
+
+/** Deletes a job's upload once the job has ended (not when another worker took it over and runs it). */
+export async function removeStagingOfEndedJob(db: Db, jobId: string, dir: string | undefined): Promise<void> {
+  if (!dir) return;
+  const job = await db.job.findUnique({ where: { id: jobId }, select: { status: true } });
+  if (job && !["succeeded", "failed", "cancelled"].includes(job.status)) return;
+  const stagingReal = (await nearestRealPath(env().stagingDir)).real;
+  if (!isInside(stagingReal, (await nearestRealPath(dir)).real) || path.resolve(dir) === path.resolve(env().stagingDir)) return;
+  await rm(dir, { recursive: true, force: true });
 }

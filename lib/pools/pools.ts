@@ -2,7 +2,8 @@ import "server-only";
 // Pools of a project: admins create, change and delete them; every change is audited. A
 // target is confined to the operator's pool roots and may not overlap another pool's (of any
 // project): two pools writing one directory would move each other's `latest`, and a project
-// could read another's snapshots through its own pool.
+// could read another's snapshots through its own pool. Local targets are stored and compared
+// as real paths (lib/pools/local-target-roots.ts), so a symlink cannot make two pools one.
 import path from "node:path";
 import type { Db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/sqlite/client";
@@ -10,14 +11,14 @@ import { recordAudit } from "@/lib/audit/record";
 import { activeExportJob } from "@/lib/exports/active-export";
 import { AppError } from "@/lib/errors";
 import { PoolInputSchema, type PoolInput } from "@/lib/pools/pool-definition";
-import { assertAllowedTarget } from "@/lib/pools/local-target-roots";
+import { assertAllowedTarget, realTargetPath } from "@/lib/pools/local-target-roots";
 
 export type PoolActor = { userId: string | null; projectId: string };
 
 const ID = /^[a-z0-9]{10,40}$/;
 
-function normalizedTarget(input: Pick<PoolInput, "targetType" | "targetUri">): string {
-  return input.targetType === "local" ? path.resolve(input.targetUri) : input.targetUri.replace(/\/+$/, "");
+async function normalizedTarget(input: Pick<PoolInput, "targetType" | "targetUri">): Promise<string> {
+  return input.targetType === "local" ? realTargetPath(input.targetUri) : input.targetUri.replace(/\/+$/, "");
 }
 
 function nests(a: string, b: string, separator: string): boolean {
@@ -25,10 +26,11 @@ function nests(a: string, b: string, separator: string): boolean {
 }
 
 async function assertNoOverlap(db: Db, input: Pick<PoolInput, "targetType" | "targetUri">, exceptPoolId: string | null) {
-  const mine = normalizedTarget(input);
+  const mine = await normalizedTarget(input);
   const others = await db.pool.findMany({ where: { targetType: input.targetType, ...(exceptPoolId ? { id: { not: exceptPoolId } } : {}) }, select: { targetUri: true } });
   const separator = input.targetType === "local" ? path.sep : "/";
-  if (others.some((o) => nests(mine, normalizedTarget({ targetType: input.targetType, targetUri: o.targetUri }), separator))) {
+  const theirs = await Promise.all(others.map((o) => normalizedTarget({ targetType: input.targetType, targetUri: o.targetUri })));
+  if (theirs.some((other) => nests(mine, other, separator))) {
     throw new AppError("conflict", "Another pool already writes to this target (or inside or around it); choose a directory or prefix of its own.");
   }
 }
@@ -46,13 +48,13 @@ export async function findPoolByName(db: Db, projectId: string, name: string) {
   return pool;
 }
 
-function rowData(input: PoolInput) {
+async function rowData(input: PoolInput) {
   return {
     name: input.name,
     kind: input.kind,
     format: input.format,
     targetType: input.targetType,
-    targetUri: normalizedTarget(input),
+    targetUri: await normalizedTarget(input),
     imageMode: input.imageMode,
     settings: input.settings as Prisma.InputJsonValue,
   };
@@ -60,12 +62,12 @@ function rowData(input: PoolInput) {
 
 export async function createPool(db: Db, actor: PoolActor, raw: unknown) {
   const input = PoolInputSchema.parse(raw);
-  assertAllowedTarget(input);
+  await assertAllowedTarget(input);
   if (await db.pool.findUnique({ where: { projectId_name: { projectId: actor.projectId, name: input.name } } })) {
     throw new AppError("conflict", `A pool named ${input.name} already exists in this project.`);
   }
   await assertNoOverlap(db, input, null);
-  const pool = await db.pool.create({ data: { projectId: actor.projectId, ...rowData(input) } });
+  const pool = await db.pool.create({ data: { projectId: actor.projectId, ...(await rowData(input)) } });
   await recordAudit(db, { userId: actor.userId, projectId: actor.projectId, action: "pool.create", targetType: "pool", targetId: pool.id, details: { name: pool.name, kind: pool.kind, format: pool.format, target: `${pool.targetType}:${pool.targetUri}` } });
   return pool;
 }
@@ -75,12 +77,12 @@ export async function updatePool(db: Db, actor: PoolActor, poolId: string, raw: 
   const pool = await findPool(db, actor.projectId, poolId);
   const input = PoolInputSchema.parse(raw);
   if (input.kind !== pool.kind) throw new AppError("invalid_input", "A pool's kind cannot change; create another pool.");
-  assertAllowedTarget(input);
+  await assertAllowedTarget(input);
   if (input.name !== pool.name && (await db.pool.findUnique({ where: { projectId_name: { projectId: actor.projectId, name: input.name } } }))) {
     throw new AppError("conflict", `A pool named ${input.name} already exists in this project.`);
   }
   await assertNoOverlap(db, input, pool.id);
-  const updated = await db.pool.update({ where: { id: pool.id }, data: rowData(input) });
+  const updated = await db.pool.update({ where: { id: pool.id }, data: await rowData(input) });
   await recordAudit(db, { userId: actor.userId, projectId: actor.projectId, action: "pool.update", targetType: "pool", targetId: pool.id, details: { name: updated.name, format: updated.format, target: `${updated.targetType}:${updated.targetUri}` } });
   return updated;
 }

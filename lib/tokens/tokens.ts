@@ -1,12 +1,15 @@
 import "server-only";
 // Per-project API tokens for /api/v1. The secret is shown once at creation; only its sha256
 // is stored, so a database leak does not leak usable tokens. A token acts with a role in its
-// own project only, and stops working the moment it is revoked or expires.
+// own project only, stops working the moment it is revoked or expires, and acts only while
+// its creator could act so themselves: enabled, and a member of the project with at least
+// the token's role (or the site owner). Access is checked on every request, so disabling,
+// removing or demoting the creator stops their tokens at once, and restoring it restarts them.
 import { createHash, randomBytes } from "node:crypto";
 import { z } from "zod";
 import type { Db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
-import { RoleSchema, type Role } from "@/lib/auth/roles";
+import { roleAtLeast, RoleSchema, type Role } from "@/lib/auth/roles";
 
 const TOKEN = /^vrt_([a-z0-9]{8})_([A-Za-z0-9_-]{43})$/;
 
@@ -43,12 +46,36 @@ export async function revokeApiToken(db: Db, projectId: string, tokenId: string)
   if (count === 0) throw new AppError("not_found", "No such active token.");
 }
 
+type Creator = { disabledAt: Date | null; isOwner: boolean; memberships: { role: string }[] };
+
+/** Why a token of `creator` cannot act with `role` in its project now, or null when it can. */
+export function creatorProblem(creator: Creator, role: string): string | null {
+  if (creator.disabledAt) return "its creator is disabled";
+  if (creator.isOwner) return null;
+  const membership = creator.memberships[0];
+  if (!membership) return "its creator is no longer a member of this project";
+  if (!roleAtLeast(membership.role, role as Role)) return `its creator is now ${membership.role}, below the token's ${role} role`;
+  return null;
+}
+
+const creatorOf = (projectId: string) => ({ select: { email: true, disabledAt: true, isOwner: true, memberships: { where: { projectId }, select: { role: true } } } });
+
 export async function listApiTokens(db: Db, projectId: string) {
-  return db.apiToken.findMany({
+  const tokens = await db.apiToken.findMany({
     where: { projectId },
     orderBy: { createdAt: "desc" },
-    select: { id: true, name: true, prefix: true, role: true, createdAt: true, lastUsedAt: true, expiresAt: true, revokedAt: true, createdBy: { select: { email: true } } },
+    select: { id: true, name: true, prefix: true, role: true, createdAt: true, lastUsedAt: true, expiresAt: true, revokedAt: true, createdBy: creatorOf(projectId) },
   });
+  return tokens.map(({ createdBy, ...token }) => ({ ...token, createdBy: { email: createdBy.email }, inactive: creatorProblem(createdBy, token.role) }));
+}
+
+/** Live tokens `userId` created in `projectId` (all projects when null), with a role above `below` when given. */
+export async function countLiveTokensOf(db: Db, userId: string, projectId: string | null, below?: Role): Promise<number> {
+  const tokens = await db.apiToken.findMany({
+    where: { createdById: userId, revokedAt: null, ...(projectId ? { projectId } : {}), OR: [{ expiresAt: null }, { expiresAt: { gt: new Date() } }] },
+    select: { role: true },
+  });
+  return below ? tokens.filter((t) => !roleAtLeast(below, t.role as Role)).length : tokens.length;
 }
 
 export type TokenAccess = { tokenId: string; projectId: string; role: Role; actingUserId: string };
@@ -60,6 +87,9 @@ export async function authenticateApiToken(db: Db, authorization: string | null)
   const row = await db.apiToken.findUnique({ where: { tokenHash: hashToken(token) } });
   const isLive = row && !row.revokedAt && (!row.expiresAt || row.expiresAt > new Date());
   if (!row || !isLive) throw new AppError("unauthenticated", "This API token is unknown, revoked or expired.");
+  const creator = await db.user.findUniqueOrThrow({ where: { id: row.createdById }, ...creatorOf(row.projectId) });
+  const problem = creatorProblem(creator, row.role);
+  if (problem) throw new AppError("unauthenticated", `This API token no longer acts: ${problem}.`);
   // Last use is for the admin screen; an hour's precision spares a write per request.
   if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > 3_600_000) {
     await db.apiToken.update({ where: { id: row.id }, data: { lastUsedAt: new Date() } });

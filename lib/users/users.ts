@@ -1,6 +1,7 @@
 import "server-only";
 // Accounts. Only the site owner creates accounts (no self-registration); the CLI does the
-// same through these functions.
+// same through these functions. Changing a password and disabling an account end every
+// session of the user (their session version moves, lib/auth/session-token.ts).
 import { z } from "zod";
 import type { Db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
@@ -34,12 +35,21 @@ export async function setPassword(db: Db, email: string, password: string) {
   const parsed = PasswordSchema.parse(password);
   const user = await db.user.findUnique({ where: { email: EmailSchema.parse(email) } });
   if (!user) throw new AppError("not_found", `No user with e-mail ${email}.`);
-  await db.user.update({ where: { id: user.id }, data: { passwordHash: await hashPassword(parsed) } });
+  await db.user.update({ where: { id: user.id }, data: { passwordHash: await hashPassword(parsed), sessionVersion: { increment: 1 } } });
   return user;
 }
 
+// Enabling again does not revive the sessions a disable ended.
 export async function setUserDisabled(db: Db, userId: string, disabled: boolean) {
-  return db.user.update({ where: { id: userId }, data: { disabledAt: disabled ? new Date() : null } });
+  return db.user.update({
+    where: { id: userId },
+    data: disabled ? { disabledAt: new Date(), sessionVersion: { increment: 1 } } : { disabledAt: null },
+  });
+}
+
+/** "Sign out everywhere": every session of the user ends; they sign in again. */
+export async function endUserSessions(db: Db, userId: string) {
+  return db.user.update({ where: { id: userId }, data: { sessionVersion: { increment: 1 } }, select: { id: true, email: true } });
 }
 
 export async function listUsers(db: Db) {

@@ -92,6 +92,8 @@ describe.each(PROVIDERS)("the v1 API on %s", (provider) => {
     const { world, token } = await setup(provider);
     await verifiedSamples(world, 1);
     const other = await world.db.project.create({ data: { slug: "other", name: "Other", settings: {} } });
+    // A token acts only while its creator is a member of its project with its role.
+    await world.db.membership.create({ data: { projectId: other.id, userId: world.admin.user.id, role: "admin" } });
     const foreign = await token("admin", other.id);
     const params = { projectId: world.projectId };
     const samples = `/api/v1/projects/${world.projectId}/samples`;

@@ -7,6 +7,7 @@ describe.each(PROVIDERS)("API tokens on %s", (provider) => {
     const { db } = await freshDatabase(provider);
     const user = await db.user.create({ data: { email: "a@x.test", name: "A" } });
     const project = await db.project.create({ data: { slug: "t", name: "T", settings: {} } });
+    await db.membership.create({ data: { projectId: project.id, userId: user.id, role: "admin" } });
     return { db, user, project };
   }
 
@@ -40,5 +41,34 @@ describe.each(PROVIDERS)("API tokens on %s", (provider) => {
     const { token } = await createApiToken(db, other.id, user.id, { name: "theirs", role: "admin" });
     await expect(revokeApiToken(db, project.id, token.id)).rejects.toThrow(/No such active token/);
     expect((await db.apiToken.findUniqueOrThrow({ where: { id: token.id } })).revokedAt).toBeNull();
+  });
+
+  it("acts only while its creator is enabled and a member with at least the token's role", async () => {
+    const { db, user, project } = await setup();
+    const { secret } = await createApiToken(db, project.id, user.id, { name: "ci", role: "reviewer" });
+    const use = () => authenticateApiToken(db, `Bearer ${secret}`);
+    await expect(use()).resolves.toMatchObject({ role: "reviewer" });
+
+    await db.user.update({ where: { id: user.id }, data: { disabledAt: new Date() } });
+    await expect(use()).rejects.toThrow(/creator .*disabled/);
+    await db.user.update({ where: { id: user.id }, data: { disabledAt: null } });
+    await expect(use()).resolves.toMatchObject({ role: "reviewer" });
+
+    await db.membership.update({ where: { projectId_userId: { projectId: project.id, userId: user.id } }, data: { role: "annotator" } });
+    await expect(use()).rejects.toThrow(/creator .*annotator.*reviewer/);
+    await db.membership.update({ where: { projectId_userId: { projectId: project.id, userId: user.id } }, data: { role: "reviewer" } });
+    await expect(use()).resolves.toMatchObject({ role: "reviewer" });
+
+    await db.membership.delete({ where: { projectId_userId: { projectId: project.id, userId: user.id } } });
+    await expect(use()).rejects.toThrow(/creator .*no longer a member/);
+  });
+
+  it("a site owner's token acts in any project while the owner is enabled", async () => {
+    const { db, project } = await setup();
+    const owner = await db.user.create({ data: { email: "owner@x.test", name: "O", isOwner: true } });
+    const { secret } = await createApiToken(db, project.id, owner.id, { name: "owner", role: "admin" });
+    await expect(authenticateApiToken(db, `Bearer ${secret}`)).resolves.toMatchObject({ role: "admin", actingUserId: owner.id });
+    await db.user.update({ where: { id: owner.id }, data: { disabledAt: new Date() } });
+    await expect(authenticateApiToken(db, `Bearer ${secret}`)).rejects.toThrow(/disabled/);
   });
 });

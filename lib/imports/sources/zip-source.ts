@@ -4,7 +4,11 @@ import "server-only";
 // namespace ever reaches a caller. Opening reads the central directory once (yauzl with
 // lazyEntries, one record at a time, never the file data): it refuses the whole archive when
 // it declares more entries or more bytes than the limits allow, and skips, with a reason,
-// every entry zip-entry-policy.ts refuses. `read` then inflates one entry at a time.
+// every entry zip-entry-policy.ts refuses. It also refuses the whole archive when what its
+// accepted entries declare, together, is out of all proportion to the archive's real size: a
+// bomb of many small entries (2,000 x 1 MiB of zeros in 2 MB) passes every per-entry check,
+// since the ratio check of one entry starts above 1 MiB. `read` then inflates one entry at a time.
+import { stat } from "node:fs/promises";
 import path from "node:path";
 import yauzl, { type Entry, type ZipFile } from "yauzl";
 import { describeBytes } from "@/lib/imports/sources/describe-bytes";
@@ -21,6 +25,9 @@ import { judgeZipEntry } from "@/lib/imports/sources/zip-entry-policy";
 import { createZipEntryTable, type ZipEntryTable } from "@/lib/imports/sources/zip-entry-table";
 
 const METHOD_DEFLATED = 8;
+// Below this, a whole archive may compress as well as it likes (a small file of repeated JSON
+// keys); above it, its declared total must stay within the per-entry ratio limit too.
+export const WHOLE_ARCHIVE_RATIO_MIN_BYTES = 64 * 1024 ** 2;
 
 export async function openZipSource(
   zipPath: string,
@@ -34,7 +41,7 @@ export async function openZipSource(
       const [count, limit] = [zipfile.entryCount, limits.maxEntries].map((n) => n.toLocaleString("en-US"));
       throw new SourceLimitError(archive, `holds ${count} entries, over the ${limit} limit`);
     }
-    const scan = await scanCentralDirectory(zipfile, archive, limits);
+    const scan = await scanCentralDirectory(zipfile, archive, limits, (await stat(zipPath)).size);
     return { source: createZipSource(zipfile, archive, scan), rejected: scan.rejected };
   } catch (error) {
     zipfile.close();
@@ -67,11 +74,13 @@ async function scanCentralDirectory(
   zipfile: ZipFile,
   archive: string,
   limits: SourceLimits,
+  archiveBytes: number,
 ): Promise<CentralDirectoryScan> {
   const table = createZipEntryTable(zipfile.entryCount);
   const rejected: RejectedPath[] = [];
   const refusedPaths = new Map<string, string>();
   let declaredTotal = 0;
+  let acceptedTotal = 0;
 
   for await (const entry of readEntries(zipfile, archive)) {
     // Strict decoding (last argument): keep backslashes so the policy can refuse them.
@@ -101,6 +110,7 @@ async function scanCentralDirectory(
       const checked = checkSourcePath(name);
       if ("path" in checked) refusedPaths.set(checked.path, reason);
     } else if (verdict.kind === "file") {
+      acceptedTotal += entry.uncompressedSize;
       table.add(verdict.path, {
         localHeaderOffset: entry.relativeOffsetOfLocalHeader,
         compressedSize: entry.compressedSize,
@@ -114,6 +124,11 @@ async function scanCentralDirectory(
   if (declaredTotal > limits.maxTotalBytes) {
     const [declared, limit] = [declaredTotal, limits.maxTotalBytes].map(describeBytes);
     throw new SourceLimitError(archive, `declares ${declared} uncompressed, over the ${limit} limit`);
+  }
+  const ratio = acceptedTotal / Math.max(1, archiveBytes);
+  if (acceptedTotal > WHOLE_ARCHIVE_RATIO_MIN_BYTES && ratio > limits.maxCompressionRatio) {
+    const sizes = `${describeBytes(acceptedTotal)} from ${describeBytes(archiveBytes)}`;
+    throw new SourceLimitError(archive, `compresses ${Math.round(ratio)}:1 as a whole (${sizes}), over the ${limits.maxCompressionRatio}:1 ratio limit`);
   }
   return { table, rejected, refusedPaths };
 }
@@ -154,6 +169,7 @@ function createZipSource(zipfile: ZipFile, archive: string, scan: CentralDirecto
       throw new SourceEntryNotFoundError(checked.path, archive);
     },
     async close() {
+      if (isClosed) return;
       isClosed = true;
       zipfile.close();
     },

@@ -22,7 +22,9 @@ const once = <T>(make: () => Promise<T>) => {
 
 // ---------------------------------------------------------------- shared set-ups (as admin)
 
-const stagingWithFiles = once(async () => {
+// An upload with a records file and a screenshot. Each probe that needs one has its own: the
+// import probe's job deletes its upload when it ends.
+async function uploadWithFiles(): Promise<string> {
   const s = authzSeed();
   const created = await callRoute("admin", "POST", `/api/projects/${s.demoProjectId}/imports/staging`);
   const { stagingId } = JSON.parse(created.text) as { stagingId: string };
@@ -30,6 +32,17 @@ const stagingWithFiles = once(async () => {
   await callRoute("admin", "PUT", `/api/projects/${s.demoProjectId}/imports/staging/${stagingId}?path=records.jsonl`, { body: `${line}\n` });
   const png = await fetchMediaBytes();
   await callRoute("admin", "PUT", `/api/projects/${s.demoProjectId}/imports/staging/${stagingId}?path=shot.png`, { body: new Uint8Array(png) });
+  return stagingId;
+}
+const stagingWithFiles = once(uploadWithFiles);
+const stagingToAddTo = once(uploadWithFiles);
+// Previewed, so that its screenshots can be served.
+const previewedStaging = once(async () => {
+  const stagingId = await uploadWithFiles();
+  await callRoute("admin", "POST", `/api/projects/${authzSeed().demoProjectId}/imports/preview`, {
+    body: JSON.stringify({ source: { kind: "staging", stagingId } }),
+    headers: { "content-type": "application/json" },
+  });
   return stagingId;
 });
 
@@ -119,10 +132,10 @@ export const ROUTE_PROBES: Record<string, RouteProbe> = {
   },
   "POST /api/projects/[projectId]/imports/staging": { request: async () => ({ url: `/api/projects/${authzSeed().demoProjectId}/imports/staging` }) },
   "PUT /api/projects/[projectId]/imports/staging/[stagingId]": {
-    request: async () => ({ url: `/api/projects/${authzSeed().demoProjectId}/imports/staging/${await stagingWithFiles()}?path=extra-${unique()}.jsonl`, body: "{}\n" }),
+    request: async () => ({ url: `/api/projects/${authzSeed().demoProjectId}/imports/staging/${await stagingToAddTo()}?path=extra-${unique()}.jsonl`, body: "{}\n" }),
   },
   "GET /api/projects/[projectId]/imports/staging/[stagingId]/file": {
-    request: async () => ({ url: `/api/projects/${authzSeed().demoProjectId}/imports/staging/${await stagingWithFiles()}/file?path=shot.png` }),
+    request: async () => ({ url: `/api/projects/${authzSeed().demoProjectId}/imports/staging/${await previewedStaging()}/file?path=shot.png` }),
   },
   "GET /api/projects/[projectId]/jobs/[jobId]": { request: async () => ({ url: `/api/projects/${authzSeed().runsProjectId}/jobs/${authzSeed().jobId}` }) },
   "GET /api/projects/[projectId]/queues/[queueId]/next": { request: async () => ({ url: `/api/projects/${authzSeed().demoProjectId}/queues/${authzSeed().queueId}/next` }) },
@@ -252,6 +265,12 @@ export const ACTION_PROBES: Record<string, ActionProbe> = {
     args: async () => {
       const user = openDb().prepare(`SELECT "id" FROM "User" WHERE "email" = ?`).get(authzSeed().otherUserEmail) as { id: string };
       return form({ userId: user.id, disabled: "false" });
+    },
+  },
+  "users#endSessionsAction": {
+    args: async () => {
+      const user = openDb().prepare(`SELECT "id" FROM "User" WHERE "email" = ?`).get(authzSeed().otherUserEmail) as { id: string };
+      return form({ userId: user.id });
     },
   },
   "users#createProjectAction": { args: async () => form({ slug: `matrix-${unique()}`, name: "Matrix project" }) },

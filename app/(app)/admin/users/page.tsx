@@ -14,7 +14,13 @@ export default async function UsersPage() {
   const users = await listUsers(db());
   return (
     <div className="space-y-8">
-      <h1 className="text-2xl font-semibold">Users</h1>
+      <div>
+        <h1 className="text-2xl font-semibold">Users</h1>
+        <p className="text-sm text-slate-600">
+          Disabling a user signs them out everywhere and stops the API tokens they created until they are enabled again.
+          Resetting a password or “Sign out everywhere” ends every session of the user; their API tokens keep acting.
+        </p>
+      </div>
       <CreateUserForm />
       <UserTable users={users} currentUserId={user.id} />
     </div>

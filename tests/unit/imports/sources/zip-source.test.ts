@@ -161,6 +161,14 @@ describe("openZipSource", () => {
     expect((await source.read("small-zeros.bin")).length).toBe(100_000);
   });
 
+  it("refuses the whole archive when many small entries together compress past the ratio limit", async () => {
+    // 100 entries of 1 MiB of zeros: each under the per-entry ratio check, together ~1000:1.
+    const zip = await buildZip(Array.from({ length: 100 }, (_, i) => ({ name: `bomb/${i}.jsonl`, data: Buffer.alloc(1024 ** 2) })));
+    const refusal = open(zip, { maxCompressionRatio: 200 });
+    await expect(refusal).rejects.toBeInstanceOf(SourceLimitError);
+    await expect(refusal).rejects.toThrow(/^archive\.zip: compresses \d+:1 as a whole \(100 MiB from [\d.]+ KiB\), over the 200:1 ratio limit$/);
+  });
+
   it("refuses an archive with more entries than the limit before reading them", async () => {
     const zip = await buildZip(Array.from({ length: 6 }, (_, i) => ({ name: `${i}.png`, data: "x" })));
     await expect(open(zip, { maxEntries: 5 })).rejects.toThrow("archive.zip: holds 6 entries, over the 5 limit");

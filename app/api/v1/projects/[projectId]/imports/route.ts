@@ -4,7 +4,7 @@ import { apiV1Route } from "@/lib/http/api-v1-route";
 import { importFromRequestBody } from "@/lib/imports/api-v1-import";
 import { AppError } from "@/lib/errors";
 import { env } from "@/lib/env";
-import { assertDeclaredSize } from "@/lib/http/request-guards";
+import { assertDeclaredSize, declaredLength } from "@/lib/http/request-guards";
 import { CONTRACT_CHOICES, parseContractChoice } from "@/lib/imports/contract-choice";
 import { ModelNameSchema } from "@/lib/imports/import-request";
 
@@ -23,6 +23,6 @@ export const POST = apiV1Route<{ projectId: string }>("admin", async ({ request,
   assertDeclaredSize(request, env().VERITY_MAX_UPLOAD_MB * 1048576, "the request body");
   if (!request.body) throw new AppError("invalid_input", "the request body is empty");
   const { format, model, contract } = query.data;
-  const job = await importFromRequestBody(access.projectId, access.actingUserId, format, request.body, { model, contract: contract ? parseContractChoice(contract)! : undefined });
+  const job = await importFromRequestBody(access.projectId, access.actingUserId, format, request.body, { model, contract: contract ? parseContractChoice(contract)! : undefined, declaredBytes: declaredLength(request) });
   return NextResponse.json({ jobId: job.id, status: `/api/v1/projects/${access.projectId}/jobs/${job.id}` }, { status: 202 });
 });

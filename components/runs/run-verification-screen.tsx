@@ -1,5 +1,6 @@
 import Link from "next/link";
 import type { RunVerification } from "@/lib/runs/run-verification";
+import { AutomaticOutcome } from "@/components/trajectories/automatic-outcome";
 
 type Rate = RunVerification["automatic"];
 
@@ -70,7 +71,7 @@ function EpisodeTable({ project, episodes, testId }: { project: { slug: string }
               <tr key={e.id} className={e.changed ? "bg-amber-50" : undefined}>
                 <td className="p-2 font-mono text-xs">{e.episode}</td>
                 <td className="p-2"><Link href={`/projects/${project.slug}/trajectories/${e.id}`} className="text-blue-800 hover:underline">{e.goal}</Link></td>
-                <td className="p-2">{outcome(e.automatic)}</td>
+                <td className="p-2"><AutomaticOutcome reported={e.automatic} effective={e.automaticAfterOverrides} unknown="—" /></td>
                 <td className="p-2">{outcome(e.verified)}{e.changed && <span className="ml-2 rounded bg-amber-200 px-1.5 text-xs">changed</span>}</td>
               </tr>
             ))}

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { FLAG_TEXT } from "@/components/trajectory-review/live-flags";
+import { AutomaticOutcome } from "@/components/trajectories/automatic-outcome";
 import type { RewardSettings } from "@/lib/domain/rewards";
 import type { GroupView } from "@/lib/trajectories/group-view";
 
@@ -37,7 +38,7 @@ export function GroupViewScreen({ project, group, settings }: { project: { slug:
             <dl className="grid grid-cols-2 gap-x-2 gap-y-1 p-3 text-sm">
               <dt className="text-slate-500">Steps</dt><dd className="tabular-nums">{r.stepCount} ({r.invalidActionCount} invalid)</dd>
               <dt className="text-slate-500">Automatic</dt>
-              <dd>{outcome(r.autoOutcome)}{r.effectiveAutoOutcome !== r.autoOutcome && <span className="text-xs text-slate-600"> → {outcome(r.effectiveAutoOutcome)} (overridden)</span>}</dd>
+              <dd><AutomaticOutcome reported={r.autoOutcome} effective={r.effectiveAutoOutcome} /></dd>
               <dt className="text-slate-500">Verified</dt><dd>{r.isVerified ? r.humanVerdict : <span className="text-slate-400">not yet</span>}</dd>
               <dt className="text-slate-500">Counts as</dt><dd data-testid="counted-outcome">{r.outcome === null ? <span className="text-slate-400">left out</span> : `${outcome(r.outcome)} (${r.outcomeSource})`}</dd>
               <dt className="text-slate-500">Reward</dt><dd className="tabular-nums" data-testid="reward">{fmt(r.reward)} <span className="text-xs text-slate-500">(came with {fmt(r.sourceReward)})</span></dd>

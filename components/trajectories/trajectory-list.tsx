@@ -5,6 +5,7 @@ import { FilterSelect, sameOptions } from "@/components/ui/filter-select";
 import { HUMAN_FLAGS, MISMATCH_FLAGS } from "@/lib/domain/mismatch-flags";
 import { ITEM_STATE_LABELS, STATUS_FILTER_OPTIONS as STATUS_OPTIONS } from "@/lib/domain/item-lifecycle";
 import { FLAG_TEXT } from "@/components/trajectory-review/live-flags";
+import { AutomaticOutcome } from "@/components/trajectories/automatic-outcome";
 import type { listTrajectories, trajectoryFacets } from "@/lib/trajectories/list-trajectories";
 import type { TrajectoryFilter } from "@/lib/trajectories/trajectory-filters";
 
@@ -16,8 +17,6 @@ type Props = {
   // Reviewers see the review status, the human verdict and every flag; annotators only what the machines said.
   seesHuman: boolean;
 };
-
-const outcome = (value: boolean | null) => (value === null ? "unknown" : value ? "success" : "failure");
 
 export function TrajectoryList({ project, filter, facets, result, seesHuman }: Props) {
   const flags = MISMATCH_FLAGS.filter((f) => seesHuman || !HUMAN_FLAGS.has(f));
@@ -67,7 +66,7 @@ export function TrajectoryList({ project, filter, facets, result, seesHuman }: P
                   </p>
                 </td>
                 <td className="p-2 tabular-nums">{t.stepCount}</td>
-                <td className="p-2" data-testid="row-automatic">{outcome(t.autoOutcome)}</td>
+                <td className="p-2" data-testid="row-automatic"><AutomaticOutcome reported={t.autoOutcome} effective={t.effectiveAutoOutcome} /></td>
                 {seesHuman && <td className="p-2 text-xs" data-testid="row-status">{t.status ? ITEM_STATE_LABELS[t.status as keyof typeof ITEM_STATE_LABELS] ?? t.status : ""}</td>}
                 {seesHuman && <td className="p-2" data-testid="row-human">{t.humanVerdict ?? <span className="text-slate-400">—</span>}</td>}
                 <td className="p-2" data-testid="row-flags">

@@ -152,6 +152,7 @@ export const ApiTrajectorySchema = z
     derived: z
       .object({
         autoOutcome: z.boolean().nullable().describe("rule verifier, else MLLM judge, else the source's, as reported (before overrides)"),
+        autoOutcomeAfterOverrides: z.boolean().nullable().describe("the same after a reviewer's override of the verdict it came from"),
         flags: z.array(z.enum(MISMATCH_FLAGS)),
         stepsCorrect: z.int(),
         stepsIncorrect: z.int(),

@@ -97,6 +97,7 @@ export async function verifiedTrajectoryPage(db: Db, projectId: string, query: {
       verifiedAt: t.verifiedAt.toISOString(),
       derived: {
         autoOutcome: t.autoOutcome,
+        autoOutcomeAfterOverrides: t.effectiveAutoOutcome,
         flags: storedFlags(t.mismatchFlags, true),
         stepsCorrect: t.stepsCorrect,
         stepsIncorrect: t.stepsIncorrect,

@@ -15,7 +15,8 @@ export type EpisodeRow = {
   goal: string;
   app: string | null;
   steps: number;
-  automatic: boolean | null;
+  automatic: boolean | null; // as the checkers reported it
+  automaticAfterOverrides: boolean | null; // after a reviewer overrode the verdict it came from
   verified: boolean | null; // null: not verified, or verified "unsure"
   changed: boolean;
 };
@@ -34,7 +35,7 @@ export async function loadRunVerification(db: Db, projectId: string, runId: stri
   const trajectories = await db.trajectory.findMany({
     where: { projectId, runId },
     orderBy: { sourceId: "asc" },
-    select: { id: true, sourceId: true, goal: true, app: true, stepCount: true, autoOutcome: true, outcome: true, outcomeSource: true, mismatchFlags: true },
+    select: { id: true, sourceId: true, goal: true, app: true, stepCount: true, autoOutcome: true, effectiveAutoOutcome: true, outcome: true, outcomeSource: true, mismatchFlags: true },
   });
   const episodes: EpisodeRow[] = trajectories.map((t) => ({
     id: t.id,
@@ -43,6 +44,7 @@ export async function loadRunVerification(db: Db, projectId: string, runId: stri
     app: t.app,
     steps: t.stepCount,
     automatic: t.autoOutcome,
+    automaticAfterOverrides: t.effectiveAutoOutcome,
     verified: t.outcomeSource === "human" ? t.outcome : null,
     changed: storedFlags(t.mismatchFlags, true).includes("auto_vs_human"),
   }));

@@ -35,7 +35,7 @@ export async function listTrajectories(db: Db, projectId: string, f: TrajectoryF
       orderBy: { id: "asc" },
       take: TRAJECTORY_PAGE_SIZE + 1,
       select: {
-        id: true, goal: true, benchmark: true, app: true, model: true, groupKey: true, stepCount: true, autoOutcome: true,
+        id: true, goal: true, benchmark: true, app: true, model: true, groupKey: true, stepCount: true, autoOutcome: true, effectiveAutoOutcome: true,
         humanVerdict: true, mismatchFlags: true, status: true, run: { select: { id: true, name: true } },
         steps: { where: { index: 0 }, select: { media: { select: { id: true } } } },
       },

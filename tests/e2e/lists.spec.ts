@@ -25,7 +25,11 @@ test("the trajectory list, a GRPO group and the demo run's verification page", a
   await expect(page.getByRole("heading", { name: "GRPO group dark-theme" })).toBeVisible();
   await expect(page.getByTestId("reward")).toHaveCount(2);
   await page.screenshot({ path: "test-results/screens/group.png", fullPage: true });
-  await page.goto("/projects/demo");
-  await page.getByRole("link", { name: "demo-run-1" }).click();
+  // The run from the trajectory list's Run filter (the project home shows only the latest
+  // runs, and other specs import runs into the demo project meanwhile).
+  await page.goto("/projects/demo/trajectories?benchmark=demo-android");
+  const runId = await page.getByLabel("Run").locator("option", { hasText: /^demo-run-1$/ }).getAttribute("value");
+  await page.goto(`/projects/demo/runs/${runId}`);
+  await expect(page.getByRole("heading", { name: /demo-run-1/ })).toBeVisible();
   await expect(page.getByTestId("automatic-rate")).toContainText("(2/4");
 });

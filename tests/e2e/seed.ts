@@ -20,6 +20,7 @@ import { seedPools } from "./seed-pools";
 import { seedAuthz } from "./seed-authz";
 import { seedAdjudication } from "./seed-adjudication";
 import { seedTriage } from "./seed-triage";
+import { seedVerified } from "./seed-verified";
 import { rederiveStale } from "./seed-derived";
 import { generatedFixtures } from "../support/import-fixtures";
 import { renderScreen } from "../support/import-fixtures/screens";
@@ -82,6 +83,7 @@ async function main() {
   writeFileSync(path.join(dataDir, E2E_USERS_FILE), JSON.stringify(seed, null, 2));
   await seedAuthz(db, dataDir, { admin: users.admin!.email, reviewer: users.reviewer!.email, annotator: users.annotator!.email });
   await seedPools(db, store, dataDir, { admin: users.admin!.email, reviewer: users.reviewer!.email, annotator: users.annotator!.email });
+  await seedVerified(db, store, dataDir, users);
   // Rows written straight to the database are derived as an import derives its batches.
   for (const project of await db.project.findMany({ select: { id: true } })) await rederiveStale(db, project.id);
   await db.$disconnect();

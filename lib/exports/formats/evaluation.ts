@@ -25,7 +25,8 @@ export const EvaluationResultsSchema = z
         goal: z.string(),
         app: z.string().nullable(),
         steps: z.int().min(0),
-        automatic: OutcomeSchema,
+        automatic: OutcomeSchema.describe("as the checkers reported it (rule verifier, else judge, else the source)"),
+        automaticAfterOverrides: OutcomeSchema.describe("the same after a reviewer's override of the verdict it came from"),
         verified: OutcomeSchema,
         changed: z.boolean().describe("the verified outcome differs from the automatic one"),
       }),
@@ -33,7 +34,7 @@ export const EvaluationResultsSchema = z
   })
   .describe("evaluation pool: corrected results of one run (JSON)");
 
-export const EVALUATION_CSV_HEADER = ["episode", "goal", "app", "steps", "automatic", "verified", "changed"] as const;
+export const EVALUATION_CSV_HEADER = ["episode", "goal", "app", "steps", "automatic", "automatic_after_overrides", "verified", "changed"] as const;
 
 export const EvaluationCsvRowSchema = z
   .object({
@@ -42,6 +43,7 @@ export const EvaluationCsvRowSchema = z
     app: z.string(),
     steps: z.string().regex(/^\d+$/),
     automatic: z.enum(["success", "failure", ""]),
+    automatic_after_overrides: z.enum(["success", "failure", ""]),
     verified: z.enum(["success", "failure", ""]),
     changed: z.enum(["yes", "no"]),
   })

@@ -30,6 +30,7 @@ export type VerifiedTrajectoryRecord = {
   humanVerdict: string | null;
   // Stored derived values (lib/domain/derive-trajectory.ts, group-advantages.ts).
   autoOutcome: boolean | null;
+  effectiveAutoOutcome: boolean | null;
   mismatchFlags: string;
   stepsCorrect: number;
   stepsIncorrect: number;
@@ -43,7 +44,7 @@ export type VerifiedTrajectoryRecord = {
   answer: TrajectoryFinalAnswer | null;
 };
 
-type TrajectoryRow = Omit<VerifiedTrajectoryRecord, "verifiedAt" | "steps" | "answer" | "outcome" | "autoOutcome"> & { verifiedAt: unknown; outcome: unknown; autoOutcome: unknown; finalAnswerId: string | null };
+type TrajectoryRow = Omit<VerifiedTrajectoryRecord, "verifiedAt" | "steps" | "answer" | "outcome" | "autoOutcome" | "effectiveAutoOutcome"> & { verifiedAt: unknown; outcome: unknown; autoOutcome: unknown; effectiveAutoOutcome: unknown; finalAnswerId: string | null };
 
 type StepRow = {
   trajectoryId: string;
@@ -58,7 +59,7 @@ type StepRow = {
 };
 
 const COLUMNS = `t."id", t."goal", t."groupKey", t."runId", t."benchmark", t."app", t."model", t."sourceDataset", t."sourceId",
-  t."stepCount", t."invalidActionCount", t."humanVerdict", t."autoOutcome", t."mismatchFlags", t."stepsCorrect", t."stepsIncorrect", t."outcome", t."outcomeSource", t."reward", t."advantage", t."groupSize", t."finalAnswerId", t."verifiedAt"`;
+  t."stepCount", t."invalidActionCount", t."humanVerdict", t."autoOutcome", t."effectiveAutoOutcome", t."mismatchFlags", t."stepsCorrect", t."stepsIncorrect", t."outcome", t."outcomeSource", t."reward", t."advantage", t."groupSize", t."finalAnswerId", t."verifiedAt"`;
 
 const EPOCH = new Date(0);
 
@@ -90,6 +91,7 @@ async function complete(reader: SqlReader, projectId: string, rows: TrajectoryRo
     stepCount: Number(r.stepCount),
     invalidActionCount: Number(r.invalidActionCount),
     autoOutcome: r.autoOutcome === null || r.autoOutcome === undefined ? null : asBool(r.autoOutcome),
+    effectiveAutoOutcome: r.effectiveAutoOutcome === null || r.effectiveAutoOutcome === undefined ? null : asBool(r.effectiveAutoOutcome),
     stepsCorrect: Number(r.stepsCorrect),
     stepsIncorrect: Number(r.stepsIncorrect),
     outcome: r.outcome === null || r.outcome === undefined ? null : asBool(r.outcome),

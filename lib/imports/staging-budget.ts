@@ -42,10 +42,17 @@ export function noteStagedBytes(projectId: string, bytes: number): void {
   if (cached) cached.bytes += bytes;
 }
 
+/** The disk of a path that may not exist yet (a fresh data dir): its nearest existing ancestor's. */
+async function statfsOfNearest(dir: string): ReturnType<typeof statfs> {
+  for (let at = path.resolve(dir); ; at = path.dirname(at)) {
+    const stats = await statfs(at).catch(() => null);
+    if (stats || at === path.dirname(at)) return stats ?? statfs(at);
+  }
+}
+
 /** Bytes that may still be written to the disk holding the staging dir, keeping the reserve. */
 async function diskAllowance(): Promise<number> {
-  const dir = env().stagingDir;
-  const stats = await statfs(dir).catch(() => statfs(path.dirname(dir)));
+  const stats = await statfsOfNearest(env().stagingDir);
   return stats.bavail * stats.bsize - env().VERITY_MIN_FREE_DISK_MB * MB;
 }
 

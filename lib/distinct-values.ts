@@ -10,6 +10,7 @@ import { databaseUrlOf, providerOf, type Db } from "@/lib/db";
 const COLUMNS = {
   GroundingSample: ["sourceDataset", "platform", "app", "uiType"],
   Trajectory: ["benchmark", "app", "model"],
+  ModelPrediction: ["model"],
 } as const;
 
 type Table = keyof typeof COLUMNS;

@@ -14,6 +14,7 @@ import { recordAudit } from "@/lib/audit/record";
 import { addHoneypotItems } from "@/lib/queues/add-honeypot-items";
 import { ProjectSettingsSchema } from "@/lib/domain/project-settings";
 import { sampleWhere } from "@/lib/samples/list-samples";
+import { databaseUrlOf, providerOf } from "@/lib/db";
 import { SampleFilterSchema } from "@/lib/samples/sample-filters";
 import { trajectoryWhere } from "@/lib/trajectories/list-trajectories";
 import { TrajectoryFilterSchema } from "@/lib/trajectories/trajectory-filters";
@@ -96,7 +97,7 @@ type Page = (after: { id?: { gt: string } }) => Promise<{ id: string }[]>;
 function selection(db: Db, projectId: string, parsed: z.infer<typeof CreateQueueInputSchema>): Page {
   const select = { id: true } as const;
   if (parsed.itemType === "sample") {
-    const where = sampleWhere(projectId, { ...parsed.filter, after: undefined });
+    const where = sampleWhere(projectId, { ...parsed.filter, after: undefined }, undefined, { insensitive: providerOf(databaseUrlOf(db)) === "postgres" });
     return (after) => db.groundingSample.findMany({ where: { ...where, ...after }, orderBy: { id: "asc" }, take: BATCH, select });
   }
   const where = trajectoryWhere(projectId, { ...parsed.filter, after: undefined });

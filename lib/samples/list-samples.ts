@@ -9,6 +9,8 @@ import { COUNT_CAP, cappedTotal } from "@/lib/capped-count";
 import type { Prisma } from "@/lib/generated/sqlite/client";
 import type { SampleFilter } from "@/lib/samples/sample-filters";
 import { statusCondition } from "@/lib/status-filter";
+import { databaseUrlOf, providerOf } from "@/lib/db";
+import { decodeSortCursor, encodeSortCursor, sortValueOf, walkSamples, type SortCursor } from "@/lib/samples/sample-order";
 
 export const PAGE_SIZE = 48;
 
@@ -21,7 +23,23 @@ function scoreRange(filter: SampleFilter): Prisma.FloatNullableFilter | undefine
   return Object.keys(range).length ? range : undefined;
 }
 
-export function sampleWhere(projectId: string, filter: SampleFilter, viewer: SampleViewer = { seesHuman: true }): Prisma.GroundingSampleWhereInput {
+/** Words of the instruction (and, for reviewers, of the final answer's rewrite), case-insensitive
+ * (SQLite's LIKE is already, for ASCII; PostgreSQL needs to be asked). */
+function textSearch(q: string | undefined, viewer: SampleViewer, insensitive: boolean): Prisma.GroundingSampleWhereInput {
+  if (!q) return {};
+  const contains = (insensitive ? { contains: q, mode: "insensitive" } : { contains: q }) as Prisma.StringFilter;
+  return { OR: [{ instruction: contains }, ...(viewer.seesHuman ? [{ instructionRewrite: contains }] : [])] };
+}
+
+function modelFilters(filter: SampleFilter, viewer: SampleViewer): Prisma.GroundingSampleWhereInput[] {
+  const wanted: Prisma.GroundingSampleWhereInput[] = [];
+  if (filter.model) wanted.push({ predictions: { some: { model: filter.model } } });
+  if (viewer.seesHuman && filter.modelRight) wanted.push({ predictions: { some: { model: filter.modelRight, correctness: "correct" } } });
+  if (viewer.seesHuman && filter.modelWrong) wanted.push({ predictions: { some: { model: filter.modelWrong, correctness: { in: ["wrong", "wrong_format"] } } } });
+  return wanted;
+}
+
+export function sampleWhere(projectId: string, filter: SampleFilter, viewer: SampleViewer = { seesHuman: true }, options: { insensitive?: boolean } = {}): Prisma.GroundingSampleWhereInput {
   const refusal = filter.refusal === undefined ? undefined : filter.refusal === "yes";
   return {
     projectId,
@@ -35,6 +53,7 @@ export function sampleWhere(projectId: string, filter: SampleFilter, viewer: Sam
     qualityTier: filter.tier === undefined ? undefined : filter.tier === "unscored" ? null : filter.tier,
     qualityScore: scoreRange(filter),
     predictions: filter.correctness ? { some: { correctness: filter.correctness } } : undefined,
+    AND: [textSearch(filter.q, viewer, options.insensitive ?? false), ...modelFilters(filter, viewer)],
   };
 }
 
@@ -67,30 +86,45 @@ function asSeenBy(s: Row, viewer: SampleViewer) {
   };
 }
 
+const orderOf = (filter: SampleFilter) => ({ sort: filter.sort ?? "import", dir: filter.dir ?? "asc" }) as const;
+
+function cursorOf(filter: SampleFilter): SortCursor | null {
+  if (!filter.after) return null;
+  if ((filter.sort ?? "import") === "import") return /^[a-z0-9]{10,40}$/.test(filter.after) ? { v: null, id: filter.after } : null;
+  return decodeSortCursor(filter.after);
+}
+
+const insensitiveOn = (db: Db) => providerOf(databaseUrlOf(db)) === "postgres";
+
 export async function listSamples(db: Db, projectId: string, filter: SampleFilter, viewer: SampleViewer) {
-  const where = sampleWhere(projectId, filter, viewer);
+  const where = sampleWhere(projectId, filter, viewer, { insensitive: insensitiveOn(db) });
+  const order = orderOf(filter);
   const [rows, counted] = await Promise.all([
-    db.groundingSample.findMany({ where: filter.after ? { ...where, id: { gt: filter.after } } : where, orderBy: { id: "asc" }, take: PAGE_SIZE + 1, select: SELECT }),
+    walkSamples(db, where, order, cursorOf(filter), PAGE_SIZE + 1, SELECT),
     db.groundingSample.count({ where, take: COUNT_CAP + 1 }),
   ]);
   const hasMore = rows.length > PAGE_SIZE;
   const page = rows.slice(0, PAGE_SIZE);
-  return { samples: page.map((s) => asSeenBy(s, viewer)), ...cappedTotal(counted), nextAfter: hasMore ? page.at(-1)!.id : null };
+  const last = page.at(-1);
+  const nextAfter = hasMore && last ? (order.sort === "import" ? last.id : encodeSortCursor({ v: sortValueOf(order, last), id: last.id })) : null;
+  return { samples: page.map((s) => asSeenBy(s, viewer)), ...cappedTotal(counted), nextAfter };
 }
 
 /** The values each filter can take in this project, for the filter bar's menus. */
 export async function sampleFacets(db: Db, projectId: string) {
   const menu = (column: "sourceDataset" | "platform" | "app" | "uiType") => distinctValues(db, "GroundingSample", column, projectId);
-  const [sources, platforms, apps, uiTypes] = await Promise.all([menu("sourceDataset"), menu("platform"), menu("app"), menu("uiType")]);
-  return { sources, platforms, apps, uiTypes };
+  const [sources, platforms, apps, uiTypes, models] = await Promise.all([menu("sourceDataset"), menu("platform"), menu("app"), menu("uiType"), distinctValues(db, "ModelPrediction", "model", projectId)]);
+  return { sources, platforms, apps, uiTypes, models };
 }
 
 /** The ids around a sample in list order, so the review screen can go on and prefetch. */
 export async function neighbourSamples(db: Db, projectId: string, sampleId: string, filter: SampleFilter, viewer: SampleViewer) {
-  const where = sampleWhere(projectId, { ...filter, after: undefined }, viewer);
-  const [previous, next] = await Promise.all([
-    db.groundingSample.findFirst({ where: { ...where, id: { lt: sampleId } }, orderBy: { id: "desc" }, select: { id: true, media: { select: { id: true } } } }),
-    db.groundingSample.findFirst({ where: { ...where, id: { gt: sampleId } }, orderBy: { id: "asc" }, select: { id: true, media: { select: { id: true } } } }),
-  ]);
-  return { previous, next };
+  const where = sampleWhere(projectId, { ...filter, after: undefined }, viewer, { insensitive: insensitiveOn(db) });
+  const order = orderOf(filter);
+  const select = { id: true, media: { select: { id: true } }, instruction: true, sourceId: true, app: true, qualityScore: true, predictionsCorrect: true } as const;
+  const current = await db.groundingSample.findFirst({ where: { id: sampleId, projectId }, select });
+  if (!current) return { previous: null, next: null };
+  const cursor = { v: sortValueOf(order, current), id: current.id };
+  const [previous, next] = await Promise.all([walkSamples(db, where, order, cursor, 1, select, true), walkSamples(db, where, order, cursor, 1, select)]);
+  return { previous: previous[0] ?? null, next: next[0] ?? null };
 }

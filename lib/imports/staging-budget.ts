@@ -6,6 +6,7 @@ import "server-only";
 // project's usage is measured on disk (its staging dirs, links not followed), cached for a
 // little while and added to as this process writes; across replicas it is approximate by
 // that much, and the disk reserve still holds.
+import type { StatsFs } from "node:fs";
 import { lstat, readdir, statfs } from "node:fs/promises";
 import path from "node:path";
 import { describeBytes } from "@/lib/imports/sources/describe-bytes";
@@ -43,7 +44,7 @@ export function noteStagedBytes(projectId: string, bytes: number): void {
 }
 
 /** The disk of a path that may not exist yet (a fresh data dir): its nearest existing ancestor's. */
-async function statfsOfNearest(dir: string): ReturnType<typeof statfs> {
+async function statfsOfNearest(dir: string): Promise<StatsFs> {
   for (let at = path.resolve(dir); ; at = path.dirname(at)) {
     const stats = await statfs(at).catch(() => null);
     if (stats || at === path.dirname(at)) return stats ?? statfs(at);

@@ -10,7 +10,7 @@ export function CreateProjectForm() {
       <h2 className="mb-3 font-semibold">New project</h2>
       <ActionForm action={createProjectAction} label="New project" submitLabel="Create project" className="flex flex-wrap items-end gap-3">
         <Field label="Name" name="name" required maxLength={200} />
-        <Field label="Slug" name="slug" required pattern="[a-z0-9][a-z0-9-]{1,62}" placeholder="e.g. android-grounding" />
+        <Field label="Slug" name="slug" required pattern="[a-z0-9][a-z0-9\-]{1,62}" title="2-63 characters: lowercase letters, digits and dashes" placeholder="e.g. android-grounding" />
       </ActionForm>
     </section>
   );

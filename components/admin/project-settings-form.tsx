@@ -52,7 +52,8 @@ export function ProjectSettingsForm({ project, settings, recompute }: Props) {
           <legend className="text-sm font-semibold">Review</legend>
           <div className="flex flex-wrap gap-4">
             <Field label="Boxes agree from IoU" name="iouAgreementThreshold" type="number" step={0.05} min={0.05} max={1} defaultValue={settings.iouAgreementThreshold} />
-            <Field label="Honeypot share of a queue" name="honeypotRate" type="number" step={0.01} min={0} max={0.99} defaultValue={settings.honeypotRate} />
+            {/* In percent, as the new-queue form asks it: one unit for one setting. */}
+            <Field label="Honeypots (% of a queue's items)" name="honeypotPercent" type="number" step={1} min={0} max={90} defaultValue={Math.round(settings.honeypotRate * 1000) / 10} />
             <Field label="Triage: score margin around a tier threshold" name="triageMargin" type="number" step={0.1} min={0} max={5} defaultValue={settings.triageMargin} />
           </div>
         </fieldset>

@@ -24,6 +24,7 @@ import { useCanvasGestures } from "@/components/editor/use-canvas-gestures";
 import { useEditorHistory, type OnEditorChange } from "@/components/editor/use-editor-history";
 import { useEditorKeys } from "@/components/editor/use-editor-keys";
 import { useHtmlImage } from "@/components/editor/use-html-image";
+import { useSnapInEditor, useSnapPreference } from "@/components/editor/use-snap-preference";
 import { useStageSize } from "@/components/editor/use-stage-size";
 import { useViewport } from "@/components/editor/use-viewport";
 import { useWheelZoom } from "@/components/editor/use-wheel-zoom";
@@ -56,6 +57,8 @@ function hintFor(state: EditorState, o: { readOnly: boolean; isDrawMode: boolean
 export function BoxEditor(props: BoxEditorProps) {
   const { imageUrl, image, maxBoxes, readOnly = false, predictions = NO_PREDICTIONS, references = NO_REFERENCES } = props;
   const editor = useEditorHistory(props.initial, props.loadKey, props.onChange);
+  const [snapToPixels, setSnapToPixels] = useSnapPreference();
+  useSnapInEditor(editor, snapToPixels);
   const stage = useStageSize();
   const imageStatus = useHtmlImage(imageUrl);
   const view = useViewport(image, stage.size, `${imageUrl ?? "none"}|${image.width}x${image.height}`);
@@ -86,6 +89,7 @@ export function BoxEditor(props: BoxEditorProps) {
     isDrawMode,
     setDrawMode,
     setSpaceHeld,
+    toggleSnap: () => setSnapToPixels(!snapToPixels),
   });
   useWheelZoom(stage.element, view.zoomAtPoint);
 
@@ -104,6 +108,7 @@ export function BoxEditor(props: BoxEditorProps) {
       data-scale={vp.scale}
       data-offset-x={vp.offsetX}
       data-offset-y={vp.offsetY}
+      data-snap-to-pixels={state.snapToPixels ? "true" : "false"}
       onKeyDown={keys.onKeyDown}
       onKeyUp={keys.onKeyUp}
       onBlur={() => setSpaceHeld(false)}
@@ -117,6 +122,8 @@ export function BoxEditor(props: BoxEditorProps) {
           canRedo={editor.canRedo}
           isDrawMode={isDrawMode}
           isHelpOpen={isHelpOpen}
+          snapToPixels={snapToPixels}
+          onToggleSnap={() => setSnapToPixels(!snapToPixels)}
           onUndo={editor.undo}
           onRedo={editor.redo}
           onZoomIn={view.zoomIn}

@@ -11,6 +11,8 @@ type Props = {
   canRedo: boolean;
   isDrawMode: boolean;
   isHelpOpen: boolean;
+  snapToPixels: boolean;
+  onToggleSnap: () => void;
   onUndo: () => void;
   onRedo: () => void;
   onZoomIn: () => void;
@@ -63,6 +65,9 @@ export function EditorToolbar(p: Props) {
           </ToolButton>
           <ToolButton focusEditor={p.focusEditor} label="Redo" title="Redo (Ctrl/Cmd+Shift+Z, Ctrl+Y)" disabled={!p.canRedo} onClick={p.onRedo}>
             ↷ Redo
+          </ToolButton>
+          <ToolButton focusEditor={p.focusEditor} label="Snap to pixels" title="Snap boxes to whole pixels (I)" pressed={p.snapToPixels} onClick={p.onToggleSnap}>
+            ⌗ Pixels
           </ToolButton>
           <span className="mx-1 h-5 w-px bg-slate-300" aria-hidden />
         </>

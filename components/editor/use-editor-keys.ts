@@ -19,6 +19,7 @@ type Options = {
   isDrawMode: boolean;
   setDrawMode: (on: boolean) => void;
   setSpaceHeld: (held: boolean) => void;
+  toggleSnap: () => void;
 };
 
 function isFormField(target: EventTarget): boolean {
@@ -83,6 +84,9 @@ export function useEditorKeys(o: Options) {
         return;
       case "toggleTargetAbsent":
         if (canEdit) editor.dispatch({ type: "setTargetAbsent", value: !editor.state.targetAbsent });
+        return;
+      case "toggleSnapToPixels":
+        if (canEdit) o.toggleSnap();
         return;
       case "toggleHelp":
         return o.setHelpOpen(!o.isHelpOpen);

@@ -6,6 +6,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { BoxEditorLazy } from "@/components/editor/box-editor-lazy";
+import type { ReferenceBox } from "@/components/editor/reference-layer";
 import { useQueueClaim } from "@/components/queues/use-queue-claim";
 import { PredictionList } from "@/components/review/prediction-list";
 import { QualityPanel } from "@/components/review/quality-panel";
@@ -45,6 +46,14 @@ function isTyping(target: EventTarget | null): boolean {
 }
 
 const FINAL_COLOR = "#047857";
+const IMPORTED_COLOR = "#64748b";
+
+/** The box the item had before this edit, kept visible (dimmed) while drawing a new one. */
+function originalReference(review: SampleReview, finalBox: Box | null): ReferenceBox[] {
+  if (finalBox) return [{ key: "final", label: "final answer", box: finalBox, color: FINAL_COLOR }];
+  if (review.target.box) return [{ key: "imported", label: "imported", box: review.target.box, color: IMPORTED_COLOR, dim: true }];
+  return [];
+}
 
 export function GroundingReview({ project, review, tiers, canOverride, query, neighbours, finalBox = null, finalPayload = null, isSettled = false }: Props) {
   const router = useRouter();
@@ -119,7 +128,7 @@ export function GroundingReview({ project, review, tiers, canOverride, query, ne
               initial={editorInitial}
               loadKey={loadKey}
               predictions={predictions}
-              references={finalBox ? [{ key: "final", label: "final answer", box: finalBox, color: FINAL_COLOR }] : undefined}
+              references={originalReference(review, finalBox)}
               maxBoxes={1}
               onChange={(answer: EditorAnswer) => update({ targetAbsent: answer.targetAbsent, box: answer.targetAbsent ? null : (answer.boxes[0]?.box ?? null) })}
             />

@@ -37,6 +37,9 @@ export function NewTriageQueueForm({ projectId, userId, open, defaultName, decid
       <fieldset className="basis-full text-sm">
         <legend className="font-medium text-slate-700">Reviewers</legend>
         <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
+          {deciders.length === 0 && (
+            <p className="text-slate-600">No reviewer or admin in this project yet: add one on the Members page first.</p>
+          )}
           {deciders.map((d) => (
             <label key={d.id} className="flex items-center gap-1" title={d.email}>
               <input type="checkbox" name="memberIds" value={d.id} defaultChecked={d.id === userId} />

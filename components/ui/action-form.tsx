@@ -1,7 +1,9 @@
 "use client";
 // A form bound to a server action that returns an ActionResult: shows the pending state,
 // the error (with what was wrong) or the success message, and a one-time secret if any.
-import { useActionState, type ReactNode } from "react";
+// A refused submission keeps what was typed (React resets a form after its action, so the
+// action is dispatched from onSubmit instead, and the form is reset only on success).
+import { startTransition, useActionState, useRef, type FormEvent, type ReactNode } from "react";
 import type { ActionResult } from "@/lib/actions/result";
 
 type Props = {
@@ -20,9 +22,19 @@ const BUTTON_STYLES = {
 };
 
 export function ActionForm({ action, children, submitLabel, className, label, variant = "primary" }: Props) {
-  const [result, formAction, pending] = useActionState(action, null);
+  const form = useRef<HTMLFormElement>(null);
+  const [result, formAction, pending] = useActionState(async (previous: ActionResult | null, data: FormData) => {
+    const next = await action(previous, data);
+    if (next.ok) form.current?.reset();
+    return next;
+  }, null);
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget, (event.nativeEvent as SubmitEvent).submitter);
+    startTransition(() => formAction(data));
+  };
   return (
-    <form action={formAction} aria-label={label} className={className}>
+    <form ref={form} action={formAction} onSubmit={submit} aria-label={label} className={className}>
       {children}
       <button type="submit" disabled={pending}
         className={`rounded-md px-3 py-1.5 text-sm font-medium disabled:opacity-60 ${BUTTON_STYLES[variant]}`}>

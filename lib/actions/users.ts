@@ -10,6 +10,7 @@ import { formFields, runAction, type ActionResult } from "@/lib/actions/result";
 import { createUser, endUserSessions, setPassword, setUserDisabled } from "@/lib/users/users";
 import { countLiveTokensOf } from "@/lib/tokens/tokens";
 import { createProject } from "@/lib/projects/projects";
+import { grantRole } from "@/lib/projects/members";
 import { generatePassword } from "@/lib/auth/password";
 
 export async function createUserAction(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
@@ -72,6 +73,9 @@ export async function createProjectAction(_prev: ActionResult | null, form: Form
   return runAction(async () => {
     const owner = await requireOwner();
     const project = await createProject(db(), formFields(form) as { slug: string; name: string });
+    // The creator works in it from the start (queues and triage pick their members among
+    // the project's members, and the site owner's implicit access is no membership).
+    await grantRole(db(), project.id, { email: owner.email, role: "admin" });
     await recordAudit(db(), { userId: owner.id, projectId: project.id, action: "project.create", targetType: "project", targetId: project.id });
     revalidatePath("/projects");
     return { ok: true, message: `Created project ${project.slug}.` };

@@ -1,5 +1,6 @@
 // The editor's undo policy on top of history.ts, so the component cannot get it wrong:
 // - load   -> reset: server data is a new starting point, not undoable;
+// - setSnapToPixels -> every snapshot: a preference, not a step;
 // - select -> replacePresent: choosing a box is not a step of its own (undo restores the
 //             selection that was current when each step was taken);
 // - every other discrete action (a key press, a Delete, a typed coordinate on Enter) -> one
@@ -19,6 +20,11 @@ import type { EditorState } from "@/lib/editor/state";
 export type EditorHistory = History<EditorState>;
 
 export function applyAction(history: EditorHistory, action: EditorAction): EditorHistory {
+  // A preference of every snapshot: undo and redo keep it, and it is no step of its own.
+  if (action.type === "setSnapToPixels") {
+    const set = (s: EditorState) => editorReducer(s, action);
+    return { past: history.past.map(set), present: set(history.present), future: history.future.map(set) };
+  }
   const next = editorReducer(history.present, action);
   if (action.type === "load") return reset(history, next);
   if (action.type === "select") return replacePresent(history, next);

@@ -28,6 +28,7 @@ export type EditorIntent =
   | { type: "deselect" }
   | { type: "drawMode" }
   | { type: "toggleTargetAbsent" }
+  | { type: "toggleSnapToPixels" }
   | { type: "toggleHelp" };
 
 // Maps, not object literals: a lookup must never find an inherited property.
@@ -54,6 +55,7 @@ const PLAIN_KEYS = new Map<string, PlainIntent["type"]>([
   ["Escape", "deselect"],
   ["n", "drawMode"],
   ["t", "toggleTargetAbsent"],
+  ["i", "toggleSnapToPixels"],
   ["?", "toggleHelp"],
 ]);
 
@@ -91,5 +93,6 @@ export const KEYMAP: readonly KeymapRow[] = [
   { keys: "Esc", description: "Deselect", intent: "deselect" },
   { keys: "N", description: "Draw a new box", intent: "drawMode" },
   { keys: "T", description: "Toggle \"target absent\"", intent: "toggleTargetAbsent" },
+  { keys: "I", description: "Snap boxes to whole (integer) pixels, or stop", intent: "toggleSnapToPixels" },
   { keys: "?", description: "Show or hide this help", intent: "toggleHelp" },
 ];

@@ -35,17 +35,23 @@ export type EditorAction =
   | { type: "delete"; id?: string }
   | { type: "setLabel"; id: string; label: string }
   | { type: "setTargetAbsent"; value: boolean }
+  | { type: "setSnapToPixels"; value: boolean }
   | { type: "clear" };
 
 function sameBox(a: Box, b: Box): boolean {
   return a[0] === b[0] && a[1] === b[1] && a[2] === b[2] && a[3] === b[3];
 }
 
+// A box on whole image pixels when snapping is on (still clamped and at least the minimum).
+function placed(state: EditorState, box: Box): Box {
+  return state.snapToPixels ? fitBoxToImage(box.map(Math.round) as Box, state.image) : box;
+}
+
 // Replaces one box's coordinates; same object back when the box is missing or unchanged.
 function updateBox(state: EditorState, id: string, edit: (box: Box) => Box): EditorState {
   const current = findBox(state, id);
   if (current === null) return state;
-  const box = edit(current.box);
+  const box = placed(state, edit(current.box));
   if (sameBox(box, current.box)) return state;
   return { ...state, boxes: state.boxes.map((b) => (b.id === id ? { ...b, box } : b)) };
 }
@@ -54,7 +60,8 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
   const { image } = state;
   switch (action.type) {
     case "load":
-      return createEditorState(action.data);
+      // A new sample keeps the snapping preference unless the data says otherwise.
+      return createEditorState({ snapToPixels: state.snapToPixels, ...action.data });
 
     case "add": {
       // Two boxes with one id would make every later action ambiguous: a caller bug.
@@ -62,7 +69,7 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
         throw new RangeError(`duplicate box id "${action.id}"`);
       }
       if (!isFiniteBox(action.box)) return state;
-      const box = fitBoxToImage(action.box, image);
+      const box = placed(state, fitBoxToImage(action.box, image));
       const added = { id: action.id, box, label: action.label ?? "" };
       // Drawing a box says the target is there, so it ends "target absent" in the same step.
       return {
@@ -126,6 +133,10 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
         targetAbsent: action.value,
         selectedId: action.value ? null : state.selectedId,
       };
+
+    case "setSnapToPixels":
+      // Boxes stay where they are: only what is drawn or moved from now on snaps.
+      return action.value === state.snapToPixels ? state : { ...state, snapToPixels: action.value };
 
     case "clear":
       if (state.boxes.length === 0) return state;

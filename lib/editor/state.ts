@@ -16,6 +16,10 @@ export type EditorState = {
   boxes: EditorBox[];
   selectedId: string | null;
   targetAbsent: boolean;
+  // A preference, not part of the answer: every box drawn, moved or resized while it is on
+  // ends on whole image pixels. Set on every snapshot of the history at once (see
+  // editor-history.ts), so undo never turns it off.
+  snapToPixels: boolean;
 };
 
 // What the server hands the editor. Boxes may be inverted, outside the image or degenerate
@@ -26,6 +30,7 @@ export type EditorInput = {
   boxes: ReadonlyArray<{ id: string; box: Box; label?: string }>;
   targetAbsent?: boolean;
   selectedId?: string | null;
+  snapToPixels?: boolean;
 };
 
 export type EditorAnswer =
@@ -59,6 +64,7 @@ export function createEditorState(input: EditorInput): EditorState {
     boxes,
     selectedId,
     targetAbsent: input.targetAbsent ?? false,
+    snapToPixels: input.snapToPixels ?? false,
   };
 }
 

@@ -20,7 +20,9 @@ export const SettingsFormSchema = z.object({
   goldMin: num,
   rewriteMin: num,
   iouAgreementThreshold: num,
-  honeypotRate: num,
+  // The form asks in percent (as the new-queue form does); callers may still give the rate.
+  honeypotPercent: num.min(0).max(90).optional(),
+  honeypotRate: num.optional(),
   // Optional so that a form without it keeps the default.
   triageMargin: num.optional(),
   advantagePolicy: z.enum(["verified_only", "automatic_fallback"]).optional(),
@@ -36,7 +38,7 @@ export async function updateProjectSettings(db: Db, projectId: string, input: un
     rewards: { eta: form.eta, invalidActionPenalty: form.invalidActionPenalty, advantagePolicy: form.advantagePolicy ?? before.rewards.advantagePolicy },
     tiers: { goldMin: form.goldMin, rewriteMin: form.rewriteMin },
     iouAgreementThreshold: form.iouAgreementThreshold,
-    honeypotRate: form.honeypotRate,
+    honeypotRate: form.honeypotPercent !== undefined ? form.honeypotPercent / 100 : (form.honeypotRate ?? before.honeypotRate),
     triageMargin: form.triageMargin,
   });
   const rederive = derivedInputs(before) !== derivedInputs(settings);

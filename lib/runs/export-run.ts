@@ -13,7 +13,9 @@ export async function exportRunTable(access: ProjectAccess, runId: string, forma
   await recordAudit(db(), { userId: access.user.id, projectId: access.projectId, action: "export.run_table", targetType: "run", targetId: runId, details: { format } });
   const safeName = verification.run.name.replace(/[^A-Za-z0-9._-]+/g, "_").slice(0, 80);
   return {
-    body: format === "csv" ? correctedCsv(verification) : JSON.stringify(correctedJson(verification), null, 2),
+    // A byte-order mark so that Excel reads the CSV as UTF-8 (Chinese task names); only on
+    // this download, for people: the pool's evaluation CSV is read by programs.
+    body: format === "csv" ? `\uFEFF${correctedCsv(verification)}` : JSON.stringify(correctedJson(verification), null, 2),
     fileName: `${safeName}-corrected.${format}`,
   };
 }

@@ -23,7 +23,7 @@ function trajectoryId(sourceIdSuffix: string): string {
 }
 
 test("an OSWorld results folder is detected, previewed on its screenshots and imported; its right click and drag show on review", async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(240_000);
   const root = await writeOsworldFixture();
   await page.goto("/projects/demo/import");
   await page.locator("input[webkitdirectory]").setInputFiles(root);

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { storageStatePath } from "./seed-file";
+import { readSeed, storageStatePath } from "./seed-file";
 
 test.describe("as an annotator of the demo project", () => {
   test.use({ storageState: storageStatePath("annotator") });
@@ -69,5 +69,34 @@ test.describe("as the site owner", () => {
     await expect(form.locator("code")).toHaveText(/^[A-Za-z0-9_-]{20,}$/);
     await expect(page.getByRole("cell", { name: "Newcomer newcomer@e2e.test" })).toBeVisible();
     await page.screenshot({ path: "test-results/screens/users.png", fullPage: true });
+  });
+});
+
+test.describe("a site owner's first project", () => {
+  test.use({ storageState: storageStatePath("owner") });
+
+  test("a refused slug keeps the typed name; the creator is the project's admin and can make its first queue", async ({ page }) => {
+    await page.goto("/projects");
+    const form = page.getByRole("form", { name: "New project" });
+    await form.getByLabel("Name").fill("First use");
+    // A slug the browser accepts and the server refuses: taken.
+    await form.getByLabel("Slug").fill("demo");
+    await form.getByRole("button", { name: "Create project" }).click();
+    await expect(form.getByRole("alert")).toContainText("A project with slug demo already exists.");
+    await expect(form.getByLabel("Name")).toHaveValue("First use");
+    await form.getByLabel("Slug").fill("first-use");
+    await form.getByRole("button", { name: "Create project" }).click();
+    await expect(form.getByRole("status")).toHaveText("Created project first-use.");
+    await expect(form.getByLabel("Name")).toHaveValue("");
+
+    await page.goto("/projects/first-use/members");
+    const ownerEmail = readSeed().users.owner!.email;
+    await expect(page.getByRole("row").filter({ hasText: ownerEmail }).getByRole("combobox")).toHaveValue("admin");
+    // Queues and triage pick their members among the project's: the creator is one.
+    await page.goto("/projects/first-use/queues");
+    const queueForm = page.getByRole("form", { name: "New queue" });
+    await expect(queueForm.getByRole("group", { name: "Members" }).getByRole("checkbox")).toHaveCount(1);
+    await expect(queueForm.getByRole("group", { name: "Members" })).toContainText(`${ownerEmail} · admin`);
+    await page.screenshot({ path: "test-results/screens/first-project-queues.png", fullPage: true });
   });
 });

@@ -22,6 +22,10 @@ import { createPool } from "@/lib/pools/pools";
 import { grantRole } from "@/lib/projects/members";
 import { createProject } from "@/lib/projects/projects";
 import { makeHoneypot } from "@/lib/queues/honeypots";
+import { claimNextItem } from "@/lib/queues/claim-next-item";
+import { markClaimSubmitted } from "@/lib/queues/mark-claim-submitted";
+import { saveAnswer } from "@/lib/annotations/save-answer";
+import { createTriageQueue } from "@/lib/triage/create-triage-queue";
 import { createApiToken } from "@/lib/tokens/tokens";
 import { createUser } from "@/lib/users/users";
 import { overrideVerdict } from "@/lib/verdicts/override-verdict";
@@ -60,6 +64,7 @@ export async function seedVerified(db: Db, store: MediaStore, dataDir: string, u
     prediction: await sample("prediction", "Tap the search icon", [0, 0, 50, 50]),
     consensus: await sample("consensus", "Select the second tab", [200, 500, 400, 600]),
     honeypot: await sample("settings_1", "Open the settings", [900, 100, 1100, 200]),
+    dispute: await sample("dispute", "Open the Help menu", [1000, 20, 1100, 60]),
   };
   const judge = await db.judgeVerdict.create({
     data: { projectId: project.id, targetType: "sample", sampleId: samples.nudge, kind: "mllm", judgeName: "teacher-72b", metric: "quality_score", valueScore: 8, rationale: "Clear target." },
@@ -122,6 +127,22 @@ export async function seedVerified(db: Db, store: MediaStore, dataDir: string, u
     data: { projectId: project.id, name: "Warm-up pass", itemType: "sample", filter: {}, overlap: 1, createdById: admin.id, members, items: { create: [{ sampleId: samples.honeypot, isHoneypot: true }] } },
   });
 
+  // A disagreement awaiting adjudication (two answers that do not overlap), and a triage
+  // queue, so that every page of the app has an item to show (pages-console.spec.ts).
+  const dispute = await db.queue.create({
+    data: { projectId: project.id, name: "Dispute pass", itemType: "sample", filter: {}, overlap: 2, createdById: admin.id, members, items: { create: [{ sampleId: samples.dispute }] } },
+  });
+  for (const [who, box] of [[annotator, [1000, 20, 1040, 40]], [secondUser, [1060, 30, 1100, 60]]] as const) {
+    const claim = await claimNextItem(db, { queueId: dispute.id, userId: who.id });
+    if (!claim) throw new Error("the dispute queue gave no item");
+    await saveAnswer(db, access(who, "annotator"), { itemType: "sample", itemId: samples.dispute, baseVersion: null, status: "submitted", payload: { targetAbsent: false, box: [...box], instructionRewrite: null, qualityScore: null, note: null } });
+    await markClaimSubmitted(db, { claimId: claim.claimId, userId: who.id });
+  }
+  const disputeItem = await db.queueItem.findFirstOrThrow({ where: { queueId: dispute.id } });
+  if (disputeItem.status !== "adjudication") throw new Error(`the dispute is ${disputeItem.status}, not awaiting adjudication`);
+  const triage = await createTriageQueue(db, access(admin, "admin"), { name: "Doubtful verdicts", memberIds: [reviewer.id], leaseSeconds: 900, limit: 10 });
+  const triageItem = await db.queueItem.findFirstOrThrow({ where: { queueId: triage.queue.id }, orderBy: { id: "asc" } });
+
   // ---- pools and tokens
   const poolsRoot = path.join(dataDir, "pools");
   const actor = { userId: admin.id, projectId: project.id };
@@ -142,7 +163,7 @@ export async function seedVerified(db: Db, store: MediaStore, dataDir: string, u
     nudgeOverrideValue,
     runId: run.id,
     groupKey: "vs-snooze",
-    queues: { consensus: consensus.id, honeypot: warmup.id },
+    queues: { consensus: consensus.id, honeypot: warmup.id, dispute: dispute.id, disputeItem: disputeItem.id, triageItem: triageItem.id },
     pools: { grounding: grounding.id, onlineRl: onlineRl.id, evaluation: evaluation.id },
     poolDirs,
     tokens: { admin: await token(admin, "admin"), reviewer: await token(reviewer, "reviewer"), annotator: await token(annotator, "annotator") },

@@ -63,6 +63,8 @@ test("the AndroidLab run reviewed by keyboard: quark_3 failed from step 3 raises
   await expect(page.getByTestId("corrected-rate")).toHaveText("33.3% (1/3, 95% CI 6.1%–79.2%)");
   await page.screenshot({ path: "test-results/screens/run-verification.png", fullPage: true });
   const csv = await (await request.get(`/api/projects/${run.projectId}/runs/${run.id}/export?format=csv`)).text();
+  // Excel reads it as UTF-8 only with a byte-order mark.
+  expect(csv.charCodeAt(0)).toBe(0xfeff);
   const lines = csv.trim().split("\r\n");
   expect(lines).toHaveLength(4);
   expect(lines.filter((l) => l.endsWith(",success,success,no"))).toHaveLength(1);

@@ -75,6 +75,7 @@ describe("KEYMAP", () => {
         "nudge",
         "redo",
         "toggleHelp",
+        "toggleSnapToPixels",
         "toggleTargetAbsent",
         "undo",
         "zoomIn",

@@ -34,6 +34,7 @@ describe("editorReducer", () => {
       boxes: [{ id: "z", box: [1, 2, 800, 4], label: "" }],
       selectedId: null,
       targetAbsent: true,
+      snapToPixels: false,
     });
   });
 

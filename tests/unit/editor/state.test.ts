@@ -27,6 +27,7 @@ describe("createEditorState", () => {
       ],
       selectedId: null,
       targetAbsent: false,
+      snapToPixels: false,
     });
   });
 

@@ -26,6 +26,15 @@ describe.each(PROVIDERS)("project settings on %s", (provider) => {
     expect((await db.project.findUniqueOrThrow({ where: { id: project.id } })).settings).toEqual(saved.settings);
   });
 
+  it("takes the honeypot share in percent from the settings form, as the new-queue form asks it", async () => {
+    const { db } = await freshDatabase(provider);
+    const project = await db.project.create({ data: { slug: "s", name: "S", settings: {} } });
+    const { honeypotRate: _rate, ...percentForm } = form;
+    await updateProjectSettings(db, project.id, { ...percentForm, honeypotPercent: "5" });
+    expect((await db.project.findUniqueOrThrow({ where: { id: project.id } })).settings).toMatchObject({ honeypotRate: 0.05 });
+    await expect(updateProjectSettings(db, project.id, { ...percentForm, honeypotPercent: "95" })).rejects.toThrow();
+  });
+
   it("a change that moves derived values gives the project a new revision and a recompute job that derives every item again", async () => {
     const { db } = await freshDatabase(provider);
     const project = await db.project.create({ data: { slug: "s", name: "S", settings: {} } });

@@ -8,8 +8,9 @@
 // For tests the container exposes data-ready, and the viewport as data-scale /
 // data-offset-x / data-offset-y: a point (x, y) in image pixels is on the page at
 //   stageBox.x + offsetX + x * scale, stageBox.y + offsetY + y * scale
-// where stageBox is the bounding box of [data-testid="box-editor-stage"].
-import { useRef, useState } from "react";
+// where stageBox is the bounding box of [data-testid="box-editor-stage"]; data-references
+// names the read-only boxes drawn under the editable ones.
+import { useEffect, useRef, useState } from "react";
 import type { EditorInput, EditorState } from "@/lib/editor/state";
 import { BoxList } from "@/components/editor/box-list";
 import { EditorCanvas } from "@/components/editor/editor-canvas";
@@ -67,6 +68,11 @@ export function BoxEditor(props: BoxEditorProps) {
   const [isSpaceHeld, setSpaceHeld] = useState(false);
   const containerRef = useRef<HTMLDivElement>(null);
   const focusEditor = () => containerRef.current?.focus({ preventScroll: true });
+  // Keyboard-first: the editor has the focus from the start (? and every shortcut work on
+  // load), unless the person is already somewhere else on the page.
+  useEffect(() => {
+    if (!readOnly && (document.activeElement === null || document.activeElement === document.body)) focusEditor();
+  }, [readOnly]);
 
   const gestures = useCanvasGestures({
     editor,
@@ -109,6 +115,7 @@ export function BoxEditor(props: BoxEditorProps) {
       data-offset-x={vp.offsetX}
       data-offset-y={vp.offsetY}
       data-snap-to-pixels={state.snapToPixels ? "true" : "false"}
+      data-references={references.map((r) => r.key).join(" ")}
       onKeyDown={keys.onKeyDown}
       onKeyUp={keys.onKeyUp}
       onBlur={() => setSpaceHeld(false)}

@@ -1,7 +1,8 @@
 "use client";
-// The admin's "New queue" form. The selection is a few of the list filters, prefilled from
-// the page's URL (so /queues?itemType=sample&source=x starts from a filtered list); the
-// server validates them with the same filter schemas the lists use.
+// The admin's "New queue" form. The selection is the list's filters, prefilled from the
+// page's URL (the lists' "Queue these" link opens /queues?itemType=sample&<their filter>):
+// the common ones as menus, every other filter the list had carried along as it was and
+// named above the menus; the server validates them with the same filter schemas the lists use.
 import { useState } from "react";
 import { ActionForm } from "@/components/ui/action-form";
 import { Field } from "@/components/ui/field";
@@ -13,6 +14,17 @@ import type { SampleFilter } from "@/lib/samples/sample-filters";
 import type { TrajectoryFilter } from "@/lib/trajectories/trajectory-filters";
 
 type ItemType = "sample" | "trajectory";
+
+// Shown as menus; every other key of the list's filter is carried as a hidden field. The
+// order and paging of a list are not part of a selection.
+const MENU_KEYS: Record<ItemType, string[]> = { sample: ["source", "platform", "status"], trajectory: ["benchmark", "run", "verdict", "flag"] };
+const NOT_SELECTION = new Set(["after", "sort", "dir"]);
+
+function carriedFilters(itemType: ItemType, filter: SampleFilter | TrajectoryFilter): [string, string][] {
+  return Object.entries(filter)
+    .filter(([key, value]) => value !== undefined && value !== "" && !MENU_KEYS[itemType].includes(key) && !NOT_SELECTION.has(key))
+    .map(([key, value]) => [key, String(value)]);
+}
 
 type Props = {
   projectId: string;
@@ -26,6 +38,8 @@ export function NewQueueForm({ projectId, members, facets, initial, defaultHoney
   const [itemType, setItemType] = useState<ItemType>(initial.itemType);
   const s = initial.sample;
   const t = initial.trajectory;
+  // Only the filters of the list the admin came from (a change of item type drops them).
+  const carried = itemType === initial.itemType ? carriedFilters(itemType, itemType === "sample" ? s : t) : [];
   return (
     <ActionForm action={createQueueAction} label="New queue" submitLabel="Create queue" className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
       <input type="hidden" name="projectId" value={projectId} />
@@ -45,6 +59,12 @@ export function NewQueueForm({ projectId, members, facets, initial, defaultHoney
       </div>
       <fieldset className="flex flex-wrap items-end gap-3">
         <legend className="mb-1 text-sm font-medium text-slate-700">Items: those matching</legend>
+        {carried.length > 0 && (
+          <p className="basis-full text-sm text-slate-700" data-testid="carried-filters">
+            From the list: {carried.map(([key, value]) => <span key={key} className="mr-2 rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs">{key} = {value}</span>)}
+            {carried.map(([key, value]) => <input key={key} type="hidden" name={`filter.${key}`} value={value} />)}
+          </p>
+        )}
         {itemType === "sample" ? (
           <>
             <Select name="filter.source" label="Source" value={s.source} options={same(facets.sources)} />

@@ -22,7 +22,7 @@ export type QueueProgress = {
   honeypots: { items: number; accuracy: HoneypotAccuracy[] } | null;
 };
 
-type Props = { projectId: string; slug: string; queues: QueueProgress[]; isAdmin: boolean };
+type Props = { projectId: string; slug: string; queues: QueueProgress[]; isAdmin: boolean; isReviewer?: boolean };
 
 const ITEM_NOUNS: Record<string, [string, string]> = { sample: ["sample", "samples"], trajectory: ["trajectory", "trajectories"], disagreement: ["disagreement", "disagreements"] };
 
@@ -52,7 +52,9 @@ function ReviewCounts({ slug, queue }: { slug: string; queue: QueueProgress }) {
   );
 }
 
-export function QueueList({ projectId, slug, queues, isAdmin }: Props) {
+const STATUS_NOTES: Record<string, string> = { paused: "being created", closed: "closed", archived: "archived" };
+
+export function QueueList({ projectId, slug, queues, isAdmin, isReviewer = isAdmin }: Props) {
   if (queues.length === 0) {
     return (
       <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-slate-600">
@@ -67,10 +69,12 @@ export function QueueList({ projectId, slug, queues, isAdmin }: Props) {
         return (
           <li key={q.id} className="flex flex-wrap items-center gap-4 p-4">
             <div className="min-w-0 flex-1">
-              <h2 className="font-medium">{q.name}</h2>
+              <h2 className="font-medium">
+                {isReviewer ? <Link href={`/projects/${slug}/queues/${q.id}`} className="text-blue-800 hover:underline">{q.name}</Link> : q.name}
+              </h2>
               <p className="text-sm text-slate-600">
                 {itemsText(q.items, q.itemType)} · overlap {q.overlap} · lease {q.leaseMinutes} min · {q.memberCount} {q.memberCount === 1 ? "member" : "members"}
-                {q.status !== "active" && <> · {q.status}</>}
+                {q.status !== "active" && <> · <span className="font-medium text-slate-800">{STATUS_NOTES[q.status] ?? q.status}</span></>}
               </p>
               <div className="mt-2 flex items-center gap-2">
                 <div className="h-2 w-48 overflow-hidden rounded-full bg-slate-200" aria-hidden>

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { QueueTheseLink } from "@/components/queues/queue-these-link";
 import { SampleFilterBar } from "@/components/samples/sample-filter-bar";
 import { formatTotal } from "@/lib/capped-count";
 import { SampleThumbnail } from "@/components/projects/sample-thumbnail";
@@ -12,6 +13,7 @@ type Props = {
   facets: Awaited<ReturnType<typeof sampleFacets>>;
   result: Awaited<ReturnType<typeof listSamples>>;
   seesHuman: boolean;
+  canQueue?: boolean; // admins: "Queue these" makes a queue of this filter
 };
 
 const STATUS_STYLE: Record<string, string> = {
@@ -23,7 +25,7 @@ const STATUS_STYLE: Record<string, string> = {
   reopened: "bg-sky-100 text-sky-900",
 };
 
-export function SampleList({ project, filter, facets, result, seesHuman }: Props) {
+export function SampleList({ project, filter, facets, result, seesHuman, canQueue = false }: Props) {
   const base = `/projects/${project.slug}/samples`;
   const keep = filterQuery({ ...filter, after: undefined });
   return (
@@ -36,6 +38,7 @@ export function SampleList({ project, filter, facets, result, seesHuman }: Props
         </div>
         {result.samples[0] && (
           <div className="flex gap-2">
+            {canQueue && <QueueTheseLink slug={project.slug} itemType="sample" filter={filter} />}
             {seesHuman && <Link href={`${base}/bulk${keep}`} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50">Bulk pass</Link>}
             <Link href={`${base}/${result.samples[0].id}${keep}`} className="rounded-md bg-blue-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-blue-800">
               Review from the first

@@ -6,6 +6,7 @@ import { HUMAN_FLAGS, MISMATCH_FLAGS } from "@/lib/domain/mismatch-flags";
 import { ITEM_STATE_LABELS, STATUS_FILTER_OPTIONS as STATUS_OPTIONS } from "@/lib/domain/item-lifecycle";
 import { FLAG_TEXT } from "@/components/trajectory-review/live-flags";
 import { AutomaticOutcome } from "@/components/trajectories/automatic-outcome";
+import { QueueTheseLink } from "@/components/queues/queue-these-link";
 import type { listTrajectories, trajectoryFacets } from "@/lib/trajectories/list-trajectories";
 import type { TrajectoryFilter } from "@/lib/trajectories/trajectory-filters";
 
@@ -16,18 +17,22 @@ type Props = {
   result: Awaited<ReturnType<typeof listTrajectories>>;
   // Reviewers see the review status, the human verdict and every flag; annotators only what the machines said.
   seesHuman: boolean;
+  canQueue?: boolean; // admins: "Queue these" makes a queue of this filter
 };
 
-export function TrajectoryList({ project, filter, facets, result, seesHuman }: Props) {
+export function TrajectoryList({ project, filter, facets, result, seesHuman, canQueue = false }: Props) {
   const flags = MISMATCH_FLAGS.filter((f) => seesHuman || !HUMAN_FLAGS.has(f));
   const base = `/projects/${project.slug}/trajectories`;
   const keep = toQueryString({ ...filter, after: undefined });
   return (
     <div className="space-y-5">
-      <div>
-        <Link href={`/projects/${project.slug}`} className="text-sm text-blue-700 hover:underline">← {project.name}</Link>
-        <h1 className="mt-1 text-2xl font-semibold">Trajectories</h1>
-        <p className="text-sm text-slate-600">{formatTotal(result)} match these filters</p>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <Link href={`/projects/${project.slug}`} className="text-sm text-blue-700 hover:underline">← {project.name}</Link>
+          <h1 className="mt-1 text-2xl font-semibold">Trajectories</h1>
+          <p className="text-sm text-slate-600">{formatTotal(result)} match these filters</p>
+        </div>
+        {canQueue && result.trajectories.length > 0 && <QueueTheseLink slug={project.slug} itemType="trajectory" filter={filter} />}
       </div>
       <form method="get" aria-label="Filters" className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-3">
         <FilterSelect name="benchmark" label="Benchmark" value={filter.benchmark} options={sameOptions(facets.benchmarks)} />

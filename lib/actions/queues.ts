@@ -1,6 +1,6 @@
 "use server";
-// Queue actions: an admin creates a queue; an annotator closes the claim they just annotated,
-// or gives it back (skip).
+// Queue actions: an admin creates a queue, closes, reopens, archives or restores it; an
+// annotator closes the claim they just annotated, or gives it back (skip).
 // The claim functions check queue membership only, so each action first checks the caller's
 // role on the project and that the queue (or claim) belongs to that project.
 import { revalidatePath } from "next/cache";
@@ -11,6 +11,7 @@ import { AppError } from "@/lib/errors";
 import { formFields, runAction, type ActionResult } from "@/lib/actions/result";
 import { createQueue } from "@/lib/queues/create-queue";
 import { markClaimSubmitted } from "@/lib/queues/mark-claim-submitted";
+import { changeQueueStatus } from "@/lib/queues/queue-status";
 import { releaseClaim } from "@/lib/queues/release-claim";
 import { SampleFilterSchema } from "@/lib/samples/sample-filters";
 import { TrajectoryFilterSchema } from "@/lib/trajectories/trajectory-filters";
@@ -96,5 +97,18 @@ export async function skipClaimAction(input: z.input<typeof SkipClaimSchema>): P
     await releaseClaim(db(), { claimId, userId: access.user.id });
     revalidatePath("/projects", "layout");
     return { ok: true, message: "Skipped." };
+  });
+}
+
+const QueueStatusSchema = z.object({ projectId: Id, queueId: Id, change: z.enum(["close", "reopen", "archive", "restore"]) });
+
+/** Close (no new claims), reopen, archive (off the list) or restore a queue: admins. */
+export async function changeQueueStatusAction(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
+  return runAction(async () => {
+    const { projectId, queueId, change } = QueueStatusSchema.parse(formFields(form));
+    const access = await requireRole(projectId, "admin");
+    const { message } = await changeQueueStatus(db(), access, queueId, change);
+    revalidatePath("/projects", "layout");
+    return { ok: true, message };
   });
 }

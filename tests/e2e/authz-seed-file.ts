@@ -11,6 +11,7 @@ export type AuthzSeed = {
   trajectoryIds: string[];
   queueId: string;
   skipQueueId: string;
+  closableQueueId: string;
   adjudicationItemId: string;
   verifiedSampleId: string;
   reopenSampleId: string; // verified, for the reviewer's reopening

@@ -56,6 +56,10 @@ export async function seedAuthz(db: Db, dataDir: string, emails: Record<"admin" 
       items: { createMany: { data: [{ sampleId: sampleIds[6]! }] } },
     },
   });
+  // Closed by the admin's probe of changeQueueStatusAction (refused for everyone below).
+  const closableQueue = await db.queue.create({
+    data: { projectId: demo.id, name: "Authorization matrix (close)", itemType: "sample", filter: {}, overlap: 1, createdById: owner.id },
+  });
   // An item two annotators disagreed on, waiting for a reviewer.
   const adjudicationItem = await db.queueItem.create({ data: { queueId: skipQueue.id, sampleId: sampleIds[7]!, status: "adjudication", submittedCount: 2 } });
   await db.groundingSample.update({ where: { id: sampleIds[7]! }, data: { status: "awaiting_adjudication" } });
@@ -106,6 +110,7 @@ export async function seedAuthz(db: Db, dataDir: string, emails: Record<"admin" 
     trajectoryIds,
     queueId: queue.id,
     skipQueueId: skipQueue.id,
+    closableQueueId: closableQueue.id,
     adjudicationItemId: adjudicationItem.id,
     verifiedSampleId: sampleIds[8]!,
     reopenSampleId: sampleIds[9]!,

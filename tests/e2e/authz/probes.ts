@@ -213,6 +213,7 @@ export const ACTION_PROBES: Record<string, ActionProbe> = {
     args: async () => [{ projectId: authzSeed().demoProjectId, trajectoryId: authzSeed().trajectoryIds[0], baseVersion: annotatorVersion("trajectoryId", authzSeed().trajectoryIds[0]!), status: "draft", payload: { traceVerdict: null, firstWrongStep: null, steps: [], note: null } }],
   },
   "queues#createQueueAction": { args: async () => form({ projectId: authzSeed().demoProjectId, name: `matrix ${unique()}`, itemType: "sample", overlap: "1", leaseMinutes: "10" }) },
+  "queues#changeQueueStatusAction": { args: async () => form({ projectId: authzSeed().demoProjectId, queueId: authzSeed().closableQueueId, change: "close" }) },
   "queues#skipClaimAction": { args: async () => [{ projectId: authzSeed().demoProjectId, claimId: (await claimAsAnnotator(authzSeed().skipQueueId)).claimId }] },
   "adjudication#adjudicateAction": {
     args: async () => [

@@ -11,7 +11,7 @@ import { honeypotAccuracy } from "@/lib/queues/honeypot-accuracy";
 import { parseSampleFilter } from "@/lib/samples/sample-filters";
 import { parseTrajectoryFilter } from "@/lib/trajectories/trajectory-filters";
 import { newQueueData } from "./new-queue-data";
-import { listQueueProgress } from "./queue-progress";
+import { countArchivedQueues, listQueueProgress } from "./queue-progress";
 
 type Props = { params: Promise<{ slug: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -23,14 +23,25 @@ export default async function QueuesPage({ params, searchParams }: Props) {
   const query = await searchParams;
   const isAdmin = access.role === "owner" || roleAtLeast(access.role, "admin");
   const isReviewer = access.role === "owner" || roleAtLeast(access.role, "reviewer");
-  const queues = await listQueueProgress(db(), project.id, { userId: access.user.id, isAdmin, isReviewer });
+  const showArchived = isReviewer && query.archived === "1";
+  const queues = await listQueueProgress(db(), project.id, { userId: access.user.id, isAdmin, isReviewer }, showArchived);
+  const archivedCount = isReviewer ? await countArchivedQueues(db(), project.id) : 0;
   const done = queues.find((q) => q.id === query.done);
+  const closed = typeof query.closed === "string" && /^[a-z0-9]{10,40}$/.test(query.closed) ? await db().queue.findFirst({ where: { id: query.closed, projectId: project.id }, select: { name: true } }) : null;
   const initial = { itemType: query.itemType === "trajectory" ? "trajectory" : "sample", sample: parseSampleFilter(query), trajectory: parseTrajectoryFilter(query) } as const;
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-semibold">Queues of {project.name}</h1>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h1 className="text-2xl font-semibold">{showArchived ? "Archived queues" : "Queues"} of {project.name}</h1>
+        {showArchived ? (
+          <Link href={`/projects/${project.slug}/queues`} className="text-sm font-medium text-blue-800 hover:underline">← Current queues</Link>
+        ) : (
+          archivedCount > 0 && <Link href={`/projects/${project.slug}/queues?archived=1`} className="text-sm font-medium text-blue-800 hover:underline">Archived queues ({archivedCount}) →</Link>
+        )}
+      </div>
+      {closed && <p role="status" className="rounded-md border border-amber-200 bg-amber-50 p-3 text-amber-900">{closed.name} is closed: it gives out no new items.</p>}
       {done && <p role="status" className="rounded-md border border-emerald-200 bg-emerald-50 p-3 text-emerald-900">Nothing left for you in {done.name}.</p>}
-      <QueueList projectId={project.id} slug={project.slug} queues={queues} isAdmin={isAdmin} />
+      <QueueList projectId={project.id} slug={project.slug} queues={queues} isAdmin={isAdmin} isReviewer={isReviewer} />
       {isAdmin && (
         <section aria-label="Honeypot accuracy" className="space-y-1 rounded-lg border border-slate-200 bg-white p-4 text-sm">
           <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -40,8 +51,8 @@ export default async function QueuesPage({ params, searchParams }: Props) {
           <HoneypotAccuracyList accuracy={await honeypotAccuracy(db(), project.id)} label="Honeypot accuracy, all queues" />
         </section>
       )}
-      {isAdmin && (
-        <section className="space-y-2">
+      {isAdmin && !showArchived && (
+        <section id="new-queue" className="space-y-2">
           <h2 className="text-lg font-semibold">New queue</h2>
           <NewQueueForm projectId={project.id} initial={initial} defaultHoneypotPercent={Math.round(ProjectSettingsSchema.parse(project.settings).honeypotRate * 100)} {...await newQueueData(db(), project.id)} />
         </section>

@@ -11,9 +11,17 @@ import { queueCounts } from "@/lib/queues/queue-counts";
 
 type Viewer = { userId: string; isAdmin: boolean; isReviewer: boolean };
 
-export async function listQueueProgress(db: Db, projectId: string, { userId, isAdmin, isReviewer }: Viewer): Promise<QueueProgress[]> {
+// Archived queues are listed apart (the list's "Archived" view); annotators never see them.
+const archivedWhere = (archived: boolean) => (archived ? { status: "archived" } : { status: { not: "archived" } });
+
+/** How many archived queues the project has, for the link to them (reviewers and admins). */
+export function countArchivedQueues(db: Db, projectId: string): Promise<number> {
+  return db.queue.count({ where: { projectId, status: "archived" } });
+}
+
+export async function listQueueProgress(db: Db, projectId: string, { userId, isAdmin, isReviewer }: Viewer, archived = false): Promise<QueueProgress[]> {
   const queues = await db.queue.findMany({
-    where: { projectId, ...(isReviewer ? {} : { members: { some: { userId } } }) },
+    where: { projectId, ...archivedWhere(archived && isReviewer), ...(isReviewer ? {} : { members: { some: { userId } } }) },
     orderBy: { createdAt: "desc" },
     select: {
       id: true, name: true, itemType: true, status: true, overlap: true, leaseSeconds: true,

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { SampleList } from "@/components/samples/sample-list";
-import { isReviewerRole } from "@/lib/auth/roles";
+import { isReviewerRole, roleAtLeast } from "@/lib/auth/roles";
 import { db } from "@/lib/db";
 import { projectPageAccess } from "@/lib/projects/page-access";
 import { listSamples, sampleFacets } from "@/lib/samples/list-samples";
@@ -16,5 +16,5 @@ export default async function SamplesPage({ params, searchParams }: Props) {
   const viewer = { seesHuman: isReviewerRole(access.role) };
   const filter = parseSampleFilter(await searchParams, viewer);
   const [result, facets] = await Promise.all([listSamples(db(), project.id, filter, viewer), sampleFacets(db(), project.id)]);
-  return <SampleList project={project} filter={filter} facets={facets} result={result} seesHuman={viewer.seesHuman} />;
+  return <SampleList project={project} filter={filter} facets={facets} result={result} seesHuman={viewer.seesHuman} canQueue={access.role === "owner" || roleAtLeast(access.role, "admin")} />;
 }

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { TrajectoryList } from "@/components/trajectories/trajectory-list";
-import { isReviewerRole } from "@/lib/auth/roles";
+import { isReviewerRole, roleAtLeast } from "@/lib/auth/roles";
 import { db } from "@/lib/db";
 import { projectPageAccess } from "@/lib/projects/page-access";
 import { listTrajectories, trajectoryFacets } from "@/lib/trajectories/list-trajectories";
@@ -16,5 +16,5 @@ export default async function TrajectoriesPage({ params, searchParams }: Props) 
   const viewer = { seesHuman: isReviewerRole(access.role) };
   const filter = parseTrajectoryFilter(await searchParams, viewer);
   const [result, facets] = await Promise.all([listTrajectories(db(), project.id, filter, viewer), trajectoryFacets(db(), project.id)]);
-  return <TrajectoryList project={project} filter={filter} facets={facets} result={result} seesHuman={viewer.seesHuman} />;
+  return <TrajectoryList project={project} filter={filter} facets={facets} result={result} seesHuman={viewer.seesHuman} canQueue={access.role === "owner" || roleAtLeast(access.role, "admin")} />;
 }

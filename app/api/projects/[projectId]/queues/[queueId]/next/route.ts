@@ -10,7 +10,7 @@ import { claimLocation } from "@/lib/queues/claim-location";
 const seeOther = (location: string) => new Response(null, { status: 303, headers: { Location: location } });
 
 async function queueOf(projectId: string, queueId: string) {
-  const queue = await db().queue.findFirst({ where: { id: queueId, projectId }, select: { id: true, project: { select: { slug: true } } } });
+  const queue = await db().queue.findFirst({ where: { id: queueId, projectId }, select: { id: true, status: true, project: { select: { slug: true } } } });
   if (!queue) throw new AppError("not_found", "No such queue.");
   return queue;
 }
@@ -22,6 +22,8 @@ async function queueOf(projectId: string, queueId: string) {
 export const POST = projectRoute<{ projectId: string; queueId: string }>("annotator", async ({ request, access, params }) => {
   assertSameOrigin(request, { required: true });
   const queue = await queueOf(access.projectId, params.queueId);
+  // Closed while someone was working it: back to the queues page saying so, not an error page.
+  if (queue.status === "closed" || queue.status === "archived") return seeOther(`/projects/${queue.project.slug}/queues?closed=${queue.id}`);
   const claim = await claimNextItem(db(), { queueId: queue.id, userId: access.user.id });
   if (!claim) return seeOther(`/projects/${queue.project.slug}/queues?done=${queue.id}`);
   return seeOther(claimLocation(queue.project.slug, queue.id, claim));

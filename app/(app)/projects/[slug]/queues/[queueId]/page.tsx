@@ -1,0 +1,88 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { HoneypotAccuracyList } from "@/components/queues/honeypot-accuracy-list";
+import { QueueItemTable } from "@/components/queues/detail/queue-item-table";
+import { QueueMemberTable } from "@/components/queues/detail/queue-member-table";
+import { QueueStatusControls } from "@/components/queues/detail/queue-status-controls";
+import { roleAtLeast } from "@/lib/auth/roles";
+import { db } from "@/lib/db";
+import { projectPageAccess } from "@/lib/projects/page-access";
+import { loadQueueDetail, QUEUE_ITEM_STATUSES, type QueueItemStatus } from "@/lib/queues/queue-detail";
+
+type Props = { params: Promise<{ slug: string; queueId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export const metadata: Metadata = { title: "Queue" };
+
+const STATUS_TEXT: Record<string, string> = {
+  active: "open",
+  paused: "being created",
+  closed: "closed: gives out no new items",
+  archived: "archived",
+};
+
+const ID = /^[a-z0-9]{10,40}$/;
+
+// Reviewers and admins: the queue's items, their status and each member's progress.
+// Annotators work a queue from the queues list and never see its items (a honeypot among them).
+export default async function QueuePage({ params, searchParams }: Props) {
+  const { slug, queueId } = await params;
+  const { project, access } = await projectPageAccess(slug, "reviewer");
+  if (!ID.test(queueId)) notFound();
+  const query = await searchParams;
+  const status = QUEUE_ITEM_STATUSES.find((s) => s === query.status) as QueueItemStatus | undefined;
+  const after = typeof query.after === "string" && ID.test(query.after) ? query.after : undefined;
+  const isAdmin = access.role === "owner" || roleAtLeast(access.role, "admin");
+  const detail = await loadQueueDetail(db(), project.id, queueId, { isAdmin, status, after });
+  if (!detail) notFound();
+  const { queue, counts } = detail;
+  return (
+    <div className="space-y-6">
+      <Link href={`/projects/${project.slug}/queues`} className="text-sm text-blue-700 hover:underline">← Queues of {project.name}</Link>
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-semibold">{queue.name}</h1>
+          <p className="text-sm text-slate-600">
+            {queue.itemType} items · overlap {queue.overlap} · lease {queue.leaseMinutes} min · made by {queue.createdBy} on{" "}
+            <time dateTime={queue.createdAt.toISOString()}>{queue.createdAt.toISOString().slice(0, 10)}</time> ·{" "}
+            <span data-testid="queue-status" className="font-medium text-slate-800">{STATUS_TEXT[queue.status] ?? queue.status}</span>
+          </p>
+        </div>
+        {isAdmin && <QueueStatusControls projectId={project.id} queueId={queue.id} status={queue.status} />}
+      </header>
+      <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-5" aria-label="Queue progress">
+        {[
+          ["Items", counts.items],
+          ["Submitted", `${counts.submitted} / ${counts.needed}`],
+          ["Verified", counts.verified],
+          ["Awaiting adjudication", counts.awaitingAdjudication],
+          ...(isAdmin ? [["Honeypots", counts.honeypots] as const] : []),
+        ].map(([label, value]) => (
+          <div key={label} className="rounded-md border border-slate-200 bg-white p-3">
+            <dt className="text-slate-600">{label}</dt>
+            <dd className="font-medium tabular-nums">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {counts.awaitingAdjudication > 0 && (
+        <Link href={`/projects/${project.slug}/queues/${queue.id}/adjudicate`} className="inline-block font-medium text-amber-800 hover:underline">
+          Adjudicate the {counts.awaitingAdjudication} awaiting →
+        </Link>
+      )}
+      <section aria-label="Members" className="space-y-2 rounded-lg border border-slate-200 bg-white p-4">
+        <h2 className="text-lg font-semibold">Members</h2>
+        <QueueMemberTable members={detail.members} needed={counts.items} />
+        {detail.honeypotAccuracy && (
+          <p className="text-sm text-slate-700">
+            <span className="text-slate-500">Honeypot accuracy in this queue:</span>{" "}
+            <HoneypotAccuracyList accuracy={detail.honeypotAccuracy} label={`Honeypot accuracy in ${queue.name}`} />
+          </p>
+        )}
+      </section>
+      <section aria-label="Items" className="space-y-2 rounded-lg border border-slate-200 bg-white p-4">
+        <h2 className="text-lg font-semibold">Items</h2>
+        <QueueItemTable slug={project.slug} queueId={queue.id} overlap={queue.overlap} items={detail.items} status={status} nextAfter={detail.nextAfter} />
+      </section>
+    </div>
+  );
+}

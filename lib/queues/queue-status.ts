@@ -1,0 +1,32 @@
+import "server-only";
+// Closing, reopening and archiving a queue. A closed queue gives out no new claims (the
+// claims people hold stay theirs until they submit, skip or the lease ends, so no work in
+// hand is lost); an archived queue is a closed one kept out of the queues list. Nothing is
+// deleted: items, claims and answers stay, and the queue page still shows them.
+import type { ProjectAccess } from "@/lib/auth/session";
+import { recordAudit } from "@/lib/audit/record";
+import type { Db } from "@/lib/db";
+import { AppError } from "@/lib/errors";
+
+export type QueueStatusChange = "close" | "reopen" | "archive" | "restore";
+
+// From which status each change may be made, and to which.
+const CHANGES: Record<QueueStatusChange, { from: string; to: string; done: string }> = {
+  close: { from: "active", to: "closed", done: "closed: it gives out no new items" },
+  reopen: { from: "closed", to: "active", done: "open again" },
+  archive: { from: "closed", to: "archived", done: "archived: it is listed only under Archived queues" },
+  restore: { from: "archived", to: "closed", done: "restored as a closed queue" },
+};
+
+export async function changeQueueStatus(db: Db, access: ProjectAccess, queueId: string, change: QueueStatusChange) {
+  const rule = CHANGES[change];
+  // One conditional update, so two admins pressing at once cannot both succeed from a stale page.
+  const updated = await db.queue.updateMany({ where: { id: queueId, projectId: access.projectId, status: rule.from }, data: { status: rule.to } });
+  if (updated.count === 0) {
+    const queue = await db.queue.findFirst({ where: { id: queueId, projectId: access.projectId }, select: { status: true } });
+    if (!queue) throw new AppError("not_found", "No such queue.");
+    throw new AppError("conflict", `This queue is ${queue.status}; only a queue that is ${rule.from} can be ${change === "reopen" ? "reopened" : `${change}d`}.`);
+  }
+  await recordAudit(db, { userId: access.user.id, projectId: access.projectId, action: `queue.${change}`, targetType: "queue", targetId: queueId });
+  return { message: `The queue is ${rule.done}.` };
+}

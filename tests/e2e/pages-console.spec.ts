@@ -45,6 +45,7 @@ function visits(): Record<string, Visit> {
     "/projects/[slug]/pools": { url: `${p}/pools`, roles: REVIEWERS },
     // Also as a list's "queue these" link opens it: the new-queue form starts from the filter.
     "/projects/[slug]/queues": { url: [`${p}/queues`, `${p}/queues?itemType=trajectory&flag=rule_vs_judge&run=${s.runId}`, `${p}/queues?itemType=sample&status=unreviewed`], roles: ALL },
+    "/projects/[slug]/queues/[queueId]": { url: [`${p}/queues/${s.queues.dispute}`, `${p}/queues/${s.queues.dispute}?status=adjudication`, `${p}/queues?archived=1`], roles: REVIEWERS },
     "/projects/[slug]/queues/[queueId]/adjudicate": { url: `${p}/queues/${s.queues.dispute}/adjudicate`, roles: REVIEWERS },
     "/projects/[slug]/queues/[queueId]/adjudicate/[queueItemId]": { url: `${p}/queues/${s.queues.dispute}/adjudicate/${s.queues.disputeItem}`, roles: REVIEWERS },
     "/projects/[slug]/runs/[runId]": { url: `${p}/runs/${s.runId}`, roles: REVIEWERS },

@@ -11,13 +11,13 @@ export type VerifiedSeed = {
   /** A second annotator of this project only, who signs in within the spec. */
   second: { email: string; password: string; name: string };
   names: { owner: string; reviewer: string; annotator: string };
-  samples: { stray: string; nudge: string; bulk: string; prediction: string; consensus: string; honeypot: string; dispute: string };
+  samples: { stray: string; nudge: string; bulk: string; prediction: string; consensus: string; honeypot: string; dispute: string; snap: string; spare: string };
   trajectories: { flip: string; ruleVsJudge: string; quark3: string; claimed: string; race: string; firstWrong: string; groupVerified: string; groupOpen: string };
   quark3RuleVerdictId: string;
   nudgeOverrideValue: number;
   runId: string;
   groupKey: string;
-  queues: { consensus: string; honeypot: string; dispute: string; disputeItem: string; triageItem: string };
+  queues: { consensus: string; honeypot: string; dispute: string; disputeItem: string; triageItem: string; closing: string };
   pools: { grounding: string; onlineRl: string; evaluation: string };
   poolDirs: { grounding: string; onlineRl: string; evaluation: string };
   tokens: { admin: string; reviewer: string; annotator: string };

@@ -65,6 +65,10 @@ export async function seedVerified(db: Db, store: MediaStore, dataDir: string, u
     consensus: await sample("consensus", "Select the second tab", [200, 500, 400, 600]),
     honeypot: await sample("settings_1", "Open the settings", [900, 100, 1100, 200]),
     dispute: await sample("dispute", "Open the Help menu", [1000, 20, 1100, 60]),
+    // Redrawn by the editing spec (original box kept in view, pixel snapping); nobody else reads it.
+    snap: await sample("snap", "Open the View menu", [300.4, 20.6, 380.2, 60.8]),
+    // In the queue the queue-page spec closes, archives and restores.
+    spare: await sample("spare", "Open the Window menu", [500, 20, 600, 60]),
   };
   const judge = await db.judgeVerdict.create({
     data: { projectId: project.id, targetType: "sample", sampleId: samples.nudge, kind: "mllm", judgeName: "teacher-72b", metric: "quality_score", valueScore: 8, rationale: "Clear target." },
@@ -140,6 +144,9 @@ export async function seedVerified(db: Db, store: MediaStore, dataDir: string, u
   }
   const disputeItem = await db.queueItem.findFirstOrThrow({ where: { queueId: dispute.id } });
   if (disputeItem.status !== "adjudication") throw new Error(`the dispute is ${disputeItem.status}, not awaiting adjudication`);
+  const closing = await db.queue.create({
+    data: { projectId: project.id, name: "Closing pass", itemType: "sample", filter: {}, overlap: 1, createdById: admin.id, members, items: { create: [{ sampleId: samples.spare }] } },
+  });
   const triage = await createTriageQueue(db, access(admin, "admin"), { name: "Doubtful verdicts", memberIds: [reviewer.id], leaseSeconds: 900, limit: 10 });
   const triageItem = await db.queueItem.findFirstOrThrow({ where: { queueId: triage.queue.id }, orderBy: { id: "asc" } });
 
@@ -163,7 +170,7 @@ export async function seedVerified(db: Db, store: MediaStore, dataDir: string, u
     nudgeOverrideValue,
     runId: run.id,
     groupKey: "vs-snooze",
-    queues: { consensus: consensus.id, honeypot: warmup.id, dispute: dispute.id, disputeItem: disputeItem.id, triageItem: triageItem.id },
+    queues: { consensus: consensus.id, honeypot: warmup.id, dispute: dispute.id, disputeItem: disputeItem.id, triageItem: triageItem.id, closing: closing.id },
     pools: { grounding: grounding.id, onlineRl: onlineRl.id, evaluation: evaluation.id },
     poolDirs,
     tokens: { admin: await token(admin, "admin"), reviewer: await token(reviewer, "reviewer"), annotator: await token(annotator, "annotator") },

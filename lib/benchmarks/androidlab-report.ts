@@ -42,6 +42,8 @@ function taskDifferences(t: AndroidLabTaskRow): Difference[] {
 
 function totalDifferences(fileTotals: unknown[], reproduced: AppTotal[]): Difference[] {
   const out: Difference[] = [];
+  // No total.jsonl in the import: nothing to compare the per-app lines with.
+  if (fileTotals.length === 0) return out;
   for (const ours of reproduced) {
     const theirs = fileTotals.find((t): t is Record<string, unknown> => isObject(t) && t.App === ours.App);
     if (!theirs) {

@@ -17,28 +17,33 @@ export type MetricsBlock = Record<string, MetricsCell | Record<string, MetricsCe
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 const EMPTY: AccuracyCell = { total: 0, correct: 0, wrongFormat: 0, textTotal: 0, textCorrect: 0, iconTotal: 0, iconCorrect: 0 };
 
-function cellOf(counted: AccuracyCell | undefined, stated: unknown): MetricsCell {
+// The evaluator's own order (eval_screenspot_pro.py: calc_metric_for_result_list's dict, and
+// the metrics sections as main() fills them). The imported block cannot give it: PostgreSQL's
+// jsonb keeps object keys in an order of its own.
+const CELL_ORDER = ["num_correct_action", "num_total", "wrong_format_num", "action_acc", "text_acc", "icon_acc"];
+const SECTION_ORDER = [...SLICED, "overall"];
+
+function cellOf(counted: AccuracyCell | undefined): MetricsCell {
   const c = counted ?? EMPTY;
   const values = new Map(FIELDS.map(([field, value]) => [field, value(c)]));
-  const order = isObject(stated) ? [...Object.keys(stated).filter((k) => values.has(k)), ...FIELDS.map(([f]) => f).filter((f) => !(f in stated))] : FIELDS.map(([f]) => f);
-  return Object.fromEntries(order.map((field) => [field, values.get(field)!]));
+  return Object.fromEntries(CELL_ORDER.map((field) => [field, values.get(field)!]));
 }
 
-/** The block as the file would say it now. `stated`: the imported file's own block, if any. */
+/** The block as the file would say it now: every section, each slice in the order its first
+ * answer was imported, and the slices the imported block lists that no answer has any more. */
 export async function recomputedMetrics(db: Db, projectId: string, runId: string, stated: unknown): Promise<MetricsBlock> {
   const { overall, slices } = await evaluatorSlices(db, projectId, runId);
   const file = isObject(stated) ? stated : {};
-  const sections = [...Object.keys(file).filter((k) => k === "overall" || SLICED.includes(k)), ...[...SLICED, "overall"].filter((k) => !(k in file))];
   const block: MetricsBlock = {};
-  for (const section of sections) {
+  for (const section of SECTION_ORDER) {
     if (section === "overall") {
-      block.overall = cellOf(overall, file.overall);
+      block.overall = cellOf(overall);
       continue;
     }
     const counted = slices[section]!;
     const statedSlice = isObject(file[section]) ? (file[section] as Record<string, unknown>) : {};
-    const keys = [...Object.keys(statedSlice), ...[...counted.keys()].filter((k) => !(k in statedSlice))];
-    block[section] = Object.fromEntries(keys.map((k) => [k, cellOf(counted.get(k), statedSlice[k])]));
+    const keys = [...counted.keys(), ...Object.keys(statedSlice).filter((k) => !counted.has(k))];
+    block[section] = Object.fromEntries(keys.map((k) => [k, cellOf(counted.get(k))]));
   }
   return block;
 }

@@ -105,7 +105,7 @@ export function AndroidLabBenchmark({ project, report }: Props) {
           output.xlsx, reproduced → corrected: Complete_Correct {num(overall.original.Complete_Correct.value)} → {num(overall.corrected.Complete_Correct.value)},
           Sum_Partial_Acc {num(overall.original.Sum_Partial_Acc.value)} → {num(overall.corrected.Sum_Partial_Acc.value)},
           Sum_RRR {num(overall.original.Sum_RRR.value)} → {num(overall.corrected.Sum_RRR.value)},
-          Sum_reasonable_operation_ratio {num(overall.original.Sum_reasonable_operation_ratio.value)} → {num(overall.corrected.Sum_reasonable_operation_ratio.value)}
+          Sum_reasonable_operation_ratio {num(overall.original.Sum_reasonable_operation_ratio.value)} → {num(overall.corrected.Sum_reasonable_operation_ratio.value)}{" "}
           (percentages of 138 tasks, as generate_result.py&apos;s --total_num). RRR&apos;s ground truth: {report.run.groundTruthFile ?? "no ground_truth_length.json in the import, so no task has an RRR"}.
         </p>
       </Section>
@@ -116,7 +116,7 @@ export function AndroidLabBenchmark({ project, report }: Props) {
           <ul className="space-y-1 rounded-lg border border-red-200 bg-white p-3 text-sm" data-testid="androidlab-differences">
             {report.differences.map((d, i) => (
               <li key={i}><span className="font-mono">{d.taskId ?? "total"}</span> {d.figure}: file {JSON.stringify(d.file)}, reproduced {JSON.stringify(d.reproduced)}
-                {d.taskId && <span className="text-slate-600"> — {report.tasks.find((t) => t.taskId === d.taskId)?.metrics.notes.join("; ") || "no note"}</span>}</li>
+                {d.taskId && report.tasks.find((t) => t.taskId === d.taskId)?.metrics.notes.length ? <span className="text-slate-600"> — {report.tasks.find((t) => t.taskId === d.taskId)!.metrics.notes.join("; ")}</span> : null}</li>
             ))}
           </ul>
         )}

@@ -17,6 +17,8 @@ async function main() {
       json: { type: "boolean", default: false },
       pool: { type: "string" },
       since: { type: "string" },
+      run: { type: "string" },
+      reproduced: { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
     },
   });

@@ -41,7 +41,7 @@ export function GroundingRunScreen({ project, run, accuracy }: Props) {
       <div>
         <Link href={`/projects/${project.slug}/samples`} className="text-sm text-blue-700 hover:underline">← Samples</Link>
         <h1 className="mt-1 text-2xl font-semibold">Run {run.name}</h1>
-        <p className="text-sm text-slate-600">{run.benchmark} · {run.model ?? "unknown model"} · {accuracy.total} answers</p>
+        <p className="text-sm text-slate-600">{run.benchmark} · {run.model ?? "unknown model"} · {accuracy.total} answers · <Link href={`/projects/${project.slug}/runs/${run.id}/benchmark`} className="text-blue-800 hover:underline">metrics block, file beside recomputed</Link></p>
       </div>
       <dl className="grid gap-4 sm:grid-cols-2">
         <div className="rounded-lg border border-blue-200 bg-white p-4">

@@ -27,6 +27,7 @@ export function RunVerificationScreen({ project, v }: { project: { id: string; s
           <p className="text-sm text-slate-600">{v.run.benchmark} · {v.run.model ?? "unknown model"} · {v.episodes.length} episodes, {v.unverified} not verified yet</p>
         </div>
         <div className="flex gap-2 text-sm">
+          <Link href={`/projects/${project.slug}/runs/${v.run.id}/benchmark`} className="rounded-md border border-blue-300 bg-blue-50 px-3 py-1.5 text-blue-900 hover:bg-blue-100">Benchmark results</Link>
           <a href={`${exportUrl}?format=csv`} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 hover:bg-slate-50">Export CSV</a>
           <a href={`${exportUrl}?format=json`} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 hover:bg-slate-50">Export JSON</a>
         </div>

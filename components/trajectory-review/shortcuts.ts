@@ -8,6 +8,7 @@ export type Command =
   | { kind: "errorKind"; errorKind: ErrorKind }
   | { kind: "firstWrong" }
   | { kind: "trace"; verdict: TraceVerdict }
+  | { kind: "subGoal"; action: "next" | "cycle" }
   | { kind: "step"; to: "next" | "previous" | "first" | "last" }
   | { kind: "trajectory"; to: "next" | "previous" }
   | { kind: "pointMode" }
@@ -43,6 +44,8 @@ export const SHORTCUTS: Shortcut[] = [
   { group: "Trace verdict", keys: ["s"], shown: "s", help: "success", command: { kind: "trace", verdict: "success" } },
   { group: "Trace verdict", keys: ["f"], shown: "f", help: "failure", command: { kind: "trace", verdict: "failure" } },
   { group: "Trace verdict", keys: ["n"], shown: "n", help: "unsure (not sure)", command: { kind: "trace", verdict: "unsure" } },
+  { group: "Sub-goals (benchmarks that check some)", keys: ["g"], shown: "g", help: "select the next sub-goal", command: { kind: "subGoal", action: "next" } },
+  { group: "Sub-goals (benchmarks that check some)", keys: ["m"], shown: "m", help: "the selected sub-goal: met, unmet, not marked", command: { kind: "subGoal", action: "cycle" } },
   { group: "View", keys: ["o"], shown: "o", help: "hide / show the action drawn on the screenshot", command: { kind: "overlay" } },
   { group: "View", keys: ["r"], shown: "r", help: "show / hide the raw model output", command: { kind: "raw" } },
   { group: "View", keys: ["t"], shown: "t", help: "show / hide the UI tree", command: { kind: "tree" } },

@@ -16,6 +16,8 @@ import * as edit from "@/components/trajectory-review/payload-edits";
 import type { Command } from "@/components/trajectory-review/shortcuts";
 import { StepDetails } from "@/components/trajectory-review/step-details";
 import { StepScreenshot } from "@/components/trajectory-review/step-screenshot";
+import { SubGoalChecklist } from "@/components/trajectory-review/sub-goal-checklist";
+import { cycleSubGoal } from "@/components/trajectory-review/sub-goal-edits";
 import { TracePanel } from "@/components/trajectory-review/trace-panel";
 import { TrajectoryHeader } from "@/components/trajectory-review/trajectory-header";
 import { VersionedSaveBar } from "@/components/review/versioned-save-bar";
@@ -57,6 +59,7 @@ export function TrajectoryReviewScreen({ project, review, canOverride, query, ne
   const [isRawOpen, setRawOpen] = useState(false);
   const [isOverlayShown, setOverlayShown] = useState(true);
   const [isTreeOpen, setTreeOpen] = useState(false);
+  const [subGoalIndex, setSubGoalIndex] = useState(0);
   const textInput = useRef<HTMLInputElement>(null);
   const autosave = useVersionedAutosave<TrajectoryPayload>((input) => saveTrajectoryAction({ projectId: project.id, trajectoryId: review.id, ...input }), review.mine);
   const uiTree = useUiTree(project.id);
@@ -117,6 +120,12 @@ export function TrajectoryReviewScreen({ project, review, canOverride, query, ne
       case "errorKind": return update(edit.toggleErrorKind(payload, index, command.errorKind));
       case "firstWrong": return update(edit.toggleFirstWrong(payload, index));
       case "trace": return update(edit.setTrace(payload, command.verdict));
+      case "subGoal": {
+        const goals = review.subGoals;
+        if (goals.length === 0) return;
+        if (command.action === "next") return setSubGoalIndex((subGoalIndex + 1) % goals.length);
+        return update(cycleSubGoal(payload, goals[subGoalIndex % goals.length]!.key));
+      }
       case "step": {
         const to = { next: index + 1, previous: index - 1, first: 0, last: steps.length - 1 }[command.to];
         return goTo(to);
@@ -182,6 +191,9 @@ export function TrajectoryReviewScreen({ project, review, canOverride, query, ne
             <LabelPanel stepIndex={index} action={step.action} label={label} isFirstWrong={payload.firstWrongStep === index} isPointMode={isPointMode} textInput={textInput}
               onLabel={(value) => run({ kind: "label", label: value })} onErrorKind={(kind) => update(edit.toggleErrorKind(payload, index, kind))}
               onCorrection={(action) => update(edit.setCorrection(payload, index, action))} onPointMode={() => run({ kind: "pointMode" })} onFirstWrong={() => run({ kind: "firstWrong" })} />
+            {review.subGoals.length > 0 && (
+              <SubGoalChecklist goals={review.subGoals} payload={payload} selected={subGoalIndex} onSelect={setSubGoalIndex} onCycle={(key) => update(cycleSubGoal(payload, key))} />
+            )}
             <TracePanel payload={payload} stepCount={steps.length} labeledCount={payload.steps.length} onVerdict={(v) => run({ kind: "trace", verdict: v })}
               onGoToStep={goTo} onNote={(note) => update({ ...payload, note })} />
             <VersionedSaveBar state={autosave.state} problem={problem} summarize={summarizeTrajectoryAnswer} onSubmit={() => void submit()}

@@ -50,11 +50,12 @@ export function trajectoryColumns(payload: TrajectoryPayload) {
     stepsCorrect: payload.steps.filter((s) => s.label === "correct").length,
     stepsIncorrect: payload.steps.filter((s) => s.label === "incorrect").length,
     note: payload.note,
+    subGoals: payload.subGoals ?? [],
   };
 }
 
-export function trajectoryPayloadOf(row: Pick<AnnotationRow, "traceVerdict" | "firstWrongStep" | "stepLabels" | "note">): TrajectoryPayload {
-  const parsed = TrajectoryPayloadSchema.safeParse({ traceVerdict: row.traceVerdict, firstWrongStep: row.firstWrongStep, steps: row.stepLabels ?? [], note: row.note });
+export function trajectoryPayloadOf(row: Pick<AnnotationRow, "traceVerdict" | "firstWrongStep" | "stepLabels" | "note"> & { subGoals?: unknown }): TrajectoryPayload {
+  const parsed = TrajectoryPayloadSchema.safeParse({ traceVerdict: row.traceVerdict, firstWrongStep: row.firstWrongStep, steps: row.stepLabels ?? [], note: row.note, ...(Array.isArray(row.subGoals) && row.subGoals.length ? { subGoals: row.subGoals } : {}) });
   return parsed.success ? parsed.data : { traceVerdict: null, firstWrongStep: null, steps: [], note: row.note };
 }
 

@@ -71,6 +71,7 @@ export async function pinFinalAnswer(w: WriteTx, input: PinInput): Promise<{ rev
       fromVersion: input.from?.version ?? null,
       ...columns,
       stepLabels: (columns.stepLabels ?? undefined) as Prisma.InputJsonValue | undefined,
+      subGoals: (columns.subGoals ?? undefined) as Prisma.InputJsonValue | undefined,
       createdAt: now,
     },
     select: { id: true },

@@ -17,10 +17,11 @@ type RevisionColumns = {
   traceVerdict: string | null;
   firstWrongStep: number | null;
   stepLabels: unknown;
+  subGoals: unknown;
   note: string | null;
 };
 
-export function revisionColumns(answer: FinalPayload): Omit<RevisionColumns, "stepLabels"> & { stepLabels?: object } {
+export function revisionColumns(answer: FinalPayload): Omit<RevisionColumns, "stepLabels" | "subGoals"> & { stepLabels?: object; subGoals?: object } {
   if (answer.itemType === "sample") {
     const p = answer.payload;
     const [boxX1, boxY1, boxX2, boxY2] = p.targetAbsent || !p.box ? [null, null, null, null] : p.box;
@@ -29,6 +30,6 @@ export function revisionColumns(answer: FinalPayload): Omit<RevisionColumns, "st
   const p = answer.payload;
   return {
     targetAbsent: null, boxX1: null, boxY1: null, boxX2: null, boxY2: null, instructionRewrite: null, qualityScore: null,
-    traceVerdict: p.traceVerdict, firstWrongStep: p.firstWrongStep, stepLabels: p.steps, note: p.note,
+    traceVerdict: p.traceVerdict, firstWrongStep: p.firstWrongStep, stepLabels: p.steps, subGoals: p.subGoals ?? [], note: p.note,
   };
 }

@@ -15,6 +15,7 @@ import { runImportCommand } from "@/lib/cli/import-command";
 import { runBackupCommand } from "@/lib/cli/backup-command";
 import { runRestoreCommand } from "@/lib/cli/restore-command";
 import { runExportCommand } from "@/lib/cli/export-command";
+import { runBenchmarkExportCommand } from "@/lib/cli/benchmark-export-command";
 import { ALL_PARSERS } from "@/lib/imports/formats/registry";
 import { CONTRACT_CHOICES } from "@/lib/imports/contract-choice";
 
@@ -38,11 +39,14 @@ export const USAGE = `usage: npm run verity -- <command>
   restore <file>                            replace the database with a backup (stop the app and workers first)
   export --pool <name> --project <slug> [--since last] [--json]
                                             write a new snapshot of a pool (full, or only what was verified since the last one)
+  benchmark-export <dir> --project <slug> --run <name> [--reproduced] [--json]
+                                            write a run's files in its benchmark's own shape (AndroidLab's total.jsonl,
+                                            output.xlsx, ...), corrected by the verified answers (--reproduced: as imported)
 
 Settings: DATABASE_URL (file:… or postgres://…; default SQLite under VERITY_DATA_DIR),
 VERITY_DATA_DIR (default ./data).`;
 
-type Options = { name?: string; owner: boolean; "password-stdin": boolean; project?: string; format?: string; images?: string; model?: string; contract?: string; json: boolean; pool?: string; since?: string };
+type Options = { name?: string; owner: boolean; "password-stdin": boolean; project?: string; format?: string; images?: string; model?: string; contract?: string; json: boolean; pool?: string; since?: string; run?: string; reproduced?: boolean };
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -115,6 +119,9 @@ export async function runCommand(args: string[], options: Options): Promise<void
       return runRestoreCommand(required(verb, "file"));
     case "export":
       await withDb((db) => runExportCommand(db, { pool: required(options.pool, "--pool <name>"), slug: required(options.project, "--project <slug>"), since: options.since, json: options.json }));
+      return;
+    case "benchmark-export":
+      await withDb((db) => runBenchmarkExportCommand(db, { out: required(verb, "dir"), slug: required(options.project, "--project <slug>"), run: required(options.run, "--run <name>"), reproduced: options.reproduced ?? false, json: options.json }));
       return;
     case "user grant": {
       const [email, slug, role] = [required(rest[0], "email"), required(rest[1], "project-slug"), required(rest[2], "role")];

@@ -12,6 +12,8 @@ import { toBool, toNumber } from "@/lib/sql/dialect";
 import { derivationContext, type DerivationContext } from "@/lib/derived/derivation-context";
 import { chunks, inList, type SqlExec } from "@/lib/derived/sql-exec";
 import { verdictsOfItems } from "@/lib/derived/verdict-inputs";
+import { benchmarkInputsOf } from "@/lib/derived/benchmark-inputs";
+import { SubGoalVerdictsSchema } from "@/lib/trajectories/trajectory-payload";
 
 type TrajectoryRow = {
   id: string;
@@ -21,9 +23,12 @@ type TrajectoryRow = {
   sourceOutcome: unknown;
   finalAnswerId: string | null;
   groupKey: string | null;
+  benchmark: string | null;
+  extra: unknown;
+  sourceReward: unknown;
 };
 
-type RevisionRow = { id: string; decision: string; traceVerdict: string | null; firstWrongStep: unknown; stepLabels: unknown };
+type RevisionRow = { id: string; decision: string; traceVerdict: string | null; firstWrongStep: unknown; stepLabels: unknown; subGoals: unknown };
 
 const CHUNK = 500;
 const StepLabelsSchema = z.array(StepLabelSchema);
@@ -33,16 +38,18 @@ async function finalsOf(exec: SqlExec, ids: string[]): Promise<Map<string, Traje
   const finals = new Map<string, TrajectoryFinal>();
   if (ids.length === 0) return finals;
   for (const r of await exec.all<RevisionRow>(
-    `SELECT "id", "decision", "traceVerdict", "firstWrongStep", "stepLabels" FROM "AnswerRevision" WHERE "id" IN (${inList(ids.length)})`,
+    `SELECT "id", "decision", "traceVerdict", "firstWrongStep", "stepLabels", "subGoals" FROM "AnswerRevision" WHERE "id" IN (${inList(ids.length)})`,
     ids,
   )) {
     const steps = StepLabelsSchema.safeParse(asJson(r.stepLabels) ?? []);
     const verdict = TraceVerdictSchema.safeParse(r.traceVerdict);
+    const subGoals = SubGoalVerdictsSchema.safeParse(asJson(r.subGoals) ?? []);
     finals.set(r.id, {
       decision: r.decision as Decision,
       traceVerdict: verdict.success ? verdict.data : null,
       firstWrongStep: r.firstWrongStep === null ? null : toNumber(r.firstWrongStep),
       steps: steps.success ? steps.data : [],
+      subGoals: subGoals.success ? subGoals.data : [],
     });
   }
   return finals;
@@ -57,7 +64,7 @@ const TRAJECTORY_UPDATE = `UPDATE "Trajectory" SET
 /** Derives these trajectories; returns the groups they are in. */
 async function rederiveChunk(exec: SqlExec, ctx: DerivationContext, ids: string[]): Promise<Set<string>> {
   const rows = await exec.all<TrajectoryRow>(
-    `SELECT "id", "stepCount", "agentClaimedFinish", "invalidActionCount", "sourceOutcome", "finalAnswerId", "groupKey"
+    `SELECT "id", "stepCount", "agentClaimedFinish", "invalidActionCount", "sourceOutcome", "finalAnswerId", "groupKey", "benchmark", "extra", "sourceReward"
        FROM "Trajectory" WHERE "id" IN (${inList(ids.length)}) AND "projectId" = ?`,
     [...ids, ctx.projectId],
   );
@@ -65,6 +72,8 @@ async function rederiveChunk(exec: SqlExec, ctx: DerivationContext, ids: string[
   if (rows.length === 0) return groups;
   const finals = await finalsOf(exec, rows.flatMap((r) => (r.finalAnswerId ? [r.finalAnswerId] : [])));
   const verdicts = await verdictsOfItems<boolean>(exec, ctx.projectId, "trajectoryId", "trace_success", rows.map((r) => r.id));
+  const benchmarks = await benchmarkInputsOf(exec, rows);
+  const jsonParam = exec.provider === "postgres" ? "CAST(? AS jsonb)" : "?";
   for (const r of rows) {
     const d = deriveTrajectory({
       stepCount: toNumber(r.stepCount),
@@ -74,6 +83,7 @@ async function rederiveChunk(exec: SqlExec, ctx: DerivationContext, ids: string[
       final: r.finalAnswerId ? (finals.get(r.finalAnswerId) ?? null) : null,
       traceVerdicts: verdicts.get(r.id) ?? [],
       rewards: ctx.settings.rewards,
+      benchmark: benchmarks.get(r.id) ?? null,
     });
     // A rollout outside any group is a group of one; a group's advantages are set below.
     const alone = r.groupKey === null ? advantagesInGroup([{ id: r.id, reward: d.reward }]).get(r.id)! : { advantage: null, groupSize: null };
@@ -84,6 +94,7 @@ async function rederiveChunk(exec: SqlExec, ctx: DerivationContext, ids: string[
       alone.advantage, alone.groupSize, ctx.revision,
       r.id,
     ]);
+    await exec.run(`UPDATE "Trajectory" SET "benchmarkMetrics" = ${jsonParam} WHERE "id" = ?`, [d.benchmarkMetrics ? JSON.stringify(d.benchmarkMetrics) : null, r.id]);
   }
   return groups;
 }

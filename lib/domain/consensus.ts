@@ -7,7 +7,8 @@
 //  - Trajectory: the same trace verdict, the same label value on every step (a step one
 //    person labeled and another left unlabeled differs), the same first wrong step. Error
 //    kinds and corrected actions are details of a label: they are kept in the consensus
-//    where everyone gave the same one, and dropped otherwise.
+//    where everyone gave the same one, and dropped otherwise. Sub-goal verdicts (met or not
+//    per evaluator check point) are part of the answer: they must be the same too.
 // A disagreement says what differs, naming the annotators, for the audit log and the
 // reviewer's screen.
 import { canonicalJson } from "@/lib/domain/canonical-json";
@@ -22,7 +23,7 @@ export type Answer<A> = { who: string; answer: A };
 
 export type GroundingAnswer = { targetAbsent: boolean; box: Box | null };
 
-export type TrajectoryAnswer = { traceVerdict: TraceVerdict | null; firstWrongStep: number | null; steps: StepLabel[] };
+export type TrajectoryAnswer = { traceVerdict: TraceVerdict | null; firstWrongStep: number | null; steps: StepLabel[]; subGoals?: { key: string; met: boolean }[] };
 
 function assertConsensusInput(answers: readonly unknown[], what: string): void {
   if (answers.length < 2) throw new RangeError(`${what}: consensus needs at least 2 answers, got ${answers.length}`);
@@ -98,6 +99,9 @@ export function trajectoryConsensus(answers: readonly Answer<TrajectoryAnswer>[]
   const firstWrong = answers.map((a) => a.answer.firstWrongStep);
   if (!same(firstWrong)) reasons.push(`first wrong steps differ (${listValues(answers, firstWrong, (v) => (v === null ? "none" : `step ${v + 1}`))})`);
 
+  const subGoals = answers.map((a) => [...(a.answer.subGoals ?? [])].sort((x, y) => (x.key < y.key ? -1 : x.key > y.key ? 1 : 0)));
+  if (!same(subGoals)) reasons.push(`sub-goal verdicts differ (${listValues(answers, subGoals, (v) => v.map((g) => `${g.key} ${g.met ? "met" : "unmet"}`).join(" ") || "none")})`);
+
   if (reasons.length) return { agree: false, reasons };
-  return { agree: true, answer: { traceVerdict: verdicts[0]!, firstWrongStep: firstWrong[0]!, steps } };
+  return { agree: true, answer: { traceVerdict: verdicts[0]!, firstWrongStep: firstWrong[0]!, steps, ...(subGoals[0]!.length ? { subGoals: subGoals[0]! } : {}) } };
 }

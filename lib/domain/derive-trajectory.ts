@@ -4,13 +4,22 @@
 // project's advantage policy. Stored on the trajectory by lib/derived in the same transaction
 // as the write that changed an input; every screen, filter, route and export reads that.
 // Group advantages need the whole group: lib/domain/group-advantages.ts, from these rewards.
+// The benchmark's own per-episode metrics (AndroidLab's, OSWorld's score) follow from the same
+// human verdict (lib/domain/benchmark-metrics.ts).
 import type { Decision } from "@/lib/domain/item-lifecycle";
 import type { StepLabel, TraceVerdict } from "@/lib/domain/labels";
 import { computeMismatchFlags, type MismatchFlag } from "@/lib/domain/mismatch-flags";
 import { trajectoryReward, type RewardSettings } from "@/lib/domain/rewards";
 import { effectiveVerdict, type VerdictWithOverrides } from "@/lib/domain/effective-verdict";
+import { deriveBenchmarkMetrics, type BenchmarkEpisodeMetrics, type BenchmarkInputs } from "@/lib/domain/benchmark-metrics";
 
-export type TrajectoryFinal = { decision: Decision; traceVerdict: TraceVerdict | null; firstWrongStep: number | null; steps: readonly StepLabel[] };
+export type TrajectoryFinal = {
+  decision: Decision;
+  traceVerdict: TraceVerdict | null;
+  firstWrongStep: number | null;
+  steps: readonly StepLabel[];
+  subGoals?: readonly { key: string; met: boolean }[];
+};
 
 export type TraceVerdictInput = VerdictWithOverrides<boolean> & { kind: string };
 
@@ -24,6 +33,8 @@ export type TrajectoryInputs = {
   // Trajectory-level trace_success verdicts, oldest first (the latest of each kind decides).
   traceVerdicts: readonly TraceVerdictInput[];
   rewards: RewardSettings;
+  // What the benchmark's own metrics are computed from, for benchmarks that have them.
+  benchmark?: BenchmarkInputs;
 };
 
 export type AutoSource = "rule" | "judge" | "source";
@@ -43,6 +54,7 @@ export type TrajectoryDerived = {
   outcome: boolean | null;
   outcomeSource: OutcomeSource | null;
   reward: number | null;
+  benchmarkMetrics: BenchmarkEpisodeMetrics | null;
 };
 
 export function latestOfKind(verdicts: readonly TraceVerdictInput[], kind: string): TraceVerdictInput | null {
@@ -98,7 +110,15 @@ export function deriveTrajectory(inputs: TrajectoryInputs): TrajectoryDerived {
   const reward =
     outcome === null ? null : trajectoryReward({ steps: Math.max(1, inputs.stepCount), success: outcome, invalidActions: inputs.invalidActionCount }, inputs.rewards);
 
+  // A redundant or no-effect step label is the human's word that the screen did not change.
+  const noEffectSteps = new Set(accepted?.steps.filter((s) => s.errorKind === "redundant" || s.errorKind === "no_effect").map((s) => s.stepIndex) ?? []);
+  const benchmarkMetrics = deriveBenchmarkMetrics(
+    inputs.benchmark ?? null,
+    accepted ? { complete: human, subGoals: new Map((accepted.subGoals ?? []).map((g) => [g.key, g.met])), noEffectSteps } : null,
+  );
+
   return {
+    benchmarkMetrics,
     ruleOutcome,
     judgeOutcome,
     autoOutcome,

@@ -18,6 +18,9 @@ export const ERROR_KINDS = [
   "hallucinated",
   "redundant",
   "env_issue",
+  // The action changed nothing on the screen: the same evidence as AndroidLab's pixel rule
+  // for its reasonable-operation ratio (lib/domain/androidlab-episode-metrics.ts).
+  "no_effect",
 ] as const;
 export const ErrorKindSchema = z.enum(ERROR_KINDS);
 export type ErrorKind = z.infer<typeof ErrorKindSchema>;

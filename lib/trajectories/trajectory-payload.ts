@@ -1,8 +1,17 @@
 // What a reviewer saves for a trajectory: a label per step (correct / incorrect / unsure, an
-// error kind, a corrected action), the trace verdict and the first wrong step. Drafts may be
-// partial; a submitted answer needs a trace verdict.
+// error kind, a corrected action), the trace verdict, the first wrong step, and the verdict on
+// each sub-goal the benchmark's evaluator checked (AndroidLab's result keys "1", "2", ...:
+// met or not; a key left out keeps the evaluator's value). Drafts may be partial; a submitted
+// answer needs a trace verdict.
 import { z } from "zod";
 import { StepLabelSchema, TraceVerdictSchema } from "@/lib/domain/labels";
+
+export const SubGoalVerdictSchema = z.object({ key: z.string().min(1).max(100), met: z.boolean() }).strict();
+export type SubGoalVerdict = z.infer<typeof SubGoalVerdictSchema>;
+export const SubGoalVerdictsSchema = z
+  .array(SubGoalVerdictSchema)
+  .max(200)
+  .refine((goals) => new Set(goals.map((g) => g.key)).size === goals.length, { message: "each sub-goal may be marked once" });
 
 export const TrajectoryPayloadSchema = z
   .object({
@@ -12,12 +21,17 @@ export const TrajectoryPayloadSchema = z
       message: "each step may be labeled once",
     }),
     note: z.string().trim().max(10_000).nullable(),
+    // Optional: answers saved before sub-goals existed, and benchmarks without any, have none.
+    subGoals: SubGoalVerdictsSchema.optional(),
   })
   .strict();
 export type TrajectoryPayload = z.infer<typeof TrajectoryPayloadSchema>;
 
 export function trajectoryProblem(payload: TrajectoryPayload, stepCount: number): string | null {
   if (!payload.traceVerdict) return "choose the trace verdict (success, failure or unsure)";
+  // AndroidLab's convention: a task is complete only when every check point holds.
+  const unmet = (payload.subGoals ?? []).filter((g) => !g.met).map((g) => g.key);
+  if (payload.traceVerdict === "success" && unmet.length) return `sub-goal ${unmet.join(", ")} is marked unmet, so the trace cannot be a success`;
   if (payload.steps.some((s) => s.stepIndex >= stepCount)) return "a label names a step the trajectory does not have";
   if (payload.firstWrongStep !== null) {
     const first = payload.firstWrongStep;

@@ -23,6 +23,13 @@ export function storedFlags(stored: string, seesHuman: boolean): MismatchFlag[] 
     .filter((f) => seesHuman || !HUMAN_FLAGS.has(f));
 }
 
+/** The evaluator's check points (AndroidLab's result keys "1", "2", ...) and what it said of each. */
+function evaluatorSubGoals(extra: unknown): { key: string; evaluator: unknown }[] {
+  const entries = extra && typeof extra === "object" && !Array.isArray(extra) ? (extra as { resultEntries?: unknown }).resultEntries : null;
+  if (!Array.isArray(entries)) return [];
+  return entries.flatMap((e) => (Array.isArray(e) && typeof e[0] === "string" && e[0] !== "complete" && e[0] !== "judge_page" ? [{ key: e[0], evaluator: e[1] as unknown }] : []));
+}
+
 export async function loadTrajectoryReview(db: Db, projectId: string, trajectoryId: string, userId: string, viewer: { seesDerived: boolean }) {
   const t = await db.trajectory.findFirst({
     where: { id: trajectoryId, projectId },
@@ -54,6 +61,8 @@ export async function loadTrajectoryReview(db: Db, projectId: string, trajectory
     effectiveAutoOutcome: t.effectiveAutoOutcome,
     sourceOutcome: t.sourceOutcome,
     stepCount: t.stepCount,
+    // What the machine said of each sub-goal: shown to everyone who answers, like the verdicts.
+    subGoals: evaluatorSubGoals(t.extra),
     invalidActionCount: t.invalidActionCount,
     agentClaimedFinish: t.agentClaimedFinish,
     storedFlags: storedFlags(t.mismatchFlags, viewer.seesDerived),

@@ -97,7 +97,7 @@ export async function seedAuthz(db: Db, dataDir: string, emails: Record<"admin" 
 
   // Granted, removed, reset and re-enabled by the matrix: nobody else signs in as it.
   const matrixUser = await db.user.create({ data: { email: "matrix-member@e2e.test", name: "Matrix Member" } });
-  const run = await db.evaluationRun.findFirstOrThrow({ where: { projectId: runs.id } });
+  const run = await db.evaluationRun.findFirstOrThrow({ where: { projectId: runs.id, benchmark: "androidlab" } });
   const job = await db.job.findFirstOrThrow({ where: { projectId: runs.id } });
   const treeStep = await db.step.findFirstOrThrow({ where: { trajectory: { projectId: runs.id }, uiTreeKey: { not: null } } });
 

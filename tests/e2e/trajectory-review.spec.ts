@@ -52,7 +52,7 @@ test("the AndroidLab run reviewed by keyboard: quark_3 failed from step 3 raises
   await expect(page.getByTestId("mismatch-flags")).toContainText("auto vs human");
 
   const sqlite = new Database(process.env.DATABASE_URL!.replace(/^file:/, ""), { readonly: true });
-  const run = sqlite.prepare(`SELECT r.id, r.projectId FROM EvaluationRun r JOIN Project p ON p.id = r.projectId WHERE p.slug = 'runs'`).get() as { id: string; projectId: string };
+  const run = sqlite.prepare(`SELECT r.id, r.projectId FROM EvaluationRun r JOIN Project p ON p.id = r.projectId WHERE p.slug = 'runs' AND r.benchmark = 'androidlab'`).get() as { id: string; projectId: string };
   const saved = sqlite.prepare(`SELECT traceVerdict, firstWrongStep FROM Annotation WHERE trajectoryId = ?`).get(quark3.id);
   sqlite.close();
   expect(saved).toEqual({ traceVerdict: "failure", firstWrongStep: 2 });

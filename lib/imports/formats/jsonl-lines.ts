@@ -5,7 +5,8 @@ import { createReadStream } from "node:fs";
 
 export const MAX_LINE_BYTES = 64 * 1024 * 1024;
 
-export type JsonLine = { line: number; value: unknown } | { line: number; error: string };
+// `text` is the line as written, for readers that need what JSON.parse loses (key order).
+export type JsonLine = { line: number; value: unknown; text: string } | { line: number; error: string };
 
 export async function* jsonLines(file: string, maxLineBytes = MAX_LINE_BYTES): AsyncGenerator<JsonLine> {
   let pending: Buffer[] = [];
@@ -20,7 +21,7 @@ export async function* jsonLines(file: string, maxLineBytes = MAX_LINE_BYTES): A
     const text = (line === 1 ? raw.replace(/^\uFEFF/, "") : raw).trim();
     if (text === "") return null;
     try {
-      return { line, value: JSON.parse(text) };
+      return { line, value: JSON.parse(text), text };
     } catch (error) {
       return { line, error: `not valid JSON: ${(error as Error).message}` };
     }

@@ -18,6 +18,7 @@ import { writeRun } from "@/lib/imports/write/runs";
 import { writeSamples } from "@/lib/imports/write/samples";
 import { createSeenKeys, describeLocation, type SeenKeys } from "@/lib/imports/write/seen-keys";
 import { emptyTouched, type TouchedIds } from "@/lib/imports/write/touched";
+import { storeScreenChanges } from "@/lib/imports/write/screen-changes";
 import { writeTrajectory, type TrajectoryContext } from "@/lib/imports/write/trajectories";
 import { writeWithRetry } from "@/lib/imports/write/transactions";
 import { writeVerdictLines } from "@/lib/imports/write/verdict-lines";
@@ -198,6 +199,8 @@ class UnitWriter {
     this.touched = emptyTouched();
     if (!touched.samples.size && !touched.trajectories.size) return;
     const { db, projectId } = this.ctx;
+    // Before the derivation: AndroidLab's reasonable-operation ratio reads the comparisons.
+    await storeScreenChanges(db, this.ctx.store, [...touched.trajectories]);
     await markSamplesStale(db, [...touched.samples]);
     await markTrajectoriesStale(db, [...touched.trajectories]);
     // Bounded: a project-wide recompute running meanwhile is left to its own job.

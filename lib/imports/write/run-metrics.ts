@@ -19,7 +19,7 @@ export function isResultsRun(record: RunRecord): boolean {
   return record.meta?.kind === RESULTS_RUN_KIND;
 }
 
-const FIELDS: [string, (c: AccuracyCell) => number][] = [
+export const FIELDS: [string, (c: AccuracyCell) => number][] = [
   ["num_total", (c) => c.total],
   ["num_correct_action", (c) => c.correct],
   ["wrong_format_num", (c) => c.wrongFormat],
@@ -27,7 +27,7 @@ const FIELDS: [string, (c: AccuracyCell) => number][] = [
   ["text_acc", (c) => (c.textTotal ? c.textCorrect / c.textTotal : 0)],
   ["icon_acc", (c) => (c.iconTotal ? c.iconCorrect / c.iconTotal : 0)],
 ];
-const SLICED = ["fine_grained", "seeclick_style", "leaderboard_simple_style", "leaderboard_detailed_style"];
+export const SLICED = ["fine_grained", "seeclick_style", "leaderboard_simple_style", "leaderboard_detailed_style"];
 const EMPTY: AccuracyCell = { total: 0, correct: 0, wrongFormat: 0, textTotal: 0, textCorrect: 0, iconTotal: 0, iconCorrect: 0 };
 const MAX_KEPT = 200;
 

@@ -141,6 +141,7 @@ export const ROUTE_PROBES: Record<string, RouteProbe> = {
   "GET /api/projects/[projectId]/queues/[queueId]/next": { request: async () => ({ url: `/api/projects/${authzSeed().demoProjectId}/queues/${authzSeed().queueId}/next` }) },
   "POST /api/projects/[projectId]/queues/[queueId]/next": { request: async () => ({ url: `/api/projects/${authzSeed().demoProjectId}/queues/${authzSeed().queueId}/next` }) },
   "GET /api/projects/[projectId]/runs/[runId]/export": { request: async () => ({ url: `/api/projects/${authzSeed().runsProjectId}/runs/${authzSeed().runId}/export?format=json` }) },
+  "GET /api/projects/[projectId]/runs/[runId]/benchmark": { request: async () => ({ url: `/api/projects/${authzSeed().runsProjectId}/runs/${authzSeed().runId}/benchmark?file=total.jsonl` }) },
   "GET /api/projects/[projectId]/steps/[stepId]/tree": { request: async () => ({ url: `/api/projects/${authzSeed().runsProjectId}/steps/${authzSeed().treeStepId}/tree` }) },
   "POST /api/v1/projects/[projectId]/imports": {
     request: async () => ({

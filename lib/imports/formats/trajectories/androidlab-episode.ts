@@ -54,6 +54,8 @@ export type EpisodeInput = {
   /** Absolute path of the episode directory. */
   dir: string;
   outcome: EpisodeOutcome | null;
+  /** The task's ground_truth_length.json entry, null when the file or the task is not there. */
+  groundTruth?: number | null;
 };
 
 // Key order is stable within one writer, but sorting makes the comparison independent of it.
@@ -171,6 +173,9 @@ function trajectoryFrom(input: EpisodeInput, files: EpisodeFiles, lines: TraceLi
             metricType: outcome.metricType,
             rrr: outcome.rrr,
             reasonableOperationRatio: outcome.reasonableOperationRatio,
+            resultEntries: outcome.resultEntries,
+            resultTask: outcome.task,
+            groundTruthLength: input.groundTruth ?? null,
             resultSource: outcome.location,
           }
         : {}),

@@ -10,6 +10,7 @@ import "server-only";
 // not complete, as in the evaluator; null means the LLM judge gave no answer after its
 // retries, which the evaluator also counts as a failure but is recorded here as unknown.
 import path from "node:path";
+import { findNodeAtLocation, getNodeValue, parseTree } from "jsonc-parser";
 import { z } from "zod";
 import type { Rejection, SourceLocation, VerdictRecord } from "@/lib/imports/records";
 import { jsonLines } from "@/lib/imports/formats/jsonl-lines";
@@ -33,9 +34,24 @@ export type EpisodeOutcome = {
   verdict: VerdictRecord;
   rrr: number | null;
   reasonableOperationRatio: number | null;
+  /** The `result` dict in the file's key order (JSON.parse puts "1", "2" before "judge_page"),
+   * for the metrics and the results.jsonl written back (lib/benchmarks/androidlab-files.ts). */
+  resultEntries: [string, unknown][];
+  /** The task text of the line (the yaml's, without "You should use ..."). */
+  task: string | null;
   /** The results line the verdict came from. */
   location: SourceLocation;
 };
+
+function orderedEntries(text: string, fallback: Record<string, unknown>): [string, unknown][] {
+  const root = parseTree(text);
+  const result = root ? findNodeAtLocation(root, ["result"]) : undefined;
+  if (!result || result.type !== "object" || !result.children) return Object.entries(fallback);
+  return result.children.flatMap((property) => {
+    const [key, value] = property.children ?? [];
+    return key && value ? [[String(key.value), getNodeValue(value)] as [string, unknown]] : [];
+  });
+}
 
 const NOT_CHECK_POINTS = new Set(["judge_page", "complete"]);
 
@@ -111,6 +127,8 @@ export async function readRunResults(root: string, outputsDir: string): Promise<
         verdict: verdictFor(line.metric_type, line.result, entry.value),
         rrr: line.RRR ?? null,
         reasonableOperationRatio: line.reasonable_operation_ratio ?? null,
+        resultEntries: orderedEntries(entry.text, line.result),
+        task: line.task ?? null,
         location,
       });
     }

@@ -18,9 +18,10 @@ import {
   type AndroidLabRun,
 } from "@/lib/imports/formats/trajectories/androidlab-layout";
 import { readRunResults, type RunResults } from "@/lib/imports/formats/trajectories/androidlab-results";
+import { readGroundTruthLengths, type GroundTruthLengths } from "@/lib/imports/formats/trajectories/androidlab-ground-truth";
 import { isFile, listDirectories, relativeToRoot } from "@/lib/imports/formats/trajectories/source-files";
 
-function runRecord(root: string, run: AndroidLabRun, results: RunResults | null): RunRecord {
+function runRecord(root: string, run: AndroidLabRun, results: RunResults | null, groundTruth: GroundTruthLengths): RunRecord {
   return {
     type: "run",
     location: { file: relativeToRoot(root, run.dir), line: null },
@@ -32,13 +33,15 @@ function runRecord(root: string, run: AndroidLabRun, results: RunResults | null)
       outputsDir: run.outputsDir ? relativeToRoot(root, run.outputsDir) : null,
       olderOutputsDirs: run.olderOutputsDirs.map((d) => relativeToRoot(root, d)),
       total: results?.totals ?? [],
+      // Where RRR's numerators came from; null when the import holds no ground_truth_length.json.
+      groundTruthFile: groundTruth.file,
     },
   };
 }
 
-async function* parseRun(root: string, run: AndroidLabRun): AsyncGenerator<ParsedItem> {
+async function* parseRun(root: string, run: AndroidLabRun, groundTruth: GroundTruthLengths): AsyncGenerator<ParsedItem> {
   const results = run.outputsDir ? await readRunResults(root, run.outputsDir) : null;
-  yield runRecord(root, run, results);
+  yield runRecord(root, run, results, groundTruth);
   if (results) yield* results.rejections;
 
   const episodes: string[] = [];
@@ -63,7 +66,7 @@ async function* parseRun(root: string, run: AndroidLabRun): AsyncGenerator<Parse
     const isUnambiguous = perTask.get(taskId) === 1;
     const outcome = isUnambiguous ? (results?.outcomes.get(taskId) ?? null) : null;
     if (outcome) used.add(taskId);
-    yield* parseAndroidLabEpisode({ root, runName: run.name, dir: path.join(run.dir, dirName), outcome });
+    yield* parseAndroidLabEpisode({ root, runName: run.name, dir: path.join(run.dir, dirName), outcome, groundTruth: groundTruth.file ? (groundTruth.lengths.get(taskId) ?? null) : null });
   }
 
   for (const outcome of results?.outcomes.values() ?? []) {
@@ -89,6 +92,8 @@ export const androidLabParser: FormatParser = {
     return looksLikeAndroidLab(input.root);
   },
   async *parse(input: ParserInput): AsyncGenerator<ParsedItem> {
-    for (const run of await locateAndroidLabRuns(input.root)) yield* parseRun(input.root, run);
+    const groundTruth = await readGroundTruthLengths(input.root);
+    if (groundTruth.rejection) yield groundTruth.rejection;
+    for (const run of await locateAndroidLabRuns(input.root)) yield* parseRun(input.root, run, groundTruth);
   },
 };

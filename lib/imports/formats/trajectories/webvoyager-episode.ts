@@ -18,8 +18,9 @@ import "server-only";
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import type { ParsedItem, StepRecord, TrajectoryRecord } from "@/lib/imports/records";
+import type { ParsedItem, StepRecord, TrajectoryRecord, VerdictRecord } from "@/lib/imports/records";
 import { mapWebVoyagerAction, splitWebVoyagerReply } from "@/lib/imports/formats/trajectories/webvoyager-actions";
+import type { AutoEvalVerdict, ReferenceAnswer } from "@/lib/imports/formats/trajectories/webvoyager-evaluation";
 import type { WebVoyagerTask } from "@/lib/imports/formats/trajectories/webvoyager-tasks";
 import { joinRef, listFiles, relativeToRoot } from "@/lib/imports/formats/trajectories/source-files";
 import { describeZodError } from "@/lib/imports/formats/trajectories/zod-reason";
@@ -47,7 +48,16 @@ function isFailureObservation(message: Message): boolean {
   return typeof content === "string" && FAILURE_OBSERVATIONS.some((f) => content.startsWith(f));
 }
 
-export type WebVoyagerEpisodeInput = { root: string; dir: string; task: WebVoyagerTask | null };
+export type WebVoyagerEpisodeInput = {
+  root: string;
+  dir: string;
+  task: WebVoyagerTask | null;
+  /** The evaluation run the import's episodes belong to (webvoyager.ts). */
+  runName?: string | null;
+  /** reference_answer.json's entry and the auto-evaluator's verdict for this task (webvoyager-evaluation.ts). */
+  reference?: ReferenceAnswer | null;
+  autoEval?: AutoEvalVerdict | null;
+};
 
 type Goal = { goal: string; web: string | null };
 
@@ -143,6 +153,10 @@ async function readMessages(abs: string, file: string): Promise<{ messages: Mess
   return { messages, rejections };
 }
 
+function verdictOnly(v: AutoEvalVerdict): VerdictRecord {
+  return { kind: v.kind, judgeName: v.judgeName, promptVersion: v.promptVersion, metric: v.metric, valueBool: v.valueBool, valueScore: v.valueScore, rationale: v.rationale, rawOutput: v.rawOutput };
+}
+
 export async function* parseWebVoyagerEpisode(input: WebVoyagerEpisodeInput): AsyncGenerator<ParsedItem> {
   const rel = relativeToRoot(input.root, input.dir);
   const file = joinRef(rel, MESSAGES_FILE);
@@ -176,17 +190,22 @@ export async function* parseWebVoyagerEpisode(input: WebVoyagerEpisodeInput): As
     // Task ids are `<web_name>--<n>`, so the site is recoverable without the task list.
     app: input.task?.web_name ?? taskId.replace(/--\d+$/, ""),
     model: null,
-    runName: null,
+    runName: input.runName ?? null,
     groupKey: taskId,
-    // WebVoyager's result folders carry no verdict (its auto-evaluator writes elsewhere).
-    autoOutcome: null,
+    // The result folders carry no verdict; the auto-evaluator's log does, when imported with them.
+    autoOutcome: input.autoEval?.valueBool ?? null,
     agentClaimedFinish: steps.at(-1)?.action?.type === "finish",
     invalidActionCount: steps.filter((s) => s.action === null).length,
     sourceReward: null,
     sourceAdvantage: null,
     steps,
-    verdicts: [],
-    extra: { taskId, web: goal.web },
+    verdicts: input.autoEval ? [verdictOnly(input.autoEval)] : [],
+    extra: {
+      taskId,
+      web: goal.web,
+      ...(input.reference ? { referenceAnswer: { type: input.reference.type, ans: input.reference.ans, notice: input.reference.notice, file: input.reference.file } } : {}),
+      ...(input.autoEval ? { autoEvalSource: { file: input.autoEval.file, line: input.autoEval.line } } : {}),
+    },
   };
   yield record;
 }

@@ -9,22 +9,42 @@ import path from "node:path";
 import type { FormatParser, ParsedItem, ParserInput } from "@/lib/imports/records";
 import { MESSAGES_FILE, parseWebVoyagerEpisode } from "@/lib/imports/formats/trajectories/webvoyager-episode";
 import { loadWebVoyagerTasks } from "@/lib/imports/formats/trajectories/webvoyager-tasks";
+import { loadAutoEvalVerdicts, loadReferenceAnswers } from "@/lib/imports/formats/trajectories/webvoyager-evaluation";
 import { isFile, listDirectories, relativeToRoot } from "@/lib/imports/formats/trajectories/source-files";
 
 const taskIdOf = (folder: string) => (folder.startsWith("task") ? folder.slice("task".length) : folder);
 
+// Task folders are keyed by their name alone (one trajectory per task id in a project), so
+// the episodes of every WebVoyager import of a project form one evaluation run.
+export const WEBVOYAGER_RUN = "webvoyager";
+
 async function* parseRoot(root: string): AsyncGenerator<ParsedItem> {
   const { tasks, rejections } = await loadWebVoyagerTasks(root);
   yield* rejections;
+  const references = await loadReferenceAnswers(root);
+  yield* references.rejections;
+  const autoEval = await loadAutoEvalVerdicts(root);
+  yield* autoEval.rejections;
+  yield {
+    type: "run",
+    location: { file: ".", line: null },
+    name: WEBVOYAGER_RUN,
+    benchmark: "webvoyager",
+    model: null,
+    meta: { referenceAnswers: references.answers.size, autoEvalVerdicts: autoEval.verdicts.size },
+  };
+  const episode = (dir: string, folder: string) => {
+    const taskId = taskIdOf(folder);
+    return parseWebVoyagerEpisode({ root, dir, task: tasks.get(taskId) ?? null, runName: WEBVOYAGER_RUN, reference: references.answers.get(taskId) ?? null, autoEval: autoEval.verdicts.get(folder) ?? null });
+  };
   if (await isFile(path.join(root, MESSAGES_FILE))) {
-    const folder = path.basename(path.resolve(root));
-    yield* parseWebVoyagerEpisode({ root, dir: root, task: tasks.get(taskIdOf(folder)) ?? null });
+    yield* episode(root, path.basename(path.resolve(root)));
     return;
   }
   for (const folder of await listDirectories(root)) {
     const dir = path.join(root, folder);
     if (await isFile(path.join(dir, MESSAGES_FILE))) {
-      yield* parseWebVoyagerEpisode({ root, dir, task: tasks.get(taskIdOf(folder)) ?? null });
+      yield* episode(dir, folder);
     } else if (folder.startsWith("task")) {
       // run.py writes the chat log only when a task ends, so a crashed task leaves screenshots alone.
       yield {

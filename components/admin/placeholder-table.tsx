@@ -14,7 +14,8 @@ type Placeholder = {
   names: { source: string; externalName: string; project: { slug: string; name: string } }[];
   suggestedUserId: string | null;
 };
-type Props = { placeholders: Placeholder[]; users: { id: string; email: string; name: string }[] };
+type Linked = { id: string; source: string; externalName: string; linkedAt: Date; project: { slug: string; name: string }; user: { id: string; name: string; email: string } };
+type Props = { placeholders: Placeholder[]; linked: Linked[]; users: { id: string; email: string; name: string }[] };
 
 const answers = (n: number) => `${n.toLocaleString("en")} ${n === 1 ? "answer" : "answers"}`;
 
@@ -56,7 +57,24 @@ function Row({ p, users }: { p: Placeholder; users: Props["users"] }) {
   );
 }
 
-export function PlaceholderTable({ placeholders, users }: Props) {
+function LinkedList({ linked }: { linked: Linked[] }) {
+  if (linked.length === 0) return null;
+  return (
+    <div>
+      <h3 className="mb-1 text-sm font-semibold">Imported names that are people now</h3>
+      <ul className="divide-y divide-slate-100 text-sm" aria-label="Linked imported annotators">
+        {linked.map((l) => (
+          <li key={l.id} className="py-1.5">
+            “{l.externalName}” in {l.source} labels of {l.project.name} is <span className="font-medium">{l.user.name}</span> ({l.user.email})
+            <span className="text-slate-500"> · since {l.linkedAt.toISOString().slice(0, 16).replace("T", " ")} UTC</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export function PlaceholderTable({ placeholders, linked, users }: Props) {
   return (
     <section className="space-y-3 rounded-lg border border-slate-200 bg-white p-5" aria-label="Placeholder accounts">
       <div>
@@ -67,7 +85,9 @@ export function PlaceholderTable({ placeholders, users }: Props) {
         </p>
       </div>
       {placeholders.length === 0 ? (
-        <p className="text-sm text-slate-600">None: importing labels from another tool (AgentRewardBench annotations, Verity JSONL annotation lines) creates them.</p>
+        <p className="text-sm text-slate-600">
+          {linked.length ? "None left: every imported name is linked to a person." : "None: importing labels from another tool (AgentRewardBench annotations, Verity JSONL annotation lines) creates them."}
+        </p>
       ) : (
         <table className="w-full text-sm">
           <thead className="bg-slate-100 text-left text-slate-700">
@@ -81,6 +101,7 @@ export function PlaceholderTable({ placeholders, users }: Props) {
           </tbody>
         </table>
       )}
+      <LinkedList linked={linked} />
     </section>
   );
 }

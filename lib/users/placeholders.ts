@@ -71,6 +71,17 @@ export async function listPlaceholders(db: Db) {
   }));
 }
 
+/** The imported names an owner has said who they are (linked, or made users), newest first. */
+export async function listLinkedAnnotators(db: Db, take = 200) {
+  const rows = await db.importedAnnotator.findMany({
+    where: { linkedAt: { not: null } },
+    orderBy: { linkedAt: "desc" },
+    take,
+    select: { id: true, source: true, externalName: true, linkedAt: true, project: { select: { slug: true, name: true } }, user: { select: { id: true, name: true, email: true } } },
+  });
+  return rows.map((r) => ({ ...r, source: SOURCE_NAMES[r.source as LabelAnnotator["source"]] ?? r.source, linkedAt: r.linkedAt! }));
+}
+
 async function placeholderOrThrow(tx: Tx, id: string) {
   const user = await tx.user.findUnique({ where: { id }, select: { id: true, name: true, isPlaceholder: true } });
   if (!user || !user.isPlaceholder) throw new AppError("not_found", "No such placeholder account (it may have been linked already).");

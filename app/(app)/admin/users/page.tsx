@@ -6,14 +6,14 @@ import { UserTable } from "@/components/admin/user-table";
 import { requireUser } from "@/lib/auth/session";
 import { db } from "@/lib/db";
 import { listUsers } from "@/lib/users/users";
-import { listPlaceholders } from "@/lib/users/placeholders";
+import { listLinkedAnnotators, listPlaceholders } from "@/lib/users/placeholders";
 
 export const metadata: Metadata = { title: "Users" };
 
 export default async function UsersPage() {
   const user = await requireUser();
   if (!user.isOwner) forbidden();
-  const [users, placeholders] = await Promise.all([listUsers(db()), listPlaceholders(db())]);
+  const [users, placeholders, linked] = await Promise.all([listUsers(db()), listPlaceholders(db()), listLinkedAnnotators(db())]);
   return (
     <div className="space-y-8">
       <div>
@@ -25,7 +25,7 @@ export default async function UsersPage() {
       </div>
       <CreateUserForm />
       <UserTable users={users} currentUserId={user.id} />
-      <PlaceholderTable placeholders={placeholders} users={users.map((u) => ({ id: u.id, email: u.email, name: u.name }))} />
+      <PlaceholderTable placeholders={placeholders} linked={linked} users={users.map((u) => ({ id: u.id, email: u.email, name: u.name }))} />
     </div>
   );
 }

@@ -1,0 +1,74 @@
+// Human labels from another tool, end to end, in the "arb-labels" project (tests/e2e/seed-labels.ts):
+// an admin imports AgentRewardBench's annotations.csv (generated in the benchmark's layout)
+// through the import screen, the dashboard compares its judge with these humans and the two
+// annotators of the same trajectories with each other, and the site owner links annotator H
+// to Hana on the Users page, after which H's answers are hers.
+import { mkdtempSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { expect, test } from "@playwright/test";
+import { storageStatePath } from "./seed-file";
+import { LABELS_PROJECT, LINKED_USER } from "./seed-labels";
+import { ARB_JUDGE, ARB_LINES, annotationsCsv } from "../support/import-fixtures/agentrewardbench";
+
+function annotationsOf(email: string): number {
+  const sqlite = new Database(process.env.DATABASE_URL!.replace(/^file:/, ""), { readonly: true });
+  try {
+    return (sqlite.prepare(`SELECT COUNT(*) AS n FROM Annotation a JOIN User u ON u.id = a.annotatorId WHERE u.email = ?`).get(email) as { n: number }).n;
+  } finally {
+    sqlite.close();
+  }
+}
+
+test.use({ storageState: storageStatePath("admin") });
+
+test("AgentRewardBench labels imported on the import screen show on the dashboard, and the owner links a placeholder to a person", async ({ page, browser }) => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "verity-e2e-labels-"));
+  writeFileSync(path.join(dir, "annotations.csv"), annotationsCsv());
+  await page.goto(`/projects/${LABELS_PROJECT}/import`);
+  await page.locator("input[type=file]:not([webkitdirectory])").setInputFiles(path.join(dir, "annotations.csv"));
+  const preview = page.getByRole("region", { name: "Import preview" });
+  await expect(preview.getByLabel("Format (detected)")).toHaveValue("agentrewardbench");
+  await expect(preview.getByText("12 labels")).toBeVisible();
+  await preview.getByRole("button", { name: /^Import 12 records/ }).click();
+  const progress = page.getByRole("region", { name: "Import progress" });
+  await expect(progress.getByText("Import finished")).toBeVisible({ timeout: 30_000 });
+  const report = page.getByLabel("Import report");
+  await expect(report).toContainText("11 labels, 5 placeholder accounts, 7 final answers pinned");
+  await expect(report.getByText(`annotations.csv:${ARB_LINES.notImported}`)).toBeVisible();
+  await expect(report).toContainText("no AgentLab trajectory of agent GenericAgent-Qwen_Qwen2.5-VL-72B-Instruct on task visualwebarena.resized.220");
+  await page.screenshot({ path: "test-results/screens/import-labels-done.png", fullPage: true });
+
+  // Six verified trajectories with a boolean human verdict: [[1, 1], [1, 3]], kappa 0.25.
+  await page.goto(`/projects/${LABELS_PROJECT}/dashboard`);
+  const confusion = page.getByRole("table", { name: `Confusion of ${ARB_JUDGE} against human verdicts` });
+  await expect(confusion.locator("caption")).toContainText("κ = 0.25 · 6 pairs");
+  await expect(page.getByRole("figure", { name: "Judge vs human verdicts by judge" }).locator(".recharts-cartesian-axis-tick-value", { hasText: `${ARB_JUDGE} (κ 0.25)` })).toBeVisible();
+  // A and H labelled the same three trajectories (agreeing once, all failures by A: kappa 0).
+  const agreement = page.getByRole("table", { name: "Agreement in Every answer to a trajectory" });
+  await expect(agreement.getByRole("row", { name: /A \(AgentRewardBench\) × H \(AgentRewardBench\)/ })).toContainText("0.00 (3)");
+  await page.getByRole("heading", { name: "Agreement over every answer" }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: "test-results/screens/dashboard-imported-labels.png", fullPage: true });
+
+  // The owner says who H is.
+  const owner = await browser.newContext({ storageState: storageStatePath("owner") });
+  const users = await owner.newPage();
+  await users.goto("/admin/users");
+  const placeholders = users.getByRole("region", { name: "Placeholder accounts" });
+  await expect(placeholders).toContainText("“H” in AgentRewardBench labels of AgentRewardBench labels");
+  const link = placeholders.getByRole("form", { name: "Link H (AgentRewardBench) to a user" });
+  await link.getByLabel("Is this existing user").selectOption({ label: `${LINKED_USER.name} (${LINKED_USER.email})` });
+  await users.screenshot({ path: "test-results/screens/users-placeholders.png", fullPage: true });
+  expect(annotationsOf(LINKED_USER.email)).toBe(0);
+  await link.getByRole("button", { name: "Link" }).click();
+  // The placeholder is gone; the list says who the imported name is now.
+  await expect(placeholders.getByRole("list", { name: "Linked imported annotators" })).toContainText(`“H” in AgentRewardBench labels of AgentRewardBench labels is ${LINKED_USER.name} (${LINKED_USER.email})`);
+  await expect(placeholders.getByRole("form", { name: "Link H (AgentRewardBench) to a user" })).toHaveCount(0);
+  expect(annotationsOf(LINKED_USER.email)).toBe(3);
+  await owner.close();
+
+  // The agreement figure now names Hana.
+  await page.reload();
+  await expect(page.getByRole("table", { name: "Agreement in Every answer to a trajectory" }).getByRole("row", { name: /A \(AgentRewardBench\) × Hana Hill/ })).toContainText("0.00 (3)");
+});

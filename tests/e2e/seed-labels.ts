@@ -12,9 +12,8 @@ import { grantRole } from "@/lib/projects/members";
 import { createUser } from "@/lib/users/users";
 import { generatePassword } from "@/lib/auth/password";
 import { writeAgentRewardBench } from "../support/import-fixtures/agentrewardbench";
+import { LABELS_PROJECT, LINKED_USER } from "./seed-labels-file";
 
-export const LABELS_PROJECT = "arb-labels";
-export const LINKED_USER = { email: "hana@e2e.test", name: "Hana Hill" };
 
 export async function seedLabels(db: Db, store: MediaStore, dataDir: string, adminEmail: string): Promise<void> {
   const project = await createProject(db, { slug: LABELS_PROJECT, name: "AgentRewardBench labels" });

@@ -1,0 +1,4 @@
+// Names the labels spec shares with its seed (seed-labels.ts), apart from the seeding code so
+// the spec does not load server modules.
+export const LABELS_PROJECT = "arb-labels";
+export const LINKED_USER = { email: "hana@e2e.test", name: "Hana Hill" };

@@ -28,7 +28,7 @@ function Row({ p, users }: { p: Placeholder; users: Props["users"] }) {
         <ul className="text-slate-600">
           {p.names.map((n) => (
             <li key={`${n.project.slug}-${n.source}-${n.externalName}`}>
-              “{n.externalName}” in {n.source} labels of {n.project.name}
+              “{n.externalName}” in {n.source} labels, project {n.project.name}
             </li>
           ))}
         </ul>
@@ -49,8 +49,8 @@ function Row({ p, users }: { p: Placeholder; users: Props["users"] }) {
         </ActionForm>
         <ActionForm action={convertPlaceholderAction} label={`Make ${p.name} a user`} submitLabel="Make a user" variant="plain" className="flex flex-wrap items-end gap-2">
           <input type="hidden" name="placeholderId" value={p.id} />
-          <Field label="or a new user: e-mail" name="email" type="email" required defaultValue={p.names.find((n) => n.externalName.includes("@") && !suggested)?.externalName} />
-          <Field label="Name" name="name" required maxLength={200} />
+          <Field label="or a new user: e-mail" name="email" type="email" required className="w-56" defaultValue={p.names.find((n) => n.externalName.includes("@") && !suggested)?.externalName} />
+          <Field label="Name" name="name" required maxLength={200} className="w-44" />
         </ActionForm>
       </td>
     </tr>
@@ -65,7 +65,7 @@ function LinkedList({ linked }: { linked: Linked[] }) {
       <ul className="divide-y divide-slate-100 text-sm" aria-label="Linked imported annotators">
         {linked.map((l) => (
           <li key={l.id} className="py-1.5">
-            “{l.externalName}” in {l.source} labels of {l.project.name} is <span className="font-medium">{l.user.name}</span> ({l.user.email})
+            “{l.externalName}” in {l.source} labels, project {l.project.name}, is <span className="font-medium">{l.user.name}</span> ({l.user.email})
             <span className="text-slate-500"> · since {l.linkedAt.toISOString().slice(0, 16).replace("T", " ")} UTC</span>
           </li>
         ))}
@@ -92,7 +92,7 @@ export function PlaceholderTable({ placeholders, linked, users }: Props) {
         <table className="w-full text-sm">
           <thead className="bg-slate-100 text-left text-slate-700">
             <tr>
-              <th className="p-3">Placeholder</th>
+              <th className="w-2/5 p-3">Placeholder</th>
               <th className="p-3">Who it is</th>
             </tr>
           </thead>

@@ -59,7 +59,7 @@ export function StepObservation({ stepIndex, observation, action, searchInput }:
         <h2 className="text-sm font-semibold">What the agent was shown <span className="font-normal text-slate-600">(step {stepIndex + 1})</span></h2>
         <label className="flex items-center gap-1 text-sm text-slate-700">
           <span className="sr-only">Search the elements</span>
-          <input ref={searchInput} type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder="Search: 33 or Search…"
+          <input ref={searchInput} type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder="Number or text"
             className="w-48 rounded-md border border-slate-300 px-2 py-1 text-sm" aria-label="Search the elements" />
           <kbd className="font-mono text-xs text-slate-500">/</kbd>
         </label>

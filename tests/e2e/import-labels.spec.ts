@@ -9,7 +9,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { expect, test } from "@playwright/test";
 import { storageStatePath } from "./seed-file";
-import { LABELS_PROJECT, LINKED_USER } from "./seed-labels-file";
+import { LABELS_PROJECT, LABELS_PROJECT_NAME, LINKED_USER } from "./seed-labels-file";
 import { ARB_JUDGE, ARB_LINES, annotationsCsv } from "../support/import-fixtures/agentrewardbench";
 
 function annotationsOf(email: string): number {
@@ -28,6 +28,8 @@ const pair = (a: string, b: string) => new RegExp(`${escape(a)} × ${escape(b)}|
 test.use({ storageState: storageStatePath("admin") });
 
 test("AgentRewardBench labels imported on the import screen show on the dashboard, and the owner links a placeholder to a person", async ({ page, browser }) => {
+  // An import, two dashboards and the Users page as two people: more than the default 30 s on a loaded 2-core machine.
+  test.setTimeout(90_000);
   const dir = mkdtempSync(path.join(os.tmpdir(), "verity-e2e-labels-"));
   writeFileSync(path.join(dir, "annotations.csv"), annotationsCsv());
   await page.goto(`/projects/${LABELS_PROJECT}/import`);
@@ -60,14 +62,19 @@ test("AgentRewardBench labels imported on the import screen show on the dashboar
   const users = await owner.newPage();
   await users.goto("/admin/users");
   const placeholders = users.getByRole("region", { name: "Placeholder accounts" });
-  await expect(placeholders).toContainText("“H” in AgentRewardBench labels of AgentRewardBench labels");
+  await expect(placeholders).toContainText(`“H” in AgentRewardBench labels, project ${LABELS_PROJECT_NAME}`);
   const link = placeholders.getByRole("form", { name: "Link H (AgentRewardBench) to a user" });
   await link.getByLabel("Is this existing user").selectOption({ label: `${LINKED_USER.name} (${LINKED_USER.email})` });
   await users.screenshot({ path: "test-results/screens/users-placeholders.png", fullPage: true });
+  for (const size of [{ width: 1440, height: 900 }, { width: 1280, height: 720 }]) {
+    await users.setViewportSize(size);
+    await placeholders.evaluate((section) => section.scrollIntoView({ block: "start" }));
+    await users.screenshot({ path: `test-results/screens/users-placeholders-${size.width}x${size.height}.png` });
+  }
   expect(annotationsOf(LINKED_USER.email)).toBe(0);
   await link.getByRole("button", { name: "Link" }).click();
   // The placeholder is gone; the list says who the imported name is now.
-  await expect(placeholders.getByRole("list", { name: "Linked imported annotators" })).toContainText(`“H” in AgentRewardBench labels of AgentRewardBench labels is ${LINKED_USER.name} (${LINKED_USER.email})`);
+  await expect(placeholders.getByRole("list", { name: "Linked imported annotators" })).toContainText(`“H” in AgentRewardBench labels, project ${LABELS_PROJECT_NAME}, is ${LINKED_USER.name} (${LINKED_USER.email})`);
   await expect(placeholders.getByRole("form", { name: "Link H (AgentRewardBench) to a user" })).toHaveCount(0);
   expect(annotationsOf(LINKED_USER.email)).toBe(3);
   await owner.close();

@@ -2,3 +2,4 @@
 // the spec does not load server modules.
 export const LABELS_PROJECT = "arb-labels";
 export const LINKED_USER = { email: "hana@e2e.test", name: "Hana Hill" };
+export const LABELS_PROJECT_NAME = "Web agent rewards";

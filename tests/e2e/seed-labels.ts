@@ -12,11 +12,11 @@ import { grantRole } from "@/lib/projects/members";
 import { createUser } from "@/lib/users/users";
 import { generatePassword } from "@/lib/auth/password";
 import { writeAgentRewardBench } from "../support/import-fixtures/agentrewardbench";
-import { LABELS_PROJECT, LINKED_USER } from "./seed-labels-file";
+import { LABELS_PROJECT, LABELS_PROJECT_NAME, LINKED_USER } from "./seed-labels-file";
 
 
 export async function seedLabels(db: Db, store: MediaStore, dataDir: string, adminEmail: string): Promise<void> {
-  const project = await createProject(db, { slug: LABELS_PROJECT, name: "AgentRewardBench labels" });
+  const project = await createProject(db, { slug: LABELS_PROJECT, name: LABELS_PROJECT_NAME });
   await grantRole(db, project.id, { email: adminEmail, role: "admin" });
   await createUser(db, { ...LINKED_USER, password: generatePassword() });
   const root = await writeAgentRewardBench(path.join(dataDir, "arb-fixture"));

@@ -52,6 +52,13 @@ test("the labelled screenshot on key m, and the element a step's action names in
   await expect(named).toContainText("this step's action");
   await expect(observation).toContainText("3 elements");
   await page.screenshot({ path: "test-results/screens/trajectory-observation.png", fullPage: true });
+  for (const size of [{ width: 1440, height: 900 }, { width: 1280, height: 720 }]) {
+    await page.setViewportSize(size);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: `test-results/screens/trajectory-labelled-${size.width}x${size.height}.png` });
+    await observation.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `test-results/screens/trajectory-observation-${size.width}x${size.height}.png` });
+  }
 
   await page.keyboard.press("/");
   const search = observation.getByRole("searchbox", { name: "Search the elements" });

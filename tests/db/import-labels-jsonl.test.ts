@@ -12,6 +12,7 @@ import { freshDatabase, PROVIDERS } from "./databases";
 import { importInto } from "./import-support";
 import type { ProjectAccess } from "@/lib/auth/session";
 import { saveAnswer } from "@/lib/annotations/save-answer";
+import { grantRole } from "@/lib/projects/members";
 import { convertPlaceholder, linkPlaceholder, listPlaceholders } from "@/lib/users/placeholders";
 import { jsonl, writeTree } from "../support/fixtures/write-tree";
 import { renderScreen } from "../support/import-fixtures/screens";
@@ -68,6 +69,9 @@ describe.each(PROVIDERS)("Verity JSONL annotation lines on %s", (provider) => {
     ]);
     const ann = await db.user.findFirstOrThrow({ where: { name: "ann@example.com" } });
     expect(ann).toMatchObject({ isPlaceholder: true, passwordHash: null });
+    // A placeholder works nowhere: no role can be granted to it, so no queue hands it items.
+    await expect(grantRole(db, project.id, { email: ann.email, role: "annotator" })).rejects.toMatchObject({ code: "not_found" });
+    expect(await db.membership.count({ where: { userId: ann.id } })).toBe(0);
 
     const s1 = await db.groundingSample.findUniqueOrThrow({ where: { id: await id("s1") }, include: { finalAnswer: true } });
     expect(s1).toMatchObject({ status: "verified", effectiveBoxX1: 100, effectiveBoxX2: 200, effectiveBoxY2: 150 });

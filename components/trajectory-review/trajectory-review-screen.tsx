@@ -71,8 +71,10 @@ export function TrajectoryReviewScreen({ project, review, canOverride, query, ne
   const nextHref = hrefOf(neighbours.next);
   const previousHref = hrefOf(neighbours.previous);
   const step = steps[index];
-  // Key m shows the copy with the agent's set-of-marks labels in place of the clean screenshot.
-  const shownStep = step && isMarksShown && step.overlay ? { ...step, media: step.overlay } : step;
+  // Key m shows the copy with the agent's set-of-marks labels in place of the clean screenshot,
+  // in the clean one's pixel space: actions are drawn, and corrected points picked, in the
+  // coordinates of the step's own screenshot even if the labelled copy was saved at another size.
+  const shownStep = step && isMarksShown && step.overlay ? { ...step, media: step.media ? { ...step.media, id: step.overlay.id } : step.overlay } : step;
   const hasObservations = steps.some((s) => s.observation);
   const label = edit.labelOf(payload, index);
   const flags = liveFlags(payload, review, review.verdicts);

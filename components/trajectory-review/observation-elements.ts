@@ -29,3 +29,11 @@ export function elementMatches(element: ObservationElement, query: string): bool
   if (number) return element.label === number[1];
   return element.text.toLowerCase().includes(q) || (element.tag !== null && `<${element.tag}>`.includes(q));
 }
+
+/** The number an action names when the list lacks it, else null. WebVoyager labels more
+ * elements on the screenshot than it lists: an element with no text (other than a text
+ * input, a textarea or a button), with 200 characters of text or more, or whose text is an
+ * image tag is drawn but not listed (utils.py, get_web_element_rect's format_ele_text loop). */
+export function unlistedLabel(elements: ObservationElement[], named: string | null): string | null {
+  return named !== null && !elements.some((e) => e.label === named) ? named : null;
+}

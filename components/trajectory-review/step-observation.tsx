@@ -5,7 +5,7 @@
 // [33] was the element the thought says. An action naming a number the list does not have is
 // said so. Plain-text observations are shown as they are, filtered by the same search.
 import { useEffect, useRef, useState, type RefObject } from "react";
-import { elementMatches, observationElements } from "@/components/trajectory-review/observation-elements";
+import { elementMatches, observationElements, unlistedLabel } from "@/components/trajectory-review/observation-elements";
 import type { Action } from "@/lib/domain/actions";
 
 type Props = { stepIndex: number; observation: string | null; action: Action | null; searchInput: RefObject<HTMLInputElement | null> };
@@ -24,12 +24,16 @@ function ElementList({ observation, named, query }: { observation: string; named
     return <pre className="max-h-72 overflow-auto rounded bg-slate-100 p-2 text-xs whitespace-pre-wrap text-slate-900" data-testid="observation-text">{lines.join("\n") || "No line matches."}</pre>;
   }
   const shown = elements.filter((e) => elementMatches(e, query));
-  const isMissing = named !== null && !elements.some((e) => e.label === named);
+  const unlisted = unlistedLabel(elements, named);
   return (
     <div className="space-y-1">
       <p className="text-xs text-slate-600" aria-live="polite">
         {query.trim() ? `${shown.length} of ${elements.length} elements match` : `${elements.length} elements`}
-        {isMissing && <span className="ml-2 font-medium text-red-700" role="status">The action names [{named}], which is not in this list.</span>}
+        {unlisted && (
+          <span className="ml-2 font-medium text-red-700" role="status">
+            The action names [{unlisted}], which this list lacks: the agent was shown it only as a label on the screenshot (an element without text, or with a long one). See it with the agent&apos;s labels (m).
+          </span>
+        )}
       </p>
       <ol ref={list} className="relative max-h-72 divide-y divide-slate-100 overflow-auto rounded border border-slate-200 bg-white text-sm" aria-label="Elements">
         {shown.map((e) => {

@@ -2,7 +2,7 @@
 // `[N]: <tag> "text";` joined by tabs) read back into elements, as the review screen lists
 // them and finds the one "Click [N]" names.
 import { describe, expect, it } from "vitest";
-import { elementMatches, observationElements } from "@/components/trajectory-review/observation-elements";
+import { elementMatches, observationElements, unlistedLabel } from "@/components/trajectory-review/observation-elements";
 
 // As in the public example taskAllrecipes--4's first user turn, after run.py's instructions.
 const LIST = '[0]: <button> "Main menu for Allrecipes";\t[1]: "Allrecipes", "Home";\t[2]: <button> "search";\t[3]: "Log In";\t[33]: <input> "Search the site\nfor recipes";';
@@ -28,5 +28,13 @@ describe("observation elements", () => {
     expect(found("RECIPES")).toEqual(["0", "1", "33"]);
     expect(found("the site")).toEqual(["33"]);
     expect(found("  ")).toHaveLength(5);
+  });
+
+  it("says which number an action names that the list lacks (drawn on the screenshot only)", () => {
+    const elements = observationElements(LIST)!;
+    // The public taskAllrecipes--4 clicks [6], labelled on its screenshot but absent from the list it was shown.
+    expect(unlistedLabel(elements, "6")).toBe("6");
+    expect(unlistedLabel(elements, "33")).toBeNull();
+    expect(unlistedLabel(elements, null)).toBeNull();
   });
 });

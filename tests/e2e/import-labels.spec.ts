@@ -8,9 +8,18 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { expect, test } from "@playwright/test";
-import { storageStatePath } from "./seed-file";
-import { LABELS_PROJECT, LABELS_PROJECT_NAME, LINKED_USER } from "./seed-labels-file";
+import { readSeed, storageStatePath } from "./seed-file";
+import { API_LABELS_PROJECT, LABELS_PROJECT, LABELS_PROJECT_NAME, LINKED_USER } from "./seed-labels-file";
 import { ARB_JUDGE, ARB_LINES, annotationsCsv } from "../support/import-fixtures/agentrewardbench";
+
+function readDb<T>(sql: string, ...args: unknown[]): T {
+  const sqlite = new Database(process.env.DATABASE_URL!.replace(/^file:/, ""), { readonly: true });
+  try {
+    return sqlite.prepare(sql).get(...args) as T;
+  } finally {
+    sqlite.close();
+  }
+}
 
 function annotationsOf(email: string): number {
   const sqlite = new Database(process.env.DATABASE_URL!.replace(/^file:/, ""), { readonly: true });
@@ -82,4 +91,45 @@ test("AgentRewardBench labels imported on the import screen show on the dashboar
   // The agreement figure now names Hana.
   await page.reload();
   await expect(page.getByRole("table", { name: "Agreement in Every answer to a trajectory" }).getByRole("row", { name: pair("A (AgentRewardBench)", LINKED_USER.name) })).toContainText("0.00 (3)");
+});
+
+test("a script pushes a verified label through the API: it pins the sample's final answer, decided by the token's creator, and again changes nothing", async ({ page, playwright }) => {
+  await page.goto(`/projects/${API_LABELS_PROJECT}/tokens`);
+  const form = page.getByRole("form", { name: "New token" });
+  await form.getByLabel("Name").fill("labels");
+  await form.getByLabel("Role").selectOption("admin");
+  await form.getByRole("button", { name: "Create token" }).click();
+  const secret = (await form.locator("code").textContent())!;
+  const { id: projectId } = readDb<{ id: string }>(`SELECT id FROM Project WHERE slug = ?`, API_LABELS_PROJECT);
+  const api = await playwright.request.newContext({ baseURL: page.url().replace(/\/projects.*$/, ""), extraHTTPHeaders: { authorization: `Bearer ${secret}` } });
+  const labels = [
+    { type: "annotation", annotator: "Rater@Vendor.example", dataset: "api", target: { sample: "api-s1" }, status: "verified", box: [0.1, 0.2, 0.4, 0.5], coords: "xyxy:0-1" },
+    { type: "annotation", annotator: "rater@vendor.example", dataset: "api", target: { sample: "api-s2" }, status: "verified", trace_verdict: "success" },
+  ].map((l) => JSON.stringify(l)).join("\n");
+  const push = async () => {
+    const started = await api.post(`/api/v1/projects/${projectId}/imports`, { data: labels, headers: { "content-type": "application/x-ndjson" } });
+    expect(started.status()).toBe(202);
+    const { jobId } = await started.json();
+    const job = async () => (await (await api.get(`/api/v1/projects/${projectId}/jobs/${jobId}`)).json()).job;
+    await expect.poll(async () => (await job()).status, { timeout: 30_000 }).toBe("succeeded");
+    return (await job()).report;
+  };
+
+  const first = await push();
+  expect(first.labels).toEqual({ annotations: 1, placeholders: 1, finalAnswers: 1 });
+  expect(first.rejected).toMatchObject([{ line: 2, reason: "trace_verdict: not a field of a sample label" }]);
+  // The box in [0, 1] of the 200x100 sample, in pixels; the final answer credited to the rater, decided by the admin who made the token.
+  const pinned = readDb<{ status: string; x1: number; y2: number; source: string; decidedBy: string; contributorIds: string; rater: string; isPlaceholder: number }>(
+    `SELECT s.status, s.effectiveBoxX1 AS x1, s.effectiveBoxY2 AS y2, r.source, d.email AS decidedBy, r.contributorIds, u.name AS rater, u.isPlaceholder
+       FROM GroundingSample s JOIN AnswerRevision r ON r.id = s.finalAnswerId JOIN User d ON d.id = r.decidedById
+       JOIN Annotation a ON a.sampleId = s.id JOIN User u ON u.id = a.annotatorId
+      WHERE s.projectId = ? AND s.sourceId = 'api-s1'`, projectId);
+  expect(pinned).toMatchObject({ status: "verified", x1: 20, y2: 50, source: "import", decidedBy: readSeed().users.admin!.email, rater: "rater@vendor.example", isPlaceholder: 1 });
+  expect(readDb<{ n: number }>(`SELECT COUNT(*) AS n FROM Annotation a JOIN GroundingSample s ON s.id = a.sampleId WHERE s.projectId = ?`, projectId).n).toBe(1);
+
+  const again = await push();
+  expect(again.labels).toEqual({ annotations: 0, placeholders: 0, finalAnswers: 0 });
+  expect(again.unchanged).toBe(1);
+  expect(readDb<{ n: number }>(`SELECT COUNT(*) AS n FROM AnswerRevision r JOIN GroundingSample s ON s.id = r.sampleId WHERE s.projectId = ?`, projectId).n).toBe(1);
+  await api.dispose();
 });

@@ -12,7 +12,7 @@ export function AgreementSection({ queues }: { queues: QueueAgreement[] }) {
       {queues.map((q) => (
         <div key={q.queueId} className="space-y-2">
           <h3 className="text-sm font-medium">
-            {q.name} <span className="font-normal text-slate-500">· {q.itemType === "trajectory" ? "trajectories" : "samples"} · overlap {q.overlap}</span>
+            {q.name} <span className="font-normal text-slate-500">{q.scope === "queue" ? `· ${q.itemType === "trajectory" ? "trajectories" : "samples"} · overlap ${q.overlap}` : "· in and out of queues"}</span>
           </h3>
           {q.pairs.length === 0 ? (
             <p className="text-sm text-slate-600">No item of this queue has been answered by two people yet.</p>

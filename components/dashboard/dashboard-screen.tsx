@@ -71,6 +71,9 @@ export function DashboardScreen({ project, d }: { project: { slug: string; name:
         <DashboardSection wide title="Agreement per queue" note="Per annotator pair, over the items both submitted in the queue: Cohen's κ on trace verdicts and step labels, or mean IoU and point-in-box agreement of boxes." isEmpty={d.agreement.length === 0} empty="No queue with overlap 2 or more yet: an admin creates one on the Queues page so that items get two answers to compare.">
           <AgreementSection queues={d.agreement} />
         </DashboardSection>
+        <DashboardSection wide title="Agreement over every answer" note="Per annotator pair, over every item both submitted an answer to, in a queue or not (labels imported from other tools included): Cohen's κ on trace verdicts and step labels, or mean IoU and point-in-box agreement of boxes." isEmpty={d.answerAgreement.length === 0} empty="No item has submitted answers from two people yet.">
+          <AgreementSection queues={d.answerAgreement} />
+        </DashboardSection>
         <DashboardSection wide title="Step vs trace accuracy" note="Per model: correct share of labelled steps (submitted annotations) and verified-success share of verified trajectories." isEmpty={d.accuracy.every((m) => m.stepAccuracy === null && m.traceAccuracy === null)} empty="No trajectory has labelled steps or a verified verdict yet.">
           <AccuracyChart models={d.accuracy} />
           <ul className="mt-2 space-y-0.5 text-xs text-slate-600">

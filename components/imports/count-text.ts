@@ -8,6 +8,10 @@ const NOUNS: Record<string, [string, string]> = {
   verdicts: ["verdict", "verdicts"],
   images: ["image", "images"],
   media: ["image", "images"],
+  annotations: ["label", "labels"],
+  labels: ["label", "labels"],
+  placeholders: ["placeholder account", "placeholder accounts"],
+  finalAnswers: ["final answer pinned", "final answers pinned"],
 };
 
 export function countText(kind: string, n: number): string {

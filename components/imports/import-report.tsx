@@ -2,7 +2,8 @@ import { countText } from "@/components/imports/count-text";
 import type { FormatReport, ImportReport, Rejected } from "@/lib/imports/write/report";
 
 function createdText(part: FormatReport): string {
-  const created = Object.entries(part.created).filter(([, n]) => n > 0);
+  // Reports stored before labels were imported have no `labels`.
+  const created = [...Object.entries(part.created), ...Object.entries(part.labels ?? {})].filter(([, n]) => n > 0);
   return created.length ? created.map(([k, n]) => countText(k, n)).join(", ") : "nothing";
 }
 

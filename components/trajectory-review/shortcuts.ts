@@ -15,6 +15,8 @@ export type Command =
   | { kind: "editText" }
   | { kind: "raw" }
   | { kind: "overlay" }
+  | { kind: "marks" }
+  | { kind: "findElement" }
   | { kind: "tree" }
   | { kind: "submit" }
   | { kind: "help" }
@@ -45,8 +47,10 @@ export const SHORTCUTS: Shortcut[] = [
   { group: "Trace verdict", keys: ["f"], shown: "f", help: "failure", command: { kind: "trace", verdict: "failure" } },
   { group: "Trace verdict", keys: ["n"], shown: "n", help: "unsure (not sure)", command: { kind: "trace", verdict: "unsure" } },
   { group: "Sub-goals (benchmarks that check some)", keys: ["g"], shown: "g", help: "select the next sub-goal", command: { kind: "subGoal", action: "next" } },
-  { group: "Sub-goals (benchmarks that check some)", keys: ["m"], shown: "m", help: "the selected sub-goal: met, unmet, not marked", command: { kind: "subGoal", action: "cycle" } },
+  { group: "Sub-goals (benchmarks that check some)", keys: ["h"], shown: "h", help: "the selected sub-goal: met, unmet, not marked", command: { kind: "subGoal", action: "cycle" } },
   { group: "View", keys: ["o"], shown: "o", help: "hide / show the action drawn on the screenshot", command: { kind: "overlay" } },
+  { group: "View", keys: ["m"], shown: "m", help: "the screenshot with the agent's numbered labels / the clean one", command: { kind: "marks" } },
+  { group: "View", keys: ["/"], shown: "/", help: "search the elements the agent was shown", command: { kind: "findElement" } },
   { group: "View", keys: ["r"], shown: "r", help: "show / hide the raw model output", command: { kind: "raw" } },
   { group: "View", keys: ["t"], shown: "t", help: "show / hide the UI tree", command: { kind: "tree" } },
   { group: "View", keys: ["?"], shown: "?", help: "this help", command: { kind: "help" } },

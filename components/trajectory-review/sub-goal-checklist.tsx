@@ -1,7 +1,7 @@
 "use client";
 // The benchmark evaluator's sub-goals (AndroidLab's check points "1", "2", ... of the task's
 // result) with what the evaluator said of each and the answer's own verdict: met, unmet, or not
-// marked (the evaluator's value stands). On keys: g selects the next sub-goal, m cycles the
+// marked (the evaluator's value stands). On keys: g selects the next sub-goal, h cycles the
 // selected one through met -> unmet -> not marked.
 import type { TrajectoryPayload } from "@/lib/trajectories/trajectory-payload";
 import { subGoalOf } from "@/components/trajectory-review/sub-goal-edits";
@@ -21,7 +21,7 @@ export function SubGoalChecklist({ goals, payload, selected, onSelect, onCycle }
     <section aria-label="Sub-goals" className="space-y-2 rounded-lg border border-slate-200 bg-white p-3">
       <div className="flex items-baseline justify-between">
         <h2 className="text-sm font-semibold">Sub-goals</h2>
-        <span className="text-xs text-slate-600"><kbd className="font-mono">g</kbd> next · <kbd className="font-mono">m</kbd> met / unmet / clear</span>
+        <span className="text-xs text-slate-600"><kbd className="font-mono">g</kbd> next · <kbd className="font-mono">h</kbd> met / unmet / clear</span>
       </div>
       <ul className="space-y-1" role="list">
         {goals.map((g, i) => {

@@ -18,6 +18,8 @@ import { StepDetails } from "@/components/trajectory-review/step-details";
 import { StepScreenshot } from "@/components/trajectory-review/step-screenshot";
 import { SubGoalChecklist } from "@/components/trajectory-review/sub-goal-checklist";
 import { cycleSubGoal } from "@/components/trajectory-review/sub-goal-edits";
+import { ScreenshotChoice } from "@/components/trajectory-review/screenshot-choice";
+import { StepObservation } from "@/components/trajectory-review/step-observation";
 import { TracePanel } from "@/components/trajectory-review/trace-panel";
 import { TrajectoryHeader } from "@/components/trajectory-review/trajectory-header";
 import { VersionedSaveBar } from "@/components/review/versioned-save-bar";
@@ -60,7 +62,9 @@ export function TrajectoryReviewScreen({ project, review, canOverride, query, ne
   const [isOverlayShown, setOverlayShown] = useState(true);
   const [isTreeOpen, setTreeOpen] = useState(false);
   const [subGoalIndex, setSubGoalIndex] = useState(0);
+  const [isMarksShown, setMarksShown] = useState(false);
   const textInput = useRef<HTMLInputElement>(null);
+  const elementSearch = useRef<HTMLInputElement>(null);
   const autosave = useVersionedAutosave<TrajectoryPayload>((input) => saveTrajectoryAction({ projectId: project.id, trajectoryId: review.id, ...input }), review.mine);
   const uiTree = useUiTree(project.id);
   const queueClaim = useQueueClaim(project.id);
@@ -70,6 +74,11 @@ export function TrajectoryReviewScreen({ project, review, canOverride, query, ne
   const nextHref = hrefOf(neighbours.next);
   const previousHref = hrefOf(neighbours.previous);
   const step = steps[index];
+  // Key m shows the copy with the agent's set-of-marks labels in place of the clean screenshot,
+  // in the clean one's pixel space: actions are drawn, and corrected points picked, in the
+  // coordinates of the step's own screenshot even if the labelled copy was saved at another size.
+  const shownStep = step && isMarksShown && step.overlay ? { ...step, media: step.media ? { ...step.media, id: step.overlay.id } : step.overlay } : step;
+  const hasObservations = steps.some((s) => s.observation);
   const label = edit.labelOf(payload, index);
   const flags = liveFlags(payload, review, review.verdicts);
   const problem = trajectoryProblem(payload, steps.length);
@@ -142,6 +151,8 @@ export function TrajectoryReviewScreen({ project, review, canOverride, query, ne
         return;
       case "raw": return setRawOpen(!isRawOpen);
       case "overlay": return setOverlayShown(!isOverlayShown);
+      case "marks": return setMarksShown(!isMarksShown);
+      case "findElement": return elementSearch.current?.focus();
       case "tree": return toggleTree();
       case "submit": return void submit();
       case "help": return setHelpOpen(!isHelpOpen);
@@ -159,7 +170,7 @@ export function TrajectoryReviewScreen({ project, review, canOverride, query, ne
   }, [router, nextHref]);
 
   // Neighbouring steps often share a screenshot (the screen did not change): prefetch each once.
-  const prefetchIds = [...new Set([steps[index - 1]?.media?.id, steps[index + 1]?.media?.id, neighbours.nextMediaId])].filter((id): id is string => !!id);
+  const prefetchIds = [...new Set([steps[index - 1]?.media?.id, steps[index + 1]?.media?.id, step?.overlay?.id, neighbours.nextMediaId])].filter((id): id is string => !!id);
   const nav = "text-blue-800 hover:underline";
 
   return (
@@ -179,13 +190,17 @@ export function TrajectoryReviewScreen({ project, review, canOverride, query, ne
         <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
           {/* A phone screenshot leaves room beside it: the agent's words go there instead of below. */}
           <div className={step.media && step.media.height > step.media.width ? "grid items-start gap-4 md:grid-cols-[auto_minmax(16rem,1fr)]" : "min-w-0 space-y-4"}>
-            <StepScreenshot step={step} corrected={label?.correctedAction ?? null} isPointMode={isPointMode} isOverlayShown={isOverlayShown}
-              onPoint={(x, y) => {
-                if (edit.isPointAction(step.action)) update(edit.setCorrection(payload, index, edit.pointCorrection(step.action, x, y)));
-                setPointMode(false);
-              }} />
+            <div className="min-w-0 space-y-2">
+              <ScreenshotChoice hasLabelled={!!step.overlay} isLabelledShown={isMarksShown} onChange={setMarksShown} />
+              <StepScreenshot step={shownStep!} corrected={label?.correctedAction ?? null} isPointMode={isPointMode} isOverlayShown={isOverlayShown}
+                onPoint={(x, y) => {
+                  if (edit.isPointAction(step.action)) update(edit.setCorrection(payload, index, edit.pointCorrection(step.action, x, y)));
+                  setPointMode(false);
+                }} />
+            </div>
             <StepDetails step={step} isRawOpen={isRawOpen} onRawToggle={setRawOpen} isTreeOpen={isTreeOpen} onTreeToggle={toggleTree}
               tree={step.hasUiTree ? uiTree.trees[step.id] : { kind: "missing" }} />
+            {hasObservations && <StepObservation stepIndex={index} observation={step.observation} action={step.action} searchInput={elementSearch} />}
           </div>
           <aside className="space-y-4">
             <LabelPanel stepIndex={index} action={step.action} label={label} isFirstWrong={payload.firstWrongStep === index} isPointMode={isPointMode} textInput={textInput}

@@ -98,8 +98,8 @@ export function openApiDocument(): Json {
       },
       "/api/v1/projects/{projectId}/imports": {
         post: {
-          summary: "Push samples, trajectories and verdicts (NDJSON, streamed); runs as an import job",
-          description: "Role admin. The body is Verity JSONL (schema: /api/schemas/verity-import) unless ?format= names another single-file format. Lines that fail are reported per line in the job's report; the others are imported.",
+          summary: "Push samples, trajectories, verdicts and human labels (NDJSON, streamed); runs as an import job",
+          description: "Role admin. The body is Verity JSONL (schema: /api/schemas/verity-import) unless ?format= names another single-file format. Lines that fail are reported per line in the job's report; the others are imported. `annotation` lines are labels made elsewhere, by annotators named by e-mail: each becomes the answer of a placeholder account (the site owner links it to a person), and a `verified` one is pinned as the item's final answer, decided by the token's creator.",
           parameters: [
             PROJECT,
             { name: "format", in: "query", required: false, schema: { type: "string", pattern: "^[a-z0-9-]{1,64}$", default: "verity-jsonl" } },

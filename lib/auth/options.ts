@@ -109,7 +109,8 @@ export function authOptions(context: AuthOptionsContext = {}): NextAuthOptions {
             throw new Error(gate.scope === "pair" ? LOGIN_ERRORS.slowed(gate.waitSeconds) : LOGIN_ERRORS.address_slowed(gate.waitSeconds));
           }
           const user = await db().user.findUnique({ where: { email } });
-          const usable = user?.passwordHash && !user.disabledAt ? user.passwordHash : null;
+          // Placeholders (accounts of imported annotators) never sign in, whatever their row says.
+          const usable = user?.passwordHash && !user.disabledAt && !user.isPlaceholder ? user.passwordHash : null;
           if (!(await checkPassword(password, usable, () => countLoginAttempt(db(), email, address))) || !user) {
             await recordLoginFailure(db(), address);
             await sweepLoginCounters(db());
@@ -131,7 +132,7 @@ export function authOptions(context: AuthOptionsContext = {}): NextAuthOptions {
         const email = user.email?.toLowerCase();
         if (!email) return false;
         const existing = await db().user.findUnique({ where: { email } });
-        if (!existing || existing.disabledAt) return false;
+        if (!existing || existing.disabledAt || existing.isPlaceholder) return false;
         if (!existing.oidcSubject) {
           await db().user.update({ where: { id: existing.id }, data: { oidcSubject: account.providerAccountId } });
         }

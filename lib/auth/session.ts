@@ -19,7 +19,7 @@ export const currentUser = cache(async (): Promise<CurrentUser | null> => {
   const session = (await getServerSession(authOptions())) as { userId?: string; claims?: SessionClaims | null } | null;
   if (!session?.userId || !session.claims || session.claims.userId !== session.userId) return null;
   const user = await db().user.findUnique({ where: { id: session.userId } });
-  if (!user || !(await isSessionLive(db(), session.claims, user))) return null;
+  if (!user || user.isPlaceholder || !(await isSessionLive(db(), session.claims, user))) return null;
   return { id: user.id, email: user.email, name: user.name, isOwner: user.isOwner };
 });
 

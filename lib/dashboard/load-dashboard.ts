@@ -5,7 +5,7 @@ import type { Db } from "@/lib/db";
 import { ProjectSettingsSchema } from "@/lib/domain/project-settings";
 import { honeypotAccuracy } from "@/lib/dashboard/honeypot-accuracy";
 import { judgeVsHuman, judgeVsHumanBy } from "@/lib/dashboard/judge-vs-human";
-import { agreementPerQueue } from "@/lib/dashboard/queue-agreement";
+import { agreementPerQueue, answerAgreement } from "@/lib/dashboard/queue-agreement";
 import { queueTimelines } from "@/lib/dashboard/queue-timeline";
 import { reviewProgress } from "@/lib/dashboard/review-progress";
 import { stepVsTraceAccuracy } from "@/lib/dashboard/step-vs-trace";
@@ -15,7 +15,7 @@ import { tierCounts } from "@/lib/dashboard/tier-counts";
 
 export async function loadDashboard(db: Db, project: { id: string; settings: unknown }, now = new Date()) {
   const tiers = ProjectSettingsSchema.parse(project.settings ?? {}).tiers;
-  const [submissions, tierTotals, judges, byJudge, byApp, byBenchmark, accuracy, progress, timelines, throughput, agreement, honeypots] = await Promise.all([
+  const [submissions, tierTotals, judges, byJudge, byApp, byBenchmark, accuracy, progress, timelines, throughput, agreement, honeypots, answers] = await Promise.all([
     submissionsPerDay(db, project.id, now),
     tierCounts(db, project.id),
     judgeVsHuman(db, project.id),
@@ -28,10 +28,11 @@ export async function loadDashboard(db: Db, project: { id: string; settings: unk
     queueThroughput(db, project.id, now),
     agreementPerQueue(db, project.id),
     honeypotAccuracy(db, project.id),
+    answerAgreement(db, project.id),
   ]);
   return {
     tiers, submissions, tierCounts: tierTotals, judges, judgeBreakdowns: { judge: byJudge, app: byApp, benchmark: byBenchmark },
-    accuracy, progress, timelines, throughput, agreement, honeypots,
+    accuracy, progress, timelines, throughput, agreement, honeypots, answerAgreement: answers,
   };
 }
 

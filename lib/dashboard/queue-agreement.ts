@@ -7,7 +7,7 @@ import "server-only";
 import { databaseUrlOf, providerOf, type Db } from "@/lib/db";
 import { cohensKappaFromMatrix, fleissKappaFromTotals } from "@/lib/domain/agreement";
 import { dialect, toNumber } from "@/lib/sql/dialect";
-import { boxPairsSql, fleissSql, stepPairsSql, tracePairsSql } from "@/lib/dashboard/queue-agreement-sql";
+import { boxPairsSql, fleissSql, stepPairsSql, tracePairsSql, type RatingScope } from "@/lib/dashboard/queue-agreement-sql";
 
 export type KappaFigure = { kappa: number | null; n: number };
 export type PairAgreement = {
@@ -19,6 +19,8 @@ export type PairAgreement = {
 };
 export type QueueAgreement = {
   queueId: string;
+  /** "queue": one queue's items; "project": every answered item of the project (see answerAgreement). */
+  scope: "queue" | "project";
   name: string;
   itemType: "sample" | "trajectory";
   overlap: number;
@@ -60,13 +62,13 @@ async function pairRows<T>(db: Db, build: (d: ReturnType<typeof dialect>) => str
   return db.$queryRawUnsafe<T[]>(sql, ...d.args);
 }
 
-export async function queueAgreement(db: Db, queue: { id: string; name: string; itemType: string; overlap: number }): Promise<QueueAgreement | null> {
-  if (queue.itemType !== "sample" && queue.itemType !== "trajectory") return null;
-  const isTrajectory = queue.itemType === "trajectory";
+type PairFigures = Pick<QueueAgreement, "pairs">;
+
+async function pairFigures(db: Db, scope: RatingScope, isTrajectory: boolean): Promise<PairFigures> {
   const [trace, steps, boxes] = await Promise.all([
-    isTrajectory ? pairRows<PairRow>(db, (d) => tracePairsSql(d, queue.id)) : [],
-    isTrajectory ? pairRows<PairRow>(db, (d) => stepPairsSql(d, queue.id)) : [],
-    isTrajectory ? [] : pairRows<{ a: string; b: string; pairs: unknown; boxed: unknown; iouSum: unknown; agree: unknown }>(db, (d) => boxPairsSql(d, queue.id)),
+    isTrajectory ? pairRows<PairRow>(db, (d) => tracePairsSql(d, scope)) : [],
+    isTrajectory ? pairRows<PairRow>(db, (d) => stepPairsSql(d, scope)) : [],
+    isTrajectory ? [] : pairRows<{ a: string; b: string; pairs: unknown; boxed: unknown; iouSum: unknown; agree: unknown }>(db, (d) => boxPairsSql(d, scope)),
   ]);
   const traceKappa = kappaPerPair(trace);
   const stepKappa = kappaPerPair(steps);
@@ -90,10 +92,37 @@ export async function queueAgreement(db: Db, queue: { id: string; name: string; 
       };
     })
     .sort((x, y) => `${x.a.name} ${x.b.name}`.localeCompare(`${y.a.name} ${y.b.name}`));
+  return { pairs };
+}
+
+export async function queueAgreement(db: Db, queue: { id: string; name: string; itemType: string; overlap: number }): Promise<QueueAgreement | null> {
+  if (queue.itemType !== "sample" && queue.itemType !== "trajectory") return null;
+  const isTrajectory = queue.itemType === "trajectory";
+  const { pairs } = await pairFigures(db, { queueId: queue.id }, isTrajectory);
   const fleiss = isTrajectory && queue.overlap > 2
     ? { trace: await fleissOf(db, queue.id, "trace", queue.overlap), steps: await fleissOf(db, queue.id, "steps", queue.overlap) }
     : null;
-  return { queueId: queue.id, name: queue.name, itemType: queue.itemType, overlap: queue.overlap, pairs, fleiss };
+  return { queueId: queue.id, scope: "queue", name: queue.name, itemType: queue.itemType, overlap: queue.overlap, pairs, fleiss };
+}
+
+/**
+ * Agreement per annotator pair over every item of the project both submitted an answer to,
+ * in a queue or not: the figure for answers that no queue collected, such as labels imported
+ * from another tool (two AgentRewardBench experts on one trajectory). One entry per item kind
+ * that has a pair; no Fleiss' kappa, since items outside a queue have no fixed number of raters.
+ */
+export async function answerAgreement(db: Db, projectId: string): Promise<QueueAgreement[]> {
+  const kinds = [
+    { itemType: "trajectory" as const, name: "Every answer to a trajectory" },
+    { itemType: "sample" as const, name: "Every answer to a sample" },
+  ];
+  const all = await Promise.all(
+    kinds.map(async (k) => {
+      const { pairs } = await pairFigures(db, { projectId }, k.itemType === "trajectory");
+      return { queueId: `project-${k.itemType}`, scope: "project" as const, name: k.name, itemType: k.itemType, overlap: 0, pairs, fleiss: null };
+    }),
+  );
+  return all.filter((a) => a.pairs.length > 0);
 }
 
 export async function agreementPerQueue(db: Db, projectId: string): Promise<QueueAgreement[]> {

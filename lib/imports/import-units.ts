@@ -9,7 +9,7 @@ import "server-only";
 // else was found. Hidden entries (".unpacked", markers) are never read.
 import { readdir } from "node:fs/promises";
 import path from "node:path";
-import { DIRECTORY_PARSERS, FALLBACK_PARSER, FILE_PARSERS } from "@/lib/imports/formats/registry";
+import { DIRECTORY_PARSERS, FALLBACK_PARSER, FILE_PARSERS, LABEL_PARSERS } from "@/lib/imports/formats/registry";
 import type { FormatParser, ParsedItem, ParserInput } from "@/lib/imports/records";
 
 export type ImportUnit = {
@@ -22,7 +22,7 @@ export type ImportUnit = {
   locationPrefix: string;
 };
 
-export const RECORD_FILE = /\.(json|jsonl|ndjson)$/i;
+export const RECORD_FILE = /\.(json|jsonl|ndjson|csv)$/i;
 const MAX_DEPTH = 6;
 const MAX_FOLDERS = 5_000;
 
@@ -83,7 +83,9 @@ export async function discoverUnits(root: string, model?: string): Promise<Disco
     if (next.depth < MAX_DEPTH) for (const name of dirs) queue.push({ dir: join(next.dir, name), depth: next.depth + 1 });
   }
   if (units.length === 0 && hasImages) units.push(directoryUnit(FALLBACK_PARSER, root, "", model));
-  return { units, unrecognised, foldersWalked: walked };
+  // Labels name items: those of the same input are written first.
+  const ordered = [...units.filter((u) => !LABEL_PARSERS.has(u.parser)), ...units.filter((u) => LABEL_PARSERS.has(u.parser))];
+  return { units: ordered, unrecognised, foldersWalked: walked };
 }
 
 /** A unit's items with their locations relative to the import root. */

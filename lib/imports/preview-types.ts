@@ -19,7 +19,7 @@ export type PreviewItem = {
   problem: string | null;
 };
 
-export type PreviewCounts = { samples: number; predictions: number; trajectories: number; steps: number; runs: number; verdicts: number; images: number };
+export type PreviewCounts = { samples: number; predictions: number; trajectories: number; steps: number; runs: number; verdicts: number; labels: number; images: number };
 
 export type { ContractChoice } from "@/lib/imports/contract-choice";
 import type { ContractChoice } from "@/lib/imports/contract-choice";

@@ -140,7 +140,7 @@ function firstContract(record: ImportRecord): ContractChoice | null {
 }
 
 export async function buildPreview(prepared: PreparedInput, contract: ContractChoice | null, fileUrl: (path: string) => string, model: string | null = null): Promise<ImportPreview> {
-  const counts = { samples: 0, predictions: 0, trajectories: 0, steps: 0, runs: 0, verdicts: 0, images: 0 };
+  const counts = { samples: 0, predictions: 0, trajectories: 0, steps: 0, runs: 0, verdicts: 0, labels: 0, images: 0 };
   const rejected: ImportPreview["rejected"] = prepared.refusedFiles.slice(0, LISTED_REJECTIONS).map((r) => ({ file: r.path, line: null, reason: r.reason }));
   let rejectedCount = prepared.refusedFiles.length;
   const items: PreviewItem[] = [];
@@ -163,6 +163,7 @@ export async function buildPreview(prepared: PreparedInput, contract: ContractCh
         counts.steps += item.steps.length;
       } else if (item.type === "run") counts.runs += 1;
       else if (item.type === "image") counts.images += 1;
+      else if (item.type === "annotation") counts.labels += 1;
       else counts.verdicts += 1;
       if (items.length < SHOWN) {
         const drawn = await drawRecord(item, prepared.filesFor(unit), fileUrl);

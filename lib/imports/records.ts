@@ -8,6 +8,7 @@
 import type { CoordinateContract, ImageSize } from "@/lib/domain/coordinates";
 import type { Point } from "@/lib/domain/geometry";
 import type { Action } from "@/lib/domain/actions";
+import type { StepLabel } from "@/lib/domain/labels";
 
 /** Where a record came from: a file path relative to the import root, and a 1-based line
  * (JSONL line, or the index+1 of the element in a JSON array) when there is one. */
@@ -136,6 +137,53 @@ export type VerdictLine = {
   verdict: VerdictRecord;
 };
 
+/** Who gave an imported label: a person known to the source by an e-mail (Verity JSONL) or a
+ * name (AgentRewardBench's annotator letters). The writer gives each one placeholder account
+ * per project (lib/users/placeholders.ts). */
+export type LabelAnnotator = { source: "email" | "agentrewardbench"; name: string };
+
+/** What an imported label is about: an item by its source key, or (AgentRewardBench) the
+ * AgentLab experiment of one agent on one task, whatever its folder's date and seed. */
+export type LabelTarget =
+  | { kind: "sample"; sourceDataset: string; sourceId: string }
+  | { kind: "trajectory"; sourceDataset: string; sourceId: string }
+  | { kind: "agentlab_task"; agentName: string; taskName: string };
+
+export type SampleLabel = {
+  kind: "sample";
+  /** "Target absent": a refusal sample. */
+  targetAbsent: boolean;
+  /** In `contract`'s coordinates, converted by the writer; null with targetAbsent, or in a draft not drawn yet. */
+  box: { raw: number[]; contract: CoordinateContract } | null;
+  instructionRewrite: string | null;
+  qualityScore: number | null;
+  note: string | null;
+};
+
+export type TrajectoryLabel = {
+  kind: "trajectory";
+  traceVerdict: "success" | "failure" | "unsure" | null;
+  firstWrongStep: number | null;
+  /** Step labels in the canonical shape (lib/domain/labels.ts); corrected actions in the step
+   * screenshot's pixels. */
+  steps: StepLabel[];
+  note: string | null;
+};
+
+/** A human label made elsewhere: imported as that person's annotation. `verified` also pins
+ * it as the item's final answer (lib/imports/write/annotations.ts). */
+export type AnnotationRecord = {
+  type: "annotation";
+  location: SourceLocation;
+  annotator: LabelAnnotator;
+  target: LabelTarget;
+  status: "draft" | "submitted" | "verified";
+  label: SampleLabel | TrajectoryLabel;
+  submittedAt: Date | null;
+  /** The source's fields that have no column (kept on the annotation). */
+  extra: Record<string, unknown> | null;
+};
+
 export type RunRecord = {
   type: "run";
   location: SourceLocation;
@@ -152,7 +200,7 @@ export type ImageRecord = { type: "image"; location: SourceLocation; path: strin
 /** A record the parser could not turn into anything: imported never, reported always. */
 export type Rejection = { type: "rejected"; location: SourceLocation; reason: string };
 
-export type ImportRecord = SampleRecord | PredictionRecord | TrajectoryRecord | RunRecord | VerdictLine | ImageRecord;
+export type ImportRecord = SampleRecord | PredictionRecord | TrajectoryRecord | RunRecord | VerdictLine | AnnotationRecord | ImageRecord;
 export type ParsedItem = ImportRecord | Rejection;
 
 /** What a parser reads: a directory on disk (an unpacked upload, or a server-side path) and,

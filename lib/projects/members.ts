@@ -10,7 +10,8 @@ export const GrantSchema = z.object({ email: EmailSchema, role: RoleSchema });
 export async function grantRole(db: Db, projectId: string, input: { email: string; role: string }) {
   const { email, role } = GrantSchema.parse(input);
   const user = await db.user.findUnique({ where: { email } });
-  if (!user) throw new AppError("not_found", `No user with e-mail ${email}: the site owner creates accounts first.`);
+  // A placeholder stands for imported labels only: it works nowhere until an owner links it.
+  if (!user || user.isPlaceholder) throw new AppError("not_found", `No user with e-mail ${email}: the site owner creates accounts first.`);
   return db.membership.upsert({
     where: { projectId_userId: { projectId, userId: user.id } },
     create: { projectId, userId: user.id, role },

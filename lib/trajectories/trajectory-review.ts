@@ -6,6 +6,9 @@ import "server-only";
 // the machines said (the automatic outcome, the rule-vs-judge flag): not the review status,
 // the human verdict, the flags and rewards that rest on it, since in a queue a verified item
 // would give a honeypot away (reviewers get the standing from lib/queues/review-standing.ts).
+// Each step also carries what the source gave beside its screenshot, for everyone: the copy
+// with the agent's set-of-marks labels drawn on it (`overlay`, WebVoyager's screenshotN.png
+// beside the clean screenshotN_no_box.png) and the element list it was shown (`observation`).
 import type { Db } from "@/lib/db";
 import { ActionSchema, type Action } from "@/lib/domain/actions";
 import { HUMAN_FLAGS, MismatchFlagSchema, type MismatchFlag } from "@/lib/domain/mismatch-flags";
@@ -46,6 +49,10 @@ export async function loadTrajectoryReview(db: Db, projectId: string, trajectory
     t.groupKey ? db.trajectory.count({ where: { projectId, groupKey: t.groupKey } }) : Promise.resolve(1),
   ]);
   const payload = mine ? trajectoryPayloadOf(mine) : null;
+  const overlayIds = [...new Set(t.steps.flatMap((s) => (s.overlayMediaId ? [s.overlayMediaId] : [])))];
+  const overlays = new Map(
+    (overlayIds.length ? await db.media.findMany({ where: { id: { in: overlayIds }, projectId }, select: { id: true, width: true, height: true } }) : []).map((m) => [m.id, m]),
+  );
   return {
     id: t.id,
     goal: t.goal,
@@ -76,6 +83,8 @@ export async function loadTrajectoryReview(db: Db, projectId: string, trajectory
         index: s.index,
         media: s.imageMissing ? null : s.media,
         imageRef: s.imageRef,
+        overlay: (s.overlayMediaId && overlays.get(s.overlayMediaId)) || null,
+        observation: s.observation,
         action: (parsed?.success ? parsed.data : null) as Action | null,
         isRepeated: s.isRepeated,
         thought: s.thought,

@@ -53,7 +53,9 @@ export async function endUserSessions(db: Db, userId: string) {
 }
 
 export async function listUsers(db: Db) {
+  // Placeholders (accounts of imported annotators) are listed apart (lib/users/placeholders.ts).
   return db.user.findMany({
+    where: { isPlaceholder: false },
     orderBy: { email: "asc" },
     select: {
       id: true,

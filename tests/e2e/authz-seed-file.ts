@@ -24,4 +24,6 @@ export type AuthzSeed = {
   jobId: string;
   treeStepId: string;
   otherUserEmail: string;
+  placeholderToLinkId: string; // linked to the matrix member by the owner's probe
+  placeholderToConvertId: string; // made a user by the owner's probe
 };

@@ -6,6 +6,7 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Db } from "@/lib/db";
 import { AUTHZ_SEED_FILE, type AuthzSeed } from "./authz-seed-file";
+import { ensureImportedAnnotator } from "@/lib/users/placeholders";
 
 export async function seedAuthz(db: Db, dataDir: string, emails: Record<"admin" | "reviewer" | "annotator", string>): Promise<void> {
   const demo = await db.project.findUniqueOrThrow({ where: { slug: "demo" } });
@@ -100,6 +101,10 @@ export async function seedAuthz(db: Db, dataDir: string, emails: Record<"admin" 
   const run = await db.evaluationRun.findFirstOrThrow({ where: { projectId: runs.id, benchmark: "androidlab" } });
   const job = await db.job.findFirstOrThrow({ where: { projectId: runs.id } });
   const treeStep = await db.step.findFirstOrThrow({ where: { trajectory: { projectId: runs.id }, uiTreeKey: { not: null } } });
+  // Placeholders of imported annotators, linked and made a user by the owner's probes.
+  const placeholder = (name: string) => db.$transaction((tx) => ensureImportedAnnotator(tx, demo.id, { source: "agentrewardbench", name }));
+  const toLink = await placeholder("matrix-link");
+  const toConvert = await placeholder("matrix-convert");
 
   const seed: AuthzSeed = {
     demoProjectId: demo.id,
@@ -123,6 +128,8 @@ export async function seedAuthz(db: Db, dataDir: string, emails: Record<"admin" 
     jobId: job.id,
     treeStepId: treeStep.id,
     otherUserEmail: matrixUser.email,
+    placeholderToLinkId: toLink.userId,
+    placeholderToConvertId: toConvert.userId,
   };
   writeFileSync(path.join(dataDir, AUTHZ_SEED_FILE), JSON.stringify(seed, null, 2));
 }

@@ -22,6 +22,7 @@ import { seedAdjudication } from "./seed-adjudication";
 import { seedTriage } from "./seed-triage";
 import { seedVerified } from "./seed-verified";
 import { seedBenchmarks } from "./seed-benchmarks";
+import { seedLabels } from "./seed-labels";
 import { rederiveStale } from "./seed-derived";
 import { generatedFixtures } from "../support/import-fixtures";
 import { renderScreen } from "../support/import-fixtures/screens";
@@ -86,6 +87,7 @@ async function main() {
   await seedPools(db, store, dataDir, { admin: users.admin!.email, reviewer: users.reviewer!.email, annotator: users.annotator!.email });
   await seedVerified(db, store, dataDir, users);
   await seedBenchmarks(db, store, dataDir, users);
+  await seedLabels(db, store, dataDir, users.admin!.email);
   // Rows written straight to the database are derived as an import derives its batches.
   for (const project of await db.project.findMany({ select: { id: true } })) await rederiveStale(db, project.id);
   await db.$disconnect();

@@ -15,9 +15,11 @@ import { agentLabParser } from "@/lib/imports/formats/agentlab/agentlab";
 import { guiOdysseyParser } from "@/lib/imports/formats/gui-odyssey/gui-odyssey";
 import { androidControlParser } from "@/lib/imports/formats/android-control/android-control";
 import { mind2webParser } from "@/lib/imports/formats/mind2web/mind2web";
+import { agentRewardBenchParser } from "@/lib/imports/formats/labels/agentrewardbench";
 
 export const FILE_PARSERS: FormatParser[] = [
   verityJsonlParser,
+  agentRewardBenchParser,
   groundingResultsParser,
   screenSpotProParser,
   osworldGParser,
@@ -31,6 +33,10 @@ export const FILE_PARSERS: FormatParser[] = [
 export const DIRECTORY_PARSERS: FormatParser[] = [androidLabParser, webVoyagerParser, uiVenusTraceParser, osworldParser, agentLabParser, guiOdysseyParser];
 export const FALLBACK_PARSER: FormatParser = imagesOnlyParser;
 export const ALL_PARSERS: FormatParser[] = [...new Set([...FILE_PARSERS, ...DIRECTORY_PARSERS, imagesOnlyParser])];
+
+// Formats that hold only labels of items imported before (or elsewhere in the same input):
+// their units are imported last, after every format that writes items.
+export const LABEL_PARSERS: ReadonlySet<FormatParser> = new Set([agentRewardBenchParser]);
 
 export function parserById(id: string): FormatParser | null {
   return ALL_PARSERS.find((p) => p.id === id) ?? null;

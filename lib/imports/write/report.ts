@@ -17,6 +17,11 @@ export type CreatedCounts = {
   runs: number;
 };
 
+/** Imported human labels (lib/imports/write/annotations.ts): annotations created, placeholder
+ * accounts created for the people who gave them, and final answers pinned from verified ones.
+ * Labels updated or found unchanged count in the report's `updated` and `unchanged`. */
+export type LabelCounts = { annotations: number; placeholders: number; finalAnswers: number };
+
 export type Rejected = { file: string; line: number | null; reason: string };
 /** A recomputed correctness that differs from the label the results file gives. */
 export type Disagreement = { file: string; line: number | null; sourceId: string; model: string; fileLabel: string; computed: string };
@@ -26,6 +31,7 @@ export type MetricDifference = { file: string; run: string; metric: string; file
 export type FormatReport = {
   format: string;
   created: CreatedCounts;
+  labels: LabelCounts;
   updated: number;
   unchanged: number;
   imagesMissing: number;
@@ -49,6 +55,7 @@ export function emptyFormatReport(format: string): FormatReport {
   return {
     format,
     created: { samples: 0, trajectories: 0, steps: 0, predictions: 0, verdicts: 0, media: 0, runs: 0 },
+    labels: { annotations: 0, placeholders: 0, finalAnswers: 0 },
     updated: 0,
     unchanged: 0,
     imagesMissing: 0,
@@ -92,7 +99,7 @@ export function metricDiffers(report: FormatReport, difference: MetricDifference
 /** Records written or found unchanged: what makes an import more than a list of rejections. */
 export function importedCount(report: FormatReport): number {
   const c = report.created;
-  return c.samples + c.trajectories + c.predictions + c.runs + c.verdicts + c.media + report.updated + report.unchanged;
+  return c.samples + c.trajectories + c.predictions + c.runs + c.verdicts + c.media + (report.labels?.annotations ?? 0) + report.updated + report.unchanged;
 }
 
 /** The top-level report: the sum of the parts (lists concatenated up to their cap). */
@@ -101,6 +108,7 @@ export function combineReports(parts: FormatReport[], fallbackFormat: string): I
   total.parts = parts;
   for (const part of parts) {
     for (const key of Object.keys(total.created) as (keyof CreatedCounts)[]) total.created[key] += part.created[key];
+    for (const key of Object.keys(total.labels) as (keyof LabelCounts)[]) total.labels[key] += part.labels[key];
     total.updated += part.updated;
     total.unchanged += part.unchanged;
     total.imagesMissing += part.imagesMissing;
@@ -120,6 +128,7 @@ export function combineReports(parts: FormatReport[], fallbackFormat: string): I
 export function checkpoint(report: FormatReport): () => void {
   const counters = {
     created: { ...report.created },
+    labels: { ...report.labels },
     updated: report.updated,
     unchanged: report.unchanged,
     imagesMissing: report.imagesMissing,
@@ -134,7 +143,7 @@ export function checkpoint(report: FormatReport): () => void {
     notes: report.notes.length,
   };
   return () => {
-    Object.assign(report, { ...counters, created: { ...counters.created } });
+    Object.assign(report, { ...counters, created: { ...counters.created }, labels: { ...counters.labels } });
     report.rejected.length = lengths.rejected;
     report.disagreements.length = lengths.disagreements;
     report.metricDifferences.length = lengths.metricDifferences;

@@ -1,14 +1,15 @@
 import "server-only";
 // Drives one import: for each unit of the input (one format on one part of it, see
 // import-units.ts) pulls records from its parser, batches them, and writes each batch in
-// dependency order (runs, samples, predictions, trajectories, verdicts), each write retried
+// dependency order (runs, samples, predictions, trajectories, verdicts, human labels), each write retried
 // and split on failure (transactions.ts). Every write is keyed by source identity, so an
 // import killed at any point leaves whole writes behind and running it again completes it
 // without duplicates. A source id met twice in one import is refused the second time, with
 // both locations (seen-keys.ts). The report has one part per format.
 import type { Db } from "@/lib/db";
 import { parseUnit, type ImportUnit } from "@/lib/imports/import-units";
-import type { FormatParser, ImportRecord, ParserInput, PredictionRecord, RunRecord, SampleRecord, TrajectoryRecord, VerdictLine } from "@/lib/imports/records";
+import type { AnnotationRecord, FormatParser, ImportRecord, LabelTarget, ParserInput, PredictionRecord, RunRecord, SampleRecord, TrajectoryRecord, VerdictLine } from "@/lib/imports/records";
+import { writeAnnotation } from "@/lib/imports/write/annotations";
 import { completeWaitingImages } from "@/lib/imports/write/complete-images";
 import { createMediaCache, type ImageFiles, type MediaCache } from "@/lib/imports/write/media-cache";
 import { writePredictions } from "@/lib/imports/write/predictions";
@@ -46,12 +47,19 @@ export type ImportOptions = {
   onBatchWritten?: (touched: TouchedIds) => Promise<void> | void;
   /** Checked between batches; an import stops cleanly when it returns true. */
   shouldStop?: () => Promise<boolean> | boolean;
+  /** Who runs the import (the job's creator): the decider of final answers pinned from
+   * imported verified labels; null from the command line. */
+  actorId?: string | null;
   /** Pauses between attempts of a failed write (transactions.ts); tests shorten them. */
   retryPauses?: number[];
 };
 
-type Batches = { samples: SampleRecord[]; predictions: PredictionRecord[]; trajectories: TrajectoryRecord[]; verdicts: VerdictLine[]; images: number };
-const emptyBatches = (): Batches => ({ samples: [], predictions: [], trajectories: [], verdicts: [], images: 0 });
+type Batches = { samples: SampleRecord[]; predictions: PredictionRecord[]; trajectories: TrajectoryRecord[]; verdicts: VerdictLine[]; annotations: AnnotationRecord[]; images: number };
+const emptyBatches = (): Batches => ({ samples: [], predictions: [], trajectories: [], verdicts: [], annotations: [], images: 0 });
+
+function describeLabelTarget(target: LabelTarget): string {
+  return target.kind === "agentlab_task" ? `agent ${target.agentName} on task ${target.taskName}` : `${target.kind} "${target.sourceId}" of dataset ${target.sourceDataset}`;
+}
 
 /** The identity a record claims within one import, or null for kinds without one. */
 function identityOf(record: ImportRecord): { key: string; what: string } | null {
@@ -65,6 +73,14 @@ function identityOf(record: ImportRecord): { key: string; what: string } | null 
         key: `p\u0000${record.sample.sourceDataset}\u0000${record.sample.sourceId}\u0000${record.model}`,
         what: `prediction of model ${record.model} on sample "${record.sample.sourceId}" of dataset ${record.sample.sourceDataset}`,
       };
+    case "annotation": {
+      const t = record.target;
+      const target = t.kind === "agentlab_task" ? `${t.agentName}\u0000${t.taskName}` : `${t.sourceDataset}\u0000${t.sourceId}`;
+      return {
+        key: `a\u0000${record.annotator.source}\u0000${record.annotator.name}\u0000${t.kind}\u0000${target}`,
+        what: `label of ${record.annotator.name} on ${describeLabelTarget(t)}`,
+      };
+    }
     default:
       return null;
   }
@@ -165,6 +181,9 @@ class UnitWriter {
       case "verdict":
         this.batches.verdicts.push(record);
         break;
+      case "annotation":
+        this.batches.annotations.push(record);
+        break;
       case "image":
         this.batches.images += 1;
         break;
@@ -188,6 +207,8 @@ class UnitWriter {
     const trajectoryContext: TrajectoryContext = { db, projectId, media, files: this.ctx.files, store: this.ctx.store, report, runIds, touched };
     for (const trajectory of batch.trajectories) await this.retry([trajectory], ([t]) => writeTrajectory(trajectoryContext, t!));
     await this.retry(batch.verdicts, (records) => writeVerdictLines(db, projectId, records, report, touched));
+    const labels = { db, projectId, report, touched, actorId: this.ctx.options.actorId ?? null };
+    for (const annotation of batch.annotations) await this.retry([annotation], ([a]) => writeAnnotation(labels, a!));
     this.imageCount += batch.images;
     await this.handOver();
   }

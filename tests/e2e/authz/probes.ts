@@ -275,6 +275,13 @@ export const ACTION_PROBES: Record<string, ActionProbe> = {
       return form({ userId: user.id });
     },
   },
+  "placeholders#linkPlaceholderAction": {
+    args: async () => {
+      const user = openDb().prepare(`SELECT "id" FROM "User" WHERE "email" = ?`).get(authzSeed().otherUserEmail) as { id: string };
+      return form({ placeholderId: authzSeed().placeholderToLinkId, userId: user.id });
+    },
+  },
+  "placeholders#convertPlaceholderAction": { args: async () => form({ placeholderId: authzSeed().placeholderToConvertId, email: `matrix-${unique()}@e2e.test`, name: "Matrix placeholder" }) },
   "users#createProjectAction": { args: async () => form({ slug: `matrix-${unique()}`, name: "Matrix project" }) },
   "pools#createPoolAction": {
     args: async () => {

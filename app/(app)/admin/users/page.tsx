@@ -1,17 +1,19 @@
 import type { Metadata } from "next";
 import { forbidden } from "next/navigation";
 import { CreateUserForm } from "@/components/admin/create-user-form";
+import { PlaceholderTable } from "@/components/admin/placeholder-table";
 import { UserTable } from "@/components/admin/user-table";
 import { requireUser } from "@/lib/auth/session";
 import { db } from "@/lib/db";
 import { listUsers } from "@/lib/users/users";
+import { listLinkedAnnotators, listPlaceholders } from "@/lib/users/placeholders";
 
 export const metadata: Metadata = { title: "Users" };
 
 export default async function UsersPage() {
   const user = await requireUser();
   if (!user.isOwner) forbidden();
-  const users = await listUsers(db());
+  const [users, placeholders, linked] = await Promise.all([listUsers(db()), listPlaceholders(db()), listLinkedAnnotators(db())]);
   return (
     <div className="space-y-8">
       <div>
@@ -23,6 +25,7 @@ export default async function UsersPage() {
       </div>
       <CreateUserForm />
       <UserTable users={users} currentUserId={user.id} />
+      <PlaceholderTable placeholders={placeholders} linked={linked} users={users.map((u) => ({ id: u.id, email: u.email, name: u.name }))} />
     </div>
   );
 }

@@ -7,6 +7,7 @@ import type { z } from "zod";
 import type { CoordinateContract } from "@/lib/domain/coordinates";
 import { parseContractChoice } from "@/lib/imports/contract-choice";
 import type { FormatParser, ImportRecord, ParsedItem, ParserInput, VerdictRecord } from "@/lib/imports/records";
+import { annotationRecord } from "@/lib/imports/formats/verity/verity-annotation";
 import { jsonLines } from "@/lib/imports/formats/jsonl-lines";
 import { mergeExtra, unknownKeys } from "@/lib/imports/formats/unknown-keys";
 import {
@@ -20,7 +21,7 @@ import {
 } from "@/lib/imports/formats/verity/verity-schema";
 
 const PX_XYXY: CoordinateContract = { format: "xyxy", unit: "px" };
-const RECORD_TYPES = new Set(["sample", "prediction", "trajectory", "verdict", "run"]);
+const RECORD_TYPES = new Set(["sample", "prediction", "trajectory", "verdict", "run", "annotation"]);
 // Lines whose `type` decides: a file whose first few records all have one is Verity JSONL.
 const DETECT_LINES = 3;
 
@@ -52,7 +53,7 @@ function verdict(v: VerityVerdict): VerdictRecord {
   };
 }
 
-function toRecords(line: VerityLine, location: { file: string; line: number }): ImportRecord[] {
+function toRecords(line: VerityLine, location: { file: string; line: number }): ParsedItem[] {
   switch (line.type) {
     case "sample": {
       const contract = contractOf(line.coords);
@@ -149,6 +150,8 @@ function toRecords(line: VerityLine, location: { file: string; line: number }): 
     }
     case "run":
       return [{ type: "run", location, name: line.name, benchmark: line.benchmark, model: line.model ?? null, meta: null }];
+    case "annotation":
+      return [annotationRecord(line, location, contractOf(line.coords))];
   }
 }
 

@@ -6,6 +6,7 @@
 // (npm run schemas) and shown on the import screen.
 import { z } from "zod";
 import { ActionSchema } from "@/lib/domain/actions";
+import { ERROR_KINDS, STEP_LABEL_VALUES, TRACE_VERDICTS } from "@/lib/domain/labels";
 import { CONTRACT_CHOICES } from "@/lib/imports/contract-choice";
 
 const Id = z.string().trim().min(1).max(512);
@@ -113,12 +114,41 @@ export const VerityRunLine = z.object({
   model: Id.optional(),
 });
 
+const AnnotationStep = z.strictObject({
+  step: z.number().int().min(0).describe("0-based step index"),
+  label: z.enum(STEP_LABEL_VALUES),
+  error_kind: z.enum(ERROR_KINDS).optional(),
+  corrected_action: ActionSchema.optional().describe("the action the step should have taken, in the step screenshot's pixels"),
+});
+
+// A human label made elsewhere, imported as the annotator's own answer (lib/imports/write/annotations.ts):
+// a draft stays a draft, a submitted label is an annotator's answer (the item goes in review),
+// a verified one is also pinned as the item's final answer.
+export const VerityAnnotationLine = z.looseObject({
+  type: z.literal("annotation"),
+  annotator: z.string().trim().toLowerCase().email().max(320).describe("the annotator's e-mail; each one becomes a placeholder account an owner links to a person"),
+  dataset: Id.default("verity"),
+  target: z.union([z.strictObject({ sample: Id }), z.strictObject({ trajectory: Id })]),
+  status: z.enum(["draft", "submitted", "verified"]).default("submitted").describe("verified: the label is also the item's final answer"),
+  box: Box.nullable().optional().describe("sample labels: the target box, or null for target absent (a refusal)"),
+  coords: Coords.describe("coordinate contract of `box` (default xyxy:px)"),
+  instruction_rewrite: Text.optional(),
+  quality_score: z.number().min(0).max(10).optional(),
+  trace_verdict: z.enum(TRACE_VERDICTS).optional().describe("trajectory labels: the trace verdict"),
+  first_wrong_step: z.number().int().min(0).optional().describe("trajectory labels: 0-based index of the first wrong step"),
+  steps: z.array(AnnotationStep).max(10_000).optional().describe("trajectory labels: one label per step"),
+  note: Text.optional(),
+  submitted_at: z.iso.datetime({ offset: true }).optional().describe("when the label was made (default: the import's time)"),
+  extra: Extra,
+});
+
 export const VerityLineSchema = z.discriminatedUnion("type", [
   VeritySampleLine,
   VerityPredictionLine,
   VerityTrajectoryLine,
   VerityVerdictLine,
   VerityRunLine,
+  VerityAnnotationLine,
 ]);
 export type VerityLine = z.infer<typeof VerityLineSchema>;
 export type VerityVerdict = z.infer<typeof Verdict>;

@@ -23,4 +23,5 @@ export type AuthzSeed = {
   jobId: string;
   treeStepId: string;
   otherUserEmail: string;
+  sampleRuns: { draw: string; more: string; compareA: string; compareB: string }; // evaluation runs of the demo project
 };

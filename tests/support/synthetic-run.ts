@@ -23,3 +23,17 @@ export function syntheticRun(count: number, seed: number, { rate = 0.4, callsSuc
 
 /** The judge of every synthetic run. */
 export const SYNTHETIC_JUDGE = { name: "judge-72b", promptVersion: "trace-v3" } as const;
+
+/**
+ * A second run over the same tasks (another checkpoint): each task ends as in `base` with
+ * probability `keep`, the other way otherwise; the same biased judge.
+ */
+export function relatedRun(base: readonly SyntheticEpisode[], seed: number, keep = 0.8, { callsSuccess = 0.9, callsFailure = 0.35 }: SyntheticRunOptions = {}): SyntheticEpisode[] {
+  const random = seededRandom(seed);
+  return base.map((e) => {
+    const human = random() < keep ? e.human : !e.human;
+    const judge = random() < (human ? callsSuccess : callsFailure);
+    const judgeScore = Math.round((judge ? 5 + random() * 5 : random() * 6) * 10) / 10;
+    return { ...e, human, judge, judgeScore };
+  });
+}

@@ -29,7 +29,8 @@ export type RunSample = {
   createdAt: Date;
   createdBy: string;
   strata: { key: string; label: string; populationSize: number; drawnSize: number; weight: number | null }[];
-  rounds: { round: number; size: number; targetHalfWidth: number | null; createdAt: Date; createdBy: string; queue: { id: string; name: string } | null }[];
+  // queue: where the round's episodes not verified yet went, with how many (the rest were verified already).
+  rounds: { round: number; size: number; targetHalfWidth: number | null; createdAt: Date; createdBy: string; queue: { id: string; name: string; queued: number } | null }[];
   estimate: SampleEstimate;
   drawn: SampledEpisode[];
   unsureInSample: number;
@@ -52,7 +53,10 @@ export async function loadRunSample(db: Db, projectId: string, runId: string): P
   const [others, people, queues] = await Promise.all([
     db.trajectory.findMany({ where: { projectId, runId }, select: { id: true, sourceId: true, goal: true, status: true, humanVerdict: true }, orderBy: { sourceId: "asc" } }),
     db.user.findMany({ where: { id: { in: [sample.createdById, ...sample.rounds.map((r) => r.createdById)] } }, select: { id: true, name: true } }),
-    db.queue.findMany({ where: { projectId, id: { in: sample.rounds.flatMap((r) => (r.queueId ? [r.queueId] : [])) } }, select: { id: true, name: true } }),
+    db.queue.findMany({
+      where: { projectId, id: { in: sample.rounds.flatMap((r) => (r.queueId ? [r.queueId] : [])) } },
+      select: { id: true, name: true, _count: { select: { items: { where: { isHoneypot: false } } } } },
+    }),
   ]);
   const nameOf = (id: string) => people.find((p) => p.id === id)?.name ?? "a former member";
   const labels = new Map(sample.strata.map((s) => [s.key, s.label]));
@@ -84,7 +88,10 @@ export async function loadRunSample(db: Db, projectId: string, runId: string): P
     createdAt: sample.createdAt,
     createdBy: nameOf(sample.createdById),
     strata: sample.strata.map((s) => ({ key: s.key, label: s.label, populationSize: s.populationSize, drawnSize: s.drawnSize, weight: s.weight })),
-    rounds: sample.rounds.map((r) => ({ round: r.round, size: r.size, targetHalfWidth: r.targetHalfWidth, createdAt: r.createdAt, createdBy: nameOf(r.createdById), queue: queues.find((q) => q.id === r.queueId) ?? null })),
+    rounds: sample.rounds.map((r) => {
+      const queue = queues.find((q) => q.id === r.queueId);
+      return { round: r.round, size: r.size, targetHalfWidth: r.targetHalfWidth, createdAt: r.createdAt, createdBy: nameOf(r.createdById), queue: queue ? { id: queue.id, name: queue.name, queued: queue._count.items } : null };
+    }),
     estimate,
     drawn,
     unsureInSample: drawn.filter((d) => d.verdict === "unsure").length,

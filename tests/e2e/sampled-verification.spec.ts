@@ -116,7 +116,8 @@ test("ckpt-100 against ckpt-200: Newcombe's difference on the verified pairs, th
   await expect(discordant.filter({ has: reviewer.getByText("verified", { exact: true }) })).toHaveCount(FIGURES.comparison.discordantVerified);
   const firstShot = discordant.first().getByRole("img").first();
   await expect(firstShot).toBeVisible();
-  expect(await firstShot.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  // The thumbnail is served, not a broken image.
+  await expect.poll(() => firstShot.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBeGreaterThan(0);
   await expect(discordant.first().getByRole("img")).toHaveCount(2);
   await reviewer.screenshot({ path: "test-results/screens/sampled-comparison.png" });
 

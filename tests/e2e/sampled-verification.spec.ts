@@ -49,7 +49,15 @@ test("an admin draws 40 of 300, a reviewer verifies them through the queue, and 
     const sourceId = query<{ sourceId: string }>(`SELECT sourceId FROM Trajectory WHERE id = ?`, id)[0]?.sourceId ?? "";
     const success = truth.get(sourceId);
     if (success === undefined) throw new Error(`${sourceId} is not an episode of ckpt-100`);
-    for (const key of success ? ["c", "c", "s"] : ["c", "x", "f"]) await reviewer.keyboard.press(key);
+    // The verdict key first, pressed until the page answers: keys sent before the page has
+    // hydrated go nowhere, and setting a verdict twice changes nothing. Then the steps.
+    const verdict = reviewer.getByRole("group", { name: "Trace verdict" }).getByRole("button", { name: success ? /^success/ : /^failure/ });
+    await expect(async () => {
+      await reviewer.keyboard.press(success ? "s" : "f");
+      await expect(verdict).toHaveAttribute("aria-pressed", "true", { timeout: 1_000 });
+    }).toPass();
+    for (const key of success ? ["c", "c"] : ["c", "x"]) await reviewer.keyboard.press(key);
+    await expect(reviewer.getByText("2 of 2 steps labeled")).toBeVisible();
     await reviewer.keyboard.press("Control+Enter");
     await expect(reviewer).not.toHaveURL(new RegExp(`/trajectories/${id}`));
   }
@@ -145,13 +153,19 @@ test("the judge's calibration on the run page and across the project, and step v
 
   await calibration.getByRole("link", { name: /Across the project/ }).click();
   await reviewer.getByRole("link", { name: "By app" }).click();
-  await expect(reviewer.getByTestId("judge-calibration").getByRole("row")).toHaveCount(1 + 5);
+  // One row per app (the synthetic runs spread over five); each row holds its own confusion
+  // table, whose rows are not the calibration's.
+  await expect(reviewer.getByTestId("judge-calibration").locator(":scope > tbody > tr")).toHaveCount(5);
   await reviewer.getByRole("link", { name: "By benchmark" }).click();
   await expect(reviewer.getByTestId("judge-calibration").getByRole("row").filter({ hasText: "synthetic-android" })).toHaveCount(1);
 
   await reviewer.goto(runPage("ckpt-100"));
   await reviewer.getByRole("link", { name: "Step vs trace over checkpoints" }).click();
-  await expect(reviewer.getByRole("figure", { name: "Step accuracy and trace accuracy per checkpoint" }).locator("svg.recharts-surface")).toBeVisible();
+  const chart = reviewer.getByRole("figure", { name: "Step accuracy and trace accuracy per checkpoint" });
+  // Both lines drawn over the three checkpoints, in checkpoint order.
+  await expect(chart.locator(".recharts-line-curve")).toHaveCount(2);
+  await expect(chart.locator(".recharts-cartesian-axis-tick-value").filter({ hasText: /^ckpt-/ })).toHaveText(["ckpt-100", "ckpt-200", "ckpt-300"]);
+  for (const name of ["Step accuracy", "Trace accuracy"]) await expect(chart.locator(".recharts-legend-item-text", { hasText: name })).toBeVisible();
   const table = reviewer.getByTestId("checkpoint-table");
   await expect(table.getByRole("row")).toHaveCount(4);
   await expect(table.getByRole("row").nth(1)).toContainText("ckpt-100");

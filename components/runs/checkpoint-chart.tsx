@@ -20,7 +20,8 @@ export function CheckpointChart({ data }: { data: CheckpointDatum[] }) {
       <ResponsiveContainer width="100%" height="100%">
         <LineChart data={data} margin={{ top: 12, right: 16, bottom: 4, left: -8 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
-          <XAxis dataKey="name" tick={{ fontSize: 12 }} />
+          {/* Padding keeps the first and last error bars off the axes. */}
+          <XAxis dataKey="name" tick={{ fontSize: 12 }} padding={{ left: 32, right: 32 }} />
           <YAxis domain={[0, 100]} unit="%" tick={{ fontSize: 11 }} />
           <Tooltip formatter={(value) => (typeof value === "number" ? `${value.toFixed(1)}%` : "—")} />
           <Legend wrapperStyle={{ fontSize: 12 }} />

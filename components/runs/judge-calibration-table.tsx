@@ -13,7 +13,7 @@ function Rate({ value }: { value: RateWithInterval }) {
   if (!value) return <span className="text-slate-400">—</span>;
   return (
     <span className="tabular-nums">
-      {value.value.toFixed(2)} <span className="block text-xs text-slate-500">{value.low.toFixed(2)}–{value.high.toFixed(2)}</span>
+      {value.value.toFixed(2)} <span className="block whitespace-nowrap text-xs text-slate-500">{value.low.toFixed(2)}–{value.high.toFixed(2)}</span>
     </span>
   );
 }
@@ -23,7 +23,7 @@ function Confusion({ row }: { row: JudgeCalibration }) {
   const cell = "px-1.5 py-0.5 text-right tabular-nums";
   return (
     <table className="text-xs" aria-label={`Confusion of ${row.judgeName}`}>
-      <thead><tr><th className="pr-1 text-left font-normal text-slate-500">judge \ human</th><th className="px-1.5 font-normal text-slate-500">success</th><th className="px-1.5 font-normal text-slate-500">failure</th></tr></thead>
+      <thead><tr><th className="whitespace-nowrap pr-1 text-left font-normal text-slate-500">judge \ human</th><th className="px-1.5 font-normal text-slate-500">success</th><th className="px-1.5 font-normal text-slate-500">failure</th></tr></thead>
       <tbody>
         <tr><th className="pr-1 text-left font-normal text-slate-500">success</th><td className={`${cell} bg-emerald-50`}>{c.truePositive}</td><td className={`${cell} bg-rose-50`}>{c.falsePositive}</td></tr>
         <tr><th className="pr-1 text-left font-normal text-slate-500">failure</th><td className={`${cell} bg-rose-50`}>{c.falseNegative}</td><td className={`${cell} bg-emerald-50`}>{c.trueNegative}</td></tr>
@@ -62,7 +62,7 @@ export function JudgeCalibrationTable({ rows, splitLabel, corrected }: Props) {
                 <td className="p-2"><Rate value={m.recall} /></td>
                 <td className="p-2"><Rate value={m.f1} /></td>
                 <td className="p-2 tabular-nums">
-                  {kappa ? <>{kappa.kappa.toFixed(2)}{kappa.low !== null && <span className="block text-xs text-slate-500">{kappa.low.toFixed(2)}–{kappa.high!.toFixed(2)}</span>}</> : <span className="text-slate-400">—</span>}
+                  {kappa ? <>{kappa.kappa.toFixed(2)}{kappa.low !== null && <span className="block whitespace-nowrap text-xs text-slate-500">{kappa.low.toFixed(2)}–{kappa.high!.toFixed(2)}</span>}</> : <span className="text-slate-400">—</span>}
                 </td>
                 <td className="p-2"><Confusion row={row} /></td>
                 <td className="p-2 text-xs text-slate-700">

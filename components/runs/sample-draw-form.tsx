@@ -17,7 +17,8 @@ export function SampleDrawForm({ projectId, runId, episodes, hasScores, members,
       <div className="flex flex-wrap items-end gap-4">
         <label className="flex flex-col text-sm font-medium text-slate-700">
           Design
-          <select name="design" defaultValue="uniform" className="mt-1 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-base font-normal text-slate-900">
+          {/* The height of the text fields beside it (a select ignores their line height), so the row lines up. */}
+          <select name="design" defaultValue="uniform" className="mt-1 h-[2.375rem] rounded-md border border-slate-300 bg-white px-2 text-base font-normal text-slate-900">
             {SAMPLE_DESIGNS.map((d) => (
               <option key={d} value={d} disabled={d === "automatic_score" && !hasScores}>
                 {DESIGN_LABELS[d]}{d === "automatic_score" && !hasScores ? " (no judge scores in this run)" : ""}

@@ -41,7 +41,7 @@ export function SamplePlanner({ projectId, runId, strata, labels, canQueue, memb
         <p role="alert" className="text-sm text-red-700">The target must be a number of points above 0 and at most 50.</p>
       ) : plan!.additional === 0 ? (
         <p className="text-sm" data-testid="how-many-more">
-          None: once the {drawn} episodes drawn are verified, the interval is {points(plan!.projectedHalfWidth)}, within {points(value / 100)}.
+          None: once the {drawn} episodes drawn are verified, the interval is expected at {points(plan!.projectedHalfWidth)}, within the target of {points(value / 100)}.
         </p>
       ) : (
         <p className="text-sm" data-testid="how-many-more">

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import type { ReactNode } from "react";
 import type { RunVerification } from "@/lib/runs/run-verification";
 import { AutomaticOutcome } from "@/components/trajectories/automatic-outcome";
 
@@ -16,7 +17,9 @@ function RateText({ rate }: { rate: Rate }) {
 
 const outcome = (v: boolean | null) => (v === null ? "—" : v ? "success" : "failure");
 
-export function RunVerificationScreen({ project, v }: { project: { id: string; slug: string; name: string }; v: RunVerification }) {
+// children: parts of the page that live in their own components (sampled verification, judge
+// calibration), shown after the rates.
+export function RunVerificationScreen({ project, v, children }: { project: { id: string; slug: string; name: string }; v: RunVerification; children?: ReactNode }) {
   const exportUrl = `/api/projects/${project.id}/runs/${v.run.id}/export`;
   return (
     <div className="space-y-6">
@@ -36,6 +39,7 @@ export function RunVerificationScreen({ project, v }: { project: { id: string; s
         <div className="rounded-lg border border-slate-200 bg-white p-4"><dt className="text-sm text-slate-600">Automatic success rate</dt><dd className="mt-1 text-lg" data-testid="automatic-rate"><RateText rate={v.automatic} /></dd></div>
         <div className="rounded-lg border border-blue-200 bg-white p-4"><dt className="text-sm text-slate-600">Corrected success rate (verified episodes)</dt><dd className="mt-1 text-lg" data-testid="corrected-rate"><RateText rate={v.corrected} /></dd></div>
       </dl>
+      {children}
       <section>
         <h2 className="mb-2 font-semibold">Per app</h2>
         <table className="w-full rounded-lg border border-slate-200 bg-white text-sm">

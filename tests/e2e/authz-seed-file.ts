@@ -26,4 +26,5 @@ export type AuthzSeed = {
   otherUserEmail: string;
   placeholderToLinkId: string; // linked to the matrix member by the owner's probe
   placeholderToConvertId: string; // made a user by the owner's probe
+  sampleRuns: { draw: string; more: string; compareA: string; compareB: string }; // evaluation runs of the demo project
 };

@@ -1,6 +1,7 @@
 // Objects the authorization matrix works on, its own so that its successful calls (saves,
 // overrides, claims) never touch what other specs assert on.
 import { pinSeedAnswer } from "./seed-derived";
+import { drawFirstRound } from "@/lib/runs/sampling/draw-sample";
 import { saveAnswer } from "@/lib/annotations/save-answer";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
@@ -106,6 +107,19 @@ export async function seedAuthz(db: Db, dataDir: string, emails: Record<"admin" 
   const toLink = await placeholder("matrix-link");
   const toConvert = await placeholder("matrix-convert");
 
+  // Evaluation runs for sampled verification: one to draw a first sample from, one whose sample
+  // of 2 (of 10) the matrix extends, and two to compare.
+  const matrixRun = async (name: string, episodes: number) => {
+    const made = await db.evaluationRun.create({ data: { projectId: demo.id, name, benchmark: "authz-bench" } });
+    for (let i = 0; i < episodes; i++) {
+      await db.trajectory.create({ data: { projectId: demo.id, runId: made.id, goal: `${name} goal ${i}`, sourceDataset: "authz", sourceId: `${name}/t${i}`, contentHash: `${name}/t${i}`, stepCount: 1, sourceOutcome: i % 2 === 0 } });
+    }
+    return made.id;
+  };
+  const sampleRuns = { draw: await matrixRun("matrix-draw", 3), more: await matrixRun("matrix-more", 10), compareA: await matrixRun("matrix-a", 3), compareB: await matrixRun("matrix-b", 3) };
+  const adminUser = await db.user.findUniqueOrThrow({ where: { email: emails.admin } });
+  await drawFirstRound(db, { user: { id: adminUser.id, email: adminUser.email, name: adminUser.name, isOwner: false }, projectId: demo.id, role: "admin" }, { runId: sampleRuns.more, design: "uniform", size: 2, seed: "matrix" });
+
   const seed: AuthzSeed = {
     demoProjectId: demo.id,
     otherProjectId: other.id,
@@ -130,6 +144,7 @@ export async function seedAuthz(db: Db, dataDir: string, emails: Record<"admin" 
     otherUserEmail: matrixUser.email,
     placeholderToLinkId: toLink.userId,
     placeholderToConvertId: toConvert.userId,
+    sampleRuns,
   };
   writeFileSync(path.join(dataDir, AUTHZ_SEED_FILE), JSON.stringify(seed, null, 2));
 }

@@ -23,6 +23,7 @@ import { seedTriage } from "./seed-triage";
 import { seedVerified } from "./seed-verified";
 import { seedBenchmarks } from "./seed-benchmarks";
 import { seedLabels } from "./seed-labels";
+import { seedSampled } from "./seed-sampled";
 import { rederiveStale } from "./seed-derived";
 import { generatedFixtures } from "../support/import-fixtures";
 import { renderScreen } from "../support/import-fixtures/screens";
@@ -88,6 +89,7 @@ async function main() {
   await seedVerified(db, store, dataDir, users);
   await seedBenchmarks(db, store, dataDir, users);
   await seedLabels(db, store, dataDir, users.admin!.email);
+  await seedSampled(db, store, dataDir, users);
   // Rows written straight to the database are derived as an import derives its batches.
   for (const project of await db.project.findMany({ select: { id: true } })) await rederiveStale(db, project.id);
   await db.$disconnect();

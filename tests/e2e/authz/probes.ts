@@ -9,6 +9,7 @@ import { AUTHZ_SEED_FILE, type AuthzSeed } from "../authz-seed-file";
 import { callAction, callRoute, cookieOf, formData, type Caller } from "./client";
 import { openDb } from "./read-db";
 import { readPoolsSeed } from "../seed-pools-file";
+import { planAdditional } from "@/lib/domain/estimates/sample-plan";
 
 export function authzSeed(): AuthzSeed {
   return JSON.parse(readFileSync(path.join(process.env.VERITY_DATA_DIR!, AUTHZ_SEED_FILE), "utf8")) as AuthzSeed;
@@ -142,6 +143,9 @@ export const ROUTE_PROBES: Record<string, RouteProbe> = {
   "POST /api/projects/[projectId]/queues/[queueId]/next": { request: async () => ({ url: `/api/projects/${authzSeed().demoProjectId}/queues/${authzSeed().queueId}/next` }) },
   "GET /api/projects/[projectId]/runs/[runId]/export": { request: async () => ({ url: `/api/projects/${authzSeed().runsProjectId}/runs/${authzSeed().runId}/export?format=json` }) },
   "GET /api/projects/[projectId]/runs/[runId]/benchmark": { request: async () => ({ url: `/api/projects/${authzSeed().runsProjectId}/runs/${authzSeed().runId}/benchmark?file=total.jsonl` }) },
+  "GET /api/projects/[projectId]/runs/[runId]/compare/[otherRunId]": {
+    request: async () => ({ url: `/api/projects/${authzSeed().demoProjectId}/runs/${authzSeed().sampleRuns.compareA}/compare/${authzSeed().sampleRuns.compareB}?format=json` }),
+  },
   "GET /api/projects/[projectId]/steps/[stepId]/tree": { request: async () => ({ url: `/api/projects/${authzSeed().runsProjectId}/steps/${authzSeed().treeStepId}/tree` }) },
   "POST /api/v1/projects/[projectId]/imports": {
     request: async () => ({
@@ -303,6 +307,16 @@ export const ACTION_PROBES: Record<string, ActionProbe> = {
     },
   },
   "pools#startExportAction": { args: async () => [{ projectId: readPoolsSeed().projectId, poolId: readPoolsSeed().exportPoolId, mode: "full" }] },
+  "verification-samples#drawSampleAction": {
+    args: async () => form({ projectId: authzSeed().demoProjectId, runId: authzSeed().sampleRuns.draw, design: "uniform", size: "2", seed: "", overlap: "1", leaseMinutes: "10", honeypotPercent: "0" }),
+  },
+  "verification-samples#drawMoreSampleAction": {
+    // The plan the run page would show for ±20 points: 2 of 10 drawn, none verified.
+    args: async () => {
+      const expected = planAdditional([{ key: "all", populationSize: 10, drawn: 2, verified: 0, disagreements: 0, differenceVariance: null }], 0.2).additional;
+      return form({ projectId: authzSeed().demoProjectId, runId: authzSeed().sampleRuns.more, targetPoints: "20", expected: String(expected), overlap: "1", leaseMinutes: "10", honeypotPercent: "0" });
+    },
+  },
   "item-standing#reopenItemAction": { args: async () => form({ projectId: authzSeed().demoProjectId, itemType: "sample", itemId: authzSeed().reopenSampleId, reason: "authorization matrix" }) },
   "item-standing#decideProposalAction": { args: async () => form({ projectId: authzSeed().demoProjectId, annotationId: authzSeed().proposalAnnotationId, decision: "dismiss" }) },
 };

@@ -2,10 +2,15 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { GroundingRunScreen } from "@/components/runs/grounding-run-screen";
 import { RunVerificationScreen } from "@/components/runs/run-verification-screen";
+import { RunAnalysisLinks } from "@/components/runs/run-analysis-links";
+import { RunJudgeCalibration } from "@/components/runs/run-judge-calibration";
+import { SampledVerification } from "@/components/runs/sampled-verification";
 import { db } from "@/lib/db";
 import { projectPageAccess } from "@/lib/projects/page-access";
 import { loadGroundingRunAccuracy } from "@/lib/runs/grounding-accuracy";
 import { loadRunVerification } from "@/lib/runs/run-verification";
+import { judgeCalibration } from "@/lib/runs/calibration/judge-calibration";
+import { loadSampledSection } from "@/lib/runs/sampling/sampled-section-data";
 
 type Props = { params: Promise<{ slug: string; runId: string }> };
 
@@ -14,7 +19,7 @@ export const metadata: Metadata = { title: "Run verification" };
 export default async function RunPage({ params }: Props) {
   const { slug, runId } = await params;
   // Reviewers: verified outcomes would give honeypots away.
-  const { project } = await projectPageAccess(slug, "reviewer");
+  const { project, access } = await projectPageAccess(slug, "reviewer");
   if (!/^[a-z0-9]{10,40}$/.test(runId)) notFound();
   const verification = await loadRunVerification(db(), project.id, runId);
   if (!verification) notFound();
@@ -24,5 +29,13 @@ export default async function RunPage({ params }: Props) {
     const run = await db().evaluationRun.findUniqueOrThrow({ where: { id: runId } });
     return <GroundingRunScreen project={project} run={run} accuracy={accuracy} />;
   }
-  return <RunVerificationScreen project={project} v={verification} />;
+  const [sampled, calibration] = await Promise.all([loadSampledSection(db(), access, runId), judgeCalibration(db(), project.id, { runId })]);
+  const estimate = sampled.sample?.estimate.ppi;
+  return (
+    <RunVerificationScreen project={project} v={verification}>
+      <RunAnalysisLinks slug={project.slug} runId={runId} benchmark={verification.run.benchmark} />
+      <SampledVerification project={project} runId={runId} data={sampled} />
+      <RunJudgeCalibration slug={project.slug} rows={calibration} corrected={estimate?.ok ? estimate.estimate.estimate : null} />
+    </RunVerificationScreen>
+  );
 }

@@ -1,0 +1,75 @@
+// Judge calibration and run comparison on both databases, from stored values: the judge is
+// counted as it answered (an override does not improve it), the confusion matrix per judge,
+// prompt and app, GRPO advantages that trusting it would flip, and two runs matched task by
+// task with Newcombe's interval on the verified pairs and the prediction-powered difference
+// on the tasks both uniform samples drew.
+import { describe, expect, it } from "vitest";
+import { PROVIDERS } from "./databases";
+import { rederive } from "./derived-support";
+import { samplingProject, seedRun, verifyTruthfully } from "./sampling-support";
+import { syntheticRun, type SyntheticEpisode } from "../support/synthetic-run";
+import { judgeMetrics } from "@/lib/domain/estimates/judge-metrics";
+import { newcombePaired } from "@/lib/domain/estimates/paired-proportions";
+import { judgeCalibration } from "@/lib/runs/calibration/judge-calibration";
+import { compareRuns } from "@/lib/runs/comparison/compare-runs";
+import { drawFirstRound } from "@/lib/runs/sampling/draw-sample";
+
+const episode = (task: string, human: boolean, judge: boolean, app = "Clock"): SyntheticEpisode => ({ task, goal: `Goal ${task}`, app, human, judge, judgeScore: judge ? 8 : 2 });
+const SETTINGS = { rewards: { eta: 1, invalidActionPenalty: -0.1, advantagePolicy: "verified_only" } };
+
+describe.each(PROVIDERS)("run analysis on %s", (provider) => {
+  it("calibrates the judge as it answered, per prompt and app, and counts the GRPO advantages it would flip", async () => {
+    const { db, project, as } = await samplingProject(provider, SETTINGS);
+    // A GRPO group verified (S, F, F, F) that the judge calls (S, S, S, F), and two episodes alone.
+    const episodes = [episode("g1", true, true), episode("g2", false, true), episode("g3", false, true), episode("g4", false, false), episode("a1", true, false, "Maps"), episode("a2", false, true, "Maps")];
+    const run = await seedRun(db, project.id, "ckpt-1", episodes, { groupOf: (e) => (e.task.startsWith("g") ? "group-g" : null), withScores: false });
+    const id = (task: string) => run.trajectories.get(task)!.id;
+    await verifyTruthfully(db, project.id, as("reviewer"), run, ["g1", "g2", "g3", "g4", "a1"].map(id));
+    // A reviewer overrides the judge on g2: the calibration still counts what the judge said.
+    const verdict = await db.judgeVerdict.findFirstOrThrow({ where: { trajectoryId: id("g2"), valueBool: { not: null } } });
+    await db.judgeOverride.create({ data: { verdictId: verdict.id, userId: as("reviewer").user.id, valueBool: false, reason: "stopped early" } });
+    await rederive(db, project.id, { trajectoryIds: [id("g2")] });
+    // Another prompt version of the judge on one episode is its own row.
+    await db.judgeVerdict.create({ data: { projectId: project.id, targetType: "trajectory", trajectoryId: id("a1"), kind: "mllm", judgeName: "judge-72b", promptVersion: "trace-v4", metric: "trace_success", valueBool: true } });
+
+    const rows = await judgeCalibration(db, project.id, { runId: run.id });
+    expect(rows.map((r) => [r.judgeName, r.promptVersion, r.judged])).toEqual([["judge-72b", "trace-v3", 6], ["judge-72b", "trace-v4", 1]]);
+    const v3 = rows[0]!;
+    // TP g1, FP g2 g3, FN a1, TN g4 (a2 unverified).
+    expect(v3.metrics).toEqual(judgeMetrics({ truePositive: 1, falsePositive: 2, falseNegative: 1, trueNegative: 1 }));
+    expect(v3.judgeRate).toBeCloseTo(4 / 6, 12);
+    // Stored A = 1.5, -.5, -.5, -.5; trusting the judge, .5 .5 .5 -1.5: g2 and g3 flip.
+    expect(v3.flips).toMatchObject({ groups: 1, compared: 4, flipped: 2 });
+    expect(new Set(v3.flips!.flippedIds)).toEqual(new Set([id("g2"), id("g3")]));
+    expect(rows[1]!.flips).toBeNull();
+
+    const byApp = await judgeCalibration(db, project.id, { split: "app" });
+    expect(byApp.filter((r) => r.promptVersion === "trace-v3").map((r) => [r.split, r.metrics.pairs])).toEqual([["Clock", 4], ["Maps", 1]]);
+  });
+
+  it("compares two runs task by task: matching, Newcombe on the verified pairs, the sampled difference on what both samples drew", async () => {
+    const { db, project, as } = await samplingProject(provider);
+    const base = syntheticRun(30, 5);
+    const a = await seedRun(db, project.id, "ckpt-1", [...base, episode("only-a", true, true)]);
+    const b = await seedRun(db, project.id, "ckpt-2", base.map((e, i) => ({ ...e, human: i % 4 === 0 ? !e.human : e.human })));
+    const drawnA = (await drawFirstRound(db, as("admin"), { runId: a.id, design: "uniform", size: 12, seed: "pair" })).drawnIds;
+    const drawnB = (await drawFirstRound(db, as("admin"), { runId: b.id, design: "uniform", size: 12, seed: "pair" })).drawnIds;
+    await verifyTruthfully(db, project.id, as("reviewer"), a, drawnA);
+    await verifyTruthfully(db, project.id, as("reviewer"), b, drawnB);
+
+    const c = await compareRuns(db, project.id, a.id, b.id, "id");
+    expect(c.tasks).toHaveLength(30);
+    expect([c.onlyFirst, c.onlySecond]).toEqual([1, 0]);
+    const taskOf = (run: typeof a, ids: string[]) => new Set([...run.trajectories.entries()].filter(([, t]) => ids.includes(t.id)).map(([task]) => task));
+    const [tasksA, tasksB] = [taskOf(a, drawnA), taskOf(b, drawnB)];
+    const both = base.filter((e) => tasksA.has(e.task) && tasksB.has(e.task));
+    const humanB = new Map(base.map((e, i) => [e.task, i % 4 === 0 ? !e.human : e.human]));
+    const count = (x: boolean, y: boolean) => both.filter((e) => e.human === x && humanB.get(e.task) === y).length;
+    expect(c.verifiedPairs).toEqual(newcombePaired({ both: count(true, true), onlyFirst: count(true, false), onlySecond: count(false, true), neither: count(false, false) }));
+    expect(c.sampled?.bothSampled).toBe(both.length);
+    expect(c.tasks.filter((t) => t.discordant === "verified")).toHaveLength(count(true, false) + count(false, true));
+    // Seeded by task, the same seed drew mostly the same tasks in both runs.
+    expect(both.length).toBeGreaterThanOrEqual(8);
+    await expect(compareRuns(db, project.id, a.id, a.id, "id")).rejects.toThrow(/two different runs/);
+  });
+});

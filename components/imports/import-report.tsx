@@ -1,5 +1,26 @@
+import Link from "next/link";
 import { countText } from "@/components/imports/count-text";
-import type { FormatReport, ImportReport, Rejected } from "@/lib/imports/write/report";
+import type { FormatReport, ImportReport, Landed, Rejected } from "@/lib/imports/write/report";
+
+/** Links to what the import wrote: the samples of each dataset, the trajectories of each benchmark, each run. */
+function LandedLinks({ slug, landed }: { slug: string; landed: Landed | undefined }) {
+  if (!landed) return null;
+  const base = `/projects/${slug}`;
+  const links = [
+    ...landed.sampleSources.map((s) => ({ key: `s:${s}`, href: `${base}/samples?source=${encodeURIComponent(s)}`, text: `Samples of ${s}` })),
+    ...landed.trajectoryBenchmarks.map((b) => ({ key: `b:${b}`, href: `${base}/trajectories?benchmark=${encodeURIComponent(b)}`, text: `Trajectories of ${b}` })),
+    ...landed.runs.map((r) => ({ key: `r:${r.id}`, href: `${base}/runs/${r.id}`, text: `Run ${r.name}` })),
+  ];
+  if (links.length === 0) return null;
+  return (
+    <nav aria-label="What was imported" className="flex flex-wrap items-baseline gap-x-4 gap-y-1 text-sm">
+      <span className="text-slate-600">Open what was imported:</span>
+      {links.map((l) => (
+        <Link key={l.key} href={l.href} className="font-medium text-blue-800 hover:underline">{l.text} →</Link>
+      ))}
+    </nav>
+  );
+}
 
 function createdText(part: FormatReport): string {
   // Reports stored before labels were imported have no `labels`.
@@ -25,10 +46,11 @@ function ProblemList({ title, items, tone, isOpen = false }: { title: string; it
   );
 }
 
-export function ImportReportView({ report }: { report: ImportReport }) {
+export function ImportReportView({ report, slug }: { report: ImportReport; slug?: string }) {
   const parts = report.parts ?? [];
   return (
     <div className="space-y-4" aria-label="Import report">
+      {slug && <LandedLinks slug={slug} landed={report.landed} />}
       <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
         {[
           ["Created", createdText(report)],

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { ImportWizard } from "@/components/imports/import-wizard";
+import { VerityExample } from "@/components/imports/verity-example";
 
 type Props = { project: { id: string; slug: string; name: string }; serverImports: boolean };
 
@@ -19,7 +20,8 @@ export function ImportScreen({ project, serverImports }: Props) {
           Importing the same files again changes nothing, and never what people changed in Verity.
         </p>
       </div>
-      <ImportWizard projectId={project.id} serverImports={serverImports} />
+      <VerityExample />
+      <ImportWizard projectId={project.id} slug={project.slug} serverImports={serverImports} />
     </div>
   );
 }

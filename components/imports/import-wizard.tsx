@@ -20,7 +20,7 @@ async function call<T>(url: string, init: RequestInit): Promise<T> {
   return body as T;
 }
 
-export function ImportWizard({ projectId, serverImports }: { projectId: string; serverImports: boolean }) {
+export function ImportWizard({ projectId, slug, serverImports }: { projectId: string; slug?: string; serverImports: boolean }) {
   const [stage, setStage] = useState<Stage>("choose");
   const [source, setSource] = useState<Source | null>(null);
   const [uploaded, setUploaded] = useState({ done: 0, total: 0 });
@@ -140,7 +140,7 @@ export function ImportWizard({ projectId, serverImports }: { projectId: string; 
       )}
       {stage === "running" && jobId && (
         <>
-          <JobProgress projectId={projectId} jobId={jobId} />
+          <JobProgress projectId={projectId} jobId={jobId} slug={slug} />
           <button type="button" onClick={() => { setStage("choose"); setPreview(null); setJobId(null); }}
             className="rounded-md border border-slate-300 px-4 py-2 hover:bg-slate-50">
             Import more files

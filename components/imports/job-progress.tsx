@@ -24,7 +24,7 @@ function formatDuration(seconds: number): string {
   return `${Math.floor(seconds / 60)} min ${Math.ceil(seconds % 60)} s`;
 }
 
-export function JobProgress({ projectId, jobId }: { projectId: string; jobId: string }) {
+export function JobProgress({ projectId, jobId, slug }: { projectId: string; jobId: string; slug?: string }) {
   const [job, setJob] = useState<JobView | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -74,7 +74,7 @@ export function JobProgress({ projectId, jobId }: { projectId: string; jobId: st
         </div>
       </div>
       {job.error && <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">{job.error}</p>}
-      {job.report && DONE.has(job.status) && <ImportReportView report={job.report} />}
+      {job.report && DONE.has(job.status) && <ImportReportView report={job.report} slug={slug} />}
     </section>
   );
 }

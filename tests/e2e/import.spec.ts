@@ -15,6 +15,14 @@ test.describe("importing as an admin", () => {
     await page.getByRole("link", { name: "Import" }).click();
     await expect(page.getByRole("heading", { name: "Import" })).toBeVisible();
     await page.screenshot({ path: "test-results/screens/import-empty.png", fullPage: true });
+    // The worked example, its template download and the zip layout, next to the schema.
+    await page.getByText("Verity JSONL: a worked example").click();
+    await expect(page.getByLabel("Zip layout")).toContainText("records.jsonl");
+    const template = await page.request.get("/api/schemas/verity-import?example=jsonl");
+    expect(template.headers()["content-disposition"]).toContain("verity-example.jsonl");
+    expect((await template.text()).trimEnd().split("\n").map((l) => JSON.parse(l).type)).toContain("annotation");
+    await page.screenshot({ path: "test-results/screens/import-example.png", fullPage: true });
+    await page.getByText("Verity JSONL: a worked example").click();
 
     await page.locator("input[webkitdirectory]").setInputFiles(path.join(await generatedFixtures(), "androidlab-run"));
     const preview = page.getByRole("region", { name: "Import preview" });
@@ -33,6 +41,9 @@ test.describe("importing as an admin", () => {
     await expect(report).toContainText("3 trajectories");
     await expect(report).toContainText("12 steps");
     await page.screenshot({ path: "test-results/screens/import-done.png", fullPage: true });
+    // The report leads to what it imported: the run, and from it the three episodes.
+    await report.getByRole("navigation", { name: "What was imported" }).getByRole("link", { name: /^Run / }).click();
+    await expect(page).toHaveURL(/\/projects\/demo\/runs\/[a-z0-9]+$/);
   });
 
   test("bad records are shown in the preview with file, line and reason before anything is written", async ({ page }) => {
@@ -76,6 +87,7 @@ test.describe("importing several formats, results and unknown folders as an admi
     const perFormat = page.getByRole("table", { name: "Report per format" });
     await expect(perFormat.getByRole("row")).toHaveCount(4);
     await expect(perFormat).toContainText("grounding-results");
+    await expect(page.getByRole("navigation", { name: "What was imported" }).getByRole("link", { name: /^Samples of / }).first()).toBeVisible();
     await page.screenshot({ path: "test-results/screens/import-several-formats-done.png", fullPage: true });
   });
 

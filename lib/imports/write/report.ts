@@ -28,8 +28,14 @@ export type Disagreement = { file: string; line: number | null; sourceId: string
 /** A figure of a results file's own `metrics` block that the imported predictions do not reproduce. */
 export type MetricDifference = { file: string; run: string; metric: string; fileValue: number | null; importedValue: number | null };
 
+/** Where the imported records landed, so the report can link to them (a few names each). */
+export type Landed = { sampleSources: string[]; trajectoryBenchmarks: string[]; runs: { id: string; name: string }[] };
+const MAX_LANDED = 50;
+
 export type FormatReport = {
   format: string;
+  // Absent on reports stored before it existed.
+  landed?: Landed;
   created: CreatedCounts;
   labels: LabelCounts;
   updated: number;
@@ -54,6 +60,7 @@ export type ImportReport = FormatReport & {
 export function emptyFormatReport(format: string): FormatReport {
   return {
     format,
+    landed: { sampleSources: [], trajectoryBenchmarks: [], runs: [] },
     created: { samples: 0, trajectories: 0, steps: 0, predictions: 0, verdicts: 0, media: 0, runs: 0 },
     labels: { annotations: 0, placeholders: 0, finalAnswers: 0 },
     updated: 0,
@@ -96,6 +103,17 @@ export function metricDiffers(report: FormatReport, difference: MetricDifference
   pushCapped(report.metricDifferences, difference);
 }
 
+/** Notes where a record landed: its dataset, its benchmark or its run (each named once). */
+export function noteLanded(report: FormatReport, where: { sampleSource: string } | { trajectoryBenchmark: string } | { run: { id: string; name: string } }): void {
+  const landed = (report.landed ??= { sampleSources: [], trajectoryBenchmarks: [], runs: [] });
+  const add = (list: string[], value: string) => {
+    if (list.length < MAX_LANDED && !list.includes(value)) list.push(value);
+  };
+  if ("sampleSource" in where) add(landed.sampleSources, where.sampleSource);
+  else if ("trajectoryBenchmark" in where) add(landed.trajectoryBenchmarks, where.trajectoryBenchmark);
+  else if (landed.runs.length < MAX_LANDED && !landed.runs.some((r) => r.id === where.run.id)) landed.runs.push(where.run);
+}
+
 /** Records written or found unchanged: what makes an import more than a list of rejections. */
 export function importedCount(report: FormatReport): number {
   const c = report.created;
@@ -119,6 +137,9 @@ export function combineReports(parts: FormatReport[], fallbackFormat: string): I
     for (const d of part.disagreements) pushCapped(total.disagreements, d);
     for (const m of part.metricDifferences) pushCapped(total.metricDifferences, m);
     for (const n of part.notes) pushCapped(total.notes, n);
+    for (const sampleSource of part.landed?.sampleSources ?? []) noteLanded(total, { sampleSource });
+    for (const trajectoryBenchmark of part.landed?.trajectoryBenchmarks ?? []) noteLanded(total, { trajectoryBenchmark });
+    for (const run of part.landed?.runs ?? []) noteLanded(total, { run });
   }
   return total;
 }

@@ -13,7 +13,7 @@ import { writeAnnotation } from "@/lib/imports/write/annotations";
 import { completeWaitingImages } from "@/lib/imports/write/complete-images";
 import { createMediaCache, type ImageFiles, type MediaCache } from "@/lib/imports/write/media-cache";
 import { writePredictions } from "@/lib/imports/write/predictions";
-import { combineReports, emptyFormatReport, reject, type FormatReport, type ImportReport } from "@/lib/imports/write/report";
+import { combineReports, emptyFormatReport, noteLanded, reject, type FormatReport, type ImportReport } from "@/lib/imports/write/report";
 import { checkRunMetrics, isResultsRun } from "@/lib/imports/write/run-metrics";
 import { writeRun } from "@/lib/imports/write/runs";
 import { writeSamples } from "@/lib/imports/write/samples";
@@ -163,18 +163,24 @@ class UnitWriter {
       case "run":
         // Runs are few and trajectories and predictions point at them: written at once.
         await this.retry([record], async ([run]) => {
-          this.ctx.runIds.set(run!.name, await writeRun(this.ctx.db, this.ctx.projectId, run!, report));
+          const id = await writeRun(this.ctx.db, this.ctx.projectId, run!, report);
+          this.ctx.runIds.set(run!.name, id);
+          noteLanded(report, { run: { id, name: run!.name } });
         });
         if (isResultsRun(record)) this.resultsRuns.push(record);
         return false;
       case "sample":
         this.batches.samples.push(record);
+        noteLanded(report, { sampleSource: record.sourceDataset });
         break;
       case "prediction":
         this.batches.predictions.push(record);
+        noteLanded(report, { sampleSource: record.sample.sourceDataset });
         break;
       case "trajectory":
         this.batches.trajectories.push(record);
+        // A trajectory of a run is reached through the run; the others through their benchmark.
+        if (!record.runName && record.benchmark) noteLanded(report, { trajectoryBenchmark: record.benchmark });
         // Trajectories carry their steps: a smaller batch keeps memory bounded.
         this.pending += Math.max(1, record.steps.length) * 10;
         break;

@@ -67,7 +67,7 @@ export function EditorToolbar(p: Props) {
             ↷ Redo
           </ToolButton>
           <ToolButton focusEditor={p.focusEditor} label="Snap to pixels" title="Snap boxes to whole pixels (I)" pressed={p.snapToPixels} onClick={p.onToggleSnap}>
-            ⌗ Pixels
+            Snap px
           </ToolButton>
           <span className="mx-1 h-5 w-px bg-slate-300" aria-hidden />
         </>

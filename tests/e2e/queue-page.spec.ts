@@ -37,6 +37,7 @@ test("a reviewer reads the dispute's queue page: the item awaiting adjudication,
   await expect(reviewer.getByText("No item is verified.")).toBeVisible();
   await expect(reviewer.getByRole("button", { name: "Close queue" })).toHaveCount(0);
   await reviewer.getByRole("navigation", { name: "Item status" }).getByRole("link", { name: "all", exact: true }).click();
+  await expect(row).toBeVisible();
   for (const [width, height] of [[1440, 900], [1280, 720]] as const) {
     await reviewer.setViewportSize({ width, height });
     await reviewer.screenshot({ path: `test-results/screens/queue-page-${width}.png`, fullPage: true });

@@ -13,7 +13,7 @@ export function QueueMemberTable({ members, needed }: { members: MemberProgress[
           <th className="px-3 py-1.5 text-right font-medium">In hand</th>
           <th className="px-3 py-1.5 text-right font-medium">Skipped</th>
           <th className="px-3 py-1.5 text-right font-medium">Lease ran out</th>
-          <th className="px-3 py-1.5 font-medium">Share of the queue</th>
+          <th className="px-3 py-1.5 font-medium">Share of the items</th>
         </tr>
       </thead>
       <tbody className="divide-y divide-slate-100">

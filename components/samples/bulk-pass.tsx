@@ -1,6 +1,9 @@
 "use client";
 // A grid of thumbnails with their boxes for sweeping judged samples by keyboard: arrows move,
-// space selects, "a" accepts and "x" rejects the selection (or the focused sample).
+// space selects, "a" accepts and "x" rejects the selection (or the focused sample), "z" shows
+// the whole screenshots or the neighbourhood of each box (the default: a box is judged there).
+// Focus is a blue ring outside the card, selection an amber card with a tick, so a focused
+// selected card shows both.
 import Link from "next/link";
 import { useEffect, useState } from "react";
 import { SampleThumbnail } from "@/components/projects/sample-thumbnail";
@@ -11,13 +14,14 @@ import type { listSamples } from "@/lib/samples/list-samples";
 type Sample = Awaited<ReturnType<typeof listSamples>>["samples"][number];
 type Props = { project: { id: string; slug: string; name: string }; samples: Sample[]; total: string; nextPage: string | null };
 
-const COLUMNS = 4;
+const COLUMNS = 3;
 
 export function BulkPass({ project, samples, total, nextPage }: Props) {
   const [focus, setFocus] = useState(0);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [decided, setDecided] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
+  const [aroundBox, setAroundBox] = useState(true);
 
   async function decide(decision: "accept" | "reject") {
     const ids = selected.size ? [...selected] : samples[focus] ? [samples[focus]!.id] : [];
@@ -43,6 +47,7 @@ export function BulkPass({ project, samples, total, nextPage }: Props) {
         if (id) setSelected((s) => { const next = new Set(s); if (next.has(id)) next.delete(id); else next.add(id); return next; });
       } else if (event.key === "a") void decide("accept");
       else if (event.key === "x") void decide("reject");
+      else if (event.key === "z") setAroundBox((on) => !on);
     }
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
@@ -56,21 +61,25 @@ export function BulkPass({ project, samples, total, nextPage }: Props) {
           <h1 className="mt-1 text-2xl font-semibold">Bulk pass</h1>
           <p className="text-sm text-slate-600">
             {total} samples match. <kbd className="rounded border px-1">←↑→↓</kbd> move · <kbd className="rounded border px-1">space</kbd> select ·{" "}
-            <kbd className="rounded border px-1">a</kbd> accept · <kbd className="rounded border px-1">x</kbd> reject ({selected.size ? `${selected.size} selected` : "the focused sample"})
+            <kbd className="rounded border px-1">a</kbd> accept · <kbd className="rounded border px-1">x</kbd> reject ({selected.size ? `${selected.size} selected` : "the focused sample"}) ·{" "}
+            <kbd className="rounded border px-1">z</kbd> {aroundBox ? "whole screenshots" : "around each box"}
           </p>
         </div>
         {message && <p role="status" className="text-sm text-slate-700">{message}</p>}
       </div>
-      <ul className="grid grid-cols-4 gap-3" aria-label="Samples to sweep">
+      <ul className="grid grid-cols-2 gap-4 lg:grid-cols-3" aria-label="Samples to sweep">
         {samples.map((s, i) => {
           const status = decided[s.id] ?? s.status ?? "";
-          const ring = i === focus ? "ring-4 ring-blue-500" : selected.has(s.id) ? "ring-4 ring-amber-400" : "";
+          const isSelected = selected.has(s.id);
+          const ring = i === focus ? "ring-4 ring-blue-600 ring-offset-2" : "";
+          const card = isSelected ? "border-2 border-amber-500 bg-amber-50" : "border border-slate-200 bg-white";
           return (
-            <li key={s.id} aria-current={i === focus} aria-selected={selected.has(s.id)} data-status={status}
-              className={`overflow-hidden rounded-lg border border-slate-200 bg-white ${ring}`} onClick={() => setFocus(i)}>
-              <SampleThumbnail sample={s} />
-              <div className="flex items-center justify-between gap-2 p-2 text-xs">
-                <span className="line-clamp-1">{s.instruction}</span>
+            <li key={s.id} aria-current={i === focus} aria-selected={isSelected} data-status={status}
+              className={`relative overflow-hidden rounded-lg ${card} ${ring}`} onClick={() => setFocus(i)}>
+              <SampleThumbnail sample={s} aroundBox={aroundBox} />
+              {isSelected && <span className="absolute top-2 right-2 rounded bg-amber-500 px-1.5 py-0.5 text-xs font-semibold text-white">✓ selected</span>}
+              <div className="flex items-center justify-between gap-2 p-2 text-sm">
+                <span className="line-clamp-2">{s.instruction}</span>
                 <span className={status === "verified" ? "text-emerald-700" : status === "rejected" ? "text-rose-700" : "text-slate-500"}>{ITEM_STATE_LABELS[status as ItemState] ?? status}</span>
               </div>
             </li>

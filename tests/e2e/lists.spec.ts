@@ -18,6 +18,26 @@ test("the sample list filters from the URL and links to reviews", async ({ page 
   await expect(page.getByRole("heading", { name: "Bulk pass" })).toBeVisible();
 });
 
+test("the bulk pass shows each box up close, and a focused selected card looks both focused and selected", async ({ page }) => {
+  // Nothing is decided here: only focus, selection and the view change.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto("/projects/demo/samples/bulk?refusal=no");
+  const cards = page.getByRole("list", { name: "Samples to sweep" }).getByRole("listitem");
+  await expect(cards.first()).toHaveAttribute("aria-current", "true");
+  await expect(cards.first().locator("[data-view]")).toHaveAttribute("data-view", "around-box");
+  // A card is large enough to judge a box: a third of the row at 1440 px.
+  expect((await cards.first().boundingBox())!.width).toBeGreaterThan(300);
+  await page.keyboard.press(" ");
+  await expect(cards.first()).toHaveAttribute("aria-selected", "true");
+  await expect(cards.first().getByText("✓ selected")).toBeVisible();
+  await expect(cards.first()).toHaveClass(/ring-blue-600/);
+  await page.screenshot({ path: "test-results/screens/bulk-pass.png" });
+  await page.keyboard.press("z");
+  await expect(cards.first().locator("[data-view]")).toHaveAttribute("data-view", "whole");
+  await page.keyboard.press(" ");
+  await expect(cards.first()).toHaveAttribute("aria-selected", "false");
+});
+
 test("the trajectory list, a GRPO group and the demo run's verification page", async ({ page }) => {
   await page.goto("/projects/demo/trajectories?benchmark=demo-android");
   await expect(page.getByText("4 match these filters")).toBeVisible();

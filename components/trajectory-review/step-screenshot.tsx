@@ -40,7 +40,7 @@ export function StepScreenshot({ step, corrected, isPointMode, isOverlayShown, o
       {media ? (
         <div className="relative inline-block max-w-full align-top ring-1 ring-slate-300">
           <img src={`/api/media/${media.id}`} alt={`Step ${step.index + 1} screenshot`} width={media.width} height={media.height}
-            className="block h-auto max-h-[max(20rem,calc(100vh-25rem))] w-auto max-w-full bg-slate-200" />
+            className="block h-auto max-h-[max(24rem,calc(100vh-7rem))] w-auto max-w-full bg-slate-200" />
           <svg viewBox={`0 0 ${media.width} ${media.height}`} className={`absolute inset-0 h-full w-full ${isPointMode ? "cursor-crosshair" : "pointer-events-none"}`}
             aria-hidden="true" data-testid="action-overlay"
             onClick={(e) => {

@@ -189,7 +189,9 @@ export function TrajectoryReviewScreen({ project, review, canOverride, query, ne
       {step ? (
         <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
           {/* A phone screenshot leaves room beside it: the agent's words go there instead of below. */}
-          <div className={step.media && step.media.height > step.media.width ? "grid items-start gap-4 md:grid-cols-[auto_minmax(16rem,1fr)]" : "min-w-0 space-y-4"}>
+          {/* Both columns stay in view while the page scrolls past the header: the screenshot at
+              nearly the window's height, the labels, the trace verdict and Submit beside it. */}
+          <div className={`lg:sticky lg:top-2 lg:self-start ${step.media && step.media.height > step.media.width ? "grid items-start gap-4 md:grid-cols-[auto_minmax(16rem,1fr)]" : "min-w-0 space-y-4"}`}>
             <div className="min-w-0 space-y-2">
               <ScreenshotChoice hasLabelled={!!step.overlay} isLabelledShown={isMarksShown} onChange={setMarksShown} />
               <StepScreenshot step={shownStep!} corrected={label?.correctedAction ?? null} isPointMode={isPointMode} isOverlayShown={isOverlayShown}
@@ -202,7 +204,7 @@ export function TrajectoryReviewScreen({ project, review, canOverride, query, ne
               tree={step.hasUiTree ? uiTree.trees[step.id] : { kind: "missing" }} />
             {hasObservations && <StepObservation stepIndex={index} observation={step.observation} action={step.action} searchInput={elementSearch} />}
           </div>
-          <aside className="space-y-4">
+          <aside className="space-y-4 lg:sticky lg:top-2 lg:max-h-[calc(100vh-1rem)] lg:self-start lg:overflow-y-auto lg:pr-1">
             <LabelPanel stepIndex={index} action={step.action} label={label} isFirstWrong={payload.firstWrongStep === index} isPointMode={isPointMode} textInput={textInput}
               onLabel={(value) => run({ kind: "label", label: value })} onErrorKind={(kind) => update(edit.toggleErrorKind(payload, index, kind))}
               onCorrection={(action) => update(edit.setCorrection(payload, index, action))} onPointMode={() => run({ kind: "pointMode" })} onFirstWrong={() => run({ kind: "firstWrong" })} />

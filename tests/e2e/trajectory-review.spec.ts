@@ -109,3 +109,21 @@ test("two sessions saving the same trajectory: the second gets the conflict and 
   expect(JSON.parse(row.stepLabels)[0].label).toBe("incorrect");
   await other.close();
 });
+
+test("at 1280x720 a phone screenshot fills the window's height and the trace verdict and Submit stay beside it", async ({ page }) => {
+  // Read only: nothing is labelled here.
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const [episode] = trajectories("androidlab");
+  await opened(page, episode!.id);
+  const screenshot = page.getByRole("img", { name: "Step 1 screenshot" });
+  await screenshot.scrollIntoViewIfNeeded();
+  await page.mouse.wheel(0, 400);
+  const box = (await screenshot.boundingBox())!;
+  expect(box.height, "the screenshot's height on the page").toBeGreaterThan(500);
+  for (const control of [page.getByRole("button", { name: /^success/ }), page.getByRole("button", { name: /^Submit/ })]) {
+    const at = (await control.boundingBox())!;
+    expect(at.y + at.height, `${await control.textContent()} is above the fold`).toBeLessThanOrEqual(720);
+    expect(at.y).toBeGreaterThanOrEqual(0);
+  }
+  await page.screenshot({ path: "test-results/screens/trajectory-1280x720.png" });
+});

@@ -15,6 +15,7 @@ import { runImportCommand } from "@/lib/cli/import-command";
 import { runBackupCommand } from "@/lib/cli/backup-command";
 import { runRestoreCommand } from "@/lib/cli/restore-command";
 import { runExportCommand } from "@/lib/cli/export-command";
+import { runPoolCommand, type PoolCommandOptions } from "@/lib/cli/pool-command";
 import { ALL_PARSERS } from "@/lib/imports/formats/registry";
 import { CONTRACT_CHOICES } from "@/lib/imports/contract-choice";
 
@@ -36,13 +37,21 @@ export const USAGE = `usage: npm run verity -- <command>
                                             point as ${CONTRACT_CHOICES.join("|")}. Exits 1 when nothing was imported.
   backup <file>                             copy the database while the app runs (SQLite online backup or pg_dump)
   restore <file>                            replace the database with a backup (stop the app and workers first)
+  pool create --project <slug> --name N --kind K --profile F [--target DIR|s3://bucket/prefix]
+              [--images copy|absolute|embed] [--convention rel1000|qwen25-abs|norm1] [--answer point|box]
+              [--template T] [--data-source S] [--run RUN_ID] [--swift-objects] [--filter key=value[,value]]... [--json]
+                                            create a pool (kinds: grounding, navigation, online_rl, mid_training, evaluation;
+                                            profiles: verl, easyr1, ms-swift, llama-factory, hf-datasets, table;
+                                            filters: tier, source, benchmark, app, platform, model, verifiedFrom, verifiedTo)
+  pool list --project <slug> [--json]       the project's pools with their profile, style, target and latest snapshot
   export --pool <name> --project <slug> [--since last] [--json]
-                                            write a new snapshot of a pool (full, or only what was verified since the last one)
+                                            write a new snapshot of a pool: always the whole pool, with changes.jsonl against
+                                            the latest snapshot; --since last carries its unchanged images over
 
 Settings: DATABASE_URL (file:… or postgres://…; default SQLite under VERITY_DATA_DIR),
 VERITY_DATA_DIR (default ./data).`;
 
-type Options = { name?: string; owner: boolean; "password-stdin": boolean; project?: string; format?: string; images?: string; model?: string; contract?: string; json: boolean; pool?: string; since?: string };
+type Options = PoolCommandOptions & { name?: string; owner: boolean; "password-stdin": boolean; project?: string; format?: string; images?: string; model?: string; contract?: string; json: boolean; pool?: string; since?: string };
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -113,6 +122,9 @@ export async function runCommand(args: string[], options: Options): Promise<void
       return runBackupCommand(required(verb, "file"));
     case "restore":
       return runRestoreCommand(required(verb, "file"));
+    case "pool":
+      await withDb((db) => runPoolCommand(db, verb, options));
+      return;
     case "export":
       await withDb((db) => runExportCommand(db, { pool: required(options.pool, "--pool <name>"), slug: required(options.project, "--project <slug>"), since: options.since, json: options.json }));
       return;

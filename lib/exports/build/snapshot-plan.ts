@@ -94,7 +94,8 @@ export async function planSnapshot(options: PlanOptions) {
     pageSize: imageMode === "embed" ? Math.min(options.pageSize, 64) : options.pageSize,
     onItems: options.onItems,
   };
-  const hasReward = REWARDED_KINDS.includes(kind) && hasImages;
+  // LLaMA-Factory trains SFT and DPO here, which no reward enters.
+  const hasReward = REWARDED_KINDS.includes(kind) && hasImages && profileId !== "llama-factory";
   const baseId = options.base?.snapshotId ?? null;
   let changes: ChangeCounts = { added: 0, updated: 0, removed: 0 };
   const otherFiles: string[] = [];

@@ -52,7 +52,7 @@ function commands(r: ReadmeInput): string[] {
   const out: string[] = [];
   switch (r.profile) {
     case "verl":
-      out.push("Train with verl's PPO/GRPO trainer (run anywhere: the image paths are absolute or the bytes are in the file):");
+      out.push("Train with verl's PPO/GRPO trainer, from any directory (the image paths are absolute or the bytes are in the file); GPUs, batch sizes and the like are yours to add:");
       out.push(sh([join([
         "python3 -m verl.trainer.main_ppo",
         "algorithm.adv_estimator=grpo",
@@ -66,7 +66,7 @@ function commands(r: ReadmeInput): string[] {
         reward && "custom_reward_function.name=compute_score",
         "actor_rollout_ref.model.path=$MODEL",
         "actor_rollout_ref.rollout.n=8",
-        "trainer.n_gpus_per_node=8 trainer.nnodes=1   # yours to choose",
+        "trainer.n_gpus_per_node=8 trainer.nnodes=1",
       ])]));
       break;
     case "easyr1":
@@ -103,8 +103,8 @@ function commands(r: ReadmeInput): string[] {
     }
     case "llama-factory": {
       const names = r.dataFiles.filter((f) => f.logical !== "dpo").map((f) => llamaFactoryDatasetName(f.logical)).join(",");
-      const base = ["--model_name_or_path $MODEL", "--template qwen2_vl   # qwen3_vl_nothink for a Qwen3-VL base", "--dataset_dir $SNAPSHOT", "--media_dir $SNAPSHOT", abs && `--image_max_pixels ${QWEN25_MAX_PIXELS} --image_min_pixels ${QWEN25_MIN_PIXELS}`, "--finetuning_type lora", "--output_dir saves/verity-$SNAPSHOT_ID"];
-      out.push("Train with LLaMA-Factory (dataset_info.json in the snapshot names each file):");
+      const base = ["--model_name_or_path $MODEL", "--template qwen2_vl", "--dataset_dir $SNAPSHOT", "--media_dir $SNAPSHOT", abs && `--image_max_pixels ${QWEN25_MAX_PIXELS} --image_min_pixels ${QWEN25_MIN_PIXELS}`, "--finetuning_type lora", "--output_dir saves/verity-$SNAPSHOT_ID"];
+      out.push("Train with LLaMA-Factory (dataset_info.json in the snapshot names each file; `--template qwen3_vl_nothink` for a Qwen3-VL base):");
       const lines = [join(["llamafactory-cli train --stage sft --do_train true", `--dataset ${names}`, ...base])];
       if (file("dpo")) lines.push(join(["llamafactory-cli train --stage dpo --do_train true", `--dataset ${llamaFactoryDatasetName("dpo")}`, ...base]));
       out.push(sh(lines));
@@ -162,7 +162,7 @@ ${commands(r).join("\n\n")}
 ${r.hasReward ? `
 ## Reward
 
-\`reward/verity_reward.py\` (Python standard library only) scores a completion against a row's ground truth; see its docstring. Check it against this snapshot's rows with:
+\`reward/verity_reward.py\` (Python standard library only) scores a completion against a row's ground truth (the JSON in \`${r.profile === "verl" ? "reward_model.ground_truth" : r.profile === "easyr1" ? "answer" : r.profile === "ms-swift" ? "solution" : "ground_truth"}\`); its docstring names the rule and the entry point of each framework. Run its own checks (rounding, refusals, parsing) with:
 
 ${sh(["python3 $SNAPSHOT/reward/verity_reward.py --self-test"])}
 ` : ""}

@@ -50,7 +50,9 @@ async function* dpoPages(ctx: ExportContext): AsyncGenerator<TrainingRow[]> {
   }
 }
 
-const cell = (v: unknown) => safeCsvCell(v === null || v === undefined ? "" : typeof v === "boolean" ? (v ? "true" : "false") : (v as string | number));
+// Numbers go out as numbers: a negative advantage is no formula, and the formula guard's
+// leading ' would make pandas and spreadsheets read "-0.7" as text. Strings are guarded.
+const cell = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? String(v) : safeCsvCell(v === null || v === undefined ? "" : typeof v === "boolean" ? (v ? "true" : "false") : (v as string)));
 
 async function* rewardTable(ctx: ExportContext): AsyncGenerator<string> {
   yield `${REWARDS_HEADER.join(",")}\r\n`;

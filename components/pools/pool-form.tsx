@@ -103,7 +103,7 @@ function PoolFields({ initial, poolRoots, runs, isEdit }: { initial: Initial; po
 export function NewPoolForm({ projectId, poolRoots, runs }: Props) {
   const initial: Initial = { name: "", kind: "grounding", profile: "ms-swift", targetType: "local", targetUri: "", imageMode: "copy", settings: {} };
   return (
-    <ActionForm action={createPoolAction} label="New pool" submitLabel="Create pool" className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
+    <ActionForm action={createPoolAction} label="New pool" submitLabel="Create pool" keepValues className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
       <input type="hidden" name="projectId" value={projectId} />
       <PoolFields initial={initial} poolRoots={poolRoots} runs={runs} isEdit={false} />
     </ActionForm>
@@ -112,7 +112,7 @@ export function NewPoolForm({ projectId, poolRoots, runs }: Props) {
 
 export function EditPoolForm({ projectId, poolId, initial, poolRoots, runs }: Props & { poolId: string; initial: Initial }) {
   return (
-    <ActionForm action={updatePoolAction} label={`Edit ${initial.name}`} submitLabel="Save pool" className="space-y-4">
+    <ActionForm action={updatePoolAction} label={`Edit ${initial.name}`} submitLabel="Save pool" keepValues className="space-y-4">
       <input type="hidden" name="projectId" value={projectId} />
       <input type="hidden" name="poolId" value={poolId} />
       <PoolFields initial={initial} poolRoots={poolRoots} runs={runs} isEdit />

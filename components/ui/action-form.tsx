@@ -11,6 +11,12 @@ type Props = {
   className?: string;
   label: string;
   variant?: "primary" | "danger" | "plain";
+  // Keep what was typed and chosen after the action ran. React resets a form after its action
+  // (form.reset(), next/dist/compiled/react-dom/cjs/react-dom-client.production.js:10984-10996
+  // in Next 16.4.6), which puts a CONTROLLED select back on its first option in the DOM while
+  // its state still names the choice: the next submit then sends the first option. Forms whose
+  // fields follow one another (the pool form) cancel that reset.
+  keepValues?: boolean;
 };
 
 const BUTTON_STYLES = {
@@ -19,10 +25,10 @@ const BUTTON_STYLES = {
   plain: "border border-slate-300 text-slate-800 hover:bg-slate-50",
 };
 
-export function ActionForm({ action, children, submitLabel, className, label, variant = "primary" }: Props) {
+export function ActionForm({ action, children, submitLabel, className, label, variant = "primary", keepValues = false }: Props) {
   const [result, formAction, pending] = useActionState(action, null);
   return (
-    <form action={formAction} aria-label={label} className={className}>
+    <form action={formAction} aria-label={label} className={className} onReset={keepValues ? (e) => e.preventDefault() : undefined}>
       {children}
       <button type="submit" disabled={pending}
         className={`rounded-md px-3 py-1.5 text-sm font-medium disabled:opacity-60 ${BUTTON_STYLES[variant]}`}>

@@ -124,6 +124,32 @@ describe("ms-swift reads a Verity pool as it is", () => {
   });
 });
 
+describe("navigation pools through EasyR1's and ms-swift's reward calls", () => {
+  it("EasyR1 (absolute paths) and ms-swift (Qwen2.5-VL mobile_use, pixels of the resized image): one placeholder per image, images that open from elsewhere, every row scored", async () => {
+    const easy = await exportPool(world, { name: "easyr1-navigation", kind: "navigation", profile: "easyr1", imageMode: "absolute" });
+    const easyRows = jsonLines(easy.text("navigation.jsonl")).map((r) => EasyR1RowSchema.parse(r));
+    expect(easyRows.length).toBeGreaterThan(0);
+    const cwd = await elsewhere();
+    for (const row of easyRows) {
+      expect(placeholders(row.prompt)).toBe(row.images.length);
+      for (const image of row.images as string[]) expect(path.isAbsolute(image) && existsSync(path.resolve(cwd, image)), image).toBe(true);
+    }
+    expect(readme(easy)).not.toContain("data.image_dir");
+    expectRewardScoresEveryRow(path.join(easy.dir, "reward/verity_reward.py"), "easyr1", easyRows.map((r) => ({ id: r.id, groundTruth: r.answer, answer: r.target! })));
+
+    const swift = await exportPool(world, { name: "swift-navigation", kind: "navigation", profile: "ms-swift", settings: { template: "qwen2.5-vl-mobile-use", convention: "qwen25-abs" } });
+    const swiftRows = jsonLines(swift.text("navigation.jsonl")).map((r) => MsSwiftRowSchema.parse(r));
+    expect(swiftRows.length).toBeGreaterThan(0);
+    for (const row of swiftRows) {
+      expect(row.messages.reduce((n, m) => n + placeholders(m.content), 0)).toBe(row.images.length);
+      expect(row.messages.at(-1)!.content).toContain('"name": "mobile_use"');
+    }
+    // The README pins the image sizes the pixel coordinates assume.
+    expect(readme(swift)).toMatch(/MAX_PIXELS=\d+ MIN_PIXELS=\d+/);
+    expectRewardScoresEveryRow(path.join(swift.dir, "reward/verity_reward.py"), "ms-swift", swiftRows.map((r) => ({ id: r.id, groundTruth: r.solution!, answer: r.messages.at(-1)!.content })));
+  });
+});
+
 describe("LLaMA-Factory reads a Verity pool as it is", () => {
   it("mid-training sharegpt: dataset_info.json names each file with its columns, human/gpt turns alternate, images resolve under media_dir", async () => {
     const s = await exportPool(world, { name: "lf-mid", kind: "mid_training", profile: "llama-factory" });

@@ -91,6 +91,10 @@ export function renderAction(action: Action, syntax: ActionSyntaxId, space: Conv
     return [pointInConvention(a, space), pointInConvention(b, space)];
   };
   const done = (text: string, t: GroundTruthAction): RenderResult => ({ text, truth: truth(t), usedElementCentre });
+  // Neither syntax names a mouse button or a press count: a right or triple click written as
+  // Click(...) would teach another action, so it is left out (and counted) instead.
+  if ("button" in action && action.button !== undefined && action.button !== "left") return { problem: "not_in_syntax" };
+  if (action.type === "click" && action.clicks !== undefined && action.clicks > 1) return { problem: "not_in_syntax" };
 
   if (syntax === "ui-venus") {
     switch (action.type) {

@@ -26,6 +26,10 @@ describe("the UI-Venus action syntax", () => {
     expect(renderAction({ type: "click", elementLabel: "5", element: [0, 0, 192, 108] }, "ui-venus", rel)).toMatchObject({ text: "Click(box=(50,50))", usedElementCentre: true });
     expect(renderAction({ type: "click", x: 2000, y: 10 }, "ui-venus", rel)).toEqual({ problem: "outside_image" });
     expect(renderAction({ type: "select", option: "Red", x: 1, y: 1 }, "ui-venus", rel)).toEqual({ problem: "not_in_syntax" });
+    // No button or press count in either syntax: a right or triple click is not a Click.
+    expect(renderAction({ type: "click", x: 960, y: 540, button: "right" }, "ui-venus", rel)).toEqual({ problem: "not_in_syntax" });
+    expect(renderAction({ type: "click", x: 960, y: 540, clicks: 3 }, "qwen-mobile-use", abs)).toEqual({ problem: "not_in_syntax" });
+    expect(renderAction({ type: "click", x: 960, y: 540, button: "left", clicks: 1 }, "ui-venus", rel)).toMatchObject({ text: "Click(box=(500,500))" });
   });
 });
 

@@ -3,7 +3,7 @@
 // (frameworks) on offer, the profile the image modes, the kind the templates, the template
 // the conventions and targets; filters are the pool's selection. The server validates
 // everything again (PoolInputSchema, the same as the CLI) and names what is wrong.
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { ActionForm } from "@/components/ui/action-form";
 import { Field } from "@/components/ui/field";
 import { PoolFilterFields } from "@/components/pools/pool-filter-fields";
@@ -100,22 +100,44 @@ function PoolFields({ initial, poolRoots, runs, isEdit }: { initial: Initial; po
   );
 }
 
+// ActionForm resets the form after a successful submit (form.reset()): the DOM goes back to
+// each field's default, but a controlled select would then show its first option while its
+// state kept the old choice, and the next submit would send that first option. So the fields
+// are drawn afresh from `initial` whenever their form is reset.
+function PoolFieldsFreshAfterReset(props: Parameters<typeof PoolFields>[0]) {
+  const [generation, setGeneration] = useState(0);
+  const marker = useRef<HTMLSpanElement>(null);
+  useEffect(() => {
+    const form = marker.current?.closest("form");
+    if (!form) return;
+    const onReset = () => setGeneration((g) => g + 1);
+    form.addEventListener("reset", onReset);
+    return () => form.removeEventListener("reset", onReset);
+  }, []);
+  return (
+    <>
+      <span ref={marker} hidden />
+      <PoolFields key={generation} {...props} />
+    </>
+  );
+}
+
 export function NewPoolForm({ projectId, poolRoots, runs }: Props) {
   const initial: Initial = { name: "", kind: "grounding", profile: "ms-swift", targetType: "local", targetUri: "", imageMode: "copy", settings: {} };
   return (
-    <ActionForm action={createPoolAction} label="New pool" submitLabel="Create pool" keepValues className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
+    <ActionForm action={createPoolAction} label="New pool" submitLabel="Create pool" className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
       <input type="hidden" name="projectId" value={projectId} />
-      <PoolFields initial={initial} poolRoots={poolRoots} runs={runs} isEdit={false} />
+      <PoolFieldsFreshAfterReset initial={initial} poolRoots={poolRoots} runs={runs} isEdit={false} />
     </ActionForm>
   );
 }
 
 export function EditPoolForm({ projectId, poolId, initial, poolRoots, runs }: Props & { poolId: string; initial: Initial }) {
   return (
-    <ActionForm action={updatePoolAction} label={`Edit ${initial.name}`} submitLabel="Save pool" keepValues className="space-y-4">
+    <ActionForm action={updatePoolAction} label={`Edit ${initial.name}`} submitLabel="Save pool" className="space-y-4">
       <input type="hidden" name="projectId" value={projectId} />
       <input type="hidden" name="poolId" value={poolId} />
-      <PoolFields initial={initial} poolRoots={poolRoots} runs={runs} isEdit />
+      <PoolFieldsFreshAfterReset initial={initial} poolRoots={poolRoots} runs={runs} isEdit />
     </ActionForm>
   );
 }

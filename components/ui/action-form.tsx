@@ -1,7 +1,9 @@
 "use client";
 // A form bound to a server action that returns an ActionResult: shows the pending state,
 // the error (with what was wrong) or the success message, and a one-time secret if any.
-import { useActionState, type ReactNode } from "react";
+// A refused submission keeps what was typed (React resets a form after its action, so the
+// action is dispatched from onSubmit instead, and the form is reset only on success).
+import { startTransition, useActionState, useRef, type FormEvent, type ReactNode } from "react";
 import type { ActionResult } from "@/lib/actions/result";
 
 type Props = {
@@ -11,12 +13,6 @@ type Props = {
   className?: string;
   label: string;
   variant?: "primary" | "danger" | "plain";
-  // Keep what was typed and chosen after the action ran. React resets a form after its action
-  // (form.reset(), next/dist/compiled/react-dom/cjs/react-dom-client.production.js:10984-10996
-  // in Next 16.4.6), which puts a CONTROLLED select back on its first option in the DOM while
-  // its state still names the choice: the next submit then sends the first option. Forms whose
-  // fields follow one another (the pool form) cancel that reset.
-  keepValues?: boolean;
 };
 
 const BUTTON_STYLES = {
@@ -25,10 +21,20 @@ const BUTTON_STYLES = {
   plain: "border border-slate-300 text-slate-800 hover:bg-slate-50",
 };
 
-export function ActionForm({ action, children, submitLabel, className, label, variant = "primary", keepValues = false }: Props) {
-  const [result, formAction, pending] = useActionState(action, null);
+export function ActionForm({ action, children, submitLabel, className, label, variant = "primary" }: Props) {
+  const form = useRef<HTMLFormElement>(null);
+  const [result, formAction, pending] = useActionState(async (previous: ActionResult | null, data: FormData) => {
+    const next = await action(previous, data);
+    if (next.ok) form.current?.reset();
+    return next;
+  }, null);
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget, (event.nativeEvent as SubmitEvent).submitter);
+    startTransition(() => formAction(data));
+  };
   return (
-    <form action={formAction} aria-label={label} className={className} onReset={keepValues ? (e) => e.preventDefault() : undefined}>
+    <form ref={form} action={formAction} onSubmit={submit} aria-label={label} className={className}>
       {children}
       <button type="submit" disabled={pending}
         className={`rounded-md px-3 py-1.5 text-sm font-medium disabled:opacity-60 ${BUTTON_STYLES[variant]}`}>

@@ -293,9 +293,9 @@ export const ACTION_PROBES: Record<string, ActionProbe> = {
       return form({ projectId, poolId: pool.id });
     },
   },
-  "pools#startExportAction": { args: async () => [{ projectId: readPoolsSeed().projectId, poolId: readPoolsSeed().exportPoolId, mode: "full" }] },
   "pools#previewPoolAction": { args: async () => [{ projectId: readPoolsSeed().projectId, poolId: readPoolsSeed().exportedPoolId }] },
   "pools#diffPoolAction": { args: async () => [{ projectId: readPoolsSeed().projectId, poolId: readPoolsSeed().exportedPoolId }] },
+  "pools#startExportAction": { args: async () => [{ projectId: readPoolsSeed().projectId, poolId: readPoolsSeed().exportPoolId, mode: "full" }] },
   "item-standing#reopenItemAction": { args: async () => form({ projectId: authzSeed().demoProjectId, itemType: "sample", itemId: authzSeed().reopenSampleId, reason: "authorization matrix" }) },
   "item-standing#decideProposalAction": { args: async () => form({ projectId: authzSeed().demoProjectId, annotationId: authzSeed().proposalAnnotationId, decision: "dismiss" }) },
 };

@@ -15,9 +15,9 @@ import { runImportCommand } from "@/lib/cli/import-command";
 import { runBackupCommand } from "@/lib/cli/backup-command";
 import { runRestoreCommand } from "@/lib/cli/restore-command";
 import { runExportCommand } from "@/lib/cli/export-command";
-import { runPoolCommand, type PoolCommandOptions } from "@/lib/cli/pool-command";
 import { ALL_PARSERS } from "@/lib/imports/formats/registry";
 import { CONTRACT_CHOICES } from "@/lib/imports/contract-choice";
+import { runPoolCommand, type PoolCommandOptions } from "@/lib/cli/pool-command";
 
 const FORMATS = ALL_PARSERS.map((p) => p.id).join(", ");
 
@@ -51,7 +51,7 @@ export const USAGE = `usage: npm run verity -- <command>
 Settings: DATABASE_URL (file:… or postgres://…; default SQLite under VERITY_DATA_DIR),
 VERITY_DATA_DIR (default ./data).`;
 
-type Options = PoolCommandOptions & { name?: string; owner: boolean; "password-stdin": boolean; project?: string; format?: string; images?: string; model?: string; contract?: string; json: boolean; pool?: string; since?: string };
+type Options = { name?: string; owner: boolean; "password-stdin": boolean; project?: string; format?: string; images?: string; model?: string; contract?: string; json: boolean; pool?: string; since?: string };
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -68,7 +68,7 @@ async function withDb<T>(work: (db: Db) => Promise<T>): Promise<T> {
   }
 }
 
-export async function runCommand(args: string[], options: Options): Promise<void> {
+export async function runCommand(args: string[], options: Options & PoolCommandOptions): Promise<void> {
   const [group, verb, ...rest] = args;
   const e = env();
   mkdirSync(e.dataDir, { recursive: true });

@@ -1,11 +1,12 @@
 "use client";
-// "Export new" (incremental) and "Full export" for a pool, and the progress of the export
-// running now: the job is polled until it ends, then the page refreshes its history.
+// "Export changes" (incremental: the whole pool, the base's unchanged images carried over)
+// and "Full export" (the whole pool, every file copied afresh) for a pool, and the progress of
+// the export running now: the job is polled until it ends, then the page refreshes its history.
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useState, useTransition } from "react";
 import { startExportAction } from "@/lib/actions/pools";
 
-type Job = { id: string; status: string; processed: number; total: number | null; report: { rows?: number; snapshotId?: string } | null; error: string | null };
+type Job = { id: string; status: string; processed: number; total: number | null; report: { rows?: number; snapshotId?: string; changes?: { added: number; updated: number; removed: number } } | null; error: string | null };
 
 const DONE = new Set(["succeeded", "failed", "cancelled"]);
 
@@ -49,13 +50,18 @@ function ExportProgress({ projectId, jobId, onDone }: { projectId: string; jobId
       <div className="h-2.5 overflow-hidden rounded-full bg-slate-200" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(share * 100)}>
         <div className={`h-full transition-[width] ${job?.status === "failed" ? "bg-red-600" : job?.status === "succeeded" ? "bg-emerald-600" : "bg-blue-600"}`} style={{ width: `${share * 100}%` }} />
       </div>
-      {job?.status === "succeeded" && job.report?.snapshotId && <p role="status" className="text-sm text-emerald-800">Snapshot <code className="font-mono">{job.report.snapshotId}</code> written.</p>}
+      {job?.status === "succeeded" && job.report?.snapshotId && (
+        <p role="status" className="text-sm text-emerald-800">
+          Snapshot <code className="font-mono">{job.report.snapshotId}</code> written
+          {job.report.changes && <>: {job.report.changes.added} added, {job.report.changes.updated} updated, {job.report.changes.removed} removed</>}.
+        </p>
+      )}
       {job?.error && <p role="alert" className="rounded-md bg-red-50 p-2 text-sm text-red-800">{job.error}</p>}
     </div>
   );
 }
 
-export function ExportControls({ projectId, poolId, poolName, activeJobId, pending }: { projectId: string; poolId: string; poolName: string; activeJobId: string | null; pending: number }) {
+export function ExportControls({ projectId, poolId, poolName, activeJobId, hasBase }: { projectId: string; poolId: string; poolName: string; activeJobId: string | null; hasBase: boolean }) {
   const router = useRouter();
   const [jobId, setJobId] = useState<string | null>(activeJobId);
   const [running, setRunning] = useState(activeJobId !== null);
@@ -82,13 +88,16 @@ export function ExportControls({ projectId, poolId, poolName, activeJobId, pendi
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap items-center gap-2">
-        <button type="button" disabled={busy || pending === 0} onClick={() => start("incremental")} aria-label={`Export new to ${poolName}`}
-          title={pending === 0 ? "Nothing was verified since the last snapshot" : "Only what was verified since the last snapshot"}
-          className="rounded-md bg-blue-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-blue-800 disabled:opacity-60">
-          Export new ({pending.toLocaleString("en")})
-        </button>
+        {hasBase && (
+          <button type="button" disabled={busy} onClick={() => start("incremental")} aria-label={`Export changes to ${poolName}`}
+            title="A new snapshot of the whole pool; images the latest snapshot already holds are carried over"
+            className="rounded-md bg-blue-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-blue-800 disabled:opacity-60">
+            Export changes
+          </button>
+        )}
         <button type="button" disabled={busy} onClick={() => start("full")} aria-label={`Full export of ${poolName}`}
-          className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50 disabled:opacity-60">
+          title="A new snapshot of the whole pool, every file copied afresh"
+          className={hasBase ? "rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50 disabled:opacity-60" : "rounded-md bg-blue-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-blue-800 disabled:opacity-60"}>
           Full export
         </button>
         {starting && <span className="text-sm text-slate-600">Starting…</span>}

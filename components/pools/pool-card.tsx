@@ -1,11 +1,15 @@
-// One pool: what it is and where it writes, what waits to be exported, its export buttons
-// (admins) with the progress of the running export, and its snapshot history.
+// One pool: what it is (kind, framework, images, coordinates, prompt, selection) and where it
+// writes, what was verified since its last snapshot, its export buttons (admins), the preview
+// of its next rows and the comparison with its latest snapshot, and its snapshot history.
 import { ExportControls } from "@/components/pools/export-controls";
+import { PoolInspect } from "@/components/pools/pool-inspect";
 import { EditPoolForm } from "@/components/pools/pool-form";
 import { SnapshotHistory } from "@/components/pools/snapshot-history";
 import { ActionForm } from "@/components/ui/action-form";
 import { deletePoolAction } from "@/lib/actions/pools";
-import { FORMAT_LABELS, KIND_LABELS, type PoolFormat } from "@/lib/pools/pool-definition";
+import { TEMPLATES, type TemplateId } from "@/lib/exports/conventions/prompt-templates";
+import { describeFilters } from "@/lib/pools/pool-filters";
+import { IMAGE_MODE_LABELS, KIND_LABELS, PROFILE_LABELS, type ImageMode, type ProfileId } from "@/lib/pools/pool-definition";
 import type { PoolView } from "@/lib/pools/pool-overview";
 
 type Props = { projectId: string; pool: PoolView; isAdmin: boolean; poolRoots: string[]; runs: { id: string; name: string }[] };
@@ -13,31 +17,42 @@ type Props = { projectId: string; pool: PoolView; isAdmin: boolean; poolRoots: s
 export function PoolCard({ projectId, pool, isAdmin, poolRoots, runs }: Props) {
   const last = pool.snapshots.find((s) => s.status === "complete");
   const target = pool.targetType === "s3" ? pool.targetUri : `local:${pool.targetUri}`;
+  const filters = describeFilters(pool.settings.filters);
   return (
     <article className="space-y-4 rounded-lg border border-slate-200 bg-white p-5" aria-label={`Pool ${pool.name}`}>
       <header className="flex flex-wrap items-start justify-between gap-4">
-        <div className="min-w-0">
+        <div className="min-w-0 space-y-1">
           <h2 className="text-lg font-semibold">{pool.name}</h2>
           <p className="text-sm text-slate-600">
-            {KIND_LABELS[pool.kind]} · {FORMAT_LABELS[pool.format as PoolFormat] ?? pool.format}
-            {pool.kind !== "evaluation" && <> · images {pool.imageMode === "copy" ? "copied" : "referenced"}</>}
+            {KIND_LABELS[pool.kind]} · {PROFILE_LABELS[pool.profile as ProfileId] ?? pool.profile}
+            {pool.kind !== "evaluation" && <> · images: {IMAGE_MODE_LABELS[pool.imageMode as ImageMode] ?? pool.imageMode}</>}
             {pool.settings.dataSource && <> · data_source <code className="font-mono">{pool.settings.dataSource}</code></>}
+            {pool.settings.swiftObjects && <> · ms-swift objects format</>}
           </p>
-          <p className="mt-1 break-all font-mono text-xs text-slate-700" title="Where snapshots are written">{target}</p>
+          {pool.style && (
+            <p className="text-sm text-slate-600" data-testid="pool-style">
+              Coordinates <code className="font-mono">{pool.style.convention}</code>
+              {pool.kind === "grounding" || pool.kind === "mid_training" ? <>, answer a {pool.style.target}</> : null} · prompt {TEMPLATES[pool.style.template as TemplateId]?.label ?? pool.style.template}
+            </p>
+          )}
+          <p className="text-sm text-slate-600">Selects: {filters.length ? filters.join(" · ") : "every verified item"}</p>
+          <p className="break-all font-mono text-xs text-slate-700" title="Where snapshots are written">{target}</p>
         </div>
         <dl className="flex gap-6 text-sm">
           <div>
-            <dt className="text-slate-600">Verified, not exported</dt>
-            <dd className="text-xl font-semibold tabular-nums" data-testid="pending">{pool.pending.toLocaleString("en")}</dd>
+            <dt className="text-slate-600">Verified since last snapshot</dt>
+            <dd className="text-xl font-semibold tabular-nums" data-testid="pending">{pool.verifiedSinceLast.toLocaleString("en")}</dd>
           </div>
           <div>
-            <dt className="text-slate-600">Last snapshot</dt>
+            <dt className="text-slate-600">Latest snapshot</dt>
             <dd className="tabular-nums">{last ? <>{last.rowCount.toLocaleString("en")} rows · {last.createdAt.slice(0, 16).replace("T", " ")}</> : "none yet"}</dd>
           </div>
         </dl>
       </header>
 
-      {isAdmin && <ExportControls projectId={projectId} poolId={pool.id} poolName={pool.name} activeJobId={pool.activeJob?.id ?? null} pending={pool.pending} />}
+      {isAdmin && <ExportControls projectId={projectId} poolId={pool.id} poolName={pool.name} activeJobId={pool.activeJob?.id ?? null} hasBase={pool.latestSnapshotId !== null} />}
+
+      <PoolInspect projectId={projectId} poolId={pool.id} poolName={pool.name} hasLatest={pool.latestSnapshotId !== null} />
 
       <section>
         <h3 className="mb-1 text-sm font-semibold text-slate-700">Snapshots</h3>
@@ -49,7 +64,7 @@ export function PoolCard({ projectId, pool, isAdmin, poolRoots, runs }: Props) {
           <summary className="cursor-pointer text-sm font-medium">Change or delete this pool</summary>
           <div className="mt-3 space-y-4">
             <EditPoolForm projectId={projectId} poolId={pool.id} poolRoots={poolRoots} runs={runs}
-              initial={{ name: pool.name, kind: pool.kind, format: pool.format, targetType: pool.targetType, targetUri: pool.targetUri, imageMode: pool.imageMode, settings: pool.settings }} />
+              initial={{ name: pool.name, kind: pool.kind, profile: pool.profile, targetType: pool.targetType, targetUri: pool.targetUri, imageMode: pool.imageMode, settings: pool.settings }} />
             <ActionForm action={deletePoolAction} label={`Delete ${pool.name}`} submitLabel="Delete pool" variant="danger" className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-3">
               <input type="hidden" name="projectId" value={projectId} />
               <input type="hidden" name="poolId" value={pool.id} />

@@ -1,13 +1,30 @@
 "use client";
-// Creating or changing a pool. The choices follow the kind (its formats, whether it has
-// images, its settings); the server validates everything again and names what is wrong.
-import { useState } from "react";
+// Creating or changing a pool. The choices follow one another: the kind decides the profiles
+// (frameworks) on offer, the profile the image modes, the kind the templates, the template
+// the conventions and targets; filters are the pool's selection. The server validates
+// everything again (PoolInputSchema, the same as the CLI) and names what is wrong.
+import { useEffect, useRef, useState } from "react";
 import { ActionForm } from "@/components/ui/action-form";
 import { Field } from "@/components/ui/field";
+import { PoolFilterFields } from "@/components/pools/pool-filter-fields";
 import { createPoolAction, updatePoolAction } from "@/lib/actions/pools";
-import { FORMAT_LABELS, FORMATS_BY_KIND, KIND_LABELS, KINDS_WITH_IMAGES, POOL_KINDS, type PoolFormat, type PoolKind } from "@/lib/pools/pool-definition";
+import { CONVENTION_LABELS, CONVENTIONS, type ConventionId } from "@/lib/exports/conventions/coordinate-conventions";
+import { GROUNDING_TEMPLATES, NAVIGATION_TEMPLATES, TEMPLATES, type TemplateId } from "@/lib/exports/conventions/prompt-templates";
+import {
+  GROUNDING_KINDS,
+  IMAGE_MODE_LABELS,
+  IMAGE_MODES_BY_PROFILE,
+  KIND_LABELS,
+  KINDS_WITH_IMAGES,
+  POOL_KINDS,
+  PROFILE_LABELS,
+  PROFILES_BY_KIND,
+  type PoolKind,
+  type PoolSettings,
+  type ProfileId,
+} from "@/lib/pools/pool-definition";
 
-type Initial = { name: string; kind: PoolKind; format: string; targetType: string; targetUri: string; imageMode: string; settings: { dataSource?: string; runId?: string } };
+type Initial = { name: string; kind: PoolKind; profile: string; targetType: string; targetUri: string; imageMode: string; settings: PoolSettings };
 
 type Props = { projectId: string; poolRoots: string[]; runs: { id: string; name: string }[] };
 
@@ -26,31 +43,56 @@ function Select({ label, name, value, onChange, options, disabled }: { label: st
   );
 }
 
+const pick = <T extends string>(value: string, allowed: readonly T[]): T => (allowed.includes(value as T) ? (value as T) : allowed[0]!);
+
 function PoolFields({ initial, poolRoots, runs, isEdit }: { initial: Initial; poolRoots: string[]; runs: Props["runs"]; isEdit: boolean }) {
   const [kind, setKind] = useState<PoolKind>(initial.kind);
-  const formats: readonly PoolFormat[] = FORMATS_BY_KIND[kind];
-  const [format, setFormat] = useState<string>(initial.format);
+  const [profile, setProfile] = useState<string>(initial.profile);
+  const [imageMode, setImageMode] = useState<string>(initial.imageMode);
+  const [template, setTemplate] = useState<string>(initial.settings.template ?? "");
+  const [convention, setConvention] = useState<string>(initial.settings.convention ?? "");
   const [targetType, setTargetType] = useState(initial.targetType);
-  const chosenFormat = formats.includes(format as PoolFormat) ? format : formats[0]!;
+  const profiles: readonly ProfileId[] = PROFILES_BY_KIND[kind];
+  const chosenProfile = pick(profile, profiles);
+  const hasImages = KINDS_WITH_IMAGES.includes(kind);
+  const modes = IMAGE_MODES_BY_PROFILE[chosenProfile].filter((m) => m !== "absolute" || targetType === "local");
+  const chosenMode = pick(imageMode, modes);
+  const grounding = GROUNDING_KINDS.includes(kind);
+  const templates: readonly TemplateId[] = grounding ? GROUNDING_TEMPLATES : NAVIGATION_TEMPLATES;
+  const chosenTemplate = pick(template, templates);
+  const conventions = TEMPLATES[chosenTemplate].conventions;
+  const chosenConvention = pick<ConventionId>(convention, conventions);
+  const targets = TEMPLATES[chosenTemplate].targets ?? [];
   const example = targetType === "s3" ? "s3://training-data/pools/grounding" : `${poolRoots[0] ?? "/srv/pools"}/grounding`;
   return (
     <>
       <div className="flex flex-wrap items-end gap-4">
         <Field label="Name" name="name" required maxLength={63} defaultValue={initial.name} placeholder="grounding-main" pattern="[a-z0-9][a-z0-9._\-]*" title="lowercase letters, digits, '.', '_' and '-'" className="w-56" />
         <Select label="Kind" name="kind" value={kind} disabled={isEdit} onChange={isEdit ? undefined : (v) => setKind(v as PoolKind)} options={POOL_KINDS.map((k) => [k, KIND_LABELS[k]])} />
-        <Select label="Format" name="format" value={chosenFormat} onChange={setFormat} options={formats.map((f) => [f, FORMAT_LABELS[f]])} />
-        {KINDS_WITH_IMAGES.includes(kind) && (
-          <Select label="Images" name="imageMode" value={initial.imageMode} options={[["copy", "copy into each snapshot"], ["reference", "reference the media store"]]} />
-        )}
+        <Select label="Profile (the framework that reads it)" name="profile" value={chosenProfile} onChange={setProfile} options={profiles.map((p) => [p, PROFILE_LABELS[p]])} />
+        {hasImages && <Select label="Images" name="imageMode" value={chosenMode} onChange={setImageMode} options={modes.map((m) => [m, IMAGE_MODE_LABELS[m]])} />}
       </div>
+      {hasImages && (
+        <div className="flex flex-wrap items-end gap-4">
+          <Select label="Prompt template" name="settings.template" value={chosenTemplate} onChange={setTemplate} options={templates.map((t) => [t, TEMPLATES[t].label])} />
+          <Select label="Coordinates" name="settings.convention" value={chosenConvention} onChange={setConvention} options={conventions.map((c) => [c, CONVENTION_LABELS[c]])} />
+          {grounding && targets.length > 0 && <Select label="Answer" name="settings.target" value={initial.settings.target && targets.includes(initial.settings.target) ? initial.settings.target : targets[0]!} options={targets.map((t) => [t, t === "point" ? "a point [x,y]" : "a box [x1,y1,x2,y2]"])} />}
+          {chosenProfile === "ms-swift" && kind === "grounding" && (
+            <label className="flex items-center gap-2 pb-2 text-sm text-slate-700">
+              <input type="checkbox" name="settings.swiftObjects" defaultChecked={initial.settings.swiftObjects === true} /> ms-swift <code className="font-mono">objects</code> grounding format
+            </label>
+          )}
+        </div>
+      )}
       <div className="flex flex-wrap items-end gap-4">
         <Select label="Target" name="targetType" value={targetType} onChange={setTargetType} options={[["local", "local directory"], ["s3", "S3 bucket and prefix"]]} />
         <Field label={targetType === "s3" ? "Bucket and prefix" : "Directory (absolute path)"} name="targetUri" required maxLength={1000} defaultValue={initial.targetUri} placeholder={example} className="min-w-96 flex-1" />
-        {chosenFormat === "verl_parquet" && <Field label="verl data_source" name="settings.dataSource" defaultValue={initial.settings.dataSource ?? ""} placeholder="verity_grounding" maxLength={100} className="w-56" />}
+        {chosenProfile === "verl" && <Field label="verl data_source" name="settings.dataSource" defaultValue={initial.settings.dataSource ?? ""} placeholder={`verity_${kind}`} maxLength={100} className="w-56" />}
         {kind === "evaluation" && (
           <Select label="Run" name="settings.runId" value={initial.settings.runId ?? ""} options={[["", "every run"], ...runs.map((r): [string, string] => [r.id, r.name])]} />
         )}
       </div>
+      {kind !== "evaluation" && <PoolFilterFields key={kind} kind={kind} filters={initial.settings.filters} />}
       {targetType === "local" && poolRoots.length > 0 && (
         <p className="text-xs text-slate-600">Local directories must be inside {poolRoots.map((r, i) => <span key={r}>{i > 0 && " or "}<code className="font-mono">{r}</code></span>)}; the operator adds more with VERITY_POOL_ROOTS.</p>
       )}
@@ -58,12 +100,34 @@ function PoolFields({ initial, poolRoots, runs, isEdit }: { initial: Initial; po
   );
 }
 
+// ActionForm resets the form after a successful submit (form.reset()): the DOM goes back to
+// each field's default, but a controlled select would then show its first option while its
+// state kept the old choice, and the next submit would send that first option. So the fields
+// are drawn afresh from `initial` whenever their form is reset.
+function PoolFieldsFreshAfterReset(props: Parameters<typeof PoolFields>[0]) {
+  const [generation, setGeneration] = useState(0);
+  const marker = useRef<HTMLSpanElement>(null);
+  useEffect(() => {
+    const form = marker.current?.closest("form");
+    if (!form) return;
+    const onReset = () => setGeneration((g) => g + 1);
+    form.addEventListener("reset", onReset);
+    return () => form.removeEventListener("reset", onReset);
+  }, []);
+  return (
+    <>
+      <span ref={marker} hidden />
+      <PoolFields key={generation} {...props} />
+    </>
+  );
+}
+
 export function NewPoolForm({ projectId, poolRoots, runs }: Props) {
-  const initial: Initial = { name: "", kind: "grounding", format: "swift_jsonl", targetType: "local", targetUri: "", imageMode: "copy", settings: {} };
+  const initial: Initial = { name: "", kind: "grounding", profile: "ms-swift", targetType: "local", targetUri: "", imageMode: "copy", settings: {} };
   return (
     <ActionForm action={createPoolAction} label="New pool" submitLabel="Create pool" className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
       <input type="hidden" name="projectId" value={projectId} />
-      <PoolFields initial={initial} poolRoots={poolRoots} runs={runs} isEdit={false} />
+      <PoolFieldsFreshAfterReset initial={initial} poolRoots={poolRoots} runs={runs} isEdit={false} />
     </ActionForm>
   );
 }
@@ -73,7 +137,7 @@ export function EditPoolForm({ projectId, poolId, initial, poolRoots, runs }: Pr
     <ActionForm action={updatePoolAction} label={`Edit ${initial.name}`} submitLabel="Save pool" className="space-y-4">
       <input type="hidden" name="projectId" value={projectId} />
       <input type="hidden" name="poolId" value={poolId} />
-      <PoolFields initial={initial} poolRoots={poolRoots} runs={runs} isEdit />
+      <PoolFieldsFreshAfterReset initial={initial} poolRoots={poolRoots} runs={runs} isEdit />
     </ActionForm>
   );
 }

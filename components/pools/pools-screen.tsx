@@ -20,7 +20,7 @@ export function PoolsScreen({ project, pools, isAdmin, poolRoots, runs }: Props)
         <Link href={`/projects/${project.slug}`} className="text-sm text-blue-700 hover:underline">← {project.name}</Link>
         <h1 className="mt-1 text-2xl font-semibold">Pools</h1>
         <p className="text-sm text-slate-600">
-          Where verified data goes back to training. Each export writes a new immutable snapshot (data files, images and a manifest with sha256 of every file) and then moves <code className="font-mono">latest</code>.
+          Where verified data goes back to training. Each export writes the whole pool as a new read-only snapshot in its framework&apos;s layout (data files, images, the reward, a README with the launch command, <code className="font-mono">changes.jsonl</code> against the latest snapshot and a manifest with sha256 of every file), then moves <code className="font-mono">latest</code>, which always names a complete pool.
         </p>
       </div>
       {pools.length === 0 ? (

@@ -77,6 +77,10 @@ export function SnapshotDetails({ base }: { base: string }) {
           <dt className="text-slate-600">Created</dt><dd className="tabular-nums">{manifest.createdAt.replace("T", " ").slice(0, 19)} UTC</dd>
           <dt className="text-slate-600">Verity</dt><dd>{manifest.verityVersion}</dd>
           <dt className="text-slate-600">Unverified data</dt><dd>{manifest.unverifiedIncluded ? "included" : "none"}</dd>
+          {manifest.mode && <><dt className="text-slate-600">Written</dt><dd>{manifest.mode}{manifest.baseSnapshotId ? <> against <code className="font-mono text-xs">{manifest.baseSnapshotId}</code></> : " (the pool's first)"}</dd></>}
+          {manifest.changes && <><dt className="text-slate-600">Changes</dt><dd>{manifest.changes.added} added, {manifest.changes.updated} updated, {manifest.changes.removed} removed</dd></>}
+          {manifest.provenance?.convention && <><dt className="text-slate-600">Coordinates</dt><dd>{manifest.provenance.convention.id} ({manifest.provenance.convention.target}); rounding {manifest.provenance.convention.rounding}</dd></>}
+          {manifest.provenance?.template && <><dt className="text-slate-600">Prompt</dt><dd>{manifest.provenance.template.label}</dd></>}
           {Object.entries(manifest.filters).map(([key, value]) => (
             <FilterRow key={key} name={key} value={value} />
           ))}

@@ -1,6 +1,7 @@
 "use client";
-// A pool's snapshots, newest first: kind, status, rows, counts, when and how long; a
-// complete one opens to its manifest and file downloads.
+// A pool's snapshots, newest first: how it was written (full / incremental) with its changes
+// against its base, status, rows, counts, when and how long; a complete one opens to its
+// manifest and file downloads.
 import { Fragment, useState } from "react";
 import { SnapshotDetails } from "@/components/pools/snapshot-details";
 import type { SnapshotView } from "@/lib/pools/pool-overview";
@@ -51,7 +52,10 @@ export function SnapshotHistory({ projectId, poolId, snapshots }: { projectId: s
           <Fragment key={s.id}>
             <tr className="align-top">
               <td className="py-2 pr-3 font-mono text-xs">{s.id}</td>
-              <td className="py-2 pr-3">{s.incremental ? "incremental" : "full"}</td>
+              <td className="py-2 pr-3">
+                {s.mode ?? "before complete pools"}
+                {s.changes && <p className="text-xs text-slate-600" title={s.baseSnapshotId ? `against ${s.baseSnapshotId}` : "the pool's first snapshot"}>+{s.changes.added} ~{s.changes.updated} −{s.changes.removed}</p>}
+              </td>
               <td className="py-2 pr-3">
                 <span className={`rounded px-1.5 py-0.5 text-xs font-medium ${STATUS_STYLE[s.status] ?? "bg-slate-100"}`}>{s.status}</span>
                 {s.error && <p className="mt-1 max-w-xs text-xs text-red-800">{s.error}</p>}

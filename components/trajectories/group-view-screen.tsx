@@ -22,7 +22,7 @@ export function GroupViewScreen({ project, group, settings }: { project: { slug:
         <p className="text-slate-700">{group.goal}</p>
         <p className="text-sm text-slate-600">
           {group.rollouts.length} rollouts, {group.verifiedCount} verified, {group.countedCount} counted in the advantages. R = η^(T−1)·R_comp + R_p with η = {settings.eta},
-          R_p = {settings.invalidActionPenalty} per invalid action; A_i = (R_i − mean R) / (std R + 1e−6), a group of one gets 0.
+          R_p = {settings.invalidActionPenalty} per invalid action; A_i = (R_i − mean R) / (std R + 1e−6), a group of one gets R / (1 + 1e−6) as verl computes it.
         </p>
         <p className="mt-1 rounded-md border border-slate-200 bg-white px-3 py-2 text-sm text-slate-700" data-testid="advantage-policy">
           <b>Advantage policy:</b> {POLICY_TEXT[settings.advantagePolicy]}

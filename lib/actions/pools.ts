@@ -9,25 +9,37 @@ import { db } from "@/lib/db";
 import { failure, formFields, runAction, type ActionResult } from "@/lib/actions/result";
 import { ExportModeSchema } from "@/lib/exports/active-export";
 import { createPool, deletePool, updatePool } from "@/lib/pools/pools";
+import { diffAgainstLatest, type PoolDiff } from "@/lib/pools/pool-diff";
+import { previewPool, type PoolPreview } from "@/lib/pools/pool-preview";
+import { mediaStore } from "@/lib/media/media-store";
 import { startExportInApp } from "@/lib/pools/start-export-in-app";
 
 const Id = z.string().regex(/^[a-z0-9]{10,40}$/);
 
+const list = (value: string | undefined) => (value ?? "").split(",").map((v) => v.trim()).filter(Boolean);
+
 // The form's flat fields -> the pool definition PoolInputSchema validates. Empty optional
-// settings mean "not set".
-function poolInput(fields: Record<string, string>) {
-  const settings: Record<string, string> = {};
-  if (fields["settings.dataSource"]) settings.dataSource = fields["settings.dataSource"];
-  if (fields["settings.runId"]) settings.runId = fields["settings.runId"];
-  return { name: fields.name, kind: fields.kind, format: fields.format, targetType: fields.targetType, targetUri: fields.targetUri, imageMode: fields.imageMode || undefined, settings };
+// settings mean "not set"; a list filter is comma-separated, tiers are one checkbox each.
+function poolInput(fields: Record<string, string>, tiers: string[]) {
+  const settings: Record<string, unknown> = {};
+  for (const key of ["dataSource", "runId", "convention", "target", "template"] as const) if (fields[`settings.${key}`]) settings[key] = fields[`settings.${key}`];
+  if (fields["settings.swiftObjects"] === "on") settings.swiftObjects = true;
+  const filters: Record<string, unknown> = {};
+  if (tiers.length) filters.tier = tiers;
+  for (const key of ["source", "benchmark", "app", "platform", "model"] as const) if (list(fields[`filter.${key}`]).length) filters[key] = list(fields[`filter.${key}`]);
+  for (const key of ["verifiedFrom", "verifiedTo"] as const) if (fields[`filter.${key}`]) filters[key] = fields[`filter.${key}`];
+  if (Object.keys(filters).length) settings.filters = filters;
+  return { name: fields.name, kind: fields.kind, profile: fields.profile, targetType: fields.targetType, targetUri: fields.targetUri, imageMode: fields.imageMode || undefined, settings };
 }
+
+const tiersOf = (form: FormData) => form.getAll("filter.tier").filter((v): v is string => typeof v === "string");
 
 export async function createPoolAction(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
   return runAction(async () => {
     const fields = formFields(form);
     const projectId = Id.parse(fields.projectId);
     const access = await requireRole(projectId, "admin");
-    const pool = await createPool(db(), { userId: access.user.id, projectId }, poolInput(fields));
+    const pool = await createPool(db(), { userId: access.user.id, projectId }, poolInput(fields, tiersOf(form)));
     revalidatePath("/projects", "layout");
     return { ok: true, message: `Pool ${pool.name} created.` };
   });
@@ -38,7 +50,7 @@ export async function updatePoolAction(_prev: ActionResult | null, form: FormDat
     const fields = formFields(form);
     const { projectId, poolId } = z.object({ projectId: Id, poolId: Id }).parse(fields);
     const access = await requireRole(projectId, "admin");
-    const pool = await updatePool(db(), { userId: access.user.id, projectId }, poolId, poolInput(fields));
+    const pool = await updatePool(db(), { userId: access.user.id, projectId }, poolId, poolInput(fields, tiersOf(form)));
     revalidatePath("/projects", "layout");
     return { ok: true, message: `Pool ${pool.name} saved.` };
   });
@@ -67,5 +79,35 @@ export async function startExportAction(input: z.input<typeof StartExportSchema>
   } catch (error) {
     const result = failure(error);
     return result.ok ? { ok: false, error: "The export did not start." } : { ok: false, error: result.error };
+  }
+}
+
+const PoolRefSchema = z.object({ projectId: Id, poolId: Id });
+
+export type PreviewPoolResult = { ok: true; preview: PoolPreview } | { ok: false; error: string };
+
+/** The first rows of the pool's next snapshot, as its trainer will read them (reviewers). */
+export async function previewPoolAction(input: z.input<typeof PoolRefSchema>): Promise<PreviewPoolResult> {
+  try {
+    const { projectId, poolId } = PoolRefSchema.parse(input);
+    await requireRole(projectId, "reviewer");
+    return { ok: true, preview: await previewPool(db(), projectId, poolId) };
+  } catch (error) {
+    const result = failure(error);
+    return { ok: false, error: result.ok ? "The preview could not be made." : result.error };
+  }
+}
+
+export type DiffPoolResult = { ok: true; diff: PoolDiff } | { ok: false; error: string };
+
+/** What an export would add, change and remove against the pool's latest snapshot (reviewers). */
+export async function diffPoolAction(input: z.input<typeof PoolRefSchema>): Promise<DiffPoolResult> {
+  try {
+    const { projectId, poolId } = PoolRefSchema.parse(input);
+    await requireRole(projectId, "reviewer");
+    return { ok: true, diff: await diffAgainstLatest(db(), projectId, poolId, mediaStore()) };
+  } catch (error) {
+    const result = failure(error);
+    return { ok: false, error: result.ok ? "The comparison could not be made." : result.error };
   }
 }

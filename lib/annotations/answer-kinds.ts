@@ -2,7 +2,7 @@ import "server-only";
 // What differs between saving a grounding answer and a trajectory answer: the payload, its
 // Annotation columns, what a submit must contain, and the final answer it pins.
 import type { Db } from "@/lib/db";
-import { GroundingPayloadSchema, groundingProblem, type GroundingPayload } from "@/lib/annotations/grounding-payload";
+import { boxOutsideImage, GroundingPayloadSchema, groundingProblem, type GroundingPayload } from "@/lib/annotations/grounding-payload";
 import type { FinalPayload } from "@/lib/annotations/final-payload";
 import { keyOf, type ItemKey } from "@/lib/annotations/item-key";
 import type { AnnotationRow } from "@/lib/annotations/versioned-save";
@@ -12,7 +12,8 @@ export type SaveAnswerInput =
   | { itemType: "sample"; itemId: string; baseVersion: number | null; status: "draft" | "submitted"; payload: GroundingPayload }
   | { itemType: "trajectory"; itemId: string; baseVersion: number | null; status: "draft" | "submitted"; payload: TrajectoryPayload };
 
-type KnownItem = { id: string; stepCount: number };
+// `image`: the sample's screenshot size, which a submitted box must lie within.
+type KnownItem = { id: string; stepCount: number; image?: { width: number; height: number } | null };
 
 export type AnswerKind = {
   key(id: string): ItemKey;
@@ -62,11 +63,14 @@ export function trajectoryPayloadOf(row: Pick<AnnotationRow, "traceVerdict" | "f
 const sampleKind: AnswerKind = {
   key: (id) => keyOf("sample", id),
   load: async (db, projectId, id) => {
-    const s = await db.groundingSample.findFirst({ where: { id, projectId }, select: { id: true } });
-    return s ? { id: s.id, stepCount: 0 } : null;
+    const s = await db.groundingSample.findFirst({ where: { id, projectId }, select: { id: true, imageWidth: true, imageHeight: true, media: { select: { width: true, height: true } } } });
+    if (!s) return null;
+    const width = s.media?.width ?? s.imageWidth;
+    const height = s.media?.height ?? s.imageHeight;
+    return { id: s.id, stepCount: 0, image: width && height ? { width, height } : null };
   },
   parse: (payload) => GroundingPayloadSchema.parse(payload),
-  problem: (payload) => groundingProblem(payload as GroundingPayload),
+  problem: (payload, item) => groundingProblem(payload as GroundingPayload) ?? boxOutsideImage(payload as GroundingPayload, item.image ?? null),
   columns: (payload) => groundingColumns(payload as GroundingPayload),
   payloadOf,
   final: (payload) => ({ itemType: "sample", payload: payload as GroundingPayload }),

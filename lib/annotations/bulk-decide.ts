@@ -19,10 +19,23 @@ export async function bulkDecide(db: Db, access: ProjectAccess, sampleIds: strin
     where: { projectId: access.projectId, id: { in: sampleIds } },
     select: {
       id: true, status: true, effectiveTargetAbsent: true, effectiveBoxX1: true, effectiveBoxY1: true, effectiveBoxX2: true, effectiveBoxY2: true,
-      instructionRewrite: true, humanScore: true,
+      instructionRewrite: true, humanScore: true, sourceId: true, imageWidth: true, imageHeight: true, media: { select: { width: true, height: true } },
     },
   });
   if (samples.length !== new Set(sampleIds).size) throw new AppError("not_found", "Some of these samples do not exist in this project.");
+  // Accepting pins the imported box: one past its screenshot's edge would become a final
+  // answer no export can use, so the pass stops and names it instead of clamping it.
+  if (decision === "accept") {
+    const outside = samples.filter((s) => {
+      const width = s.media?.width ?? s.imageWidth;
+      const height = s.media?.height ?? s.imageHeight;
+      const box = s.effectiveBoxX1 !== null && s.effectiveBoxY1 !== null && s.effectiveBoxX2 !== null && s.effectiveBoxY2 !== null && !s.effectiveTargetAbsent ? [s.effectiveBoxX1, s.effectiveBoxY1, s.effectiveBoxX2, s.effectiveBoxY2] : null;
+      return box && width && height && (box[0]! < 0 || box[1]! < 0 || box[2]! > width || box[3]! > height);
+    });
+    if (outside.length > 0) {
+      throw new AppError("invalid_input", `Not accepted: ${outside.length === 1 ? "a box lies" : `${outside.length} boxes lie`} outside the screenshot (${outside.slice(0, 5).map((s) => s.sourceId).join(", ")}${outside.length > 5 ? ", …" : ""}); open ${outside.length === 1 ? "it" : "them"} and move the box inside the image, or leave ${outside.length === 1 ? "it" : "them"} out of the pass.`);
+    }
+  }
   const target = decision === "accept" ? "verified" : "rejected";
   const now = new Date();
   const decided = await inWriteTransaction(db, access.projectId, async (w) => {

@@ -21,3 +21,20 @@ export function groundingProblem(payload: GroundingPayload): string | null {
   if (!payload.targetAbsent && !payload.box) return "draw the target box, or mark the target absent";
   return null;
 }
+
+/**
+ * A submitted box must lie inside its screenshot (bounds inclusive): the box editor clamps
+ * while drawing, so only an API client or a pre-label can send one past the edge, and it is
+ * refused with where, never clamped out of sight (an export then never meets one to clamp).
+ */
+export function boxOutsideImage(payload: GroundingPayload, image: { width: number; height: number } | null): string | null {
+  if (!payload.box || !image) return null;
+  const [x1, y1, x2, y2] = payload.box;
+  const past: string[] = [];
+  if (x1 < 0) past.push(`x1 ${x1} < 0`);
+  if (y1 < 0) past.push(`y1 ${y1} < 0`);
+  if (x2 > image.width) past.push(`x2 ${x2} > ${image.width}`);
+  if (y2 > image.height) past.push(`y2 ${y2} > ${image.height}`);
+  if (past.length === 0) return null;
+  return `the box [${payload.box.join(", ")}] lies outside the ${image.width}x${image.height} screenshot (${past.join(", ")}); move it inside the image`;
+}

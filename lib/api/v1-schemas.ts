@@ -6,7 +6,7 @@ import { ActionSchema } from "@/lib/domain/actions";
 import { QualityTierSchema } from "@/lib/domain/tiers";
 import { REVISION_SOURCES } from "@/lib/domain/item-lifecycle";
 import { MISMATCH_FLAGS } from "@/lib/domain/mismatch-flags";
-import { POOL_KINDS } from "@/lib/pools/pool-definition";
+import { POOL_KINDS, PROFILES } from "@/lib/pools/pool-definition";
 import { GroundingPayloadSchema } from "@/lib/annotations/grounding-payload";
 import { TrajectoryPayloadSchema } from "@/lib/trajectories/trajectory-payload";
 import { OverrideInputSchema } from "@/lib/verdicts/override-verdict";
@@ -32,7 +32,7 @@ export const SamplePageQuerySchema = z
 export const TrajectoryPageQuerySchema = SamplePageQuerySchema.extend({ limit: limit(200, 50) }).strict();
 
 export const StartExportBodySchema = z
-  .object({ mode: z.enum(["full", "incremental"]).default("incremental").describe("incremental: only what was verified since the pool's last snapshot") })
+  .object({ mode: z.enum(["full", "incremental"]).default("incremental").describe("both write the whole pool with changes.jsonl against the latest snapshot; incremental carries its unchanged images over, full copies every file afresh") })
   .strict();
 
 const saveBody = <P extends z.ZodType>(payload: P) =>
@@ -189,11 +189,12 @@ export const TrajectoryPageSchema = page(ApiTrajectorySchema, "a page of verifie
 const SnapshotSchema = z.object({
   id: z.string().describe("the snapshot's directory under snapshots/ (time-sortable)"),
   status: z.enum(["writing", "complete", "failed"]),
-  incremental: z.boolean(),
+  mode: z.enum(["full", "incremental"]).nullable().describe("null: written before every snapshot was a complete pool"),
+  baseSnapshotId: z.string().nullable().describe("the snapshot its changes.jsonl is against"),
+  changes: z.object({ added: z.int(), updated: z.int(), removed: z.int() }).nullable(),
   rowCount: z.int(),
   counts: z.record(z.string(), z.number()),
-  sinceAt: z.iso.datetime().nullable(),
-  untilAt: z.iso.datetime().nullable(),
+  untilAt: z.iso.datetime().nullable().describe("the moment the snapshot was taken: items verified up to it"),
   createdAt: z.iso.datetime(),
   completedAt: z.iso.datetime().nullable(),
   durationMs: z.number().nullable(),
@@ -208,12 +209,14 @@ export const PoolListSchema = z
         id: z.string(),
         name: z.string(),
         kind: z.enum(POOL_KINDS),
-        format: z.string(),
+        profile: z.enum(PROFILES).describe("the framework whose loader reads the snapshots"),
         targetType: z.string(),
         targetUri: z.string(),
-        imageMode: z.string(),
-        settings: z.record(z.string(), z.unknown()),
-        pending: z.int().describe("verified items not exported yet (verified after the last complete snapshot)"),
+        imageMode: z.enum(["copy", "absolute", "embed"]),
+        settings: z.record(z.string(), z.unknown()).describe("convention, target, template, filters, data_source, run"),
+        style: z.object({ convention: z.string(), target: z.string(), template: z.string() }).nullable().describe("the coordinate convention, target and prompt template the rows use"),
+        verifiedSinceLast: z.int().describe("items verified after the last complete snapshot (overrides, reopenings and settings changes also change rows: the next snapshot's changes.jsonl lists every change)"),
+        latestSnapshotId: z.string().nullable(),
         exportedUntil: z.iso.datetime().nullable(),
         activeJob: z.object({ id: z.string(), status: z.string() }).nullable(),
         snapshots: z.array(SnapshotSchema).describe("the latest 20, newest first"),

@@ -18,6 +18,7 @@ import { runExportCommand } from "@/lib/cli/export-command";
 import { runBenchmarkExportCommand } from "@/lib/cli/benchmark-export-command";
 import { ALL_PARSERS } from "@/lib/imports/formats/registry";
 import { CONTRACT_CHOICES } from "@/lib/imports/contract-choice";
+import { runPoolCommand, type PoolCommandOptions } from "@/lib/cli/pool-command";
 
 const FORMATS = ALL_PARSERS.map((p) => p.id).join(", ");
 
@@ -37,8 +38,16 @@ export const USAGE = `usage: npm run verity -- <command>
                                             point as ${CONTRACT_CHOICES.join("|")}. Exits 1 when nothing was imported.
   backup <file>                             copy the database while the app runs (SQLite online backup or pg_dump)
   restore <file>                            replace the database with a backup (stop the app and workers first)
+  pool create --project <slug> --name N --kind K --profile F [--target DIR|s3://bucket/prefix]
+              [--images copy|absolute|embed] [--convention rel1000|qwen25-abs|norm1] [--answer point|box]
+              [--template T] [--data-source S] [--run RUN_ID] [--swift-objects] [--filter key=value[,value]]... [--json]
+                                            create a pool (kinds: grounding, navigation, online_rl, mid_training, evaluation;
+                                            profiles: verl, easyr1, ms-swift, llama-factory, hf-datasets, table;
+                                            filters: tier, source, benchmark, app, platform, model, verifiedFrom, verifiedTo)
+  pool list --project <slug> [--json]       the project's pools with their profile, style, target and latest snapshot
   export --pool <name> --project <slug> [--since last] [--json]
-                                            write a new snapshot of a pool (full, or only what was verified since the last one)
+                                            write a new snapshot of a pool: always the whole pool, with changes.jsonl against
+                                            the latest snapshot; --since last carries its unchanged images over
   benchmark-export <dir> --project <slug> --run <name> [--reproduced] [--json]
                                             write a run's files in its benchmark's own shape (AndroidLab's total.jsonl,
                                             output.xlsx, ...), corrected by the verified answers (--reproduced: as imported)
@@ -63,7 +72,7 @@ async function withDb<T>(work: (db: Db) => Promise<T>): Promise<T> {
   }
 }
 
-export async function runCommand(args: string[], options: Options): Promise<void> {
+export async function runCommand(args: string[], options: Options & PoolCommandOptions): Promise<void> {
   const [group, verb, ...rest] = args;
   const e = env();
   mkdirSync(e.dataDir, { recursive: true });
@@ -117,6 +126,9 @@ export async function runCommand(args: string[], options: Options): Promise<void
       return runBackupCommand(required(verb, "file"));
     case "restore":
       return runRestoreCommand(required(verb, "file"));
+    case "pool":
+      await withDb((db) => runPoolCommand(db, verb, options));
+      return;
     case "export":
       await withDb((db) => runExportCommand(db, { pool: required(options.pool, "--pool <name>"), slug: required(options.project, "--project <slug>"), since: options.since, json: options.json }));
       return;

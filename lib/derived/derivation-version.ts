@@ -1,4 +1,6 @@
 // Bump when deriveSample / deriveTrajectory / advantagesInGroup change what they compute: every
 // project's items are then derived again by a job queued at the next start
 // (lib/derived/rederive-job.ts ensureDerivationCurrent).
-export const DERIVATION_CODE_VERSION = 2; // 2: benchmark metrics per episode (lib/domain/benchmark-metrics.ts)
+// 2: benchmark metrics per episode (lib/domain/benchmark-metrics.ts)
+// 3: a GRPO group of one gets verl's advantage (its reward / (1 + 1e-6)), not 0.
+export const DERIVATION_CODE_VERSION = 3;

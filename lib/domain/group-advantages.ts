@@ -2,7 +2,7 @@
 // count with (lib/domain/derive-trajectory.ts): a rollout without a reward under the project's
 // advantage policy (unverified under "verified_only", or with no outcome at all) is left out
 // of the group's statistics and gets no advantage. A rollout outside any group is a group of
-// one. One function, so the group page, triage and the online-RL export agree.
+// one (standardised as verl does: lib/domain/rewards.ts groupAdvantages). One function, so the group page, triage and the online-RL export agree.
 import { groupAdvantages } from "@/lib/domain/rewards";
 
 export type GroupMember = { id: string; reward: number | null };

@@ -36,16 +36,19 @@ export function trajectoryReward(
   return settings.eta ** (steps - 1) * completion + settings.invalidActionPenalty * invalidActions;
 }
 
-// A group of one has no spread; its std is taken as 0, so its advantage is 0: a lone rollout
-// carries no relative signal. (verl instead passes a lone reward through unchanged, and
-// torch.std of one value is NaN in TRL; neither is a useful number to show a reviewer.)
+// A group of one has no spread of its own. It is standardised as verl's GRPO does, with mean
+// 0 and std 1 (volcengine/verl@b178a3c verl/trainer/ppo/core_algos.py:314-316), so its
+// advantage is its reward / (1 + 1e-6): the number a verl run trains with for the same reward,
+// which the group page, the pools' reward table and a trainer then agree on. (TRL's
+// torch.std of one value is NaN, no number to show.)
 export function groupAdvantages(rewards: readonly number[]): number[] {
   const n = rewards.length;
   if (n === 0) throw new RangeError("cannot compute advantages of an empty group");
   rewards.forEach((r, i) => {
     if (!Number.isFinite(r)) throw new RangeError(`reward at index ${i} must be finite, got ${r}`);
   });
+  if (n === 1) return [rewards[0]! / (1 + ADVANTAGE_EPSILON)];
   const mean = rewards.reduce((s, r) => s + r, 0) / n;
-  const std = n === 1 ? 0 : Math.sqrt(rewards.reduce((s, r) => s + (r - mean) ** 2, 0) / (n - 1));
+  const std = Math.sqrt(rewards.reduce((s, r) => s + (r - mean) ** 2, 0) / (n - 1));
   return rewards.map((r) => (r - mean) / (std + ADVANTAGE_EPSILON));
 }

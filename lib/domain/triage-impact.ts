@@ -51,7 +51,7 @@ export function flipEffect(group: readonly TrajectoryOutcome[], index: number, s
   const rewardsBefore = group.map((r) => trajectoryReward(r, settings));
   const rewardsAfter = flipped.map((r) => trajectoryReward(r, settings));
   if (group.length === 1) {
-    return { rewardsBefore, rewardsAfter, advantagesBefore: [0], advantagesAfter: [0], impact: Math.abs(rewardsAfter[0]! - rewardsBefore[0]!) };
+    return { rewardsBefore, rewardsAfter, advantagesBefore: groupAdvantages(rewardsBefore), advantagesAfter: groupAdvantages(rewardsAfter), impact: Math.abs(rewardsAfter[0]! - rewardsBefore[0]!) };
   }
   const advantagesBefore = groupAdvantages(rewardsBefore);
   const advantagesAfter = groupAdvantages(rewardsAfter);

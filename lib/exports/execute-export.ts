@@ -1,44 +1,42 @@
 import "server-only";
 // Runs one export job (the worker, the app process or the CLI call it through
-// lib/exports/export-job.ts, which supplies the media store and the pool target):
-//   1. (claimed by the caller) marks a snapshot an interrupted earlier attempt left "writing" failed;
-//   2. fixes the window: verified in (sinceAt, untilAt], sinceAt the untilAt of the pool's
-//      last complete snapshot for an incremental export, none for a full one; untilAt now;
-//   3. records a Snapshot row (writing) whose id is the new snapshot's directory name;
-//   4. streams the pool kind's files (lib/exports/build) page by page into the pool's target,
-//      which writes manifest.json last and makes the snapshot visible atomically;
-//   5. completes the Snapshot row (counts, rows, manifest sha256) and the job, or marks both
-//      failed with the reason; a failed export leaves no visible snapshot.
+// lib/exports/export-job.ts, which supplies the media store and the pool's target):
+//   1. (claimed by the caller) marks a snapshot an interrupted earlier attempt left "writing"
+//      failed and forgets its rows;
+//   2. fixes the moment (`until`, now): the snapshot is the whole pool as verified then;
+//   3. takes the pool's latest complete snapshot as the base changes are counted against
+//      (and, for an incremental export, whose unchanged images are carried over);
+//   4. records a Snapshot row (writing) whose id is the new snapshot's directory name;
+//   5. streams the planned files (lib/exports/build/snapshot-plan.ts) into the target, which
+//      writes manifest.json last and makes the snapshot visible atomically, then `latest`;
+//   6. completes the Snapshot row (counts, changes, rows, manifest sha256), forgets the rows
+//      of older snapshots, and the job; or marks both failed with the reason. A failed export
+//      leaves no visible snapshot and `latest` where it was.
 import { createHash, randomBytes } from "node:crypto";
 import { recordAudit } from "@/lib/audit/record";
 import type { Db } from "@/lib/db";
-import { ProjectSettingsSchema } from "@/lib/domain/project-settings";
+import { activeRederive } from "@/lib/derived/rederive-job";
 import { AppError, isAppError } from "@/lib/errors";
-import { BUILDERS } from "@/lib/exports/build/builders";
-import { newTally, type ExportContext } from "@/lib/exports/build/export-context";
-import type { VerifiedWindow } from "@/lib/exports/read/verified-samples";
+import { ExportJobParamsSchema } from "@/lib/exports/active-export";
+import { planSnapshot } from "@/lib/exports/build/snapshot-plan";
+import { dropLedger, pruneLedger } from "@/lib/exports/ledger/snapshot-rows";
 import type { SnapshotManifest } from "@/lib/exports/snapshot-manifest";
-import { IMAGE_PATHS_NOTE, snapshotImages, type ImageMode } from "@/lib/exports/snapshot-images";
-import { ExportJobParamsSchema, type ExportMode } from "@/lib/exports/active-export";
-import type { PoolTarget, PoolTargetConfig, StreamedSnapshotFile } from "@/lib/exports/targets/pool-target";
+import type { PoolTarget, PoolTargetConfig } from "@/lib/exports/targets/pool-target";
 import type { Prisma } from "@/lib/generated/sqlite/client";
 import { claimJob, finishJob, reportProgress } from "@/lib/jobs/jobs";
 import type { MediaStore } from "@/lib/media/store";
 import { assertExportableTarget } from "@/lib/pools/local-target-roots";
-import { storedPoolSettings, type PoolKind } from "@/lib/pools/pool-definition";
 import { findPool } from "@/lib/pools/pools";
 import { openSqlReader } from "@/lib/sql/sql-reader";
-import { VERITY_VERSION } from "@/lib/version";
 
 /** Time-sortable and unique: 20261130T071500.123Z-1a2b3c4d. */
 export function newSnapshotId(now: Date): string {
   return `${now.toISOString().replace(/[-:]/g, "")}-${randomBytes(4).toString("hex")}`;
 }
 
-async function exportWindow(db: Db, poolId: string, mode: ExportMode, until: Date): Promise<VerifiedWindow> {
-  if (mode === "full") return { since: null, until };
-  const last = await db.snapshot.findFirst({ where: { poolId, status: "complete", untilAt: { not: null } }, orderBy: { untilAt: "desc" }, select: { untilAt: true } });
-  return { since: last?.untilAt ?? null, until };
+/** The snapshot changes are counted against: the pool's latest complete one written as a complete pool. */
+export async function baseSnapshotOf(db: Db, poolId: string) {
+  return db.snapshot.findFirst({ where: { poolId, status: "complete", mode: { not: null } }, orderBy: [{ untilAt: "desc" }, { id: "desc" }], select: { id: true, untilAt: true } });
 }
 
 // The bytes of manifest.json as both targets write it (pretty JSON and a newline); the
@@ -53,7 +51,7 @@ export type ExportDeps = {
 };
 
 export type ExportOutcome =
-  | { status: "succeeded"; snapshotId: string; location: string; rows: number; counts: Record<string, number> }
+  | { status: "succeeded"; snapshotId: string; location: string; rows: number; counts: Record<string, number>; changes: { added: number; updated: number; removed: number }; baseSnapshotId: string | null }
   | { status: "failed"; snapshotId: string | null; error: string };
 
 const DEFAULT_PAGE_SIZE = 2000;
@@ -65,6 +63,17 @@ export async function executeExportJob(db: Db, jobId: string, deps: ExportDeps):
   return runClaimedExportJob(db, jobId, deps);
 }
 
+// The base's image files, to carry over; null (everything copied afresh) when its manifest
+// cannot be read, which only costs time.
+async function baseImageFiles(target: PoolTarget, baseId: string) {
+  try {
+    const manifest = await target.readManifest(baseId);
+    return new Map(manifest.files.filter((f) => f.name.startsWith("images/")).map((f) => [f.name, { sha256: f.sha256, bytes: f.bytes }]));
+  } catch {
+    return null;
+  }
+}
+
 /** Runs an export job this process holds (the worker loop claims before it calls a handler). Never throws: the outcome is on the job. */
 export async function runClaimedExportJob(db: Db, jobId: string, deps: ExportDeps): Promise<ExportOutcome> {
   const job = await db.job.findUniqueOrThrow({ where: { id: jobId } });
@@ -73,50 +82,39 @@ export async function runClaimedExportJob(db: Db, jobId: string, deps: ExportDep
     const params = ExportJobParamsSchema.parse(job.params);
     const pool = await findPool(db, job.projectId!, params.poolId);
     await assertExportableTarget(pool);
-    const project = await db.project.findUniqueOrThrow({ where: { id: pool.projectId }, select: { settings: true, derivationCode: true } });
+    // Rows carry tiers, rewards and advantages: half of them derived under the old settings
+    // would be a snapshot of no settings at all.
+    if (await activeRederive(db, pool.projectId)) {
+      throw new AppError("conflict", "Scores, tiers, rewards and advantages are being recomputed after a settings change; export again once that has finished (progress on the settings page).");
+    }
     const now = new Date();
-    await db.snapshot.updateMany({
-      where: { jobId, status: "writing" },
-      data: { status: "failed", error: "Interrupted: the export stopped before it finished; the job ran again as a new snapshot.", completedAt: now },
-    });
-    const window = await exportWindow(db, pool.id, params.mode, now);
-    const settings = storedPoolSettings(pool.settings);
-    const imageMode = pool.imageMode as ImageMode;
-    const filters = {
-      pool: pool.name,
-      kind: pool.kind,
-      format: pool.format,
-      mode: params.mode,
-      status: "verified",
-      verifiedAfter: window.since?.toISOString() ?? null,
-      verifiedUntil: window.until.toISOString(),
-      imageMode,
-      imagePaths: IMAGE_PATHS_NOTE[imageMode],
-      settings,
-    };
-    snapshotId = newSnapshotId(now);
-    await db.snapshot.create({
-      data: { id: snapshotId, poolId: pool.id, jobId, status: "writing", incremental: window.since !== null, filters, sinceAt: window.since, untilAt: window.until },
-    });
-
+    const interrupted = await db.snapshot.findMany({ where: { jobId, status: "writing" }, select: { id: true } });
+    for (const s of interrupted) {
+      await dropLedger(db, s.id);
+      await db.snapshot.update({ where: { id: s.id }, data: { status: "failed", error: "Interrupted: the export stopped before it finished; the job ran again as a new snapshot.", completedAt: now } });
+    }
     const target = deps.targetOf({ targetType: pool.targetType as PoolTargetConfig["targetType"], targetUri: pool.targetUri });
+    const base = await baseSnapshotOf(db, pool.id);
+    snapshotId = newSnapshotId(now);
     const reader = openSqlReader(db);
     let manifest: SnapshotManifest;
-    const tally = newTally();
     let processed = 0;
     let total = 0;
     let reportedAt = 0;
+    let plan: Awaited<ReturnType<typeof planSnapshot>>;
     try {
-      const ctx: ExportContext = {
+      plan = await planSnapshot({
         db,
         reader,
-        projectId: pool.projectId,
-        window,
-        format: pool.format,
-        settings,
-        projectSettings: ProjectSettingsSchema.parse(project.settings ?? {}),
-        images: snapshotImages(imageMode, deps.store),
-        tally,
+        pool,
+        snapshotId,
+        until: now,
+        mode: params.mode,
+        base: base ? { snapshotId: base.id, imageFiles: params.mode === "incremental" ? await baseImageFiles(target, base.id) : null } : null,
+        store: deps.store,
+        localDir: target.localDirOf(snapshotId),
+        remote: pool.targetType === "s3" ? pool.targetUri.replace(/\/+$/, "") : null,
+        dryRun: false,
         pageSize: deps.pageSize ?? DEFAULT_PAGE_SIZE,
         onItems: async (n) => {
           processed += n;
@@ -125,47 +123,37 @@ export async function runClaimedExportJob(db: Db, jobId: string, deps: ExportDep
           // the page itself at 1M rows. It also renews the job's lock.
           if (Date.now() - reportedAt < PROGRESS_EVERY_MS) return;
           reportedAt = Date.now();
-          await reportProgress(db, jobId, processed, { snapshotId, rows: tally.rows });
+          await reportProgress(db, jobId, processed, { snapshotId, rows: plan.ctx.tally.rows });
         },
-      };
-      const builder = BUILDERS[pool.kind as PoolKind];
-      if (!builder) throw new AppError("invalid_input", `Pool ${pool.name} has an unknown kind ${pool.kind}.`);
-      total = await builder.total(ctx);
-      await db.job.update({ where: { id: jobId }, data: { total } });
-
-      // Totals go into the counts once the last file has been produced, before the manifest.
-      async function* files(): AsyncGenerator<StreamedSnapshotFile> {
-        yield* builder!.files(ctx);
-        tally.counts.rows = tally.rows;
-        tally.counts.images = ctx.images.count();
-      }
-      manifest = await target.writeSnapshot({
-        snapshotId,
-        files: files(),
-        filters,
-        counts: tally.counts,
-        revisionIds: tally.revisionIds,
-        overrideIds: tally.overrideIds,
-        derivedWith: { derivationCode: project.derivationCode, settings: ProjectSettingsSchema.parse(project.settings ?? {}) },
-        verityVersion: VERITY_VERSION,
-        unverifiedIncluded: false,
       });
+      await db.snapshot.create({
+        data: { id: snapshotId, poolId: pool.id, jobId, status: "writing", incremental: params.mode === "incremental", mode: params.mode, baseSnapshotId: base?.id ?? null, filters: plan.filters, sinceAt: base?.untilAt ?? null, untilAt: now },
+      });
+      total = await plan.builder.total(plan.ctx);
+      await db.job.update({ where: { id: jobId }, data: { total } });
+      manifest = await target.writeSnapshot({ snapshotId, files: plan.files(), manifest: plan.manifest });
     } finally {
       reader.close();
     }
 
+    const { tally } = plan.ctx;
+    const changes = plan.changes();
     await db.snapshot.update({
       where: { id: snapshotId },
-      data: { status: "complete", counts: tally.counts, rowCount: tally.rows, manifestSha: manifestSha256(manifest), completedAt: new Date() },
+      data: { status: "complete", counts: tally.counts, changes, rowCount: tally.rows, manifestSha: manifestSha256(manifest), completedAt: new Date() },
     });
-    const report = { snapshotId, location: target.describe(), rows: tally.rows, counts: tally.counts };
+    await pruneLedger(db, pool.id, snapshotId);
+    const report = { snapshotId, location: target.describe(), rows: tally.rows, counts: tally.counts, changes, baseSnapshotId: base?.id ?? null };
     await finishJob(db, jobId, { status: "succeeded", report: report as Prisma.InputJsonValue });
-    await recordAudit(db, { userId: job.createdById, projectId: job.projectId, action: "export.finish", targetType: "pool", targetId: pool.id, details: { snapshotId, rows: tally.rows } });
+    await recordAudit(db, { userId: job.createdById, projectId: job.projectId, action: "export.finish", targetType: "pool", targetId: pool.id, details: { snapshotId, rows: tally.rows, mode: params.mode, base: base?.id ?? null, ...changes } });
     return { status: "succeeded", ...report };
   } catch (error) {
     const message = isAppError(error) ? error.message : `The export failed: ${(error as Error).message}`;
     if (!isAppError(error)) console.error(`export job ${jobId}:`, error);
-    if (snapshotId) await db.snapshot.update({ where: { id: snapshotId }, data: { status: "failed", error: message, completedAt: new Date() } });
+    if (snapshotId) {
+      await dropLedger(db, snapshotId).catch(() => undefined);
+      await db.snapshot.updateMany({ where: { id: snapshotId }, data: { status: "failed", error: message, completedAt: new Date() } });
+    }
     await finishJob(db, jobId, { status: "failed", error: message, report: { snapshotId } });
     await recordAudit(db, { userId: job.createdById, projectId: job.projectId, action: "export.fail", targetType: "job", targetId: jobId, details: { snapshotId, error: message } });
     return { status: "failed", snapshotId, error: message };

@@ -9,20 +9,28 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { EvaluationCsvRowSchema, EvaluationResultsSchema } from "@/lib/exports/formats/evaluation";
-import { SwiftGroundingRowSchema } from "@/lib/exports/formats/grounding-swift";
-import { VerlGroundingRowSchema } from "@/lib/exports/formats/grounding-verl";
-import { DiscardListSchema, SharegptGoldRowSchema, SharegptRewriteRowSchema } from "@/lib/exports/formats/mid-training";
-import { NavigationRowSchema } from "@/lib/exports/formats/navigation";
-import { OnlineRlRowSchema } from "@/lib/exports/formats/online-rl";
+import {
+  ChangeLineSchema,
+  DiscardListSchema,
+  EasyR1RowSchema,
+  GroundingTruthSchema,
+  HfDatasetsRowSchema,
+  LlamaFactoryRowSchema,
+  MsSwiftRowSchema,
+  NavigationTruthSchema,
+  VerlRowSchema,
+} from "@/lib/exports/profiles/row-schemas";
 import { SnapshotManifestSchema } from "@/lib/exports/snapshot-manifest";
 
 const SCHEMAS: Record<string, { title: string; schema: z.ZodType }> = {
-  "grounding-swift.schema.json": { title: "Verity export: ms-swift / EasyR1 grounding row", schema: SwiftGroundingRowSchema },
-  "grounding-verl.schema.json": { title: "Verity export: verl grounding row (parquet)", schema: VerlGroundingRowSchema },
-  "navigation.schema.json": { title: "Verity export: offline-RL navigation step row", schema: NavigationRowSchema },
-  "online-rl.schema.json": { title: "Verity export: online-RL trajectory row", schema: OnlineRlRowSchema },
-  "mid-training-gold.schema.json": { title: "Verity export: mid-training gold row (sharegpt)", schema: SharegptGoldRowSchema },
-  "mid-training-rewrite.schema.json": { title: "Verity export: mid-training rewrite row (sharegpt)", schema: SharegptRewriteRowSchema },
+  "verl-row.schema.json": { title: "Verity export: verl row (parquet)", schema: VerlRowSchema },
+  "easyr1-row.schema.json": { title: "Verity export: EasyR1 row", schema: EasyR1RowSchema },
+  "ms-swift-row.schema.json": { title: "Verity export: ms-swift row (JSONL)", schema: MsSwiftRowSchema },
+  "llama-factory-row.schema.json": { title: "Verity export: LLaMA-Factory sharegpt row (JSONL)", schema: LlamaFactoryRowSchema },
+  "hf-datasets-row.schema.json": { title: "Verity export: Hugging Face datasets row (parquet)", schema: HfDatasetsRowSchema },
+  "grounding-truth.schema.json": { title: "Verity export: ground truth of a grounding row", schema: GroundingTruthSchema },
+  "navigation-truth.schema.json": { title: "Verity export: ground truth of a navigation row", schema: NavigationTruthSchema },
+  "changes-line.schema.json": { title: "Verity export: a line of changes.jsonl", schema: ChangeLineSchema },
   "mid-training-discard.schema.json": { title: "Verity export: mid-training discard id list", schema: DiscardListSchema },
   "evaluation-results.schema.json": { title: "Verity export: evaluation run, corrected results (JSON)", schema: EvaluationResultsSchema },
   "evaluation-csv-row.schema.json": { title: "Verity export: evaluation run, one row of the corrected results CSV", schema: EvaluationCsvRowSchema },
@@ -37,7 +45,7 @@ export function exportJsonSchemas(): Record<string, Record<string, unknown>> {
         $id: `https://verity.local/schemas/exports/${file}`,
         title,
         // "output": the rows as written (an export's consumer reads what we produce).
-        ...z.toJSONSchema(schema, { io: "output" }),
+        ...z.toJSONSchema(schema, { io: "output", unrepresentable: "any" }),
       },
     ]),
   );

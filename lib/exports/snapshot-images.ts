@@ -1,43 +1,70 @@
 import "server-only";
-// The screenshots of a snapshot, as the pool's imageMode says:
-//   copy       each image is written once into the snapshot, content-addressed, as
-//              images/<sha256>.<ext>, and rows name that path;
-//   reference  nothing is copied; rows name the image's media-store key (relative to the
-//              store's root: the local media directory or the media bucket).
-// Rows register their images while they are written; the image files follow the data files.
+// The screenshots of a snapshot, as the pool's image mode says:
+//   copy      each image is written once into the snapshot, content-addressed, as
+//             images/<sha256>.<ext>, and rows name that path (the README hands the snapshot
+//             directory to the framework as its image directory);
+//   absolute  the same copies, rows name their absolute path in the snapshot as it will be
+//             once committed (<pool>/snapshots/<id>/images/...), so a trainer opens them from
+//             any working directory;
+//   embed     nothing is copied; rows carry the bytes (bytesOf), read from the media store.
+// Every snapshot holds every image its rows name (a snapshot is a complete pool). An image the
+// base snapshot already holds is carried over (`reuse`: hard-linked locally, copied inside
+// the bucket on S3) instead of read from the media store again: the bytes are the same, the
+// name is their sha256.
 // Memory: one entry per distinct image (not per row).
+import path from "node:path";
 import { AppError, isAppError } from "@/lib/errors";
+import type { ImageSource } from "@/lib/exports/profiles/profile-types";
+import type { RowImage } from "@/lib/exports/rows/training-row";
 import type { StreamedSnapshotFile } from "@/lib/exports/targets/pool-target";
 import type { MediaStore } from "@/lib/media/store";
-
-export type ImageMode = "copy" | "reference";
-export type ExportMedia = { sha256: string; mime: string; storageKey: string };
+import type { ImageMode } from "@/lib/pools/pool-definition";
 
 const EXTENSIONS: Record<string, string> = { "image/png": "png", "image/jpeg": "jpg", "image/webp": "webp" };
 
-export type SnapshotImages = {
-  mode: ImageMode;
-  /** The path a row names for this image; in copy mode it also schedules the copy. */
-  pathOf(media: ExportMedia): string;
+export type SnapshotImages = ImageSource & {
   count(): number;
   files(): AsyncGenerator<StreamedSnapshotFile>;
 };
 
-export function snapshotImages(mode: ImageMode, store: MediaStore): SnapshotImages {
+export type ImageBase = { snapshotId: string; files: ReadonlyMap<string, { sha256: string; bytes: number }> };
+
+export const imageFileName = (image: Pick<RowImage, "sha256" | "mime">) => `images/${image.sha256}.${EXTENSIONS[image.mime] ?? "bin"}`;
+
+export function snapshotImages(options: { mode: ImageMode; store: MediaStore; absoluteDir: string | null; base: ImageBase | null }): SnapshotImages {
+  const { mode, store, absoluteDir, base } = options;
+  if (mode === "absolute" && !absoluteDir) throw new AppError("invalid_input", "Absolute image paths need a local pool target.");
   const copies = new Map<string, string>(); // snapshot path -> media-store key
   return {
     mode,
-    pathOf(media) {
-      if (mode === "reference") return media.storageKey;
-      const name = `images/${media.sha256}.${EXTENSIONS[media.mime] ?? "bin"}`;
-      if (!copies.has(name)) copies.set(name, media.storageKey);
-      return name;
+    pathOf(image) {
+      const name = imageFileName(image);
+      if (!copies.has(name)) copies.set(name, image.storageKey);
+      return mode === "absolute" ? path.join(absoluteDir!, ...name.split("/")) : name;
     },
+    bytesOf: (image) => readImage(store, imageFileName(image), image.storageKey),
     count: () => copies.size,
     async *files() {
-      for (const [name, key] of copies) yield { name, content: imageBytes(store, name, key) };
+      for (const [name, key] of copies) {
+        const inBase = base?.files.get(name);
+        yield { name, content: imageBytes(store, name, key), ...(inBase ? { reuse: { snapshotId: base!.snapshotId, sha256: inBase.sha256, bytes: inBase.bytes } } : {}) };
+      }
     },
   };
+}
+
+function unavailable(name: string, error: unknown): AppError {
+  const code = (error as NodeJS.ErrnoException).code;
+  const why = code === "ENOENT" || (isAppError(error) && error.code === "not_found") ? "it is missing from the media store" : "the media store could not be read";
+  return new AppError("unavailable", `Could not copy ${name} into the snapshot: ${why}. Nothing was published.`);
+}
+
+async function readImage(store: MediaStore, name: string, key: string): Promise<Buffer> {
+  try {
+    return await store.read(key);
+  } catch (error) {
+    throw unavailable(name, error);
+  }
 }
 
 // Streamed from the store: an image is never read whole into memory here. A missing or
@@ -46,13 +73,12 @@ async function* imageBytes(store: MediaStore, name: string, key: string): AsyncG
   try {
     for await (const chunk of await store.stream(key)) yield chunk as Buffer;
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const why = code === "ENOENT" || (isAppError(error) && error.code === "not_found") ? "it is missing from the media store" : "the media store could not be read";
-    throw new AppError("unavailable", `Could not copy ${name} into the snapshot: ${why}. Nothing was published.`);
+    throw unavailable(name, error);
   }
 }
 
 export const IMAGE_PATHS_NOTE: Record<ImageMode, string> = {
   copy: "relative to the snapshot directory (images/<sha256>.<ext>)",
-  reference: "keys in the Verity media store, relative to its root",
+  absolute: "absolute paths of the snapshot's images/<sha256>.<ext>",
+  embed: "the image bytes inside the rows",
 };

@@ -23,6 +23,34 @@ export const SnapshotFileNameSchema = z
 
 const Sha256Schema = z.string().regex(/^[0-9a-f]{64}$/);
 
+const ChangeCountsSchema = z.object({ added: z.int().min(0), updated: z.int().min(0), removed: z.int().min(0) });
+
+export const ProvenanceSchema = z
+  .object({
+    pool: z.object({ name: z.string(), kind: z.string(), profile: z.string(), dataSource: z.string().nullable() }),
+    imageMode: z.string().describe("copy | absolute | embed"),
+    imagePaths: z.string(),
+    convention: z
+      .object({
+        id: z.string(),
+        label: z.string(),
+        target: z.string().describe("point | box"),
+        rounding: z.string(),
+        resize: z.object({ factor: z.int(), minPixels: z.int(), maxPixels: z.int(), source: z.string() }).nullable().describe("the smart resize absolute coordinates refer to"),
+      })
+      .nullable(),
+    template: z.object({ id: z.string(), label: z.string(), source: z.string(), text: z.string() }).nullable(),
+    actionSyntax: z.string().nullable(),
+    reward: z.object({ file: z.string(), entryPoints: z.record(z.string(), z.string()) }).nullable(),
+    filters: z.record(z.string(), z.unknown()).describe("which verified items the pool selects"),
+    advantage: z
+      .object({ policy: z.string(), std: z.string(), epsilon: z.number(), groupOfOne: z.string() })
+      .nullable()
+      .describe("how the rewards and GRPO advantages in the rows were computed"),
+  })
+  .describe("what the rows were made under, to reproduce or audit them");
+export type Provenance = z.infer<typeof ProvenanceSchema>;
+
 export const SnapshotManifestSchema = z
   .object({
     snapshotId: SnapshotIdSchema,
@@ -30,8 +58,13 @@ export const SnapshotManifestSchema = z
     verityVersion: z.string(),
     // SPEC §6: exports never include unverified data unless asked, and then say so here.
     unverifiedIncluded: z.boolean(),
+    // Absent in manifests written before every snapshot was a complete pool.
+    mode: z.enum(["full", "incremental"]).optional().describe("incremental: unchanged files were carried over from the base; both are the whole pool"),
+    baseSnapshotId: SnapshotIdSchema.nullable().optional().describe("the snapshot changes.jsonl is against; null for the pool's first"),
+    changes: ChangeCountsSchema.optional().describe("rows added, updated and removed against the base (changes.jsonl lists them)"),
+    provenance: ProvenanceSchema.optional(),
     filters: z.record(z.string(), z.unknown()).describe("the export's filters, as the caller gave them"),
-    counts: z.record(z.string(), z.int().min(0)).describe("row counts per file or tier, as the caller gave them"),
+    counts: z.record(z.string(), z.int().min(0)).describe("row counts per file, tier, source, app and model, and what was left out under skipped:* / excluded:*"),
     revisionIds: z.array(z.string()).describe("the final-answer revisions the exported rows are (pinned, immutable answers)"),
     derivedWith: z
       .object({
@@ -45,21 +78,10 @@ export const SnapshotManifestSchema = z
   .describe("manifest.json of a pool snapshot");
 export type SnapshotManifest = z.infer<typeof SnapshotManifestSchema>;
 
-export type ManifestInput = Pick<SnapshotManifest, "verityVersion" | "unverifiedIncluded" | "filters" | "counts" | "revisionIds" | "overrideIds" | "derivedWith">;
+export type ManifestInput = Omit<SnapshotManifest, "snapshotId" | "createdAt" | "files">;
 
 // The manifest every target commits last. Parsed, not just typed: a manifest the reader would
 // reject must never be committed.
 export function buildManifest(snapshotId: string, input: ManifestInput, files: SnapshotManifest["files"]): SnapshotManifest {
-  return SnapshotManifestSchema.parse({
-    snapshotId,
-    createdAt: new Date().toISOString(),
-    verityVersion: input.verityVersion,
-    unverifiedIncluded: input.unverifiedIncluded,
-    filters: input.filters,
-    counts: input.counts,
-    revisionIds: input.revisionIds,
-    overrideIds: input.overrideIds,
-    derivedWith: input.derivedWith,
-    files,
-  });
+  return SnapshotManifestSchema.parse({ snapshotId, createdAt: new Date().toISOString(), ...input, files });
 }

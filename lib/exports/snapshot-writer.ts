@@ -1,7 +1,10 @@
 // Writes an immutable pool snapshot atomically (SPEC §6):
 //   1. every file into <pool>/snapshots/.tmp-<id>-<random>/ (this attempt's own dir), each
-//      streamed, hashed while written and fsynced;
-//   2. manifest.json LAST (sha256 + size of every file), fsynced, then the directories;
+//      streamed, hashed while written and fsynced, then made read-only (0444); a file the base
+//      snapshot already holds with the same sha256 (an unchanged image) is hard-linked from it
+//      instead, and written from its content when the base's copy is not there as listed;
+//   2. manifest.json LAST (sha256 + size of every file), fsynced, read-only, then the
+//      directories, made read-only too (0555) so nothing adds to a committed snapshot;
 //   3. rename(.tmp-<id>, <id>): the snapshot appears whole or not at all;
 //   4. <pool>/latest (content: the id) replaced by writing a temp file and renaming it.
 // Invariants: an existing snapshots/<id> is never overwritten (conflict); on any error before
@@ -13,7 +16,7 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { constants } from "node:fs";
-import { lstat, mkdir, open, readdir, rename, rm } from "node:fs/promises";
+import { chmod, copyFile, link, lstat, mkdir, open, readdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import { AppError } from "@/lib/errors";
 import {
@@ -21,6 +24,7 @@ import {
   SnapshotFileNameSchema,
   SnapshotIdSchema,
   buildManifest,
+  type ManifestInput,
   type SnapshotManifest,
 } from "@/lib/exports/snapshot-manifest";
 import { contentChunks, contentDigest } from "@/lib/exports/snapshot-content";
@@ -33,14 +37,12 @@ export type SnapshotInput = {
   snapshotId: string;
   // An async generator lets the caller produce one file at a time instead of holding all.
   files: Iterable<SnapshotFile> | AsyncIterable<SnapshotFile>;
-  filters: Record<string, unknown>;
-  counts: Record<string, number>;
-  revisionIds: string[];
-  overrideIds: string[];
-  derivedWith: { derivationCode: number; settings: Record<string, unknown> };
-  verityVersion: string;
-  unverifiedIncluded: boolean;
+  // Called once the last file is written: counts are final only then.
+  manifest: () => ManifestInput;
 };
+
+export const READ_ONLY_FILE = 0o444;
+export const READ_ONLY_DIR = 0o555;
 
 export const snapshotsDir = (poolDir: string) => path.join(poolDir, "snapshots");
 export const LATEST_FILE = "latest";
@@ -89,29 +91,57 @@ async function syncDir(dir: string): Promise<void> {
   }
 }
 
-async function writeFiles(tempDir: string, files: SnapshotInput["files"]): Promise<SnapshotManifest["files"]> {
+// The base snapshot's copy, linked (or copied, across devices) when it is the listed file.
+async function reuseFromBase(poolDir: string, target: string, file: SnapshotFile): Promise<{ sha256: string; bytes: number } | null> {
+  if (!file.reuse) return null;
+  const source = path.join(snapshotsDir(poolDir), file.reuse.snapshotId, ...file.name.split("/"));
+  const found = await lstat(source).catch(() => null);
+  if (!found?.isFile() || found.size !== file.reuse.bytes) return null;
+  try {
+    await link(source, target);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== "EXDEV" && code !== "EPERM" && code !== "EMLINK") throw error;
+    await copyFile(source, target, constants.COPYFILE_EXCL);
+  }
+  return { sha256: file.reuse.sha256, bytes: file.reuse.bytes };
+}
+
+async function writeFiles(poolDir: string, tempDir: string, files: SnapshotInput["files"]): Promise<SnapshotManifest["files"]> {
   const written: SnapshotManifest["files"] = [];
+  const names = new Set<string>();
   const dirs = new Set<string>([tempDir]);
   for await (const file of files) {
     const name = SnapshotFileNameSchema.safeParse(file.name);
     if (!name.success) {
       throw new AppError("invalid_input", `bad snapshot file name ${JSON.stringify(file.name)}`, name.error.issues);
     }
-    if (written.some((w) => w.name === name.data)) {
+    if (names.has(name.data)) {
       throw new AppError("invalid_input", `snapshot file ${name.data} is given twice`, { name: name.data });
     }
+    names.add(name.data);
     const target = path.join(tempDir, ...name.data.split("/"));
     const dir = path.dirname(target);
     if (!dirs.has(dir)) {
       await mkdir(dir, { recursive: true });
       dirs.add(dir);
     }
-    const { sha256, bytes } = await writeDurably(target, file.content, "create");
+    const reused = await reuseFromBase(poolDir, target, file);
+    const { sha256, bytes } = reused ?? (await writeDurably(target, file.content, "create"));
+    if (!reused) await chmod(target, READ_ONLY_FILE);
     written.push({ name: name.data, sha256, bytes });
   }
   // Deepest first, so each parent is synced after its children's entries are final.
   for (const dir of [...dirs].sort((a, b) => b.length - a.length)) await syncDir(dir);
   return written;
+}
+
+// Every directory of the snapshot read-only, deepest first (the snapshot's own last).
+async function sealDirs(dir: string): Promise<void> {
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    if (entry.isDirectory()) await sealDirs(path.join(dir, entry.name));
+  }
+  await chmod(dir, READ_ONLY_DIR);
 }
 
 export async function pointLatestAt(poolDir: string, snapshotId: string): Promise<void> {
@@ -141,9 +171,12 @@ export async function writeSnapshot(input: SnapshotInput): Promise<SnapshotManif
 
   let manifest: SnapshotManifest;
   try {
-    const files = await writeFiles(tempDir, input.files);
-    manifest = buildManifest(id, input, files);
-    await writeDurably(path.join(tempDir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`, "create");
+    const files = await writeFiles(input.poolDir, tempDir, input.files);
+    manifest = buildManifest(id, input.manifest(), files);
+    const manifestPath = path.join(tempDir, MANIFEST_FILE);
+    await writeDurably(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`, "create");
+    await chmod(manifestPath, READ_ONLY_FILE);
+    await sealDirs(tempDir);
     await syncDir(tempDir);
     // Checked again: a snapshot of this id may have landed while we wrote. rename() would
     // replace an empty directory of that name, so the check is what keeps <id> immutable.
@@ -156,7 +189,7 @@ export async function writeSnapshot(input: SnapshotInput): Promise<SnapshotManif
       throw error;
     });
   } catch (error) {
-    await rm(tempDir, { recursive: true, force: true });
+    await removeTree(tempDir);
     throw error;
   }
   await syncDir(root);
@@ -172,5 +205,17 @@ const tempPrefix = (id: string) => `.tmp-${id}-`;
 async function sweepAbandonedTempDirs(root: string, id: string): Promise<void> {
   const prefix = tempPrefix(id);
   const leftovers = (await readdir(root)).filter((name) => name.startsWith(prefix) && /^[0-9a-f]{12}$/.test(name.slice(prefix.length)));
-  for (const name of leftovers) await rm(path.join(root, name), { recursive: true, force: true });
+  for (const name of leftovers) await removeTree(path.join(root, name));
+}
+
+// A temp dir may already be sealed read-only: open its directories again so it can go.
+export async function removeTree(dir: string): Promise<void> {
+  const unseal = async (d: string): Promise<void> => {
+    await chmod(d, 0o755).catch(() => undefined);
+    for (const entry of await readdir(d, { withFileTypes: true }).catch(() => [])) {
+      if (entry.isDirectory()) await unseal(path.join(d, entry.name));
+    }
+  };
+  await unseal(dir);
+  await rm(dir, { recursive: true, force: true });
 }

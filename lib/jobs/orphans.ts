@@ -11,7 +11,7 @@ import type { Db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { sweepLoginCounters } from "@/lib/auth/rate-limit";
 import { sweepExpiredSessionMarks } from "@/lib/auth/session-token";
-import { snapshotsDir } from "@/lib/exports/snapshot-writer";
+import { removeTree, snapshotsDir } from "@/lib/exports/snapshot-writer";
 
 export const ORPHAN_AGE_MS = 24 * 3600_000;
 const STAGING_ID = /^[a-f0-9]{24}$/;
@@ -57,7 +57,8 @@ async function sweepSnapshotTemps(db: Db, cutoff: number): Promise<string[]> {
     for (const candidate of candidates) {
       const touched = await lastTouched(candidate);
       if (touched === null || touched > cutoff) continue;
-      await rm(candidate, { recursive: true, force: true });
+      // A temp dir sealed read-only just before its rename is opened again first.
+      await removeTree(candidate);
       removed.push(candidate);
     }
   }

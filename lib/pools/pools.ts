@@ -52,7 +52,7 @@ async function rowData(input: PoolInput) {
   return {
     name: input.name,
     kind: input.kind,
-    format: input.format,
+    profile: input.profile,
     targetType: input.targetType,
     targetUri: await normalizedTarget(input),
     imageMode: input.imageMode,
@@ -68,7 +68,7 @@ export async function createPool(db: Db, actor: PoolActor, raw: unknown) {
   }
   await assertNoOverlap(db, input, null);
   const pool = await db.pool.create({ data: { projectId: actor.projectId, ...(await rowData(input)) } });
-  await recordAudit(db, { userId: actor.userId, projectId: actor.projectId, action: "pool.create", targetType: "pool", targetId: pool.id, details: { name: pool.name, kind: pool.kind, format: pool.format, target: `${pool.targetType}:${pool.targetUri}` } });
+  await recordAudit(db, { userId: actor.userId, projectId: actor.projectId, action: "pool.create", targetType: "pool", targetId: pool.id, details: { name: pool.name, kind: pool.kind, profile: pool.profile, target: `${pool.targetType}:${pool.targetUri}` } });
   return pool;
 }
 
@@ -83,7 +83,7 @@ export async function updatePool(db: Db, actor: PoolActor, poolId: string, raw: 
   }
   await assertNoOverlap(db, input, pool.id);
   const updated = await db.pool.update({ where: { id: pool.id }, data: await rowData(input) });
-  await recordAudit(db, { userId: actor.userId, projectId: actor.projectId, action: "pool.update", targetType: "pool", targetId: pool.id, details: { name: updated.name, format: updated.format, target: `${updated.targetType}:${updated.targetUri}` } });
+  await recordAudit(db, { userId: actor.userId, projectId: actor.projectId, action: "pool.update", targetType: "pool", targetId: pool.id, details: { name: updated.name, profile: updated.profile, target: `${updated.targetType}:${updated.targetUri}` } });
   return updated;
 }
 

@@ -11,7 +11,7 @@ import { AppError } from "@/lib/errors";
 import { isReviewerRole } from "@/lib/auth/roles";
 import type { ProjectAccess } from "@/lib/auth/session";
 import { recordAudit } from "@/lib/audit/record";
-import { groundingProblem, GroundingPayloadSchema } from "@/lib/annotations/grounding-payload";
+import { boxOutsideImage, groundingProblem, GroundingPayloadSchema } from "@/lib/annotations/grounding-payload";
 import { pinFinalAnswer } from "@/lib/annotations/answer-revisions";
 import type { FinalPayload } from "@/lib/annotations/final-payload";
 import type { ItemKey } from "@/lib/annotations/item-key";
@@ -43,7 +43,7 @@ export async function adjudicateItem(db: Db, access: ProjectAccess, input: Adjud
     await lockQueueItem(tx, provider, parsed.queueItemId);
     const item = await tx.queueItem.findFirst({
       where: { id: parsed.queueItemId, queue: { projectId: access.projectId } },
-      include: { queue: { select: { id: true, itemType: true } }, trajectory: { select: { stepCount: true } } },
+      include: { queue: { select: { id: true, itemType: true } }, trajectory: { select: { stepCount: true } }, sample: { select: { imageWidth: true, imageHeight: true, media: { select: { width: true, height: true } } } } },
     });
     if (!item || item.isHoneypot) throw new AppError("not_found", "No such queue item.");
     if (item.status !== "adjudication") {
@@ -54,7 +54,9 @@ export async function adjudicateItem(db: Db, access: ProjectAccess, input: Adjud
     let key: ItemKey;
     if (parsed.itemType === "sample") {
       if (!item.sampleId) throw new AppError("invalid_input", "This item is a trajectory, not a sample.");
-      const problem = groundingProblem(parsed.payload);
+      const width = item.sample?.media?.width ?? item.sample?.imageWidth;
+      const height = item.sample?.media?.height ?? item.sample?.imageHeight;
+      const problem = groundingProblem(parsed.payload) ?? boxOutsideImage(parsed.payload, width && height ? { width, height } : null);
       if (problem) throw new AppError("invalid_input", `Cannot resolve: ${problem}.`);
       answer = { itemType: "sample", payload: parsed.payload };
       key = { sampleId: item.sampleId };

@@ -11,6 +11,9 @@ import { PoolListSchema, SamplePageSchema, TrajectoryPageSchema } from "@/lib/ap
 import type { Db } from "@/lib/db";
 import type { WorkerLoop } from "@/lib/jobs/worker-loop";
 import { ingestImage } from "@/lib/media/ingest";
+import { ensureDerivationCurrent, runRederiveJob } from "@/lib/derived/rederive-job";
+import { claimJob } from "@/lib/jobs/jobs";
+import type { MediaStore } from "@/lib/media/store";
 import { createApiToken, revokeApiToken } from "@/lib/tokens/tokens";
 import { saveTrajectoryAnnotation } from "@/lib/trajectories/save-trajectory-annotation";
 import sharp from "sharp";
@@ -22,12 +25,14 @@ import * as jobsRoute from "@/app/api/v1/projects/[projectId]/jobs/[jobId]/route
 
 // The handlers use the app's one client (lib/db.ts keeps it on globalThis): point it at the
 // test database. The export route wakes the in-process worker, which polls the client it was
-// started with: it is stopped with its test's database.
-const global = globalThis as unknown as { verityDb?: Db; verityInProcessWorker?: WorkerLoop };
+// started with: it is stopped with its test's database. Exports copy screenshots from the
+// app's media store (lib/media/media-store.ts, also on globalThis): the world's store.
+const global = globalThis as unknown as { verityDb?: Db; verityInProcessWorker?: WorkerLoop; verityMediaStore?: MediaStore };
 afterEach(async () => {
   await global.verityInProcessWorker?.stop();
   delete global.verityInProcessWorker;
   delete global.verityDb;
+  delete global.verityMediaStore;
 });
 
 type Handler<P> = (request: NextRequest, context: { params: Promise<P> }) => Promise<Response>;
@@ -42,6 +47,7 @@ async function call<P>(handler: Handler<P>, url: string, params: P, token: strin
 async function setup(provider: (typeof PROVIDERS)[number]) {
   const world = await exportWorld((await freshDatabase(provider)).db);
   global.verityDb = world.db;
+  global.verityMediaStore = world.store;
   const token = async (role: "annotator" | "reviewer" | "admin", projectId = world.projectId) => (await createApiToken(world.db, projectId, world.admin.user.id, { name: `t-${role}-${Math.random()}`, role })).secret;
   return { world, token };
 }
@@ -108,7 +114,7 @@ describe.each(PROVIDERS)("the v1 API on %s", (provider) => {
     expect((await call(samplesRoute.GET, samples, params, secret)).status).toBe(401);
 
     // A pool of this project through the other project's URL: not found either way.
-    const pool = await makePool(world, { name: "mine", kind: "grounding", format: "swift_jsonl", imageMode: "reference" });
+    const pool = await makePool(world, { name: "mine", kind: "grounding", profile: "ms-swift", imageMode: "copy" });
     const otherAdmin = await token("admin", other.id);
     const started = await call(exportsRoute.POST, `/api/v1/projects/${other.id}/pools/${pool.id}/exports`, { projectId: other.id, poolId: pool.id }, otherAdmin, { method: "POST", body: "{}", headers: { "content-type": "application/json" } });
     expect(started.status).toBe(404);
@@ -118,7 +124,13 @@ describe.each(PROVIDERS)("the v1 API on %s", (provider) => {
   it("lists pools, starts an export (refusing a second one), and reports the job until its snapshot is written", async () => {
     const { world, token } = await setup(provider);
     await verifiedSamples(world, 3);
-    const pool = await makePool(world, { name: "api-pool", kind: "grounding", format: "swift_jsonl", imageMode: "reference" });
+    const pool = await makePool(world, { name: "api-pool", kind: "grounding", profile: "ms-swift", imageMode: "copy" });
+    // The in-process worker checks the derived values when it starts (and would queue a
+    // recomputation, which refuses exports, for items never derived): bring them up to date first.
+    await ensureDerivationCurrent(world.db);
+    for (const job of await world.db.job.findMany({ where: { kind: "rederive", status: "queued" } })) {
+      if (await claimJob(world.db, job.id)) await runRederiveJob(world.db, job.id);
+    }
     const admin = await token("admin");
     const reviewer = await token("reviewer");
     const params = { projectId: world.projectId, poolId: pool.id };
@@ -140,12 +152,12 @@ describe.each(PROVIDERS)("the v1 API on %s", (provider) => {
       await new Promise((r) => setTimeout(r, 100));
       job = (await call(jobsRoute.GET, `/api/v1/projects/${world.projectId}/jobs/${jobId}`, jobParams, admin)).body.job as Record<string, unknown>;
     }
-    expect(job).toMatchObject({ kind: "export", status: "succeeded", report: { rows: 3 } });
+    expect(job, JSON.stringify(job.error)).toMatchObject({ kind: "export", status: "succeeded", report: { rows: 3 } });
     // Let a second export the 202 above may have started end before the database closes.
     for (let i = 0; i < 100 && (await world.db.job.count({ where: { kind: "export", status: { in: ["queued", "running"] } } })) > 0; i++) await new Promise((r) => setTimeout(r, 100));
 
     const pools = PoolListSchema.parse((await call(poolsRoute.GET, `/api/v1/projects/${world.projectId}/pools`, { projectId: world.projectId }, reviewer)).body);
-    expect(pools.pools[0]).toMatchObject({ name: "api-pool", pending: 0 });
+    expect(pools.pools[0]).toMatchObject({ name: "api-pool", profile: "ms-swift", verifiedSinceLast: 0 });
     expect(pools.pools[0]!.snapshots[0]).toMatchObject({ id: (job.report as { snapshotId: string }).snapshotId, rowCount: 3 });
   });
 
@@ -165,7 +177,7 @@ describe.each(PROVIDERS)("the v1 API on %s", (provider) => {
     expect(page.items[0]).toMatchObject({
       id: t.id,
       answer: { revisionId: pinned.finalAnswerId, fromAnnotationId: saved.id, source: "review", traceVerdict: "success" },
-      derived: { autoOutcome: null, flags: [], stepsCorrect: 1, stepsIncorrect: 0, reward: 1, advantage: 0, groupSize: 1 },
+      derived: { autoOutcome: null, flags: [], stepsCorrect: 1, stepsIncorrect: 0, reward: 1, advantage: 1 / (1 + 1e-6), groupSize: 1 },
       steps: [{ index: 0, action: { type: "click", x: 5, y: 6 }, image: { width: 100 } }],
     });
     expect(page.nextCursor).toBeNull();

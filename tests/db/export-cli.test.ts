@@ -1,6 +1,8 @@
-// `npm run verity -- export` as an operator runs it, on SQLite and PostgreSQL: a child process
-// with the database's URL, exporting a grounding pool into an S3 bucket (s3rver on 127.0.0.1)
-// and then only what was verified since; the snapshots are read back from the bucket through
+// `npm run verity -- pool create|list` and `export` as an operator runs them, on SQLite and
+// PostgreSQL: a child process with the database's URL creates a grounding pool in an S3 bucket
+// (s3rver on 127.0.0.1), refuses what the pools screen refuses with the same words, lists it,
+// exports it in full and then again: the second snapshot is still the whole pool, its
+// changes.jsonl what was verified since. The snapshots are read back from the bucket through
 // the pool target, checksums verified. An unknown pool is refused with its name.
 import { execFile } from "node:child_process";
 import path from "node:path";
@@ -11,10 +13,9 @@ import { freshDatabase, PROVIDERS } from "./databases";
 import { exportWorld, type ExportWorld } from "./export-support";
 import { startS3Server, type TestS3Server } from "../support/s3-server";
 import { saveGroundingAnnotation } from "@/lib/annotations/save-annotation";
-import { SwiftGroundingRowSchema } from "@/lib/exports/formats/grounding-swift";
+import { ChangeLineSchema, MsSwiftRowSchema } from "@/lib/exports/profiles/row-schemas";
 import { poolTarget } from "@/lib/exports/targets/pool-targets";
 import { ingestImage } from "@/lib/media/ingest";
-import { createPool } from "@/lib/pools/pools";
 
 const run = promisify(execFile);
 
@@ -47,18 +48,28 @@ async function verifiedSamples(world: ExportWorld, from: number, n: number) {
 async function rowsOf(snapshotId: string, uri: string) {
   const target = poolTarget({ targetType: "s3", targetUri: uri }, s3.connection);
   const manifest = await target.verifySnapshot(snapshotId);
-  let text = "";
-  for await (const chunk of await target.openFile(snapshotId, "grounding.jsonl")) text += chunk.toString();
-  return { manifest, rows: text.split("\n").filter(Boolean).map((l) => SwiftGroundingRowSchema.parse(JSON.parse(l))) };
+  const lines = async (name: string) => {
+    let text = "";
+    for await (const chunk of await target.openFile(snapshotId, name)) text += chunk.toString();
+    return text.split("\n").filter(Boolean).map((l) => JSON.parse(l) as unknown);
+  };
+  return { manifest, rows: (await lines("grounding.jsonl")).map((r) => MsSwiftRowSchema.parse(r)), changes: (await lines("changes.jsonl")).map((r) => ChangeLineSchema.parse(r)) };
 }
 
 describe.each(PROVIDERS)("the export CLI on %s", (provider) => {
-  it("writes a full snapshot into an S3 pool, then one with only what was verified since", async () => {
+  it("creates and lists an S3 pool, writes a full snapshot into it, then a whole pool again with what was verified since as its changes", async () => {
     const { db, url } = await freshDatabase(provider);
     const world = await exportWorld(db);
     const project = await db.project.findUniqueOrThrow({ where: { id: world.projectId } });
     const uri = `s3://pools/${provider}/${Date.now().toString(36)}/grounding`;
-    await createPool(db, { userId: world.admin.user.id, projectId: world.projectId }, { name: "bucket", kind: "grounding", format: "swift_jsonl", targetType: "s3", targetUri: uri, imageMode: "copy" });
+    const create = ["pool", "create", "--project", project.slug, "--name", "bucket", "--kind", "grounding", "--profile", "ms-swift", "--target", uri];
+    // The screen's rules: verl cannot be handed relative paths, an unknown filter is named.
+    await expect(verity(world, url, [...create, "--profile", "verl", "--images", "copy"])).rejects.toMatchObject({ stderr: expect.stringContaining("must be one of embed, absolute for the verl profile") });
+    await expect(verity(world, url, [...create, "--filter", "colour=red"])).rejects.toMatchObject({ stderr: expect.stringContaining("unknown filter colour") });
+    const created = await verity(world, url, [...create, "--images", "copy", "--convention", "rel1000", "--filter", "source=cli", "--json"]);
+    expect(JSON.parse(created.stdout.trim().split("\n").at(-1)!)).toMatchObject({ name: "bucket", kind: "grounding", profile: "ms-swift", imageMode: "copy", target: uri, settings: { convention: "rel1000", filters: { source: ["cli"] } } });
+    const listed = await verity(world, url, ["pool", "list", "--project", project.slug, "--json"]);
+    expect(JSON.parse(listed.stdout.trim().split("\n").at(-1)!)).toMatchObject([{ name: "bucket", profile: "ms-swift", target: uri, style: { convention: "rel1000", target: "point", template: "ui-venus-1.5-grounding" }, filters: { source: ["cli"] }, latestSnapshotId: null }]);
     const first = await verifiedSamples(world, 0, 3);
 
     const full = await verity(world, url, ["export", "--pool", "bucket", "--project", project.slug, "--json"]);
@@ -74,9 +85,12 @@ describe.each(PROVIDERS)("the export CLI on %s", (provider) => {
     const later = await verifiedSamples(world, 3, 2);
     const since = await verity(world, url, ["export", "--pool", "bucket", "--project", project.slug, "--since", "last"]);
     const snapshotId = /^snapshot (\S+)$/m.exec(since.stdout)![1]!;
-    expect((await rowsOf(snapshotId, uri)).rows.map((r) => r.id).sort()).toEqual([...later].sort());
+    const second = await rowsOf(snapshotId, uri);
+    expect(second.rows.map((r) => r.id).sort()).toEqual([...first, ...later].sort());
+    expect(second.changes.map((c) => `${c.change} ${c.id}`).sort()).toEqual(later.map((id) => `added ${id}`).sort());
+    expect(second.manifest).toMatchObject({ mode: "incremental", baseSnapshotId: out.snapshotId });
     expect(await db.job.count({ where: { kind: "export", status: "succeeded" } })).toBe(2);
 
     await expect(verity(world, url, ["export", "--pool", "nope", "--project", project.slug])).rejects.toMatchObject({ stderr: expect.stringContaining("No pool named nope") });
-  });
+  }, 300_000);
 });

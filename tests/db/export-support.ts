@@ -64,10 +64,10 @@ export async function importFixture(world: ExportWorld, target: string) {
   return report;
 }
 
-export async function makePool(world: ExportWorld, input: { name: string; kind: string; format: string; imageMode?: "copy" | "reference"; settings?: object }) {
+export async function makePool(world: ExportWorld, input: { name: string; kind: string; profile: string; imageMode?: "copy" | "absolute" | "embed"; settings?: object }) {
   const dir = world.poolDir(input.name);
   mkdirSync(path.dirname(dir), { recursive: true });
-  return createPool(world.db, { userId: world.admin.user.id, projectId: world.projectId }, { targetType: "local", targetUri: dir, imageMode: "copy", settings: {}, ...input });
+  return createPool(world.db, { userId: world.admin.user.id, projectId: world.projectId }, { targetType: "local", targetUri: dir, settings: {}, ...input });
 }
 
 export async function runExport(world: ExportWorld, poolId: string, mode: ExportMode, store = world.store): Promise<ExportOutcome> {

@@ -11,6 +11,9 @@ import { createLocalMediaStore } from "@/lib/media/local-store";
 export { PUBLIC_FIXTURES as FIXTURES } from "../support/public-fixtures";
 export { generatedFixtures, RESULTS_FILE } from "../support/import-fixtures";
 
+// Where these imports put screenshots: an export of imported items copies them from here.
+export const IMPORT_MEDIA_DIR = path.join(os.tmpdir(), "verity-import-media");
+
 export async function importInto(db: Db, projectId: string, target: string, options: Partial<ImportJobParams> = {}) {
   return (await importJob(db, projectId, target, options)).report;
 }
@@ -18,7 +21,7 @@ export async function importInto(db: Db, projectId: string, target: string, opti
 /** The import's report and its job row as the API and the screen read it (status, error, progress). */
 export async function importJob(db: Db, projectId: string, target: string, options: Partial<ImportJobParams> = {}) {
   const scratch = mkdtempSync(path.join(os.tmpdir(), "verity-import-test-"));
-  const store = createLocalMediaStore(path.join(os.tmpdir(), "verity-import-media"));
+  const store = createLocalMediaStore(IMPORT_MEDIA_DIR);
   const job = await createImportJob(db, projectId, null, { target, scratch, ...options });
   const report = await executeImportJob(db, store, job.id);
   if (!report) throw new Error("the job was not run");

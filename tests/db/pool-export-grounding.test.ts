@@ -1,8 +1,9 @@
 // Round trips of the grounding pools from the real fixtures (ScreenSpot-Pro results, UI-Venus
 // meta with its refusal), verified through the reviewer's real save path, exported as a job
-// and read back from the snapshot: every [0,1000] box is the FINAL answer's pixel box
-// converted, refusals are [-1,-1], tiers split by the effective score, and the manifest lists
-// the final-answer revisions and override ids the rows rest on. On SQLite and PostgreSQL.
+// and read back from the snapshot: every target is the FINAL answer's pixel box in the pool's
+// convention, refusals are [-1,-1], tiers split by the effective score (overrides included),
+// and the manifest lists the final-answer revisions and override ids the rows rest on. On
+// SQLite and PostgreSQL. (How each framework reads these files: tests/db/consumers.)
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -12,11 +13,8 @@ import { freshDatabase, PROVIDERS } from "./databases";
 import { exportWorld, groundingFixturesWithImages, importFixture, makePool, readJsonlFile, runExport, type ExportWorld } from "./export-support";
 import { saveGroundingAnnotation } from "@/lib/annotations/save-annotation";
 import type { GroundingPayload } from "@/lib/annotations/grounding-payload";
-import { boxFromPixels } from "@/lib/domain/coordinates";
 import type { Box } from "@/lib/domain/geometry";
-import { SwiftGroundingRowSchema } from "@/lib/exports/formats/grounding-swift";
-import { VerlGroundingRowSchema } from "@/lib/exports/formats/grounding-verl";
-import { DiscardListSchema, SharegptGoldRowSchema, SharegptRewriteRowSchema } from "@/lib/exports/formats/mid-training";
+import { DiscardListSchema, GroundingTruthSchema, LlamaFactoryRowSchema, MsSwiftRowSchema, VerlRowSchema } from "@/lib/exports/profiles/row-schemas";
 import { SnapshotManifestSchema } from "@/lib/exports/snapshot-manifest";
 import { overrideVerdict } from "@/lib/verdicts/override-verdict";
 import { finalRevisionIds, rederive } from "./derived-support";
@@ -44,7 +42,7 @@ async function importAndVerify(world: ExportWorld) {
   const verified: Verified[] = [];
   for (const [i, s] of positives.slice(0, SCORES.length).entries()) {
     // The reviewer moves every box a little: the export must carry the final answer, not the import.
-    const box: Box = [s.boxX1! + 3, s.boxY1! + 2, s.boxX2! + 5, s.boxY2! + 1];
+    const box: Box = [s.boxX1! + 3, s.boxY1! + 2, Math.min(s.media!.width, s.boxX2! + 5), Math.min(s.media!.height, s.boxY2! + 1)];
     const rewrite = SCORES[i] === 5 ? `Rewritten: ${s.instruction}` : null;
     await saveGroundingAnnotation(db, world.reviewer, { sampleId: s.id, baseVersion: null, status: "submitted", payload: payload(box, { instructionRewrite: rewrite }) });
     const score = SCORES[i]!;
@@ -64,17 +62,24 @@ async function importAndVerify(world: ExportWorld) {
   return { verified, overrideId: override.id };
 }
 
-function expectOnGrid(solution: number[], v: Verified) {
+// The default template (UI-Venus-1.5 grounding) asks for a point on the [0,1000] grid: the
+// final box's centre, v = px * 1000 / W rounded half up (unit-tested by hand-computed numbers
+// in tests/unit/exports/coordinate-conventions.test.ts); here: within half a unit of exact.
+function expectTarget(groundTruth: string, v: Verified) {
+  const truth = GroundingTruthSchema.parse(JSON.parse(groundTruth));
+  expect(truth.image).toEqual([v.width, v.height]);
   if (v.box === null) {
-    expect(solution).toEqual([-1, -1]);
-    return;
+    expect(truth).toMatchObject({ refusal: true, box: null, box_px: null, answer: [-1, -1] });
+    return truth;
   }
-  const exact = boxFromPixels(v.box, { format: "xyxy", unit: "0-1000" }, { width: v.width, height: v.height });
-  expect(solution).toHaveLength(4);
-  solution.forEach((value, k) => {
+  expect(truth.box_px).toEqual(v.box);
+  expect(truth).toMatchObject({ convention: "rel1000", target: "point", refusal: false });
+  const exact = [((v.box[0] + v.box[2]) / 2) * (1000 / v.width), ((v.box[1] + v.box[3]) / 2) * (1000 / v.height)];
+  truth.answer.forEach((value, k) => {
     expect(Number.isInteger(value)).toBe(true);
     expect(Math.abs(value - exact[k]!), `coordinate ${k} of ${v.sampleId}`).toBeLessThanOrEqual(0.5);
   });
+  return truth;
 }
 
 function snapshotDir(world: ExportWorld, pool: string, snapshotId: string) {
@@ -82,22 +87,22 @@ function snapshotDir(world: ExportWorld, pool: string, snapshotId: string) {
 }
 
 describe.each(PROVIDERS)("grounding pool exports on %s", (provider) => {
-  it("ms-swift JSONL: every row is a verified sample's final box on the [0,1000] grid or [-1,-1], with its images and a manifest naming its sources", async () => {
+  it("ms-swift JSONL: every row is a verified sample's final answer in the convention or [-1,-1], with its images and a manifest naming its sources", async () => {
     const world = await exportWorld((await freshDatabase(provider)).db);
     const { verified, overrideId } = await importAndVerify(world);
-    const pool = await makePool(world, { name: "grounding-swift", kind: "grounding", format: "swift_jsonl" });
+    const pool = await makePool(world, { name: "grounding-swift", kind: "grounding", profile: "ms-swift" });
 
     const outcome = await runExport(world, pool.id, "full");
     expect(outcome).toMatchObject({ status: "succeeded", rows: verified.length });
     if (outcome.status !== "succeeded") return;
     const dir = snapshotDir(world, "grounding-swift", outcome.snapshotId);
-    const rows = readJsonlFile(path.join(dir, "grounding.jsonl")).map((r) => SwiftGroundingRowSchema.parse(r));
+    const rows = readJsonlFile(path.join(dir, "grounding.jsonl")).map((r) => MsSwiftRowSchema.parse(r));
     expect(rows.map((r) => r.id).sort()).toEqual(verified.map((v) => v.sampleId).sort());
     for (const row of rows) {
       const v = verified.find((x) => x.sampleId === row.id)!;
-      expectOnGrid(row.solution, v);
-      expect(row.messages[1].content).toBe(JSON.stringify(row.solution));
-      if (v.rewrite) expect(row.messages[0].content).toContain(v.rewrite);
+      const truth = expectTarget(row.solution!, v);
+      expect(row.messages.at(-1)).toEqual({ role: "assistant", content: JSON.stringify(truth.answer) });
+      if (v.rewrite) expect(row.messages[0]!.content).toContain(v.rewrite);
       // Copied once per snapshot, content-addressed, and present.
       expect(row.images[0]).toMatch(/^images\/[0-9a-f]{64}\.png$/);
       const bytes = readFileSync(path.join(dir, row.images[0]!));
@@ -116,54 +121,56 @@ describe.each(PROVIDERS)("grounding pool exports on %s", (provider) => {
     expect(manifest.files.map((f) => f.name).filter((n) => n.startsWith("images/"))).toHaveLength(manifest.counts.images!);
 
     const snapshot = await world.db.snapshot.findUniqueOrThrow({ where: { id: outcome.snapshotId } });
-    expect(snapshot).toMatchObject({ status: "complete", rowCount: verified.length, incremental: false, sinceAt: null, error: null });
+    expect(snapshot).toMatchObject({ status: "complete", rowCount: verified.length, incremental: false, mode: "full", baseSnapshotId: null, error: null });
     expect(snapshot.manifestSha).toBe(createHash("sha256").update(manifestText).digest("hex"));
     const job = await world.db.job.findFirstOrThrow({ where: { kind: "export" } });
     expect(job).toMatchObject({ status: "succeeded", progress: 1 });
   });
 
-  it("verl parquet: the same answers as ground_truth, row indexes across pages, images referenced by media key", async () => {
+  it("verl parquet: the same answers as ground_truth, row indexes across pages, images embedded as bytes", async () => {
     const world = await exportWorld((await freshDatabase(provider)).db);
     const { verified } = await importAndVerify(world);
-    const pool = await makePool(world, { name: "grounding-verl", kind: "grounding", format: "verl_parquet", imageMode: "reference", settings: { dataSource: "screenspot_pro" } });
+    const pool = await makePool(world, { name: "grounding-verl", kind: "grounding", profile: "verl", imageMode: "embed", settings: { dataSource: "screenspot_pro" } });
 
     const outcome = await runExport(world, pool.id, "full");
     expect(outcome.status).toBe("succeeded");
     if (outcome.status !== "succeeded") return;
     const dir = snapshotDir(world, "grounding-verl", outcome.snapshotId);
     const bytes = readFileSync(path.join(dir, "grounding.parquet"));
-    const rows = (await parquetReadObjects({ file: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length) as ArrayBuffer })).map((r) => VerlGroundingRowSchema.parse(r));
+    const rows = (await parquetReadObjects({ file: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length) as ArrayBuffer, utf8: false })).map((r) => VerlRowSchema.parse(r));
+    // Pages of 3 (runExport): the index runs on across them.
     expect(rows.map((r) => r.extra_info.index)).toEqual(rows.map((_, i) => i));
     expect(rows.map((r) => r.extra_info.id).sort()).toEqual(verified.map((v) => v.sampleId).sort());
-    const keys = new Set((await world.db.media.findMany({ select: { storageKey: true } })).map((m) => m.storageKey));
+    const shas = new Set((await world.db.media.findMany({ select: { sha256: true } })).map((m) => m.sha256));
     for (const row of rows) {
       const v = verified.find((x) => x.sampleId === row.extra_info.id)!;
       expect(row.data_source).toBe("screenspot_pro");
-      expectOnGrid(JSON.parse(row.reward_model.ground_truth) as number[], v);
+      expectTarget(row.reward_model.ground_truth, v);
       expect(row.extra_info.quality_score).toBe(v.score);
-      expect(keys.has(row.images[0]!.image)).toBe(true);
+      const embedded = (row.images[0] as { bytes: Uint8Array }).bytes;
+      expect(shas.has(createHash("sha256").update(embedded).digest("hex"))).toBe(true);
     }
     expect(existsSync(path.join(dir, "images"))).toBe(false);
   });
 
-  it("mid-training: gold, rewrite (with the rewritten instruction) and discard follow the effective scores, overrides included", async () => {
+  it("mid-training (LLaMA-Factory): gold, rewrite (with the rewritten instruction) and discard follow the effective scores, overrides included", async () => {
     const world = await exportWorld((await freshDatabase(provider)).db);
     const { verified, overrideId } = await importAndVerify(world);
-    const pool = await makePool(world, { name: "mid", kind: "mid_training", format: "sharegpt_jsonl" });
+    const pool = await makePool(world, { name: "mid", kind: "mid_training", profile: "llama-factory" });
 
     const outcome = await runExport(world, pool.id, "full");
     expect(outcome.status).toBe("succeeded");
     if (outcome.status !== "succeeded") return;
     const dir = snapshotDir(world, "mid", outcome.snapshotId);
-    const gold = readJsonlFile(path.join(dir, "gold.jsonl")).map((r) => SharegptGoldRowSchema.parse(r));
-    const rewrite = readJsonlFile(path.join(dir, "rewrite.jsonl")).map((r) => SharegptRewriteRowSchema.parse(r));
+    const gold = readJsonlFile(path.join(dir, "gold.jsonl")).map((r) => LlamaFactoryRowSchema.parse(r));
+    const rewrite = readJsonlFile(path.join(dir, "rewrite.jsonl")).map((r) => LlamaFactoryRowSchema.parse(r));
     const discard = DiscardListSchema.parse(JSON.parse(readFileSync(path.join(dir, "discard.json"), "utf8")));
     const ids = (pick: (v: Verified) => boolean) => verified.filter(pick).map((v) => v.sampleId).sort();
 
     expect(gold.map((r) => r.id).sort()).toEqual(ids((v) => v.score !== null && v.score >= 7));
     // Only the rewrite-tier sample that was rewritten trains; the others wait for a rewrite.
     expect(rewrite.map((r) => r.id).sort()).toEqual(ids((v) => v.score !== null && v.score >= 4 && v.score < 7 && v.rewrite !== null));
-    for (const row of rewrite) expect(row.instruction).toBe(verified.find((v) => v.sampleId === row.id)!.rewrite);
+    for (const row of rewrite) expect(row.conversations[0]!.value).toContain(verified.find((v) => v.sampleId === row.id)!.rewrite!);
     expect([...discard].sort()).toEqual(ids((v) => v.score !== null && v.score < 4));
     // The overridden sample (judge 9, reviewer 3) is discarded, and the manifest says why.
     expect(discard).toContain(verified[0]!.sampleId);
@@ -173,9 +180,16 @@ describe.each(PROVIDERS)("grounding pool exports on %s", (provider) => {
       "tier:gold": gold.length,
       "tier:rewrite": rewrite.length,
       "tier:discard": discard.length,
-      "tier:unscored": 2,
+      "skipped:unscored": 2,
       rewrite_pending: verified.filter((v) => v.score !== null && v.score >= 4 && v.score < 7 && v.rewrite === null).length,
     });
-    for (const row of gold) expectOnGrid(JSON.parse(row.conversations[1].value) as number[], verified.find((v) => v.sampleId === row.id)!);
+    const info = JSON.parse(readFileSync(path.join(dir, "dataset_info.json"), "utf8")) as Record<string, { file_name: string }>;
+    expect(Object.fromEntries(Object.entries(info).map(([k, v]) => [k, v.file_name]))).toEqual({ verity_gold: "gold.jsonl", verity_rewrite: "rewrite.jsonl" });
+    for (const row of gold) {
+      const v = verified.find((x) => x.sampleId === row.id)!;
+      const [x, y] = JSON.parse(row.conversations.at(-1)!.value) as number[];
+      expect(Math.abs(x! - ((v.box![0] + v.box![2]) / 2) * (1000 / v.width))).toBeLessThanOrEqual(0.5);
+      expect(Math.abs(y! - ((v.box![1] + v.box![3]) / 2) * (1000 / v.height))).toBeLessThanOrEqual(0.5);
+    }
   });
 });

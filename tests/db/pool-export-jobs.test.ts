@@ -1,5 +1,6 @@
 // Export jobs as a pool's history sees them, on SQLite and PostgreSQL: an incremental export
-// holds exactly what was verified since the last snapshot, one pool never runs two exports at
+// is the whole pool and lists what was verified since its base in changes.jsonl (the full
+// semantics: tests/db/pool-snapshots.test.ts), one pool never runs two exports at
 // once, a failing export leaves no visible snapshot and a failed Snapshot row, and an export
 // interrupted by a crash is run again as a new snapshot.
 import { existsSync, readdirSync, rmSync } from "node:fs";
@@ -35,48 +36,58 @@ async function verify(world: ExportWorld, sampleId: string, baseVersion: number 
 
 const actor = (world: ExportWorld) => ({ userId: world.admin.user.id, projectId: world.projectId });
 
+function changed(world: ExportWorld, pool: string, snapshotId: string): string[] {
+  return readJsonlFile(path.join(world.poolDir(pool), "snapshots", snapshotId, "changes.jsonl")).map((r) => `${(r as { change: string }).change} ${(r as { id: string }).id}`).sort();
+}
+
 function exportedIds(world: ExportWorld, pool: string, snapshotId: string): string[] {
   return readJsonlFile(path.join(world.poolDir(pool), "snapshots", snapshotId, "grounding.jsonl")).map((r) => (r as { id: string }).id).sort();
 }
 
 describe.each(PROVIDERS)("export jobs on %s", (provider) => {
-  it("an incremental export holds exactly what was verified since the last snapshot; the pool shows what waits", async () => {
+  it("an incremental export is still the whole pool, its changes.jsonl what was verified since; the pool shows what waits", async () => {
     const world = await exportWorld((await freshDatabase(provider)).db);
     const { ids } = await samples(world, 6);
-    const pool = await makePool(world, { name: "inc", kind: "grounding", format: "swift_jsonl" });
+    const pool = await makePool(world, { name: "inc", kind: "grounding", profile: "ms-swift" });
     for (const id of ids.slice(0, 3)) await verify(world, id);
 
+    // With no snapshot yet, "incremental" has no base: a full pool, every row added.
     const first = await runExport(world, pool.id, "incremental");
     if (first.status !== "succeeded") throw new Error(first.error);
     expect(exportedIds(world, "inc", first.snapshotId)).toEqual(ids.slice(0, 3).sort());
+    expect(changed(world, "inc", first.snapshotId)).toEqual(ids.slice(0, 3).map((id) => `added ${id}`).sort());
 
     const a4 = await verify(world, ids[3]!);
     await verify(world, ids[4]!);
-    expect((await listPoolViews(world.db, world.projectId))[0]).toMatchObject({ name: "inc", pending: 2 });
+    expect((await listPoolViews(world.db, world.projectId))[0]).toMatchObject({ name: "inc", verifiedSinceLast: 2 });
 
     const second = await runExport(world, pool.id, "incremental");
     if (second.status !== "succeeded") throw new Error(second.error);
-    expect(exportedIds(world, "inc", second.snapshotId)).toEqual([ids[3]!, ids[4]!].sort());
+    expect(exportedIds(world, "inc", second.snapshotId)).toEqual(ids.slice(0, 5).sort());
+    expect(changed(world, "inc", second.snapshotId)).toEqual([`added ${ids[3]!}`, `added ${ids[4]!}`].sort());
     const [s1, s2] = await Promise.all([first, second].map((o) => world.db.snapshot.findUniqueOrThrow({ where: { id: (o as { snapshotId: string }).snapshotId } })));
-    expect(s2!.incremental).toBe(true);
-    expect(s2!.sinceAt!.getTime()).toBe(s1!.untilAt!.getTime());
-    expect((await listPoolViews(world.db, world.projectId))[0]!.pending).toBe(0);
+    expect(s2).toMatchObject({ incremental: true, mode: "incremental", baseSnapshotId: s1!.id });
+    expect((await listPoolViews(world.db, world.projectId))[0]!.verifiedSinceLast).toBe(0);
 
-    // The same answer submitted again is no new revision: nothing to export.
+    // The same answer submitted again is no new revision: nothing changes.
     const same = await verify(world, ids[3]!, a4.version);
     expect(same.outcome).toBe("unchanged");
-    // Verified again (a reviewer changed the answer): it goes out again, nothing else does.
+    const unchanged = await runExport(world, pool.id, "incremental");
+    if (unchanged.status !== "succeeded") throw new Error(unchanged.error);
+    expect(changed(world, "inc", unchanged.snapshotId)).toEqual([]);
+    // Verified again (a reviewer changed the answer): its row is updated, nothing else.
     await verify(world, ids[3]!, same.version, [12, 10, 50, 40]);
     const third = await runExport(world, pool.id, "incremental");
     if (third.status !== "succeeded") throw new Error(third.error);
-    expect(exportedIds(world, "inc", third.snapshotId)).toEqual([ids[3]!]);
+    expect(exportedIds(world, "inc", third.snapshotId)).toEqual(ids.slice(0, 5).sort());
+    expect(changed(world, "inc", third.snapshotId)).toEqual([`updated ${ids[3]!}`]);
 
     const full = await runExport(world, pool.id, "full");
     if (full.status !== "succeeded") throw new Error(full.error);
     expect(exportedIds(world, "inc", full.snapshotId)).toEqual(ids.slice(0, 5).sort());
     // Time-sortable ids: the history's order is the ids' order.
     const history = (await listPoolViews(world.db, world.projectId))[0]!.snapshots.map((s) => s.id);
-    expect(history).toEqual([full.snapshotId, third.snapshotId, second.snapshotId, first.snapshotId]);
+    expect(history).toEqual([full.snapshotId, third.snapshotId, unchanged.snapshotId, second.snapshotId, first.snapshotId]);
     expect([...history].sort().reverse()).toEqual(history);
   });
 
@@ -84,7 +95,7 @@ describe.each(PROVIDERS)("export jobs on %s", (provider) => {
     const world = await exportWorld((await freshDatabase(provider)).db);
     const { ids } = await samples(world, 1);
     await verify(world, ids[0]!);
-    const pool = await makePool(world, { name: "once", kind: "grounding", format: "swift_jsonl" });
+    const pool = await makePool(world, { name: "once", kind: "grounding", profile: "ms-swift" });
 
     const attempts = await Promise.allSettled([startExport(world.db, actor(world), { poolId: pool.id, mode: "full" }), startExport(world.db, actor(world), { poolId: pool.id, mode: "full" })]);
     expect(attempts.filter((a) => a.status === "fulfilled")).toHaveLength(1);
@@ -105,7 +116,7 @@ describe.each(PROVIDERS)("export jobs on %s", (provider) => {
     const world = await exportWorld((await freshDatabase(provider)).db);
     const { ids, media } = await samples(world, 2);
     for (const id of ids) await verify(world, id);
-    const pool = await makePool(world, { name: "broken", kind: "grounding", format: "swift_jsonl" });
+    const pool = await makePool(world, { name: "broken", kind: "grounding", profile: "ms-swift" });
     // The screenshot vanished from the media store: copying it into the snapshot fails after the data file was written.
     const key = mediaKey(media.sha256, "png");
     rmSync(path.join(world.mediaDir, key));
@@ -123,14 +134,14 @@ describe.each(PROVIDERS)("export jobs on %s", (provider) => {
     expect(existsSync(snapshotsDir) ? readdirSync(snapshotsDir) : []).toEqual([]);
     expect(existsSync(path.join(world.poolDir("broken"), "latest"))).toBe(false);
     // A failed snapshot does not move the incremental window.
-    expect((await listPoolViews(world.db, world.projectId))[0]).toMatchObject({ pending: 2, exportedUntil: null });
+    expect((await listPoolViews(world.db, world.projectId))[0]).toMatchObject({ verifiedSinceLast: 2, exportedUntil: null });
   });
 
   it("an export whose worker died is run again as a new snapshot; the interrupted one is marked failed", async () => {
     const world = await exportWorld((await freshDatabase(provider)).db);
     const { ids } = await samples(world, 2);
     for (const id of ids) await verify(world, id);
-    const pool = await makePool(world, { name: "retry", kind: "grounding", format: "swift_jsonl" });
+    const pool = await makePool(world, { name: "retry", kind: "grounding", profile: "ms-swift" });
     const job = await startExport(world.db, actor(world), { poolId: pool.id, mode: "full" });
     // What a crash leaves: the job running under a lock that has run out, its snapshot "writing".
     await world.db.job.update({ where: { id: job.id }, data: { status: "running", lockedBy: "dead-worker", lockedUntil: new Date(Date.now() - 1000), attempts: 1 } });

@@ -1,7 +1,8 @@
 // Trajectory pools from an AndroidLab run (generated in its real layout), reviewed through the real save path and
 // exported as jobs: navigation rows are exactly the verified steps (ground truth on the
-// [0,1000] grid, history of what the agent did), online-RL rows carry rewards and GRPO
-// advantages derived from the FINAL answers (a later adjudication replaces a review), and the
+// [0,1000] grid, history of what the agent did), online-RL pools give clean verified successes
+// as SFT rows and a table of the rewards and GRPO advantages derived from the FINAL answers
+// (a later adjudication replaces a review), and the
 // evaluation pool writes each run's corrected table as CSV and JSON. SQLite and PostgreSQL.
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -9,11 +10,12 @@ import { describe, expect, it } from "vitest";
 import { freshDatabase, PROVIDERS } from "./databases";
 import { exportWorld, importFixture, makePool, readJsonlFile, runExport, type ExportWorld } from "./export-support";
 import { generatedFixtures } from "./import-support";
-import { ActionSchema, describeAction, type Action } from "@/lib/domain/actions";
+import { ActionSchema, type Action } from "@/lib/domain/actions";
 import { groupAdvantages, RewardSettingsSchema, trajectoryReward } from "@/lib/domain/rewards";
 import type { StepLabel } from "@/lib/domain/labels";
-import { NavigationRowSchema } from "@/lib/exports/formats/navigation";
-import { OnlineRlRowSchema } from "@/lib/exports/formats/online-rl";
+import { renderAction } from "@/lib/exports/conventions/action-syntax";
+import { conventionSpace } from "@/lib/exports/conventions/coordinate-conventions";
+import { LlamaFactoryRowSchema, MsSwiftRowSchema, NavigationTruthSchema } from "@/lib/exports/profiles/row-schemas";
 import { EVALUATION_CSV_HEADER, EvaluationCsvRowSchema, EvaluationResultsSchema } from "@/lib/exports/formats/evaluation";
 import { SnapshotManifestSchema } from "@/lib/exports/snapshot-manifest";
 import { saveTrajectoryAnnotation } from "@/lib/trajectories/save-trajectory-annotation";
@@ -74,68 +76,81 @@ function parseCsv(text: string): string[][] {
 const onGrid = (v: number, size: number) => Math.min(1000, Math.max(0, Math.round((v / size) * 1000)));
 
 describe.each(PROVIDERS)("trajectory pool exports on %s", (provider) => {
-  it("navigation: one row per verified step, corrections as ground truth on the grid, history of what the agent did", async () => {
+  it("navigation (ms-swift): one row per verified step, corrections as ground truth in the convention, history of what the agent did in the same syntax", async () => {
     const world = await exportWorld((await freshDatabase(provider)).db);
     const { t0, t1, t2, finalIds } = await importAndReview(world);
-    const pool = await makePool(world, { name: "nav", kind: "navigation", format: "jsonl" });
+    const pool = await makePool(world, { name: "nav", kind: "navigation", profile: "ms-swift" });
     const outcome = await runExport(world, pool.id, "full");
     expect(outcome.status).toBe("succeeded");
     if (outcome.status !== "succeeded") return;
     const dir = snapshotDir(world, "nav", outcome.snapshotId);
-    const rows = readJsonlFile(path.join(dir, "navigation.jsonl")).map((r) => NavigationRowSchema.parse(r));
+    const rows = readJsonlFile(path.join(dir, "navigation.jsonl")).map((r) => MsSwiftRowSchema.parse(r));
 
     const expected = [`${t0.id}:0`, `${t0.id}:1`, ...t1.steps.map((s) => `${t1.id}:${s.index}`)].sort();
     expect(rows.map((r) => r.id).sort()).toEqual(expected);
-    expect(rows.some((r) => r.trajectory_id === t2.id)).toBe(false);
+    expect(rows.some((r) => r.id.startsWith(`${t2.id}:`))).toBe(false);
 
+    // The corrected step: the correction is the target, on the [0,1000] grid of its own screenshot.
     const corrected = rows.find((r) => r.id === `${t0.id}:1`)!;
     const media = t0.steps[1]!.media!;
-    expect(corrected.action).toEqual({ type: "click", x: onGrid(100, media.width), y: onGrid(200, media.height) });
-    expect(corrected.history).toEqual([describeAction(ActionSchema.parse(t0.steps[0]!.action))]);
-    expect(corrected.revision_id).toBe(finalIds.t0);
-    // The adjudication, not the review it replaced, is t1's final answer.
-    expect(rows.filter((r) => r.trajectory_id === t1.id).every((r) => r.revision_id === finalIds.t1)).toBe(true);
+    const truth = NavigationTruthSchema.parse(JSON.parse(corrected.solution!));
+    expect(truth).toMatchObject({ syntax: "ui-venus", convention: "rel1000", action: { type: "click", point: [onGrid(100, media.width), onGrid(200, media.height)] } });
+    expect(corrected.messages.at(-1)!.content).toContain(`Click(box=(${onGrid(100, media.width)},${onGrid(200, media.height)}))`);
+    // Its history is what the agent did at step 0, in the same syntax and convention.
+    const executed = ActionSchema.parse(t0.steps[0]!.action);
+    const before = renderAction(executed, "ui-venus", conventionSpace("rel1000", { width: t0.steps[0]!.media!.width, height: t0.steps[0]!.media!.height }));
+    expect("text" in before).toBe(true);
+    expect(corrected.messages.find((m) => m.role === "user")!.content).toContain(`Step 0: <think>${t0.steps[0]!.thought ?? ""}</think><action>${(before as { text: string }).text}</action>`);
     for (const row of rows) expect(readFileSync(path.join(dir, row.images[0]!)).length).toBeGreaterThan(0);
 
+    // The adjudication, not the review it replaced, is t1's final answer.
     const manifest = SnapshotManifestSchema.parse(JSON.parse(readFileSync(path.join(dir, "manifest.json"), "utf8")));
-    expect([...manifest.revisionIds].sort()).toEqual([finalIds.t0, finalIds.t1].sort());
+    expect([...new Set(manifest.revisionIds)].sort()).toEqual([finalIds.t0, finalIds.t1].sort());
     const unlabeled = t0.steps.length - 2 + t2.steps.length;
     expect(manifest.counts).toMatchObject({ rows: expected.length, trajectories: 2, "skipped:steps_unverified": unlabeled });
   });
 
-  it("online RL: rewards and group advantages from the final verdicts; an unsure rollout is left out and counted", async () => {
+  it("online RL (LLaMA-Factory): verified clean successes as multi-turn SFT, the reward table with rewards and group advantages from the final verdicts; an unsure rollout only in the table", async () => {
     const world = await exportWorld((await freshDatabase(provider)).db);
     const { t0, t1, t2, finalIds } = await importAndReview(world);
-    const pool = await makePool(world, { name: "grpo", kind: "online_rl", format: "jsonl", imageMode: "reference" });
+    const pool = await makePool(world, { name: "grpo", kind: "online_rl", profile: "llama-factory" });
     const outcome = await runExport(world, pool.id, "full");
     expect(outcome.status).toBe("succeeded");
     if (outcome.status !== "succeeded") return;
     const dir = snapshotDir(world, "grpo", outcome.snapshotId);
-    const rows = readJsonlFile(path.join(dir, "online-rl.jsonl")).map((r) => OnlineRlRowSchema.parse(r));
-    expect(rows.map((r) => r.id).sort()).toEqual([t0.id, t1.id].sort());
+    // t0 succeeded but a step was corrected: no clean demonstration. t1 (adjudicated success) is one.
+    const sft = readJsonlFile(path.join(dir, "sft.jsonl")).map((r) => LlamaFactoryRowSchema.parse(r));
+    expect(sft.map((r) => r.id)).toEqual([t1.id]);
+    expect(sft[0]!.images).toHaveLength(t1.steps.length);
+    const humanTurns = sft[0]!.conversations.filter((c) => c.from === "human");
+    expect(humanTurns.map((c) => c.value.split("<image>").length - 1).reduce((a, b) => a + b, 0)).toBe(t1.steps.length);
+    // Both rollouts of the group succeeded: no failure to pair them with.
+    expect(readJsonlFile(path.join(dir, "dpo.jsonl"))).toEqual([]);
 
+    const [header, ...records] = parseCsv(readFileSync(path.join(dir, "rewards.csv"), "utf8"));
+    const table = records.map((cells) => Object.fromEntries(cells.map((c, i) => [header![i]!, c])));
+    expect(table.map((r) => r.id).sort()).toEqual([t0.id, t1.id, t2.id].sort());
     const settings = RewardSettingsSchema.parse({});
     const rewards = [t0, t1].map((t) => trajectoryReward({ steps: t.steps.length, success: true, invalidActions: t.invalidActionCount }, settings));
     const advantages = groupAdvantages(rewards);
     for (const [i, t] of [t0, t1].entries()) {
-      const row = rows.find((r) => r.id === t.id)!;
-      expect(row).toMatchObject({ group_key: "task-a", group_size: 2, success: true, revision_ids: [i === 0 ? finalIds.t0 : finalIds.t1] });
-      expect(row.reward).toBeCloseTo(rewards[i]!, 12);
-      expect(row.advantage).toBeCloseTo(advantages[i]!, 9);
-      expect(row.steps).toHaveLength(t.steps.length);
-      expect(row.steps[0]!.images[0]).toBe(t.steps[0]!.media!.storageKey);
+      const row = table.find((r) => r.id === t.id)!;
+      expect(row).toMatchObject({ group_key: "task-a", group_size: "2", human_verdict: "success", revision_id: i === 0 ? finalIds.t0 : finalIds.t1 });
+      expect(Number(row.reward)).toBeCloseTo(rewards[i]!, 12);
+      expect(Number(row.advantage)).toBeCloseTo(advantages[i]!, 9);
     }
+    expect(table.find((r) => r.id === t2.id)).toMatchObject({ human_verdict: "unsure" });
     const manifest = SnapshotManifestSchema.parse(JSON.parse(readFileSync(path.join(dir, "manifest.json"), "utf8")));
-    expect(manifest.counts).toMatchObject({ rows: 2, groups: 1, success: 2, "skipped:verdict_unsure": 1 });
-    expect(manifest.revisionIds).not.toContain(finalIds.t2);
+    expect(manifest.counts).toMatchObject({ "sft.jsonl": 1, "skipped:sft_success_with_incorrect_steps": 1, "dpo:unpaired_rollouts": 2 });
     expect(manifest.derivedWith.settings).toMatchObject({ rewards: { advantagePolicy: "verified_only" } });
-    expect(t2.id).not.toBe(t0.id);
+    const info = JSON.parse(readFileSync(path.join(dir, "dataset_info.json"), "utf8")) as Record<string, unknown>;
+    expect(info).toMatchObject({ verity_sft: { file_name: "sft.jsonl", formatting: "sharegpt" }, verity_dpo: { file_name: "dpo.jsonl", ranking: true } });
   });
 
   it("evaluation: the run's corrected table as formula-safe CSV and JSON, re-read and matching the reviews", async () => {
     const world = await exportWorld((await freshDatabase(provider)).db);
     const { t0, t1, t2 } = await importAndReview(world);
-    const pool = await makePool(world, { name: "eval", kind: "evaluation", format: "csv_json" });
+    const pool = await makePool(world, { name: "eval", kind: "evaluation", profile: "table" });
     const outcome = await runExport(world, pool.id, "full");
     expect(outcome.status).toBe("succeeded");
     if (outcome.status !== "succeeded") return;

@@ -1,4 +1,4 @@
-// Pools as admins manage them, on SQLite and PostgreSQL: validated definitions (format per
+// Pools as admins manage them, on SQLite and PostgreSQL: validated definitions (profile per
 // kind, targets confined to the pool roots and never shared with another pool of any
 // project), a fixed kind, deletion refused while an export runs, and every change audited.
 import path from "node:path";
@@ -14,10 +14,10 @@ describe.each(PROVIDERS)("pools on %s", (provider) => {
     return { world, actor: { userId: world.admin.user.id, projectId: world.projectId } };
   }
 
-  it("refuses a format the kind does not have, a bad name, a target outside the pool roots and a malformed S3 URI, naming the field", async () => {
+  it("refuses a profile the kind does not have, a bad name, a target outside the pool roots and a malformed S3 URI, naming the field", async () => {
     const { world, actor } = await setup();
-    const base = { name: "g", kind: "grounding", format: "swift_jsonl", targetType: "local", targetUri: world.poolDir("g") };
-    await expect(createPool(world.db, actor, { ...base, format: "sharegpt_jsonl" })).rejects.toMatchObject({ issues: [expect.objectContaining({ path: ["format"], message: expect.stringMatching(/swift_jsonl, verl_parquet/) })] });
+    const base = { name: "g", kind: "grounding", profile: "ms-swift", targetType: "local", targetUri: world.poolDir("g") };
+    await expect(createPool(world.db, actor, { ...base, profile: "table" })).rejects.toMatchObject({ issues: [expect.objectContaining({ path: ["profile"], message: expect.stringMatching(/verl, easyr1, ms-swift, llama-factory, hf-datasets/) })] });
     await expect(createPool(world.db, actor, { ...base, name: "Bad Name!" })).rejects.toMatchObject({ issues: [expect.objectContaining({ path: ["name"] })] });
     await expect(createPool(world.db, actor, { ...base, targetUri: "/etc/verity-pool" })).rejects.toMatchObject({ code: "invalid_input", message: expect.stringMatching(/inside one of the pool roots/) });
     await expect(createPool(world.db, actor, { ...base, targetUri: `${world.poolDir("g")}/../../escape` })).rejects.toMatchObject({ code: "invalid_input", message: expect.stringMatching(/'\.\.'/) });
@@ -28,16 +28,16 @@ describe.each(PROVIDERS)("pools on %s", (provider) => {
 
   it("never lets two pools, of one project or two, write the same target or nest in each other", async () => {
     const { world, actor } = await setup();
-    const pool = await makePool(world, { name: "first", kind: "grounding", format: "swift_jsonl" });
+    const pool = await makePool(world, { name: "first", kind: "grounding", profile: "ms-swift" });
     const other = await world.db.project.create({ data: { slug: "two", name: "Two", settings: {} } });
-    const same = { name: "copy", kind: "navigation", format: "jsonl", targetType: "local", targetUri: pool.targetUri };
+    const same = { name: "copy", kind: "navigation", profile: "easyr1", targetType: "local", targetUri: pool.targetUri };
     await expect(createPool(world.db, { userId: null, projectId: other.id }, same)).rejects.toMatchObject({ code: "conflict" });
     await expect(createPool(world.db, actor, { ...same, targetUri: path.join(pool.targetUri, "inner") })).rejects.toMatchObject({ code: "conflict" });
     await expect(createPool(world.db, actor, { ...same, targetUri: path.dirname(pool.targetUri) })).rejects.toMatchObject({ code: "conflict" });
     await expect(createPool(world.db, actor, { ...same, name: "first", targetUri: world.poolDir("elsewhere") })).rejects.toMatchObject({ code: "conflict", message: expect.stringMatching(/already exists/) });
     // A sibling whose name shares a prefix is not nested.
     await expect(createPool(world.db, actor, { ...same, targetUri: `${pool.targetUri}-2` })).resolves.toMatchObject({ name: "copy" });
-    const s3 = { name: "s3", kind: "grounding", format: "verl_parquet", targetType: "s3", targetUri: "s3://pools/team/grounding" };
+    const s3 = { name: "s3", kind: "grounding", profile: "verl", targetType: "s3", targetUri: "s3://pools/team/grounding" };
     await createPool(world.db, actor, s3);
     await expect(createPool(world.db, { userId: null, projectId: other.id }, { ...s3, targetUri: "s3://pools/team/grounding/" })).rejects.toMatchObject({ code: "conflict" });
     await expect(createPool(world.db, { userId: null, projectId: other.id }, { ...s3, targetUri: "s3://pools/team" })).rejects.toMatchObject({ code: "conflict" });
@@ -45,10 +45,10 @@ describe.each(PROVIDERS)("pools on %s", (provider) => {
 
   it("updates everything but the kind, refuses deletion while an export is queued, and audits each change", async () => {
     const { world, actor } = await setup();
-    const pool = await makePool(world, { name: "g", kind: "grounding", format: "swift_jsonl" });
-    const edit = { name: "g2", kind: "grounding", format: "verl_parquet", targetType: "local", targetUri: pool.targetUri, imageMode: "reference", settings: { dataSource: "gui" } };
-    await expect(updatePool(world.db, actor, pool.id, edit)).resolves.toMatchObject({ name: "g2", format: "verl_parquet", imageMode: "reference", settings: { dataSource: "gui" } });
-    await expect(updatePool(world.db, actor, pool.id, { ...edit, kind: "navigation", format: "jsonl", settings: {} })).rejects.toMatchObject({ code: "invalid_input", message: expect.stringMatching(/kind cannot change/) });
+    const pool = await makePool(world, { name: "g", kind: "grounding", profile: "ms-swift" });
+    const edit = { name: "g2", kind: "grounding", profile: "verl", targetType: "local", targetUri: pool.targetUri, imageMode: "absolute", settings: { dataSource: "gui", convention: "qwen25-abs", template: "verity-grounding", target: "box" } };
+    await expect(updatePool(world.db, actor, pool.id, edit)).resolves.toMatchObject({ name: "g2", profile: "verl", imageMode: "absolute", settings: { dataSource: "gui", convention: "qwen25-abs" } });
+    await expect(updatePool(world.db, actor, pool.id, { ...edit, kind: "navigation", profile: "easyr1", imageMode: "copy", settings: {} })).rejects.toMatchObject({ code: "invalid_input", message: expect.stringMatching(/kind cannot change/) });
 
     const job = await startExport(world.db, actor, { poolId: pool.id, mode: "full" });
     await expect(deletePool(world.db, actor, pool.id)).rejects.toMatchObject({ code: "conflict" });
@@ -57,7 +57,7 @@ describe.each(PROVIDERS)("pools on %s", (provider) => {
     expect(await world.db.pool.count()).toBe(0);
     // Another project's admin cannot see it at all.
     const other = await world.db.project.create({ data: { slug: "two", name: "Two", settings: {} } });
-    const mine = await makePool(world, { name: "mine", kind: "grounding", format: "swift_jsonl" });
+    const mine = await makePool(world, { name: "mine", kind: "grounding", profile: "ms-swift" });
     await expect(deletePool(world.db, { userId: null, projectId: other.id }, mine.id)).rejects.toMatchObject({ code: "not_found" });
 
     const actions = (await world.db.auditLog.findMany({ where: { targetType: "pool" }, orderBy: { createdAt: "asc" } })).map((a) => a.action);

@@ -1,7 +1,8 @@
 // Pools end to end: an admin creates a pool with a local target (a bad target first, refused
-// with a message that says why), exports it with the progress bar, finds the snapshot in the
-// history and downloads its manifest and data file; a reviewer sees the pools without the
-// admin controls, an annotator is refused the screen.
+// with a message that says why), previews its first rows drawn on their screenshots, exports
+// it with the progress bar, finds the snapshot in the history and downloads its manifest and
+// data file, and compares the pool with latest (nothing changed); a reviewer sees the pools
+// without the admin controls, an annotator is refused the screen.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
@@ -20,7 +21,7 @@ test.describe("as an admin", () => {
 
     const form = page.getByRole("form", { name: "New pool" });
     await form.getByLabel("Name").fill(name);
-    await form.getByLabel("Format").selectOption("swift_jsonl");
+    await form.getByLabel("Profile (the framework that reads it)").selectOption("ms-swift");
     await form.getByLabel("Directory (absolute path)").fill("/etc/verity-pool");
     await form.getByRole("button", { name: "Create pool" }).click();
     await expect(form.getByRole("alert")).toContainText("must be inside one of the pool roots");
@@ -33,7 +34,15 @@ test.describe("as an admin", () => {
     const card = page.getByRole("article", { name: `Pool ${name}` });
     await expect(card.getByTestId("pending")).toHaveText("4");
     await expect(card.getByText("No snapshots yet.")).toBeVisible();
+    // The rows as the trainer will read them, before anything is written.
+    const inspect = card.getByRole("region", { name: `Inspect ${name}` });
+    await inspect.getByRole("button", { name: "Preview the next rows" }).click();
+    const next = inspect.getByRole("list", { name: "Next rows" });
+    await expect(next.getByRole("article")).toHaveCount(4);
+    await expect(next.getByText("Target absent: the answer is [-1,-1]")).toHaveCount(1);
+    await expect(next.getByRole("img", { name: /^Screenshot of row / }).first()).toBeVisible();
     await page.screenshot({ path: "test-results/screens/pools-before-export.png", fullPage: true });
+    await inspect.getByRole("button", { name: "Close" }).click();
 
     await card.getByRole("button", { name: `Full export of ${name}` }).click();
     await expect(card.getByRole("progressbar")).toBeVisible();
@@ -60,15 +69,19 @@ test.describe("as an admin", () => {
 
     const dataDownload = page.waitForEvent("download");
     await details.getByRole("link", { name: "grounding.jsonl" }).click();
-    const lines = readFileSync((await (await dataDownload).path())!, "utf8").trim().split("\n").map((l) => JSON.parse(l) as { solution: number[] });
+    const lines = readFileSync((await (await dataDownload).path())!, "utf8").trim().split("\n").map((l) => JSON.parse(l) as { solution: string });
     expect(lines).toHaveLength(4);
-    expect(lines.filter((l) => l.solution.length === 2 && l.solution[0] === -1)).toHaveLength(1);
+    expect(lines.filter((l) => (JSON.parse(l.solution) as { refusal: boolean; answer: number[] }).refusal)).toHaveLength(1);
     // What the target holds is what was downloaded.
     expect(readFileSync(path.join(poolsRoot, name, "latest"), "utf8")).toBe(snapshotId);
 
-    const again = page.getByRole("button", { name: `Export new to ${name}` });
-    await expect(again).toHaveText("Export new (0)");
-    await expect(again).toBeDisabled();
+    // Nothing changed since: an export now would add, change and remove nothing.
+    await inspect.getByRole("button", { name: "Compare with latest" }).click();
+    const diff = inspect.getByLabel("Changes against latest");
+    await expect(diff).toContainText(`Against ${snapshotId}`);
+    for (const kind of ["added", "updated", "removed"]) await expect(diff.getByTestId(`diff-${kind}`)).toHaveText("0");
+    await expect(page.getByRole("button", { name: `Export changes to ${name}` })).toBeEnabled();
+    await page.screenshot({ path: "test-results/screens/pools-diff.png", fullPage: true });
   });
 });
 

@@ -44,15 +44,15 @@ export async function seedPools(db: Db, store: MediaStore, dataDir: string, emai
   const poolsRoot = path.join(dataDir, "pools");
   const actor = { userId: adminUser.id, projectId: project.id };
   const local = (name: string) => ({ targetType: "local", targetUri: path.join(poolsRoot, name) });
-  const exported = await createPool(db, actor, { name: "matrix-snapshot", kind: "grounding", format: "swift_jsonl", imageMode: "copy", ...local("matrix-snapshot") });
+  const exported = await createPool(db, actor, { name: "matrix-snapshot", kind: "grounding", profile: "ms-swift", imageMode: "copy", ...local("matrix-snapshot") });
   const job = await startExport(db, actor, { poolId: exported.id, mode: "full" });
   const outcome = await executeExportJob(db, job.id, { store, targetOf: poolTarget });
   if (outcome?.status !== "succeeded") throw new Error(`seeding the pools snapshot failed: ${JSON.stringify(outcome)}`);
-  const edit = await createPool(db, actor, { name: "matrix-edit", kind: "navigation", format: "jsonl", ...local("matrix-edit") });
-  const toExport = await createPool(db, actor, { name: "matrix-export", kind: "mid_training", format: "sharegpt_jsonl", ...local("matrix-export") });
+  const edit = await createPool(db, actor, { name: "matrix-edit", kind: "navigation", profile: "ms-swift", ...local("matrix-edit") });
+  const toExport = await createPool(db, actor, { name: "matrix-export", kind: "mid_training", profile: "llama-factory", ...local("matrix-export") });
 
   const demo = await db.project.findUniqueOrThrow({ where: { slug: "demo" } });
-  const demoPool = await createPool(db, { userId: adminUser.id, projectId: demo.id }, { name: "matrix-eval", kind: "evaluation", format: "csv_json", ...local("matrix-eval") });
+  const demoPool = await createPool(db, { userId: adminUser.id, projectId: demo.id }, { name: "matrix-eval", kind: "evaluation", profile: "table", ...local("matrix-eval") });
 
   const seed: PoolsSeed = {
     projectId: project.id,

@@ -154,9 +154,9 @@ export async function seedVerified(db: Db, store: MediaStore, dataDir: string, u
   const poolsRoot = path.join(dataDir, "pools");
   const actor = { userId: admin.id, projectId: project.id };
   const poolDirs = { grounding: path.join(poolsRoot, "vs-grounding"), onlineRl: path.join(poolsRoot, "vs-online-rl"), evaluation: path.join(poolsRoot, "vs-evaluation") };
-  const grounding = await createPool(db, actor, { name: "vs-grounding", kind: "grounding", format: "swift_jsonl", imageMode: "reference", targetType: "local", targetUri: poolDirs.grounding });
-  const onlineRl = await createPool(db, actor, { name: "vs-online-rl", kind: "online_rl", format: "jsonl", imageMode: "reference", targetType: "local", targetUri: poolDirs.onlineRl });
-  const evaluation = await createPool(db, actor, { name: "vs-evaluation", kind: "evaluation", format: "csv_json", targetType: "local", targetUri: poolDirs.evaluation });
+  const grounding = await createPool(db, actor, { name: "vs-grounding", kind: "grounding", profile: "ms-swift", imageMode: "copy", settings: { template: "verity-grounding", convention: "rel1000", target: "box" }, targetType: "local", targetUri: poolDirs.grounding });
+  const onlineRl = await createPool(db, actor, { name: "vs-online-rl", kind: "online_rl", profile: "ms-swift", imageMode: "copy", targetType: "local", targetUri: poolDirs.onlineRl });
+  const evaluation = await createPool(db, actor, { name: "vs-evaluation", kind: "evaluation", profile: "table", targetType: "local", targetUri: poolDirs.evaluation });
   const token = async (creator: typeof admin, role: "admin" | "reviewer" | "annotator") => (await createApiToken(db, project.id, creator.id, { name: `vs-${role}`, role })).secret;
 
   const seed: VerifiedSeed = {

@@ -187,16 +187,18 @@ test("the grounding pool export writes every verified sample with the final answ
   const { samples } = seed();
   const api = await verifiedItems("samples");
   const snapshot = await exportPool("grounding");
-  const rows = jsonl<{ id: string; solution: number[]; original_instruction: string; messages: { content: string }[] }>(snapshot.read("grounding.jsonl"));
+  // The pool asks for boxes on the [0,1000] grid (seed-verified.ts): its answers are the API's grid.
+  const rows = jsonl<{ id: string; solution: string; messages: { content: string }[] }>(snapshot.read("grounding.jsonl"));
+  const answerOf = (row: { solution: string }) => (JSON.parse(row.solution) as { answer: number[] }).answer;
   expect(rows.map((r) => r.id).sort()).toEqual(api.map((s) => s.id).sort());
   for (const id of [samples.stray, samples.nudge, samples.bulk, samples.prediction, samples.consensus, samples.honeypot]) expect(api.map((s) => s.id)).toContain(id);
   for (const item of api) {
     const row = rows.find((r) => r.id === item.id)!;
-    expect(row.solution, item.id).toEqual((item.answer as unknown as { grid: number[] }).grid);
+    expect(answerOf(row), item.id).toEqual((item.answer as unknown as { grid: number[] }).grid);
   }
   // The stray submit's rewrite and refusal reached nothing.
   const stray = rows.find((r) => r.id === samples.stray)!;
-  expect(stray.solution).not.toEqual([-1, -1]);
+  expect(answerOf(stray)).not.toEqual([-1, -1]);
   expect(stray.messages[0]!.content).toContain("Open the File menu");
   expect(snapshot.manifest.revisionIds.sort()).toEqual(api.map((s) => s.answer!.revisionId).sort());
   expect(snapshot.manifest.overrideIds).toEqual(expect.arrayContaining(api.find((s) => s.id === samples.nudge)!.overrideIds!));

@@ -149,21 +149,28 @@ test("the GRPO group page states its advantage policy, and the online-RL export 
   await expect(reviewer.getByTestId("advantage-policy")).toContainText("Only verified rollouts");
   const rewards = await reviewer.getByTestId("reward").allTextContents();
   const advantages = await reviewer.getByTestId("advantage").allTextContents();
-  // group_a (verified success, 4 steps: 0.98^3) counts alone; group_b is left out.
+  // group_a (verified success, 4 steps: 0.98^3) counts alone, standardised as verl does a
+  // group of one (reward / (1 + 1e-6)); group_b is left out.
   expect(rewards.map((r) => r.split(" ")[0])).toEqual(["0.941", "—"]);
-  expect(advantages.map((a) => a.split(" ")[0])).toEqual(["0.000", "—"]);
+  expect(advantages.map((a) => a.split(" ")[0])).toEqual(["0.941", "—"]);
   await expect(reviewer.getByTestId("counted-outcome").nth(1)).toHaveText("left out");
   await reviewer.screenshot({ path: "test-results/screens/verified-group.png", fullPage: true });
 
   const snapshot = await exportPool("onlineRl");
-  const rows = jsonl<{ id: string; group_key: string | null; group_size: number | null; reward: number; advantage: number }>(snapshot.read("online-rl.jsonl"));
+  // The pool's reward table (rewards.csv: numbers as numbers) lists every verified rollout.
+  const [header, ...lines] = snapshot.read("rewards.csv").trim().split("\r\n").map((l) => l.split(","));
+  const rows = lines.map((cells) => Object.fromEntries(cells.map((c, i) => [header![i]!, c]))).map((r) => ({ id: r.id!, group_key: r.group_key!, group_size: Number(r.group_size), reward: Number(r.reward), advantage: r.advantage === "" ? null : Number(r.advantage) }));
   const a = rows.find((r) => r.id === trajectories.groupVerified)!;
-  expect([a.group_key, a.group_size, Number(a.reward.toFixed(3)), a.advantage]).toEqual([groupKey, 1, 0.941, 0]);
+  expect([a.group_key, a.group_size, Number(a.reward.toFixed(3)), Number(a.advantage!.toFixed(3))]).toEqual([groupKey, 1, 0.941, 0.941]);
   expect(rows.map((r) => r.id)).not.toContain(trajectories.groupOpen);
   expect((snapshot.manifest.derivedWith.settings.rewards as { advantagePolicy: string }).advantagePolicy).toBe("verified_only");
   const api = await verifiedItems("trajectories");
   expect(rows.map((r) => r.id).sort()).toEqual(api.map((t) => t.id).sort());
-  for (const row of rows) expect(row.advantage, row.id).toBe(api.find((t) => t.id === row.id)!.derived!.advantage);
+  for (const row of rows) {
+    const stored = api.find((t) => t.id === row.id)!.derived!.advantage as number | null;
+    if (stored === null) expect(row.advantage, row.id).toBeNull();
+    else expect(row.advantage, row.id).toBeCloseTo(stored, 12);
+  }
 
   const evaluation = await exportPool("evaluation");
   const csvName = Object.keys(evaluation.manifest.counts).find((n) => n.endsWith(".csv"))!;

@@ -19,12 +19,7 @@ async function main() {
       { name: "first.jsonl", content: '{"row":"first"}\n' },
       { name: "second.jsonl", content: endlessRows() },
     ],
-    filters: {},
-    counts: {},
-    revisionIds: [], derivedWith: { derivationCode: 1, settings: {} },
-    overrideIds: [],
-    verityVersion: "test",
-    unverifiedIncluded: false,
+    manifest: () => ({ filters: {}, counts: {}, revisionIds: [], derivedWith: { derivationCode: 1, settings: {} }, overrideIds: [], verityVersion: "test", unverifiedIncluded: false }),
   });
 }
 

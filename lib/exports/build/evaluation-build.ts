@@ -1,16 +1,15 @@
 import "server-only";
 // Evaluation pools: the corrected results table of each run as <run>-<id>.csv and .json
 // (lib/runs: corrected success rate with its Wilson interval, CSV cells safe from formula
-// injection). A table is about a whole run, so a run is always written whole: a full export
-// takes every run (or the one the pool's settings name), an incremental one the runs with an
-// episode verified in the window. A run's table is one run's episodes, held in memory.
+// injection), every run of the project or the one the pool's settings name; each snapshot has
+// them all. A table is about a whole run, so a run is one row of the ledger: its table changed
+// or it did not. A run's table is one run's episodes, held in memory.
+import { createHash } from "node:crypto";
 import { finalTrajectoryAnswers } from "@/lib/annotations/final-answer";
 import { AppError } from "@/lib/errors";
 import { count, type ExportBuilder, type ExportContext } from "@/lib/exports/build/export-context";
 import { correctedCsv, correctedJson } from "@/lib/runs/corrected-table";
 import { loadRunVerification } from "@/lib/runs/run-verification";
-
-const EPOCH = new Date(0);
 
 export function runFileStem(run: { id: string; name: string }): string {
   const safe = run.name.replace(/[^A-Za-z0-9._-]+/g, "_").replace(/^[._-]+/, "").slice(0, 80);
@@ -23,16 +22,6 @@ async function runIds(ctx: ExportContext): Promise<string[]> {
     if (!run) throw new AppError("not_found", "The run this pool exports no longer exists; change the pool's settings.");
     return [run.id];
   }
-  const runs = await ctx.db.evaluationRun.findMany({
-    where: {
-      projectId: ctx.projectId,
-      trajectories: { some: { status: "verified", verifiedAt: { gt: ctx.window.since ?? EPOCH, lte: ctx.window.until } } },
-    },
-    orderBy: { name: "asc" },
-    select: { id: true },
-  });
-  // A full export also writes the tables of runs nobody has verified yet (all "unverified").
-  if (ctx.window.since !== null) return runs.map((r) => r.id);
   const all = await ctx.db.evaluationRun.findMany({ where: { projectId: ctx.projectId }, orderBy: { name: "asc" }, select: { id: true } });
   return all.map((r) => r.id);
 }
@@ -54,8 +43,11 @@ export const evaluationBuilder: ExportBuilder = {
       count(ctx.tally, "episodes:changed", verification.changed.length);
       count(ctx.tally, `${stem}.csv`, verification.episodes.length);
       ctx.tally.rows += verification.episodes.length;
-      yield { name: `${stem}.csv`, content: correctedCsv(verification) };
-      yield { name: `${stem}.json`, content: `${JSON.stringify(correctedJson(verification), null, 2)}\n` };
+      const csv = correctedCsv(verification);
+      const json = `${JSON.stringify(correctedJson(verification), null, 2)}\n`;
+      await ctx.ledger.add({ file: `${stem}.csv`, rowKey: runId, rowHash: createHash("sha256").update(json).digest("hex").slice(0, 32), itemId: runId });
+      yield { name: `${stem}.csv`, content: csv };
+      yield { name: `${stem}.json`, content: json };
       await ctx.onItems(1);
     }
   },

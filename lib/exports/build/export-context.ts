@@ -1,14 +1,19 @@
 import "server-only";
-// What every pool kind's builder works with: a reader on the database, the verification
-// window, the pool's settings, the snapshot's images, and the tally that becomes the
-// manifest's counts and source ids. Builders yield the snapshot's files in order; each file's
-// content is produced while the target consumes it, page by page.
+// What every pool kind's builder works with: a reader on the database, the moment the
+// snapshot is taken (`until`: items verified after it wait for the next one), the pool's
+// style (convention, target, template), filters and profile, the snapshot's images, the
+// ledger of written rows, and the tally that becomes the manifest's counts and source ids.
+// Builders yield the snapshot's data files in order; each file's content is produced while
+// the target consumes it, page by page.
 import type { Db } from "@/lib/db";
 import type { ProjectSettings } from "@/lib/domain/project-settings";
-import type { VerifiedWindow } from "@/lib/exports/read/verified-samples";
+import type { Ledger } from "@/lib/exports/ledger/snapshot-rows";
+import type { DataFile, Profile, ShapeContext } from "@/lib/exports/profiles/profile-types";
+import type { RowStyle } from "@/lib/exports/rows/row-style";
 import type { SnapshotImages } from "@/lib/exports/snapshot-images";
 import type { StreamedSnapshotFile } from "@/lib/exports/targets/pool-target";
-import type { PoolSettings } from "@/lib/pools/pool-definition";
+import type { PoolFilters } from "@/lib/pools/pool-filters";
+import type { PoolKind, PoolSettings, ProfileId } from "@/lib/pools/pool-definition";
 import type { SqlReader } from "@/lib/sql/sql-reader";
 
 export type ExportTally = {
@@ -30,12 +35,23 @@ export type ExportContext = {
   db: Db;
   reader: SqlReader;
   projectId: string;
-  window: VerifiedWindow;
-  format: string;
+  until: Date;
+  kind: PoolKind;
+  profileId: ProfileId;
+  // Null for evaluation tables, which have no rows of this kind.
+  profile: Profile | null;
+  style: RowStyle;
   settings: PoolSettings;
+  filters: PoolFilters | undefined;
   projectSettings: ProjectSettings;
   images: SnapshotImages;
+  shape: ShapeContext;
   tally: ExportTally;
+  ledger: Ledger;
+  // The data files written so far (profiles' own files list them, the README names them).
+  dataFiles: DataFile[];
+  // A diff on the pools screen: rows are hashed into the ledger, nothing is shaped or kept.
+  dryRun: boolean;
   pageSize: number;
   // Called after each page with the number of source items it covered (progress).
   onItems(n: number): Promise<void>;
@@ -50,6 +66,12 @@ export type ExportBuilder = {
 /** One JSONL chunk per page of rows ("" pages are skipped). */
 export function jsonlChunk(rows: readonly unknown[]): string {
   let text = "";
-  for (const row of rows) text += `${JSON.stringify(row)}\n`;
+  for (const row of rows) text += `${JSON.stringify(row, bufferAsBase64)}\n`;
   return text;
+}
+
+// JSON has no bytes; nothing of ours writes them to JSON lines, but should one, it is base64.
+function bufferAsBase64(_key: string, value: unknown) {
+  if (value && typeof value === "object" && (value as { type?: string }).type === "Buffer") return Buffer.from((value as { data: number[] }).data).toString("base64");
+  return value;
 }

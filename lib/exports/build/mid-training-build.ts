@@ -1,60 +1,33 @@
 import "server-only";
-// Mid-training pools: the verified samples split by the tier of their EFFECTIVE quality score
-// (sample.qualityScore: latest accepted override, else the judge, else the reviewer's score),
-// with the project's thresholds:
-//   gold.jsonl     score >= goldMin
-//   rewrite.jsonl  rewriteMin <= score < goldMin, asked with the rewritten instruction (the
-//                  original beside it); a rewrite-tier sample nobody rewrote yet is counted
-//                  as rewrite_pending and left out, as midTrainingSplit decides
-//   discard.json   the ids below rewriteMin (no image or answer needed to list a drop)
-// Each file is its own pass over the window, filtered by score in SQL, so the three files
-// stream one after the other; midTrainingSplit still routes every row (one rule, one place).
-import { qualityTier } from "@/lib/domain/tiers";
-import { count, jsonlChunk, type ExportBuilder, type ExportContext } from "@/lib/exports/build/export-context";
-import { countVerified, recordSources, toVerifiedSample } from "@/lib/exports/build/sample-rows";
-import type { VerifiedSample } from "@/lib/exports/export-types";
-import { midTrainingSplit } from "@/lib/exports/formats/mid-training";
-import { verifiedSampleBatches, type ScoreFilter } from "@/lib/exports/read/verified-samples";
+// Mid-training pools (UI-Venus-1.5 data refinement): the pool's verified samples split by the
+// STORED tier of their effective quality score (qualityTier, lib/domain/derive-sample.ts; never
+// recomputed here), each tier its own pass in id order:
+//   gold      conversations asking the final instruction (the rewrite when there is one)
+//   rewrite   only samples a reviewer rewrote: the rewritten instruction is what trains; one
+//             still waiting for its rewrite is counted (rewrite_pending), not written
+//   discard   discard.json, the ids (nothing to train on, kept so the drop is auditable)
+// Samples never scored go nowhere and are counted (skipped:unscored).
+import { count, type ExportBuilder, type ExportContext } from "@/lib/exports/build/export-context";
+import { dataFile, recordPlainRow } from "@/lib/exports/build/data-file";
+import { groundingPages } from "@/lib/exports/build/grounding-build";
+import { countPoolSamples } from "@/lib/exports/build/pool-counts";
+import { poolSampleBatches } from "@/lib/exports/read/verified-samples";
+import type { StreamedSnapshotFile } from "@/lib/exports/targets/pool-target";
 
-export const MID_TRAINING_FILES = { gold: "gold.jsonl", rewrite: "rewrite.jsonl", discard: "discard.json" } as const;
-
-function pages(ctx: ExportContext, score: ScoreFilter) {
-  return verifiedSampleBatches(ctx.reader, ctx.projectId, { window: ctx.window, limit: ctx.pageSize, score });
-}
-
-async function* trainingTier(ctx: ExportContext, tier: "gold" | "rewrite"): AsyncGenerator<string> {
-  const { goldMin, rewriteMin } = ctx.projectSettings.tiers;
-  const score: ScoreFilter = tier === "gold" ? { min: goldMin } : { min: rewriteMin, below: goldMin };
-  for await (const page of pages(ctx, score)) {
-    const usable: { sample: VerifiedSample; record: (typeof page)[number] }[] = [];
-    for (const record of page) {
-      const sample = toVerifiedSample(ctx, record);
-      if (sample) usable.push({ sample, record });
-    }
-    const split = midTrainingSplit(usable.map((u) => u.sample), ctx.projectSettings.tiers);
-    const rows = tier === "gold" ? split.gold : split.rewrite;
-    const written = new Set(rows.map((r) => r.id));
-    for (const u of usable) if (written.has(u.sample.id)) recordSources(ctx, u.record);
-    count(ctx.tally, MID_TRAINING_FILES[tier], rows.length);
-    count(ctx.tally, `tier:${tier}`, rows.length);
-    count(ctx.tally, "rewrite_pending", split.rewritePending.length);
-    ctx.tally.rows += rows.length;
-    if (rows.length > 0) yield jsonlChunk(rows);
-    await ctx.onItems(page.length);
-  }
-}
+export const DISCARD_FILE = "discard.json";
 
 // A JSON array streamed as `[\n"id",\n"id"\n]\n`: valid JSON whatever the number of ids.
 async function* discardList(ctx: ExportContext): AsyncGenerator<string> {
   let first = true;
   yield "[";
-  for await (const page of pages(ctx, { below: ctx.projectSettings.tiers.rewriteMin })) {
-    const ids = page.filter((r) => r.qualityScore !== null && qualityTier(r.qualityScore, ctx.projectSettings.tiers) === "discard").map((r) => r.id);
-    for (const record of page) recordSources(ctx, record);
-    count(ctx.tally, MID_TRAINING_FILES.discard, ids.length);
-    count(ctx.tally, "tier:discard", ids.length);
-    if (ids.length > 0) {
-      yield `${first ? "" : ","}\n${ids.map((id) => JSON.stringify(id)).join(",\n")}`;
+  for await (const page of poolSampleBatches(ctx.reader, ctx.projectId, { until: ctx.until, limit: ctx.pageSize, filters: ctx.filters, tiers: ["discard"] })) {
+    for (const record of page) {
+      if (!record.answer) {
+        count(ctx.tally, "skipped:no_final_answer");
+        continue;
+      }
+      await recordPlainRow(ctx, DISCARD_FILE, { key: record.id, itemId: record.id, file: "discard", turns: [], images: [], groundTruth: null, meta: { id: record.id, source: record.sourceDataset, app: record.app, quality_tier: record.qualityTier }, revisionIds: [record.answer.revisionId], overrideIds: [...record.overrideIds] });
+      yield `${first ? "" : ","}\n${JSON.stringify(record.id)}`;
       first = false;
     }
     await ctx.onItems(page.length);
@@ -63,13 +36,13 @@ async function* discardList(ctx: ExportContext): AsyncGenerator<string> {
 }
 
 export const midTrainingBuilder: ExportBuilder = {
-  total: (ctx) => countVerified(ctx.reader, "GroundingSample", ctx.projectId, ctx.window, `AND "qualityScore" IS NOT NULL`),
-  async *files(ctx) {
-    const unscored = await countVerified(ctx.reader, "GroundingSample", ctx.projectId, ctx.window, `AND "qualityScore" IS NULL`);
-    count(ctx.tally, "tier:unscored", unscored);
-    yield { name: MID_TRAINING_FILES.gold, content: trainingTier(ctx, "gold") };
-    yield { name: MID_TRAINING_FILES.rewrite, content: trainingTier(ctx, "rewrite") };
-    yield { name: MID_TRAINING_FILES.discard, content: discardList(ctx) };
-    yield* ctx.images.files();
+  total: (ctx) => countPoolSamples(ctx, ` AND s."qualityTier" IS NOT NULL`),
+  async *files(ctx): AsyncGenerator<StreamedSnapshotFile> {
+    count(ctx.tally, "skipped:unscored", await countPoolSamples(ctx, ` AND s."qualityTier" IS NULL`));
+    const pending = await countPoolSamples(ctx, ` AND s."qualityTier" = 'rewrite' AND s."instructionRewrite" IS NULL`);
+    count(ctx.tally, "rewrite_pending", pending);
+    yield dataFile(ctx, "gold", groundingPages(ctx, "gold", { tiers: ["gold"] }));
+    yield dataFile(ctx, "rewrite", groundingPages(ctx, "rewrite", { tiers: ["rewrite"], rewrittenOnly: true }));
+    yield { name: DISCARD_FILE, content: discardList(ctx) };
   },
 };

@@ -1,81 +1,77 @@
 import "server-only";
-// Online-RL pools: verified trajectories with their stored rewards and GRPO advantages
-// (online-rl.jsonl; derived once, under the project's advantage policy, which the manifest
-// names). An advantage is relative to the whole group, so groups are read whole
-// (verifiedGroupBatches): an incremental export re-sends every verified rollout of a group one
-// of whose rollouts was verified in the window. Rollouts outside any group are groups of one
-// (advantage 0). A rollout whose verdict is "unsure" (or that has no final answer, or a step
-// without its screenshot) has no reward to learn from: it is counted under skipped:*.
-import { ActionSchema } from "@/lib/domain/actions";
-import { count, jsonlChunk, type ExportBuilder, type ExportContext } from "@/lib/exports/build/export-context";
-import { countVerified } from "@/lib/exports/build/sample-rows";
-import type { VerifiedTrajectory } from "@/lib/exports/export-types";
-import { onlineRlRows } from "@/lib/exports/formats/online-rl";
-import { verifiedGroupBatches, verifiedTrajectoryBatches, type VerifiedTrajectoryRecord } from "@/lib/exports/read/verified-trajectories";
+// Online-RL pools: what a trainer can use from verified GRPO rollouts (online RL itself runs
+// in an environment):
+//   sft          each verified success as a multi-turn SFT row, one image per step
+//   dpo          preference pairs of one task: a verified success (chosen) and a verified
+//                failure (rejected), in id order pairwise, at the first step they acted
+//                differently on the same screen (lib/exports/rows/navigation-rows.ts)
+//   rewards.csv  every verified rollout with its stored reward, GRPO advantage, group size and
+//                the outcome they count (lib/domain/derive-trajectory.ts, group-advantages.ts),
+//                for analysis; the manifest and README name the group policy
+// Rollouts whose verdict is "unsure" are in the table only.
+import { count, type ExportBuilder, type ExportContext } from "@/lib/exports/build/export-context";
+import { dataFile, recordPlainRow } from "@/lib/exports/build/data-file";
+import { countPoolTrajectories } from "@/lib/exports/build/pool-counts";
+import { poolGroupBatches, poolTrajectoryBatches, type VerifiedTrajectoryRecord } from "@/lib/exports/read/verified-trajectories";
+import { preferencePair, successSftRow } from "@/lib/exports/rows/navigation-rows";
+import type { TrainingRow } from "@/lib/exports/rows/training-row";
+import { safeCsvCell } from "@/lib/runs/corrected-table";
 
-export const ONLINE_RL_FILE = "online-rl.jsonl";
+export const REWARDS_FILE = "rewards.csv";
+export const REWARDS_HEADER = ["id", "group_key", "group_size", "human_verdict", "outcome", "outcome_source", "steps", "invalid_actions", "reward", "advantage", "revision_id"] as const;
 
-function toVerifiedTrajectory(ctx: ExportContext, t: VerifiedTrajectoryRecord): VerifiedTrajectory | null {
-  const verdict = t.answer?.traceVerdict;
-  if (!t.answer) return skip(ctx, "skipped:no_final_answer");
-  if (verdict !== "success" && verdict !== "failure") return skip(ctx, "skipped:verdict_unsure");
-  if (t.steps.length === 0) return skip(ctx, "skipped:no_steps");
-  if (t.steps.some((s) => !s.media || !s.image)) return skip(ctx, "skipped:image_missing");
-  if (t.reward === null || t.advantage === null || t.groupSize === null) return skip(ctx, "skipped:not_derived");
-  return {
-    id: t.id,
-    goal: t.goal,
-    groupKey: t.groupKey ?? t.id,
-    steps: t.steps.map((s) => {
-      const action = ActionSchema.safeParse(s.action);
-      return { imagePath: ctx.images.pathOf(s.media!), image: s.image!, action: action.success ? action.data : null };
-    }),
-    success: verdict === "success",
-    invalidActions: t.invalidActionCount,
-    reward: t.reward,
-    advantage: t.advantage,
-    groupSize: t.groupSize,
-    revisionIds: [t.answer.revisionId],
-  };
-}
-
-function skip(ctx: ExportContext, key: string): null {
-  count(ctx.tally, key);
-  return null;
-}
-
-function groupRows(ctx: ExportContext, group: VerifiedTrajectoryRecord[]) {
-  const usable = group.map((t) => toVerifiedTrajectory(ctx, t)).filter((t): t is VerifiedTrajectory => t !== null);
-  if (usable.length === 0) return [];
-  for (const t of usable) ctx.tally.revisionIds.push(...t.revisionIds);
-  count(ctx.tally, "groups");
-  count(ctx.tally, "success", usable.filter((t) => t.success).length);
-  return onlineRlRows(usable);
-}
-
-async function* onlineRlChunks(ctx: ExportContext): AsyncGenerator<string> {
-  const groupsPerPage = Math.max(1, Math.floor(ctx.pageSize / 8));
-  for await (const groups of verifiedGroupBatches(ctx.reader, ctx.projectId, { window: ctx.window, groupsPerPage })) {
-    const rows = groups.flatMap((g) => groupRows(ctx, g));
-    count(ctx.tally, ONLINE_RL_FILE, rows.length);
-    ctx.tally.rows += rows.length;
-    if (rows.length > 0) yield jsonlChunk(rows);
-    await ctx.onItems(groups.reduce((n, g) => n + g.length, 0));
-  }
-  for await (const page of verifiedTrajectoryBatches(ctx.reader, ctx.projectId, { window: ctx.window, limit: ctx.pageSize, ungrouped: true })) {
-    const rows = page.flatMap((t) => groupRows(ctx, [t]));
-    count(ctx.tally, ONLINE_RL_FILE, rows.length);
-    ctx.tally.rows += rows.length;
-    if (rows.length > 0) yield jsonlChunk(rows);
+async function* sftPages(ctx: ExportContext): AsyncGenerator<TrainingRow[]> {
+  for await (const page of poolTrajectoryBatches(ctx.reader, ctx.projectId, { until: ctx.until, limit: ctx.pageSize, filters: ctx.filters })) {
+    const rows: TrainingRow[] = [];
+    for (const t of page) {
+      if (t.humanVerdict !== "success") continue;
+      const row = successSftRow(t, ctx.style, (key, n) => count(ctx.tally, key, n));
+      if (row) rows.push(row);
+    }
+    yield rows;
     await ctx.onItems(page.length);
   }
 }
 
+async function* dpoPages(ctx: ExportContext): AsyncGenerator<TrainingRow[]> {
+  for await (const groups of poolGroupBatches(ctx.reader, ctx.projectId, { until: ctx.until, limit: ctx.pageSize, filters: ctx.filters, groupsPerPage: Math.max(1, Math.floor(ctx.pageSize / 8)) })) {
+    const rows: TrainingRow[] = [];
+    for (const group of groups) {
+      const byId = (a: VerifiedTrajectoryRecord, b: VerifiedTrajectoryRecord) => (a.id < b.id ? -1 : 1);
+      const successes = group.filter((t) => t.humanVerdict === "success").sort(byId);
+      const failures = group.filter((t) => t.humanVerdict === "failure").sort(byId);
+      count(ctx.tally, "dpo:unpaired_rollouts", Math.abs(successes.length - failures.length));
+      for (let i = 0; i < Math.min(successes.length, failures.length); i++) {
+        const pair = preferencePair(successes[i]!, failures[i]!, ctx.style, (key, n) => count(ctx.tally, key, n));
+        if (pair) rows.push(pair);
+      }
+    }
+    yield rows;
+  }
+}
+
+// Numbers go out as numbers: a negative advantage is no formula, and the formula guard's
+// leading ' would make pandas and spreadsheets read "-0.7" as text. Strings are guarded.
+const cell = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? String(v) : safeCsvCell(v === null || v === undefined ? "" : typeof v === "boolean" ? (v ? "true" : "false") : (v as string)));
+
+async function* rewardTable(ctx: ExportContext): AsyncGenerator<string> {
+  yield `${REWARDS_HEADER.join(",")}\r\n`;
+  for await (const page of poolTrajectoryBatches(ctx.reader, ctx.projectId, { until: ctx.until, limit: ctx.pageSize, filters: ctx.filters })) {
+    let text = "";
+    for (const t of page) {
+      const values = { id: t.id, group_key: t.groupKey ?? t.id, group_size: t.groupSize, human_verdict: t.humanVerdict, outcome: t.outcome, outcome_source: t.outcomeSource, steps: t.stepCount, invalid_actions: t.invalidActionCount, reward: t.reward, advantage: t.advantage, revision_id: t.answer?.revisionId ?? null };
+      await recordPlainRow(ctx, REWARDS_FILE, { key: t.id, itemId: t.id, file: "rewards", turns: [], images: [], groundTruth: null, meta: { ...values, source: t.sourceDataset, model: t.model ?? undefined }, revisionIds: t.answer ? [t.answer.revisionId] : [], overrideIds: [] }, false);
+      text += `${REWARDS_HEADER.map((h) => cell(values[h])).join(",")}\r\n`;
+    }
+    if (text) yield text;
+  }
+}
+
 export const onlineRlBuilder: ExportBuilder = {
-  // Whole groups may add rollouts verified before the window: the total is a floor.
-  total: (ctx) => countVerified(ctx.reader, "Trajectory", ctx.projectId, ctx.window),
+  total: (ctx) => countPoolTrajectories(ctx),
   async *files(ctx) {
-    yield { name: ONLINE_RL_FILE, content: onlineRlChunks(ctx) };
-    yield* ctx.images.files();
+    yield dataFile(ctx, "sft", sftPages(ctx));
+    yield dataFile(ctx, "dpo", dpoPages(ctx));
+    yield { name: REWARDS_FILE, content: rewardTable(ctx) };
   },
 };

@@ -3,12 +3,15 @@ import "server-only";
 // each with its image, its final answer (lib/annotations/final-answer.ts), and its stored
 // derived values (effective quality score and tier, the override that decided the score:
 // lib/domain/derive-sample.ts). Exports stream through these pages; the v1 API serves one page
-// at a time. Three queries per page, whatever the page size.
+// at a time; pools read whole, in id order (readPoolSamplePage). Three queries per page,
+// whatever the page size.
 // The keyset's lower bound is written as `verifiedAt >= last` so the (projectId, verifiedAt)
 // index serves every page as a range scan, not a scan from the start of the window.
 import { finalSampleAnswers, type SampleFinalAnswer } from "@/lib/annotations/final-answer";
 import type { QualityTier } from "@/lib/domain/tiers";
 import { asDate, placeholders, type SqlReader } from "@/lib/sql/sql-reader";
+import { sampleFilterSql } from "@/lib/exports/read/pool-filter-sql";
+import type { PoolFilters } from "@/lib/pools/pool-filters";
 
 export type VerifiedWindow = { since: Date | null; until: Date };
 export type VerifiedCursor = { verifiedAt: Date; id: string };
@@ -50,6 +53,9 @@ type SampleRow = {
   imageHeight: number | null;
   mediaId: string | null;
 };
+
+const COLUMNS = `s."id", s."sourceDataset", s."sourceId", s."instruction", s."platform", s."app", s."language", s."qualityScore",
+            s."qualityTier", s."qualityOverrideId", s."finalAnswerId", s."verifiedAt", s."imageWidth", s."imageHeight", s."mediaId"`;
 
 type MediaRow = { id: string; sha256: string; mime: string; storageKey: string; width: number; height: number };
 
@@ -97,8 +103,7 @@ async function sampleRows(reader: SqlReader, projectId: string, q: SamplePageQue
   const score = scoreSql(q.score, params);
   params.push(q.limit);
   return reader.all<SampleRow>(
-    `SELECT s."id", s."sourceDataset", s."sourceId", s."instruction", s."platform", s."app", s."language", s."qualityScore",
-            s."qualityTier", s."qualityOverrideId", s."finalAnswerId", s."verifiedAt", s."imageWidth", s."imageHeight", s."mediaId"
+    `SELECT ${COLUMNS}
        FROM "GroundingSample" s
       WHERE s."projectId" = ? AND s."verifiedAt" <= ? ${keyset} AND s."status" = 'verified' ${score}
       ORDER BY s."verifiedAt", s."id"
@@ -108,7 +113,50 @@ async function sampleRows(reader: SqlReader, projectId: string, q: SamplePageQue
 }
 
 export async function readVerifiedSamplePage(reader: SqlReader, projectId: string, q: SamplePageQuery): Promise<VerifiedSampleRecord[]> {
-  const rows = await sampleRows(reader, projectId, q);
+  return sampleRecords(reader, projectId, await sampleRows(reader, projectId, q));
+}
+
+export type PoolSampleQuery = { until: Date; afterId: string | null; limit: number; filters?: PoolFilters; tiers?: readonly (QualityTier | null)[]; rewrittenOnly?: boolean };
+
+/**
+ * A pool's verified samples in id order (the (projectId, status, id) index), verified up to
+ * `until`, within its filters and optionally only some stored tiers (null: unscored). Every
+ * snapshot is the whole pool, so pages walk every item, not a window of new ones.
+ */
+export async function readPoolSamplePage(reader: SqlReader, projectId: string, q: PoolSampleQuery): Promise<VerifiedSampleRecord[]> {
+  const params: unknown[] = [projectId, q.until];
+  let sql = `SELECT ${COLUMNS} FROM "GroundingSample" s WHERE s."projectId" = ? AND s."status" = 'verified' AND s."verifiedAt" <= ?`;
+  if (q.afterId !== null) {
+    sql += ` AND s."id" > ?`;
+    params.push(q.afterId);
+  }
+  sql += sampleFilterSql(q.filters, params);
+  if (q.tiers) {
+    const named = q.tiers.filter((t): t is QualityTier => t !== null);
+    const parts = named.length ? [`s."qualityTier" IN (${placeholders(named.length)})`] : [];
+    params.push(...named);
+    if (q.tiers.includes(null)) parts.push(`s."qualityTier" IS NULL`);
+    sql += ` AND (${parts.join(" OR ") || "1 = 0"})`;
+  }
+  // The stored rewrite of the final answer (lib/domain/derive-sample.ts).
+  if (q.rewrittenOnly) sql += ` AND s."instructionRewrite" IS NOT NULL`;
+  sql += ` ORDER BY s."id" LIMIT ?`;
+  params.push(q.limit);
+  return sampleRecords(reader, projectId, await reader.all<SampleRow>(sql, params));
+}
+
+export async function* poolSampleBatches(reader: SqlReader, projectId: string, q: Omit<PoolSampleQuery, "afterId">): AsyncGenerator<VerifiedSampleRecord[]> {
+  let afterId: string | null = null;
+  for (;;) {
+    const page = await readPoolSamplePage(reader, projectId, { ...q, afterId });
+    if (page.length === 0) return;
+    yield page;
+    if (page.length < q.limit) return;
+    afterId = page.at(-1)!.id;
+  }
+}
+
+async function sampleRecords(reader: SqlReader, projectId: string, rows: SampleRow[]): Promise<VerifiedSampleRecord[]> {
   const answers = await finalSampleAnswers(reader, projectId, rows);
   const media = await pageMedia(reader, rows);
   return rows.map((r) => {

@@ -6,9 +6,13 @@ import "server-only";
 import { finalTrajectoryAnswers, type TrajectoryFinalAnswer } from "@/lib/annotations/final-answer";
 import { asBool, asDate, asJson, placeholders, type SqlReader } from "@/lib/sql/sql-reader";
 import { assertKeysetAdvances, type VerifiedCursor, type VerifiedWindow } from "@/lib/exports/read/verified-samples";
+import { trajectoryFilterSql } from "@/lib/exports/read/pool-filter-sql";
+import type { PoolFilters } from "@/lib/pools/pool-filters";
 
 export type StepRecord = {
   index: number;
+  // The agent's reasoning for the step, where the source recorded it.
+  thought: string | null;
   // The canonical action as stored (pixels), or null when the source's output was unparseable.
   action: unknown;
   image: { width: number; height: number } | null;
@@ -49,6 +53,7 @@ type TrajectoryRow = Omit<VerifiedTrajectoryRecord, "verifiedAt" | "steps" | "an
 type StepRow = {
   trajectoryId: string;
   index: number;
+  thought: string | null;
   action: unknown;
   mediaId: string | null;
   sha256: string | null;
@@ -67,7 +72,7 @@ async function complete(reader: SqlReader, projectId: string, rows: TrajectoryRo
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const stepRows = await reader.all<StepRow>(
-    `SELECT st."trajectoryId", st."index", st."action", st."mediaId", m."sha256", m."mime", m."storageKey", m."width", m."height"
+    `SELECT st."trajectoryId", st."index", st."thought", st."action", st."mediaId", m."sha256", m."mime", m."storageKey", m."width", m."height"
        FROM "Step" st
        LEFT JOIN "Media" m ON m."id" = st."mediaId"
       WHERE st."trajectoryId" IN (${placeholders(ids.length)})
@@ -78,7 +83,8 @@ async function complete(reader: SqlReader, projectId: string, rows: TrajectoryRo
   for (const s of stepRows) {
     const list = stepsOf.get(s.trajectoryId) ?? [];
     list.push({
-      index: s.index,
+      index: Number(s.index),
+      thought: s.thought,
       action: asJson(s.action),
       image: s.width !== null && s.height !== null ? { width: s.width, height: s.height } : null,
       media: s.mediaId && s.sha256 && s.mime && s.storageKey ? { id: s.mediaId, sha256: s.sha256, mime: s.mime, storageKey: s.storageKey } : null,
@@ -190,6 +196,58 @@ export async function* verifiedGroupBatches(
       [projectId, ...keys, q.window.until],
     );
     const records = await complete(reader, projectId, rows);
+    const groups = new Map<string, VerifiedTrajectoryRecord[]>();
+    for (const r of records) groups.set(r.groupKey!, [...(groups.get(r.groupKey!) ?? []), r]);
+    yield keys.map((k) => groups.get(k) ?? []);
+    if (keys.length < q.groupsPerPage) return;
+    afterKey = keys.at(-1)!;
+  }
+}
+
+export type PoolTrajectoryQuery = { until: Date; limit: number; filters?: PoolFilters };
+
+/** A pool's verified trajectories in id order, verified up to `until`, within its filters. */
+export async function* poolTrajectoryBatches(reader: SqlReader, projectId: string, q: PoolTrajectoryQuery): AsyncGenerator<VerifiedTrajectoryRecord[]> {
+  let afterId: string | null = null;
+  for (;;) {
+    const params: unknown[] = [projectId, q.until];
+    let sql = `SELECT ${COLUMNS} FROM "Trajectory" t WHERE t."projectId" = ? AND t."status" = 'verified' AND t."verifiedAt" <= ?`;
+    if (afterId !== null) {
+      sql += ` AND t."id" > ?`;
+      params.push(afterId);
+    }
+    sql += trajectoryFilterSql(q.filters, params);
+    sql += ` ORDER BY t."id" LIMIT ?`;
+    params.push(q.limit);
+    const page = await complete(reader, projectId, await reader.all<TrajectoryRow>(sql, params));
+    if (page.length === 0) return;
+    yield page;
+    if (page.length < q.limit) return;
+    afterId = page.at(-1)!.id;
+  }
+}
+
+/**
+ * A pool's GRPO groups, each with every verified rollout (up to `until`, within the filters),
+ * in groupKey order, for pairs of rollouts of one task (a rollout outside any group has none).
+ */
+export async function* poolGroupBatches(reader: SqlReader, projectId: string, q: PoolTrajectoryQuery & { groupsPerPage: number }): AsyncGenerator<VerifiedTrajectoryRecord[][]> {
+  let afterKey: string | null = null;
+  for (;;) {
+    const params: unknown[] = [projectId, q.until];
+    let sql = `SELECT DISTINCT t."groupKey" FROM "Trajectory" t WHERE t."projectId" = ? AND t."status" = 'verified' AND t."verifiedAt" <= ? AND t."groupKey" IS NOT NULL`;
+    if (afterKey !== null) {
+      sql += ` AND t."groupKey" > ?`;
+      params.push(afterKey);
+    }
+    sql += trajectoryFilterSql(q.filters, params);
+    sql += ` ORDER BY t."groupKey" LIMIT ?`;
+    params.push(q.groupsPerPage);
+    const keys = (await reader.all<{ groupKey: string }>(sql, params)).map((r) => r.groupKey);
+    if (keys.length === 0) return;
+    const rowParams: unknown[] = [projectId, ...keys, q.until];
+    const rowSql = `SELECT ${COLUMNS} FROM "Trajectory" t WHERE t."projectId" = ? AND t."groupKey" IN (${placeholders(keys.length)}) AND t."status" = 'verified' AND t."verifiedAt" <= ?${trajectoryFilterSql(q.filters, rowParams)} ORDER BY t."groupKey", t."id"`;
+    const records = await complete(reader, projectId, await reader.all<TrajectoryRow>(rowSql, rowParams));
     const groups = new Map<string, VerifiedTrajectoryRecord[]>();
     for (const r of records) groups.set(r.groupKey!, [...(groups.get(r.groupKey!) ?? []), r]);
     yield keys.map((k) => groups.get(k) ?? []);

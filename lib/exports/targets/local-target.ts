@@ -9,7 +9,7 @@ import path from "node:path";
 import { AppError } from "@/lib/errors";
 import { nearestRealPath } from "@/lib/fs/real-path";
 import { listSnapshotIds, openSnapshotFile, readLatestSnapshotId, readSnapshot, readSnapshotManifest } from "@/lib/exports/snapshot-reader";
-import { writeSnapshot } from "@/lib/exports/snapshot-writer";
+import { snapshotsDir, writeSnapshot } from "@/lib/exports/snapshot-writer";
 import type { PoolTarget } from "@/lib/exports/targets/pool-target";
 
 async function ensureLinkFreeDirectory(dir: string): Promise<void> {
@@ -34,5 +34,6 @@ export function createLocalPoolTarget(poolDir: string): PoolTarget {
     verifySnapshot: async (snapshotId) => (await readSnapshot(poolDir, snapshotId)).manifest,
     readManifest: (snapshotId) => readSnapshotManifest(poolDir, snapshotId),
     openFile: (snapshotId, name) => openSnapshotFile(poolDir, snapshotId, name),
+    localDirOf: (snapshotId) => path.join(snapshotsDir(poolDir), snapshotId),
   };
 }

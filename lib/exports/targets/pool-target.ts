@@ -4,22 +4,20 @@
 // last (a snapshot without a manifest does not exist for readers), then `latest`.
 import "server-only";
 import type { Readable } from "node:stream";
-import type { SnapshotManifest } from "@/lib/exports/snapshot-manifest";
+import type { ManifestInput, SnapshotManifest } from "@/lib/exports/snapshot-manifest";
 
 // File content may be streamed: a 1M-row JSONL must never sit in memory whole.
 export type SnapshotFileContent = Buffer | string | AsyncIterable<Buffer | string>;
-export type StreamedSnapshotFile = { name: string; content: SnapshotFileContent };
+// `reuse`: the same bytes are already in an earlier snapshot of the pool (an unchanged image):
+// the target carries them over (a hard link, a copy inside the bucket) instead of consuming
+// `content`, and falls back to `content` when the earlier file is not there as listed.
+export type StreamedSnapshotFile = { name: string; content: SnapshotFileContent; reuse?: { snapshotId: string; sha256: string; bytes: number } };
 
+// `manifest` is called once every file is written: the counts are only final then.
 export type SnapshotWrite = {
   snapshotId: string;
   files: Iterable<StreamedSnapshotFile> | AsyncIterable<StreamedSnapshotFile>;
-  filters: Record<string, unknown>;
-  counts: Record<string, number>;
-  revisionIds: string[];
-  overrideIds: string[];
-  derivedWith: { derivationCode: number; settings: Record<string, unknown> };
-  verityVersion: string;
-  unverifiedIncluded: boolean;
+  manifest: () => ManifestInput;
 };
 
 export type PoolTarget = {
@@ -35,6 +33,8 @@ export type PoolTarget = {
   verifySnapshot(snapshotId: string): Promise<SnapshotManifest>;
   readManifest(snapshotId: string): Promise<SnapshotManifest>;
   openFile(snapshotId: string, name: string): Promise<Readable>;
+  /** Where a snapshot's files are for a trainer on this machine (local targets), or null (S3). */
+  localDirOf(snapshotId: string): string | null;
 };
 
 export type PoolTargetConfig = { targetType: "local" | "s3"; targetUri: string };

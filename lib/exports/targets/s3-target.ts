@@ -12,6 +12,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { Readable } from "node:stream";
 import {
+  CopyObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
   HeadObjectCommand,
@@ -28,7 +29,7 @@ import {
   buildManifest,
   type SnapshotManifest,
 } from "@/lib/exports/snapshot-manifest";
-import type { PoolTarget, SnapshotWrite } from "@/lib/exports/targets/pool-target";
+import type { PoolTarget, SnapshotWrite, StreamedSnapshotFile } from "@/lib/exports/targets/pool-target";
 import { DEFAULT_PART_BYTES, uploadSnapshotFile } from "@/lib/exports/targets/s3-upload";
 import { isS3NotFound, isS3PreconditionFailed, joinKey } from "@/lib/storage/s3-client";
 
@@ -109,6 +110,21 @@ export function createS3PoolTarget(location: S3PoolLocation): PoolTarget {
     return manifest;
   }
 
+  // An unchanged file of the base snapshot is copied inside the bucket, never sent again.
+  async function copyFromBase(key: string, file: StreamedSnapshotFile) {
+    if (!file.reuse) return null;
+    const source = `${snapshotPrefix(file.reuse.snapshotId)}${file.name}`;
+    try {
+      const head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: source }));
+      if (head.ContentLength !== file.reuse.bytes) return null;
+    } catch (error) {
+      if (isS3NotFound(error)) return null;
+      throw error;
+    }
+    await client.send(new CopyObjectCommand({ Bucket: bucket, Key: key, CopySource: encodeURI(`${bucket}/${source}`) }));
+    return { sha256: file.reuse.sha256, bytes: file.reuse.bytes };
+  }
+
   async function writeFiles(id: string, files: SnapshotWrite["files"], uploaded: string[]): Promise<SnapshotManifest["files"]> {
     const written: SnapshotManifest["files"] = [];
     for await (const file of files) {
@@ -121,7 +137,8 @@ export function createS3PoolTarget(location: S3PoolLocation): PoolTarget {
       }
       const key = `${snapshotPrefix(id)}${name.data}`;
       uploaded.push(key);
-      const { sha256, bytes } = await uploadSnapshotFile(upload, key, file.content);
+      const reused = await copyFromBase(key, file);
+      const { sha256, bytes } = reused ?? (await uploadSnapshotFile(upload, key, file.content));
       written.push({ name: name.data, sha256, bytes });
     }
     return written;
@@ -147,7 +164,7 @@ export function createS3PoolTarget(location: S3PoolLocation): PoolTarget {
       let manifest: SnapshotManifest;
       try {
         const files = await writeFiles(id, input.files, uploaded);
-        manifest = buildManifest(id, input, files);
+        manifest = buildManifest(id, input.manifest(), files);
         committedByOther = await exists(manifestKey(id));
         if (committedByOther) throw conflict(id);
         const body = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`, "utf8");
@@ -222,6 +239,8 @@ export function createS3PoolTarget(location: S3PoolLocation): PoolTarget {
     },
 
     readManifest,
+
+    localDirOf: () => null,
 
     async openFile(snapshotId, name) {
       const manifest = await readManifest(snapshotId);

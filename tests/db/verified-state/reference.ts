@@ -137,7 +137,8 @@ export function expectAdvantages(rewards: (number | null)[]): (number | null)[] 
   const n = counted.length;
   const mean = counted.reduce((a, b) => a + b, 0) / (n || 1);
   const std = n < 2 ? 0 : Math.sqrt(counted.reduce((a, r) => a + (r - mean) ** 2, 0) / (n - 1));
-  return rewards.map((r) => (r === null ? null : n === 1 ? 0 : (r - mean) / (std + 1e-6)));
+  // A group of one as verl's GRPO standardises it (mean 0, std 1): its reward / (1 + 1e-6).
+  return rewards.map((r) => (r === null ? null : n === 1 ? r / (1 + 1e-6) : (r - mean) / (std + 1e-6)));
 }
 
 /** Two boxes agree for a honeypot or a consensus at IoU >= threshold. */

@@ -13,7 +13,7 @@ import type { ItemState } from "@/lib/domain/item-lifecycle";
 import { createLocalMediaStore } from "@/lib/media/local-store";
 import type { MediaStore } from "@/lib/media/store";
 import type { TrajectoryPayload } from "@/lib/trajectories/trajectory-payload";
-import { importInto } from "../import-support";
+import { IMPORT_MEDIA_DIR, importInto } from "../import-support";
 import type { Box } from "./reference";
 
 export const IMAGE = { width: 200, height: 100 };
@@ -127,7 +127,8 @@ export async function buildWorld(db: Db, r: Rng): Promise<World> {
   const world: World = {
     db,
     projectId: project.id,
-    store: createLocalMediaStore(path.join(importDir, "media")),
+    // The import's own store (tests/db/import-support.ts): exports copy the screenshots from it.
+    store: createLocalMediaStore(IMPORT_MEDIA_DIR),
     importDir,
     admin: await person("admin", "admin"),
     reviewers: [await person("rev1", "reviewer"), await person("rev2", "reviewer")],

@@ -290,22 +290,24 @@ export const ACTION_PROBES: Record<string, ActionProbe> = {
   "pools#createPoolAction": {
     args: async () => {
       const name = `matrix-${unique()}`;
-      return form({ projectId: readPoolsSeed().projectId, name, kind: "grounding", format: "swift_jsonl", targetType: "local", targetUri: path.join(readPoolsSeed().poolsRoot, name), imageMode: "copy" });
+      return form({ projectId: readPoolsSeed().projectId, name, kind: "grounding", profile: "ms-swift", targetType: "local", targetUri: path.join(readPoolsSeed().poolsRoot, name), imageMode: "copy" });
     },
   },
   "pools#updatePoolAction": {
     args: async () =>
-      form({ projectId: readPoolsSeed().projectId, poolId: readPoolsSeed().editPoolId, name: "matrix-edit", kind: "navigation", format: "jsonl", targetType: "local", targetUri: path.join(readPoolsSeed().poolsRoot, "matrix-edit"), imageMode: "reference" }),
+      form({ projectId: readPoolsSeed().projectId, poolId: readPoolsSeed().editPoolId, name: "matrix-edit", kind: "navigation", profile: "ms-swift", targetType: "local", targetUri: path.join(readPoolsSeed().poolsRoot, "matrix-edit"), imageMode: "copy" }),
   },
   "pools#deletePoolAction": {
     args: async () => {
       const name = `matrix-delete-${unique()}`;
       const { projectId, poolsRoot } = readPoolsSeed();
-      await callAction("admin", "lib/actions/pools.ts", "createPoolAction", [null, formData({ projectId, name, kind: "navigation", format: "jsonl", targetType: "local", targetUri: path.join(poolsRoot, name) })]);
+      await callAction("admin", "lib/actions/pools.ts", "createPoolAction", [null, formData({ projectId, name, kind: "navigation", profile: "ms-swift", targetType: "local", targetUri: path.join(poolsRoot, name) })]);
       const pool = openDb().prepare(`SELECT "id" FROM "Pool" WHERE "projectId" = ? AND "name" = ?`).get(projectId, name) as { id: string };
       return form({ projectId, poolId: pool.id });
     },
   },
+  "pools#previewPoolAction": { args: async () => [{ projectId: readPoolsSeed().projectId, poolId: readPoolsSeed().exportedPoolId }] },
+  "pools#diffPoolAction": { args: async () => [{ projectId: readPoolsSeed().projectId, poolId: readPoolsSeed().exportedPoolId }] },
   "pools#startExportAction": { args: async () => [{ projectId: readPoolsSeed().projectId, poolId: readPoolsSeed().exportPoolId, mode: "full" }] },
   "verification-samples#drawSampleAction": {
     args: async () => form({ projectId: authzSeed().demoProjectId, runId: authzSeed().sampleRuns.draw, design: "uniform", size: "2", seed: "", overlap: "1", leaseMinutes: "10", honeypotPercent: "0" }),

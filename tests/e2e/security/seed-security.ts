@@ -46,8 +46,8 @@ async function main() {
   const pool = await createPool(db, { userId: users.adminB!.id, projectId: beta.id }, {
     name: "beta-pool",
     kind: "grounding",
-    format: "swift_jsonl",
-    imageMode: "reference",
+    profile: "ms-swift",
+    imageMode: "copy",
     targetType: "local",
     targetUri: path.join(dataDir, "pools", "beta-pool"),
   });

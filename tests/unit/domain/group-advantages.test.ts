@@ -13,8 +13,8 @@ describe("advantagesInGroup", () => {
     expect(result.get("c")).toEqual({ advantage: null, groupSize: null });
   });
 
-  it("gives a lone counted rollout advantage 0, and a group with none counted nothing", () => {
-    expect(advantagesInGroup([{ id: "a", reward: 1 }, { id: "b", reward: null }]).get("a")).toEqual({ advantage: 0, groupSize: 1 });
+  it("gives a lone counted rollout verl's advantage (its reward / (1 + 1e-6)), and a group with none counted nothing", () => {
+    expect(advantagesInGroup([{ id: "a", reward: 1 }, { id: "b", reward: null }]).get("a")).toEqual({ advantage: 1 / 1.000001, groupSize: 1 });
     expect([...advantagesInGroup([{ id: "a", reward: null }]).values()]).toEqual([{ advantage: null, groupSize: null }]);
   });
 

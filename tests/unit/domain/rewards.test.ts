@@ -58,9 +58,11 @@ describe("groupAdvantages", () => {
     expect(adv[2]).toBeCloseTo(-0.499999, 6);
   });
 
-  it("is 0 for a group of equal rewards and for a group of one", () => {
+  it("is 0 for a group of equal rewards; a group of one is its reward over 1 + 1e-6, as verl computes it", () => {
     expect(groupAdvantages([0.3, 0.3, 0.3])).toEqual([0, 0, 0]);
-    expect(groupAdvantages([0.7])).toEqual([0]);
+    // verl core_algos.py:314-316: mean 0, std 1 -> (0.7 - 0) / (1 + 1e-6).
+    expect(groupAdvantages([0.7])).toEqual([0.7 / 1.000001]);
+    expect(groupAdvantages([0])).toEqual([0]);
   });
 
   it("throws on an empty group and on non-finite rewards", () => {

@@ -16,14 +16,10 @@ describe("the export JSON Schemas shipped in schemas/exports", () => {
 
   it("require the keys every row carries", () => {
     const required = (file: string) => (exportJsonSchemas()[file] as { required?: string[] }).required;
-    expect(required("grounding-swift.schema.json")).toEqual(["id", "messages", "images", "solution", "original_instruction"]);
-    expect(required("grounding-verl.schema.json")).toEqual([
-      "data_source",
-      "prompt",
-      "images",
-      "ability",
-      "reward_model",
-      "extra_info",
-    ]);
+    expect(required("verl-row.schema.json")).toEqual(["data_source", "prompt", "images", "ability", "reward_model", "extra_info"]);
+    expect(required("easyr1-row.schema.json")).toEqual(["id", "prompt", "answer", "images", "target", "source"]);
+    expect(required("ms-swift-row.schema.json")).toEqual(["id", "messages", "images", "source"]);
+    expect(required("llama-factory-row.schema.json")).toEqual(["id", "conversations", "images"]);
+    expect(required("changes-line.schema.json")).toEqual(["change", "file", "id"]);
   });
 });

@@ -58,7 +58,7 @@ describe.each([
     await expect(target.readManifest("2024-06-01T120000Z")).rejects.toMatchObject({ code: "not_found" });
     await expect(target.openFile("2024-06-01T120000Z", "first.jsonl")).rejects.toMatchObject({ code: "not_found" });
 
-    const retry = { filters: {}, counts: {}, revisionIds: [], derivedWith: { derivationCode: 1, settings: {} }, overrideIds: [], verityVersion: "test", unverifiedIncluded: false };
+    const retry = { manifest: () => ({ filters: {}, counts: {}, revisionIds: [], derivedWith: { derivationCode: 1, settings: {} }, overrideIds: [], verityVersion: "test", unverifiedIncluded: false }) };
     await target.writeSnapshot({ ...retry, snapshotId: "2024-06-01T120000Z", files: [{ name: "first.jsonl", content: "again\n" }] });
     await target.writeSnapshot({ ...retry, snapshotId: "2024-06-01T130000Z", files: [{ name: "rows.jsonl", content: "next\n" }] });
     expect(await target.listSnapshotIds()).toEqual(["2024-06-01T120000Z", "2024-06-01T130000Z"]);

@@ -76,12 +76,14 @@ function write(snapshotId: string, files: SnapshotWrite["files"]): SnapshotWrite
   return {
     snapshotId,
     files,
-    filters: { project: "p1", verifiedOnly: true },
-    counts: { rows: 3 },
-    revisionIds: ["a1", "a2"], derivedWith: { derivationCode: 1, settings: {} },
-    overrideIds: ["o1"],
-    verityVersion: "0.1.0",
-    unverifiedIncluded: false,
+    manifest: () => ({
+      filters: { project: "p1", verifiedOnly: true },
+      counts: { rows: 3 },
+      revisionIds: ["a1", "a2"], derivedWith: { derivationCode: 1, settings: {} },
+      overrideIds: ["o1"],
+      verityVersion: "0.1.0",
+      unverifiedIncluded: false,
+    }),
   };
 }
 
@@ -122,6 +124,25 @@ describe.each([
     expect(await text(await target.openFile("2024-06-01T120000Z", "discard.txt"))).toBe("id-1\nid-2\n");
     expect(await target.readLatestSnapshotId()).toBe("2024-06-01T120000Z");
     expect(await target.listSnapshotIds()).toEqual(["2024-06-01T120000Z"]);
+  });
+
+  it("carries a file the base snapshot holds over unchanged, and writes it from its content when the base's copy is gone", async () => {
+    const { target } = await makeFixture();
+    const image = Buffer.from("pretend image bytes");
+    const first = await target.writeSnapshot(write("s1", [{ name: "images/a.png", content: image }]));
+    const listed = first.files[0]!;
+    // Its content would fail if consumed: the carry-over must not read it.
+    async function* never(): AsyncGenerator<Buffer> {
+      throw new Error("read from the media store although the base holds it");
+    }
+    const second = await target.writeSnapshot(write("s2", [{ name: "images/a.png", content: never(), reuse: { snapshotId: "s1", sha256: listed.sha256, bytes: listed.bytes } }]));
+    expect(second.files).toEqual([listed]);
+    expect(await text(await target.openFile("s2", "images/a.png"))).toBe(image.toString());
+    await target.verifySnapshot("s2");
+    // A base that does not hold it (as listed): the content is written.
+    const third = await target.writeSnapshot(write("s3", [{ name: "images/a.png", content: image, reuse: { snapshotId: "nope", sha256: listed.sha256, bytes: listed.bytes } }]));
+    expect(third.files).toEqual([listed]);
+    await target.verifySnapshot("s3");
   });
 
   it("moves latest to each new snapshot and lists them oldest first", async () => {

@@ -1,11 +1,11 @@
 import { createHash } from "node:crypto";
-import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { SnapshotManifestSchema } from "@/lib/exports/snapshot-manifest";
 import { readLatestSnapshotId, readSnapshot } from "@/lib/exports/snapshot-reader";
 import { writeSnapshot, type SnapshotFile, type SnapshotInput } from "@/lib/exports/snapshot-writer";
-import { withTempDir } from "./export-fixtures";
+import { withTempDir } from "../../support/temp-dir";
 
 const sha256 = (data: string | Buffer) => createHash("sha256").update(data).digest("hex");
 
@@ -14,12 +14,14 @@ function input(poolDir: string, snapshotId: string, files: SnapshotInput["files"
     poolDir,
     snapshotId,
     files,
-    filters: { project: "p1", verifiedOnly: true },
-    counts: { "grounding.jsonl": 2 },
-    revisionIds: ["a1", "a2"], derivedWith: { derivationCode: 1, settings: {} },
-    overrideIds: ["o1"],
-    verityVersion: "0.1.0",
-    unverifiedIncluded: false,
+    manifest: () => ({
+      filters: { project: "p1", verifiedOnly: true },
+      counts: { "grounding.jsonl": 2 },
+      revisionIds: ["a1", "a2"], derivedWith: { derivationCode: 1, settings: {} },
+      overrideIds: ["o1"],
+      verityVersion: "0.1.0",
+      unverifiedIncluded: false,
+    }),
   };
 }
 
@@ -30,6 +32,21 @@ const files: (SnapshotFile & { content: string | Buffer })[] = [
 ];
 
 describe("writeSnapshot", () => {
+  it("makes every file and directory of a committed snapshot read-only, and hard-links what the base holds", async () => {
+    await withTempDir(async (pool) => {
+      await writeSnapshot(input(pool, "s1", [{ name: "images/x.png", content: "x" }, { name: "rows.jsonl", content: "{}\n" }]));
+      const base = path.join(pool, "snapshots", "s1");
+      for (const name of ["images/x.png", "rows.jsonl", "manifest.json"]) expect((await stat(path.join(base, name))).mode & 0o777, name).toBe(0o444);
+      for (const dir of [base, path.join(base, "images")]) expect((await stat(dir)).mode & 0o777).toBe(0o555);
+      const { manifest } = await readSnapshot(pool, "s1");
+      const listed = manifest.files.find((f) => f.name === "images/x.png")!;
+      await writeSnapshot(input(pool, "s2", [{ name: "images/x.png", content: "not read", reuse: { snapshotId: "s1", sha256: listed.sha256, bytes: listed.bytes } }]));
+      const [a, b] = await Promise.all([stat(path.join(base, "images/x.png")), stat(path.join(pool, "snapshots", "s2", "images/x.png"))]);
+      expect(b.ino).toBe(a.ino);
+      await readSnapshot(pool, "s2");
+    });
+  });
+
   it("writes the files, a manifest with their sha256 and points latest at the new id", async () => {
     await withTempDir(async (pool) => {
       const manifest = await writeSnapshot(input(pool, "2024-06-01T120000Z", files));
@@ -152,7 +169,8 @@ describe("readSnapshot", () => {
 describe("writeSnapshot manifest fields", () => {
   it("refuses counts the reader could not parse, leaving nothing behind", async () => {
     await withTempDir(async (pool) => {
-      const bad = { ...input(pool, "s1", files), counts: { rows: -1 } };
+      const good = input(pool, "s1", files);
+      const bad = { ...good, manifest: () => ({ ...good.manifest(), counts: { rows: -1 } }) };
       await expect(writeSnapshot(bad)).rejects.toThrow();
       expect(await readdir(path.join(pool, "snapshots"))).toEqual([]);
     });

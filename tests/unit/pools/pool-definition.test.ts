@@ -1,31 +1,53 @@
 import { describe, expect, it } from "vitest";
-import { FORMATS_BY_KIND, POOL_KINDS, PoolInputSchema } from "@/lib/pools/pool-definition";
+import { IMAGE_MODES_BY_PROFILE, POOL_KINDS, PROFILES_BY_KIND, PoolInputSchema } from "@/lib/pools/pool-definition";
+import { parseFilterArgs } from "@/lib/pools/pool-filters";
 import { mkdir, mkdtemp, realpath, rm, symlink } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { localTargetProblem, realTargetPath } from "@/lib/pools/local-target-roots";
 
-const base = { name: "grounding-main", kind: "grounding", format: "swift_jsonl", targetType: "local", targetUri: "/srv/pools/grounding" };
+const base = { name: "grounding-main", kind: "grounding", profile: "ms-swift", targetType: "local", targetUri: "/srv/pools/grounding" };
 
 describe("a pool definition", () => {
-  it("accepts each kind with each of its formats, and defaults to copying images", () => {
+  it("accepts each kind with each of its profiles and each of the profile's image modes; the first mode is the default", () => {
     for (const kind of POOL_KINDS) {
-      for (const format of FORMATS_BY_KIND[kind]) {
-        expect(PoolInputSchema.parse({ ...base, kind, format })).toMatchObject({ kind, format, imageMode: "copy", settings: {} });
+      for (const profile of PROFILES_BY_KIND[kind]) {
+        expect(PoolInputSchema.parse({ ...base, kind, profile })).toMatchObject({ kind, profile, imageMode: IMAGE_MODES_BY_PROFILE[profile][0], settings: {} });
+        if (kind === "evaluation") continue;
+        for (const imageMode of IMAGE_MODES_BY_PROFILE[profile]) expect(PoolInputSchema.parse({ ...base, kind, profile, imageMode }).imageMode).toBe(imageMode);
       }
     }
   });
 
   it("names the field that is wrong", () => {
     const issues = (input: object) => PoolInputSchema.safeParse({ ...base, ...input }).error?.issues.map((i) => i.path.join("."));
-    expect(issues({ format: "verl_parquet", kind: "navigation" })).toEqual(["format"]);
+    expect(issues({ profile: "verl", kind: "online_rl" })).toEqual(["profile"]);
+    // verl opens a relative path against the trainer's working directory: copy is refused.
+    expect(issues({ profile: "verl", imageMode: "copy" })).toEqual(["imageMode"]);
+    expect(issues({ targetType: "s3", targetUri: "s3://pool-bucket/x", imageMode: "absolute" })).toEqual(["imageMode"]);
     expect(issues({ targetUri: "relative/dir" })).toEqual(["targetUri"]);
     expect(issues({ targetType: "s3", targetUri: "s3://b/x" })).toEqual(["targetUri"]);
     expect(issues({ targetType: "s3", targetUri: "s3://pool-bucket/team/../x" })).toEqual(["targetUri"]);
     expect(issues({ settings: { dataSource: "ok" } })).toEqual(["settings.dataSource"]);
     expect(issues({ settings: { surprise: 1 } })).toEqual(["settings"]);
     expect(issues({ name: "" })).toEqual(["name"]);
+    // A template states its coordinate space and target: other ones are refused.
+    expect(issues({ settings: { template: "ui-venus-1.5-grounding", convention: "qwen25-abs" } })).toEqual(["settings.convention"]);
+    expect(issues({ settings: { template: "ui-venus-1.5-grounding", target: "box" } })).toEqual(["settings.target"]);
+    expect(issues({ settings: { template: "ui-venus-1.5-mobile" } })).toEqual(["settings.template"]);
+    expect(issues({ kind: "navigation", settings: { template: "qwen2.5-vl-mobile-use", convention: "rel1000" } })).toEqual(["settings.convention"]);
+    expect(issues({ settings: { filters: { benchmark: ["androidlab"] } } })).toEqual(["settings.filters.benchmark"]);
+    expect(issues({ kind: "navigation", settings: { filters: { tier: ["gold"] } } })).toEqual(["settings.filters.tier"]);
+    expect(issues({ settings: { filters: { verifiedFrom: "2026-02-01", verifiedTo: "2026-01-01" } } })).toEqual(["settings.filters.verifiedTo"]);
+    expect(issues({ profile: "verl", imageMode: "embed", settings: { swiftObjects: true } })).toEqual(["settings.swiftObjects"]);
     expect(PoolInputSchema.parse({ ...base, targetType: "s3", targetUri: "s3://pool-bucket/team/grounding" }).targetUri).toBe("s3://pool-bucket/team/grounding");
+  });
+
+  it("reads the CLI's --filter key=value[,value] pairs with the same rules", () => {
+    expect(parseFilterArgs(["tier=gold,rewrite", "source=screenspot-pro", "verifiedFrom=2026-01-01"])).toEqual({ tier: ["gold", "rewrite"], source: ["screenspot-pro"], verifiedFrom: "2026-01-01" });
+    expect(() => parseFilterArgs(["colour=red"])).toThrow(/unknown filter colour/);
+    expect(() => parseFilterArgs(["tier=platinum"])).toThrow();
+    expect(() => parseFilterArgs(["verifiedFrom=yesterday"])).toThrow(/YYYY-MM-DD/);
   });
 });
 

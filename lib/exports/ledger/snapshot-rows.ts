@@ -1,0 +1,122 @@
+import "server-only";
+// The rows of a snapshot as the database remembers them (SnapshotRow: file, key, content hash,
+// item), written page by page while the files stream, and the changes against the base
+// snapshot computed from them: added (a row the base does not have), updated (same file and
+// key, another hash), removed (a row of the base no longer there). "Changed" is therefore
+// whatever changes a row as exported (a new revision, an override, a reopening, a settings
+// change that moves a tier or a reward), read from what was written, never from a second
+// computation of the derived values.
+// Memory: one batch of rows, one page of changes.
+import type { Db } from "@/lib/db";
+import { databaseUrlOf, providerOf } from "@/lib/db";
+import { prismaExec, type SqlExec } from "@/lib/derived/sql-exec";
+
+export type ChangeCounts = { added: number; updated: number; removed: number };
+export type ChangeKind = keyof ChangeCounts;
+export type ChangeLine = { change: "added" | "updated" | "removed"; file: string; id: string };
+
+const BATCH = 400;
+
+export type Ledger = {
+  add(entry: { file: string; rowKey: string; rowHash: string; itemId: string }): Promise<void>;
+  flush(): Promise<void>;
+};
+
+export function execOf(db: Db): SqlExec {
+  return prismaExec(db, providerOf(databaseUrlOf(db)));
+}
+
+/** Rows of one snapshot, inserted in multi-row statements of BATCH rows. */
+export function openLedger(db: Db, snapshotId: string): Ledger {
+  const exec = execOf(db);
+  let pending: unknown[][] = [];
+  const flush = async () => {
+    if (pending.length === 0) return;
+    const values = pending.map(() => "(?, ?, ?, ?, ?)").join(", ");
+    const params = pending.flat();
+    pending = [];
+    await exec.run(`INSERT INTO "SnapshotRow" ("snapshotId", "file", "rowKey", "rowHash", "itemId") VALUES ${values}`, params);
+  };
+  return {
+    async add(entry) {
+      pending.push([snapshotId, entry.file, entry.rowKey, entry.rowHash, entry.itemId]);
+      if (pending.length >= BATCH) await flush();
+    },
+    flush,
+  };
+}
+
+const SQL: Record<ChangeKind, string> = {
+  added: `SELECT n."file", n."rowKey" FROM "SnapshotRow" n
+           WHERE n."snapshotId" = ? AND NOT EXISTS (SELECT 1 FROM "SnapshotRow" b WHERE b."snapshotId" = ? AND b."file" = n."file" AND b."rowKey" = n."rowKey")`,
+  updated: `SELECT n."file", n."rowKey" FROM "SnapshotRow" n JOIN "SnapshotRow" b ON b."snapshotId" = ? AND b."file" = n."file" AND b."rowKey" = n."rowKey"
+             WHERE n."snapshotId" = ? AND b."rowHash" <> n."rowHash"`,
+  removed: `SELECT n."file", n."rowKey" FROM "SnapshotRow" n
+             WHERE n."snapshotId" = ? AND NOT EXISTS (SELECT 1 FROM "SnapshotRow" b WHERE b."snapshotId" = ? AND b."file" = n."file" AND b."rowKey" = n."rowKey")`,
+};
+
+// Which snapshot plays "n" and which "b" in each query, and the argument order.
+function argsOf(kind: ChangeKind, snapshotId: string, baseId: string): [string, string] {
+  if (kind === "added") return [snapshotId, baseId];
+  if (kind === "updated") return [baseId, snapshotId];
+  return [baseId, snapshotId];
+}
+
+/** One kind of change, page by page in (file, key) order. With no base every row is added. */
+export async function* changedRows(db: Db, kind: ChangeKind, snapshotId: string, baseId: string | null, pageSize = 5000): AsyncGenerator<{ file: string; rowKey: string }[]> {
+  if (baseId === null && kind !== "added") return;
+  const exec = execOf(db);
+  let after: { file: string; rowKey: string } | null = null;
+  for (;;) {
+    const params: unknown[] = baseId === null ? [snapshotId, ""] : argsOf(kind, snapshotId, baseId);
+    let sql = baseId === null ? `SELECT n."file", n."rowKey" FROM "SnapshotRow" n WHERE n."snapshotId" = ? AND n."file" <> ?` : SQL[kind];
+    if (after) {
+      sql += ` AND (n."file" > ? OR (n."file" = ? AND n."rowKey" > ?))`;
+      params.push(after.file, after.file, after.rowKey);
+    }
+    sql += ` ORDER BY n."file", n."rowKey" LIMIT ?`;
+    params.push(pageSize);
+    const page = await exec.all<{ file: string; rowKey: string }>(sql, params);
+    if (page.length === 0) return;
+    yield page;
+    if (page.length < pageSize) return;
+    after = page.at(-1)!;
+  }
+}
+
+export async function countChanges(db: Db, snapshotId: string, baseId: string | null): Promise<ChangeCounts> {
+  const exec = execOf(db);
+  const count = async (kind: ChangeKind) => {
+    if (baseId === null) {
+      if (kind !== "added") return 0;
+      const rows = await exec.all<{ n: unknown }>(`SELECT COUNT(*) AS "n" FROM "SnapshotRow" WHERE "snapshotId" = ?`, [snapshotId]);
+      return Number(rows[0]?.n ?? 0);
+    }
+    const rows = await exec.all<{ n: unknown }>(`SELECT COUNT(*) AS "n" FROM (${SQL[kind]}) c`, argsOf(kind, snapshotId, baseId));
+    return Number(rows[0]?.n ?? 0);
+  };
+  return { added: await count("added"), updated: await count("updated"), removed: await count("removed") };
+}
+
+/** changes.jsonl: one line per change, added, then updated, then removed. */
+export async function* changesJsonl(db: Db, snapshotId: string, baseId: string | null): AsyncGenerator<string> {
+  for (const kind of ["added", "updated", "removed"] as const) {
+    for await (const page of changedRows(db, kind, snapshotId, baseId)) {
+      let text = "";
+      for (const r of page) text += `${JSON.stringify({ change: kind, file: r.file, id: r.rowKey } satisfies ChangeLine)}\n`;
+      yield text;
+    }
+  }
+}
+
+/** Once a snapshot completes, the rows of the pool's older snapshots are of no more use. */
+export async function pruneLedger(db: Db, poolId: string, keepSnapshotId: string): Promise<void> {
+  await execOf(db).run(
+    `DELETE FROM "SnapshotRow" WHERE "snapshotId" IN (SELECT "id" FROM "Snapshot" WHERE "poolId" = ? AND "id" <> ? AND "status" IN ('complete', 'failed'))`,
+    [poolId, keepSnapshotId],
+  );
+}
+
+export async function dropLedger(db: Db, snapshotId: string): Promise<void> {
+  await execOf(db).run(`DELETE FROM "SnapshotRow" WHERE "snapshotId" = ?`, [snapshotId]);
+}

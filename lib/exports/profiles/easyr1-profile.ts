@@ -1,0 +1,38 @@
+import "server-only";
+// EasyR1: rows read by RLHFDataset (hiyouga/EasyR1@b44b311 verl/utils/dataset.py):
+//   prompt   ONE string (prompt_key, dataset.py:158); split on "<image>" into the content list
+//            (dataset.py:163-173); EasyR1 has no system turn, so a template's system text leads it
+//   answer   the string handed to the reward as ground_truth (answer_key, dataset.py:313;
+//            workers/reward/function.py:64,91): the JSON the shipped reward reads
+//   images   copy/absolute: paths joined onto data.image_dir when given (dataset.py:230-231) and
+//            opened by process_image (dataset.py:56-57); embed: [{bytes}] in a parquet file
+//            (dataset.py:58-59); the file type comes from the extension (dataset.py:138-140)
+import type { Column } from "@/lib/exports/encode/parquet-columns";
+import { groundTruthText, imageBytes, imagePaths, type Profile } from "@/lib/exports/profiles/profile-types";
+import { splitAnswer } from "@/lib/exports/rows/training-row";
+
+const text = (name: string, optional = false): Column => ({ name, type: "string", optional });
+
+export const easyr1Profile: Profile = {
+  dataFile: (logical, mode) => (mode === "embed" ? { logical, name: `${logical}.parquet`, encoding: "parquet" } : { logical, name: `${logical}.jsonl`, encoding: "jsonl" }),
+  async shape(row, ctx) {
+    const { prompt, answer } = splitAnswer(row);
+    const images = ctx.images.mode === "embed" ? (await imageBytes(row, ctx)).map((bytes) => ({ bytes })) : imagePaths(row, ctx);
+    return {
+      id: row.key,
+      prompt: prompt.map((t) => t.content).join("\n\n"),
+      answer: groundTruthText(row) ?? "null",
+      images,
+      target: answer,
+      source: String(row.meta.source ?? ""),
+    };
+  },
+  columns: () => [
+    text("id"),
+    text("prompt"),
+    text("answer"),
+    { name: "images", type: "list", element: { name: "element", type: "struct", fields: [{ name: "bytes", type: "binary" }] } },
+    text("target", true),
+    text("source"),
+  ],
+};

@@ -52,6 +52,12 @@ function PoolFields({ initial, poolRoots, runs, isEdit }: { initial: Initial; po
   const [template, setTemplate] = useState<string>(initial.settings.template ?? "");
   const [convention, setConvention] = useState<string>(initial.settings.convention ?? "");
   const [targetType, setTargetType] = useState(initial.targetType);
+  // A new pool's directory follows its name under the first pool root until it is typed in.
+  const [targetUri, setTargetUri] = useState(initial.targetUri);
+  const [isTargetTyped, setTargetTyped] = useState(isEdit || initial.targetUri !== "");
+  const suggestTarget = (name: string) => {
+    if (!isTargetTyped && targetType === "local" && poolRoots[0]) setTargetUri(name ? `${poolRoots[0]}/${name}` : "");
+  };
   const profiles: readonly ProfileId[] = PROFILES_BY_KIND[kind];
   const chosenProfile = pick(profile, profiles);
   const hasImages = KINDS_WITH_IMAGES.includes(kind);
@@ -67,7 +73,7 @@ function PoolFields({ initial, poolRoots, runs, isEdit }: { initial: Initial; po
   return (
     <>
       <div className="flex flex-wrap items-end gap-4">
-        <Field label="Name" name="name" required maxLength={63} defaultValue={initial.name} placeholder="grounding-main" pattern="[a-z0-9][a-z0-9._\-]*" title="lowercase letters, digits, '.', '_' and '-'" className="w-56" />
+        <Field label="Name" name="name" required maxLength={63} defaultValue={initial.name} onChange={(e) => suggestTarget(e.target.value)} placeholder="grounding-main" pattern="[a-z0-9][a-z0-9._\-]*" title="lowercase letters, digits, '.', '_' and '-'" className="w-56" />
         <Select label="Kind" name="kind" value={kind} disabled={isEdit} onChange={isEdit ? undefined : (v) => setKind(v as PoolKind)} options={POOL_KINDS.map((k) => [k, KIND_LABELS[k]])} />
         <Select label="Profile (the framework that reads it)" name="profile" value={chosenProfile} onChange={setProfile} options={profiles.map((p) => [p, PROFILE_LABELS[p]])} />
         {hasImages && <Select label="Images" name="imageMode" value={chosenMode} onChange={setImageMode} options={modes.map((m) => [m, IMAGE_MODE_LABELS[m]])} />}
@@ -85,8 +91,9 @@ function PoolFields({ initial, poolRoots, runs, isEdit }: { initial: Initial; po
         </div>
       )}
       <div className="flex flex-wrap items-end gap-4">
-        <Select label="Target" name="targetType" value={targetType} onChange={setTargetType} options={[["local", "local directory"], ["s3", "S3 bucket and prefix"]]} />
-        <Field label={targetType === "s3" ? "Bucket and prefix" : "Directory (absolute path)"} name="targetUri" required maxLength={1000} defaultValue={initial.targetUri} placeholder={example} className="min-w-96 flex-1" />
+        <Select label="Target" name="targetType" value={targetType} onChange={(type) => { setTargetType(type); if (!isTargetTyped) setTargetUri(""); }} options={[["local", "local directory"], ["s3", "S3 bucket and prefix"]]} />
+        <Field label={targetType === "s3" ? "Bucket and prefix" : "Directory (absolute path)"} name="targetUri" required maxLength={1000} value={targetUri}
+          onChange={(e) => { setTargetUri(e.target.value); setTargetTyped(true); }} placeholder={example} className="min-w-96 flex-1" />
         {chosenProfile === "verl" && <Field label="verl data_source" name="settings.dataSource" defaultValue={initial.settings.dataSource ?? ""} placeholder={`verity_${kind}`} maxLength={100} className="w-56" />}
         {kind === "evaluation" && (
           <Select label="Run" name="settings.runId" value={initial.settings.runId ?? ""} options={[["", "every run"], ...runs.map((r): [string, string] => [r.id, r.name])]} />

@@ -21,6 +21,8 @@ test.describe("as an admin", () => {
 
     const form = page.getByRole("form", { name: "New pool" });
     await form.getByLabel("Name").fill(name);
+    // The directory follows the name under the first pool root until it is typed in.
+    await expect(form.getByLabel("Directory (absolute path)")).toHaveValue(path.join(poolsRoot, name));
     await form.getByLabel("Profile (the framework that reads it)").selectOption("ms-swift");
     await form.getByLabel("Directory (absolute path)").fill("/etc/verity-pool");
     await form.getByRole("button", { name: "Create pool" }).click();

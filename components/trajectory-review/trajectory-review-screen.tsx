@@ -38,7 +38,8 @@ type Props = {
   review: TrajectoryReview;
   canOverride: boolean;
   query: string;
-  neighbours: { previous: string | null; next: string | null; nextMediaId: string | null };
+  // nextToReview: the next one not settled (reviewers) or not answered by the viewer (annotators).
+  neighbours: { previous: string | null; next: string | null; nextMediaId: string | null; nextToReview?: string | null };
   // Reviewers on a settled trajectory without an answer of their own start from its final answer.
   finalPayload?: TrajectoryPayload | null;
   isSettled?: boolean;
@@ -113,7 +114,7 @@ export function TrajectoryReviewScreen({ project, review, canOverride, query, ne
     try {
       if (!(await autosave.save(payload, "submitted"))) return;
       if (queueClaim) await queueClaim.moveOn();
-      else router.push(nextHref ?? `${base}${query}`);
+      else router.push(hrefOf(neighbours.nextToReview === undefined ? neighbours.next : neighbours.nextToReview) ?? `${base}${query}`);
     } finally {
       submitting.current = false;
     }

@@ -62,13 +62,34 @@ export async function trajectoryFacets(db: Db, projectId: string) {
   return { benchmarks, apps, models, runs };
 }
 
-/** Previous and next trajectory in list order under the same filters, with the next one's first screenshot to prefetch. */
-export async function neighbourTrajectories(db: Db, projectId: string, id: string, f: TrajectoryFilter) {
+/**
+ * What is still to review for this viewer: for a reviewer, items not settled yet; for an
+ * annotator, items without a submitted answer of their own (their own work, which tells
+ * nothing about an item's standing, so a honeypot stays unrecognisable).
+ */
+function toReviewWhere(viewer: { userId: string; seesHuman: boolean }): Prisma.TrajectoryWhereInput {
+  if (viewer.seesHuman) return { status: statusCondition("unsettled") };
+  return { annotations: { none: { annotatorId: viewer.userId, kind: "label", status: "submitted" } } };
+}
+
+/**
+ * Previous and next trajectory in list order under the same filters, with the next one's
+ * first screenshot to prefetch, and the next one still to review ("Submit and next" goes
+ * there, past what is already settled or answered).
+ */
+export async function neighbourTrajectories(db: Db, projectId: string, id: string, f: TrajectoryFilter, viewer?: { userId: string; seesHuman: boolean }) {
   const where = trajectoryWhere(projectId, { ...f, after: undefined });
   const select = { id: true, steps: { where: { index: 0, imageMissing: false }, select: { mediaId: true } } } as const;
-  const [previous, next] = await Promise.all([
+  const [previous, next, toReview] = await Promise.all([
     db.trajectory.findFirst({ where: { ...where, id: { lt: id } }, orderBy: { id: "desc" }, select }),
     db.trajectory.findFirst({ where: { ...where, id: { gt: id } }, orderBy: { id: "asc" }, select }),
+    viewer ? db.trajectory.findFirst({ where: { AND: [where, toReviewWhere(viewer), { id: { gt: id } }] }, orderBy: { id: "asc" }, select: { id: true } }) : Promise.resolve(undefined),
   ]);
-  return { previous: previous?.id ?? null, next: next?.id ?? null, nextMediaId: next?.steps[0]?.mediaId ?? null };
+  return {
+    previous: previous?.id ?? null,
+    next: next?.id ?? null,
+    nextMediaId: next?.steps[0]?.mediaId ?? null,
+    // Without a viewer, the plain next one.
+    nextToReview: toReview === undefined ? (next?.id ?? null) : (toReview?.id ?? null),
+  };
 }

@@ -34,7 +34,7 @@ export default async function TrajectoryReviewPage({ params, searchParams }: Pro
   const showsStanding = canOverride && search.claim === undefined;
   const review = await loadTrajectoryReview(db(), project.id, trajectoryId, access.user.id, { seesDerived: showsStanding });
   if (!review) notFound();
-  const neighbours = await neighbourTrajectories(db(), project.id, trajectoryId, parseTrajectoryFilter(search, { seesHuman: canOverride }));
+  const neighbours = await neighbourTrajectories(db(), project.id, trajectoryId, parseTrajectoryFilter(search, { seesHuman: canOverride }), { userId: access.user.id, seesHuman: canOverride });
   const claim = search.claim === undefined ? null : await queueClaimView(db(), project.id, access.user.id, search.claim, search.queue);
   const standing = showsStanding ? await reviewStanding(db(), project.id, { trajectoryId }) : null;
   return (

@@ -2,6 +2,7 @@
 // coordinate space (an SVG viewBox of the image size), so the box stays exact at any size.
 // `aroundBox` shows the neighbourhood of the box instead of the whole screenshot (from the
 // full image, so the crop stays sharp): enough context to judge it, at a size one can see.
+import { windowAround } from "@/lib/samples/crop-window";
 type Props = {
   sample: {
     instruction: string;
@@ -16,22 +17,6 @@ type Props = {
   };
   aroundBox?: boolean;
 };
-
-type Box = { x1: number; y1: number; x2: number; y2: number };
-
-/** A 4:3 window around the box: four times its size, at least a third of the image, inside it. */
-export function windowAround(box: Box, image: { width: number; height: number }) {
-  const boxW = Math.max(1, box.x2 - box.x1);
-  const boxH = Math.max(1, box.y2 - box.y1);
-  let width = Math.max(boxW * 4, (boxH * 4 * 4) / 3, image.width / 3);
-  let height = (width * 3) / 4;
-  if (width > image.width) [width, height] = [image.width, (image.width * 3) / 4];
-  if (height > image.height) [width, height] = [(image.height * 4) / 3, image.height];
-  const clamp = (v: number, size: number, limit: number) => Math.min(Math.max(0, v), Math.max(0, limit - size));
-  const x = clamp((box.x1 + box.x2) / 2 - width / 2, width, image.width);
-  const y = clamp((box.y1 + box.y2) / 2 - height / 2, height, image.height);
-  return { x, y, width, height };
-}
 
 export function SampleThumbnail({ sample, aroundBox = false }: Props) {
   const { media } = sample;

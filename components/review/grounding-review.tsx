@@ -8,6 +8,7 @@ import { useEffect, useRef, useState } from "react";
 import { BoxEditorLazy } from "@/components/editor/box-editor-lazy";
 import type { ReferenceBox } from "@/components/editor/reference-layer";
 import { useQueueClaim } from "@/components/queues/use-queue-claim";
+import { PredictionCrops } from "@/components/review/prediction-crops";
 import { PredictionList } from "@/components/review/prediction-list";
 import { QualityPanel } from "@/components/review/quality-panel";
 import { VersionedSaveBar } from "@/components/review/versioned-save-bar";
@@ -136,6 +137,11 @@ export function GroundingReview({ project, review, tiers, canOverride, query, ne
             <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
               The image of this sample is missing and its size is unknown: import the image ({review.imageRef ?? "no reference"}) to review it.
             </p>
+          )}
+          {review.image && review.mediaId && (
+            <div className="mt-4">
+              <PredictionCrops mediaId={review.mediaId} image={review.image} box={finalBox ?? review.target.box} predictions={review.predictions} />
+            </div>
           )}
         </div>
         <aside className="space-y-5">

@@ -40,3 +40,17 @@ test("redrawing a box keeps the imported one in view, and snapping puts the new 
   await editorReady(page);
   await expect(page.getByTestId("box-editor")).toHaveAttribute("data-snap-to-pixels", "true");
 });
+
+test("two models on one sample side by side with hit and miss, and the list finds it by 'alpha right, beta wrong'", async ({ page }) => {
+  const { slug, samples } = readVerifiedSeed();
+  await page.goto(`/projects/${slug}/samples?modelRight=alpha-7b&modelWrong=beta-7b`);
+  const list = page.getByRole("list", { name: "Samples" });
+  await expect(list.getByRole("listitem")).toHaveCount(1);
+  await expect(list).toContainText("Press the Zoom control");
+  await list.getByRole("link").first().click();
+  await expect(page).toHaveURL(new RegExp(samples.pair));
+  const crops = page.getByRole("region", { name: "Predictions side by side" });
+  await expect(crops.getByTestId("crop-alpha-7b")).toContainText("hit");
+  await expect(crops.getByTestId("crop-beta-7b")).toContainText("miss");
+  await page.screenshot({ path: "test-results/screens/predictions-side-by-side.png", fullPage: true });
+});

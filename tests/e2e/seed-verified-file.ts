@@ -11,7 +11,7 @@ export type VerifiedSeed = {
   /** A second annotator of this project only, who signs in within the spec. */
   second: { email: string; password: string; name: string };
   names: { owner: string; reviewer: string; annotator: string };
-  samples: { stray: string; nudge: string; bulk: string; prediction: string; consensus: string; honeypot: string; dispute: string; snap: string; spare: string };
+  samples: { stray: string; nudge: string; bulk: string; prediction: string; consensus: string; honeypot: string; dispute: string; snap: string; spare: string; pair: string };
   trajectories: { flip: string; ruleVsJudge: string; quark3: string; claimed: string; race: string; firstWrong: string; groupVerified: string; groupOpen: string };
   quark3RuleVerdictId: string;
   nudgeOverrideValue: number;

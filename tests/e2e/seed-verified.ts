@@ -69,10 +69,15 @@ export async function seedVerified(db: Db, store: MediaStore, dataDir: string, u
     snap: await sample("snap", "Open the View menu", [300.4, 20.6, 380.2, 60.8]),
     // In the queue the queue-page spec closes, archives and restores.
     spare: await sample("spare", "Open the Window menu", [500, 20, 600, 60]),
+    // Two models on one sample, one right and one wrong (the side-by-side and the model filters).
+    pair: await sample("pair", "Press the Zoom control", [700, 300, 760, 340]),
   };
   const judge = await db.judgeVerdict.create({
     data: { projectId: project.id, targetType: "sample", sampleId: samples.nudge, kind: "mllm", judgeName: "teacher-72b", metric: "quality_score", valueScore: 8, rationale: "Clear target." },
   });
+  for (const [model, x] of [["alpha-7b", 730], ["beta-7b", 900]] as const) {
+    await db.modelPrediction.create({ data: { projectId: project.id, sampleId: samples.pair, model, kind: "point", x, y: 320 } });
+  }
   await db.modelPrediction.create({ data: { projectId: project.id, sampleId: samples.prediction, model: "venus-7b", kind: "point", x: 654, y: 233, sourceCorrectness: "wrong" } });
   await rederiveStale(db, project.id);
   const pinBox = (sampleId: string, box: Box) => pinSeedAnswer(db, project.id, { sampleId, payload: { targetAbsent: false, box, instructionRewrite: null, qualityScore: null, note: null } }, reviewer.id);

@@ -7,6 +7,8 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { storageStatePath, type E2eRole } from "./seed-file";
+import Database from "better-sqlite3";
+import { readSampledSeed } from "./seed-sampled-file";
 import { readVerifiedSeed } from "./seed-verified-file";
 
 type Visit = { url: string | string[]; roles: (E2eRole | "anonymous")[] };
@@ -27,10 +29,28 @@ const ALL: E2eRole[] = ["owner", "admin", "reviewer", "annotator"];
 const REVIEWERS: E2eRole[] = ["owner", "admin", "reviewer"];
 const ADMINS: E2eRole[] = ["owner", "admin"];
 
+/** The AndroidLab run of the benchmark write-back's project (tests/e2e/seed-benchmarks.ts). */
+function benchmarkRunId(): string {
+  const sqlite = new Database(process.env.DATABASE_URL!.replace(/^file:/, ""), { readonly: true });
+  try {
+    return (sqlite.prepare(`SELECT r.id FROM EvaluationRun r JOIN Project p ON p.id = r.projectId WHERE p.slug = 'benchmarks'`).get() as { id: string }).id;
+  } finally {
+    sqlite.close();
+  }
+}
+
 function visits(): Record<string, Visit> {
   const s = readVerifiedSeed();
   const p = `/projects/${s.slug}`;
+  // Runs to compare, calibrate and chart: the sampled-verification project's checkpoints.
+  const sampled = readSampledSeed();
+  const sp = `/projects/${sampled.slug}`;
+  const [a, b] = [sampled.runs["ckpt-100"], sampled.runs["ckpt-200"]];
   return {
+    "/projects/[slug]/calibration": { url: [`${p}/calibration`, `${sp}/calibration`, `${sp}/calibration?by=app`], roles: REVIEWERS },
+    "/projects/[slug]/runs/compare": { url: [`${p}/runs/compare`, `${sp}/runs/compare?a=${a}&b=${b}`], roles: REVIEWERS },
+    "/projects/[slug]/runs/checkpoints": { url: [`${p}/runs/checkpoints`, `${sp}/runs/checkpoints?run=${a}&run=${b}`], roles: REVIEWERS },
+    "/projects/[slug]/runs/[runId]/benchmark": { url: [`/projects/benchmarks/runs/${benchmarkRunId()}/benchmark`, `${p}/runs/${s.runId}/benchmark`], roles: REVIEWERS },
     "/": { url: "/", roles: ["owner", "anonymous"] },
     "/login": { url: "/login", roles: ["anonymous"] },
     "/admin/users": { url: "/admin/users", roles: ["owner"] },

@@ -199,7 +199,7 @@ test("kill -9 during an export: no snapshot is visible, and the export finishes 
   const poolDir = path.join(appEnv.VERITY_DATA_DIR, "pools", "grounding");
   const made = await server.action(cookie, "lib/actions/pools.ts", "createPoolAction", [
     null,
-    formData({ projectId: seed.projectId, name: "grounding", kind: "grounding", format: "swift_jsonl", targetType: "local", targetUri: poolDir, imageMode: "reference" }),
+    formData({ projectId: seed.projectId, name: "grounding", kind: "grounding", profile: "ms-swift", targetType: "local", targetUri: poolDir, imageMode: "absolute" }),
   ]);
   expect(made.result?.ok, made.raw.slice(0, 300)).toBe(true);
   const poolId = (new Database(appEnv.DATABASE_URL.slice(5), { readonly: true }).prepare(`SELECT "id" FROM "Pool"`).get() as { id: string }).id;

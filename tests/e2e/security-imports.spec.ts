@@ -220,7 +220,7 @@ test.describe("item 4: archive budgets", () => {
 test.describe("item 7: pool targets", () => {
   const createPool = (name: string, targetUri: string) => {
     const form = new FormData();
-    for (const [k, v] of Object.entries({ projectId: server.seed.betaId, name, kind: "grounding", format: "swift_jsonl", targetType: "local", targetUri, imageMode: "reference" })) form.append(k, v);
+    for (const [k, v] of Object.entries({ projectId: server.seed.betaId, name, kind: "grounding", profile: "ms-swift", targetType: "local", targetUri, imageMode: "absolute" })) form.append(k, v);
     return server.action(adminB, "lib/actions/pools.ts", "createPoolAction", [null, form]);
   };
 

@@ -19,8 +19,10 @@ export type JobKind = "import" | "export" | "rederive";
 
 // claimedBy: a job run in the foreground (the CLI) is created already held by its process, so
 // that no worker polling the same database can claim it first.
+// The cap on waiting jobs is for work people queue; a re-derivation is the system's own (one
+// waiting per project at most, see queueRederive) and must never be refused by a busy queue.
 export async function createJob(db: Pick<Db, "job">, input: { projectId: string; kind: JobKind; params: Prisma.InputJsonValue; createdById: string | null; total?: number | null; claimedBy?: string }) {
-  if (!input.claimedBy) await assertCanQueue(db, input.projectId);
+  if (!input.claimedBy && input.kind !== "rederive") await assertCanQueue(db, input.projectId);
   const held = input.claimedBy
     ? { status: "running", lockedBy: input.claimedBy, lockedUntil: new Date(Date.now() + jobLockMs()), startedAt: new Date(), attempts: 1 }
     : {};

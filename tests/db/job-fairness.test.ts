@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db";
 import { claimNextJob, createJob, finishJob } from "@/lib/jobs/jobs";
 import { startWorkerLoop } from "@/lib/jobs/worker-loop";
+import { queueRederive } from "@/lib/derived/rederive-job";
 import { freshDatabase, PROVIDERS } from "./databases";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -90,5 +91,9 @@ describe.each(PROVIDERS)("fair job scheduling on %s", (provider) => {
     await expect(createJob(db, { projectId: b, kind: "import", params: {}, createdById: null })).resolves.toBeTruthy();
     // A job held by its own process from the start (the CLI) never waits in the queue.
     await expect(createJob(db, { projectId: a, kind: "import", params: {}, createdById: null, claimedBy: "cli" })).resolves.toBeTruthy();
+    // The system's own re-derivation is never refused by a full queue (a worker starting up
+    // queues one per stale project, and one refusal stopped the worker), and stays one per project.
+    const first = await queueRederive(db, a, "derivation code version", null);
+    expect(await queueRederive(db, a, "again", null)).toMatchObject({ id: first.id });
   });
 });

@@ -5,6 +5,7 @@ import { ActionForm } from "@/components/ui/action-form";
 import { Field } from "@/components/ui/field";
 import { updateProjectSettingsAction } from "@/lib/actions/project-settings";
 import type { ProjectSettings } from "@/lib/domain/project-settings";
+import { ERROR_KINDS } from "@/lib/domain/labels";
 
 type Recompute = { status: string; processed: number; total: number | null } | null;
 type Props = { project: { id: string; slug: string; name: string; description: string }; settings: ProjectSettings; recompute: Recompute };
@@ -40,6 +41,18 @@ export function ProjectSettingsForm({ project, settings, recompute }: Props) {
             <Field label="Length decay η" name="eta" type="number" step={0.001} min={0} max={1} defaultValue={settings.rewards.eta} />
             <Field label="Penalty per invalid action" name="invalidActionPenalty" type="number" step={0.01} max={0} defaultValue={settings.rewards.invalidActionPenalty} />
           </div>
+          <fieldset className="text-sm">
+            <legend className="font-medium text-slate-700">Human step labels that count as invalid actions in R_p (each step once, beside the source&apos;s own)</legend>
+            <input type="hidden" name="penalisedErrorKindsShown" value="1" />
+            <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
+              {ERROR_KINDS.map((kind) => (
+                <label key={kind} className="flex items-center gap-1">
+                  <input type="checkbox" name="penalisedErrorKinds" value={kind} defaultChecked={settings.rewards.penalisedErrorKinds?.includes(kind) ?? false} />
+                  {kind.replace("_", " ")}
+                </label>
+              ))}
+            </div>
+          </fieldset>
           <label className="block text-sm font-medium text-slate-700">
             GRPO advantages count
             <select name="advantagePolicy" defaultValue={settings.rewards.advantagePolicy} className="mt-1 block w-full max-w-xl rounded-md border border-slate-300 px-2 py-1.5 text-sm font-normal">

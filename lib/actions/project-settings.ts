@@ -13,7 +13,9 @@ export async function updateProjectSettingsAction(_prev: ActionResult | null, fo
     const fields = formFields(form);
     const { projectId } = z.object({ projectId: z.string().min(1).max(40) }).parse(fields);
     const access = await requireRole(projectId, "admin");
-    const { project, rederive } = await updateProjectSettings(db(), projectId, fields, access.user.id);
+    // A checkbox list: every checked value, and the list's marker so that none checked means none.
+    const penalisedErrorKinds = form.has("penalisedErrorKindsShown") ? form.getAll("penalisedErrorKinds").map(String) : undefined;
+    const { project, rederive } = await updateProjectSettings(db(), projectId, { ...fields, penalisedErrorKinds }, access.user.id);
     await recordAudit(db(), { userId: access.user.id, projectId, action: "project.settings", targetType: "project", targetId: projectId, details: project.settings as object });
     if (rederive) notifyJobQueued();
     revalidatePath("/projects", "layout");

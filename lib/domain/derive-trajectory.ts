@@ -107,8 +107,12 @@ export function deriveTrajectory(inputs: TrajectoryInputs): TrajectoryDerived {
     outcome = effectiveAutoOutcome;
     outcomeSource = "automatic";
   }
+  // R_p: the source's invalid actions, and the steps the final answer labels with an error kind
+  // the project penalises (each step once).
+  const penalised = new Set(inputs.rewards.penalisedErrorKinds ?? []);
+  const labelledInvalid = accepted?.steps.filter((s) => s.errorKind != null && penalised.has(s.errorKind)).length ?? 0;
   const reward =
-    outcome === null ? null : trajectoryReward({ steps: Math.max(1, inputs.stepCount), success: outcome, invalidActions: inputs.invalidActionCount }, inputs.rewards);
+    outcome === null ? null : trajectoryReward({ steps: Math.max(1, inputs.stepCount), success: outcome, invalidActions: inputs.invalidActionCount + labelledInvalid }, inputs.rewards);
 
   // A redundant or no-effect step label is the human's word that the screen did not change.
   const noEffectSteps = new Set(accepted?.steps.filter((s) => s.errorKind === "redundant" || s.errorKind === "no_effect").map((s) => s.stepIndex) ?? []);

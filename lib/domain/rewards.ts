@@ -5,6 +5,7 @@
 // compute_grpo_outcome_advantage (both call torch.std, whose default is unbiased), so the
 // advantages shown match what training computes for the same rewards.
 import { z } from "zod";
+import { ERROR_KINDS } from "@/lib/domain/labels";
 
 export const RewardSettingsSchema = z.object({
   // Length decay in (0, 1]: 1 disables it; 0 would zero every multi-step success.
@@ -14,6 +15,10 @@ export const RewardSettingsSchema = z.object({
   // Which rollouts count in rewards and group advantages (lib/domain/derive-trajectory.ts):
   // only verified ones, or unverified ones too with their automatic outcome.
   advantagePolicy: z.enum(["verified_only", "automatic_fallback"]).default("verified_only"),
+  // Steps a human labelled with one of these error kinds (e.g. redundant, no_effect) count as
+  // invalid actions in R_p, beside the source's own invalid_actions. None when absent (and then
+  // absent from the stored settings, so projects that never set it keep their derivation inputs).
+  penalisedErrorKinds: z.array(z.enum(ERROR_KINDS)).optional(),
 });
 export type RewardSettings = z.infer<typeof RewardSettingsSchema>;
 

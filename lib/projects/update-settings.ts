@@ -9,6 +9,7 @@ import type { Db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/sqlite/client";
 import { ProjectSettingsSchema, type ProjectSettings } from "@/lib/domain/project-settings";
 import { queueRederive } from "@/lib/derived/rederive-job";
+import { ERROR_KINDS } from "@/lib/domain/labels";
 
 const num = z.coerce.number();
 
@@ -26,6 +27,8 @@ export const SettingsFormSchema = z.object({
   // Optional so that a form without it keeps the default.
   triageMargin: num.optional(),
   advantagePolicy: z.enum(["verified_only", "automatic_fallback"]).optional(),
+  // Absent: unchanged. An empty list: none.
+  penalisedErrorKinds: z.array(z.enum(ERROR_KINDS)).optional(),
 });
 
 const derivedInputs = (s: ProjectSettings) => JSON.stringify({ rewards: s.rewards, tiers: s.tiers });
@@ -35,7 +38,13 @@ export async function updateProjectSettings(db: Db, projectId: string, input: un
   const current = await db.project.findUniqueOrThrow({ where: { id: projectId }, select: { settings: true } });
   const before = ProjectSettingsSchema.parse(current.settings ?? {});
   const settings = ProjectSettingsSchema.parse({
-    rewards: { eta: form.eta, invalidActionPenalty: form.invalidActionPenalty, advantagePolicy: form.advantagePolicy ?? before.rewards.advantagePolicy },
+    rewards: {
+      eta: form.eta,
+      invalidActionPenalty: form.invalidActionPenalty,
+      advantagePolicy: form.advantagePolicy ?? before.rewards.advantagePolicy,
+      // Stored only when some kind is chosen, so "none" is one value, whether set or not.
+      penalisedErrorKinds: form.penalisedErrorKinds === undefined ? before.rewards.penalisedErrorKinds : form.penalisedErrorKinds.length ? [...new Set(form.penalisedErrorKinds)] : undefined,
+    },
     tiers: { goldMin: form.goldMin, rewriteMin: form.rewriteMin },
     iouAgreementThreshold: form.iouAgreementThreshold,
     honeypotRate: form.honeypotPercent !== undefined ? form.honeypotPercent / 100 : (form.honeypotRate ?? before.honeypotRate),

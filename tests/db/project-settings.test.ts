@@ -26,6 +26,22 @@ describe.each(PROVIDERS)("project settings on %s", (provider) => {
     expect((await db.project.findUniqueOrThrow({ where: { id: project.id } })).settings).toEqual(saved.settings);
   });
 
+  it("stores the penalised step error kinds only when some are chosen, and a choice re-derives the rewards", async () => {
+    const { db } = await freshDatabase(provider);
+    const project = await db.project.create({ data: { slug: "s", name: "S", settings: {} } });
+    // Saving with none chosen stores no list (the same derivation inputs as never choosing).
+    await updateProjectSettings(db, project.id, { ...form, penalisedErrorKinds: [] });
+    const first = await db.project.findUniqueOrThrow({ where: { id: project.id } });
+    expect((first.settings as { rewards: object }).rewards).not.toHaveProperty("penalisedErrorKinds");
+    const chosen = await updateProjectSettings(db, project.id, { ...form, penalisedErrorKinds: ["redundant", "no_effect", "redundant"] });
+    expect(chosen.rederive).toBe(true);
+    expect((await db.project.findUniqueOrThrow({ where: { id: project.id } })).settings).toMatchObject({ rewards: { penalisedErrorKinds: ["redundant", "no_effect"] } });
+    // A caller that does not send the list keeps it.
+    await updateProjectSettings(db, project.id, form);
+    expect((await db.project.findUniqueOrThrow({ where: { id: project.id } })).settings).toMatchObject({ rewards: { penalisedErrorKinds: ["redundant", "no_effect"] } });
+    await expect(updateProjectSettings(db, project.id, { ...form, penalisedErrorKinds: ["typo"] })).rejects.toThrow();
+  });
+
   it("takes the honeypot share in percent from the settings form, as the new-queue form asks it", async () => {
     const { db } = await freshDatabase(provider);
     const project = await db.project.create({ data: { slug: "s", name: "S", settings: {} } });

@@ -83,6 +83,26 @@ describe("deriveTrajectory", () => {
     expect([fallback.outcome, fallback.outcomeSource, fallback.reward]).toEqual([false, "automatic", 0]);
   });
 
+  it("counts the steps labelled with a penalised error kind in R_p, once each, only when the project says so", () => {
+    const final = {
+      ...verified("success", ["correct", "incorrect", "incorrect"])!,
+      steps: [
+        { stepIndex: 0, label: "correct" as const },
+        { stepIndex: 1, label: "incorrect" as const, errorKind: "redundant" as const },
+        { stepIndex: 2, label: "incorrect" as const, errorKind: "no_effect" as const },
+      ],
+    };
+    const reward = (kinds: ("redundant" | "no_effect" | "wrong_text")[] | undefined, invalidActionCount = 0) =>
+      deriveTrajectory({ ...base, invalidActionCount, final, rewards: RewardSettingsSchema.parse({ penalisedErrorKinds: kinds }) }).reward!;
+    // 0.98^2 for a 3-step success; -0.1 per invalid action.
+    expect(reward(undefined)).toBeCloseTo(0.9604, 10);
+    expect(reward(["wrong_text"])).toBeCloseTo(0.9604, 10);
+    expect(reward(["redundant"])).toBeCloseTo(0.8604, 10);
+    expect(reward(["redundant", "no_effect"])).toBeCloseTo(0.7604, 10);
+    // Beside the source's own count.
+    expect(reward(["redundant"], 2)).toBeCloseTo(0.6604, 10);
+  });
+
   it("ignores a rejected final answer", () => {
     expect(deriveTrajectory({ ...base, final: { ...verified("success")!, decision: "reject" } })).toMatchObject({ humanVerdict: null, outcome: null });
   });

@@ -100,3 +100,29 @@ test.describe("a site owner's first project", () => {
     await page.screenshot({ path: "test-results/screens/first-project-queues.png", fullPage: true });
   });
 });
+
+test.describe("a project's settings as its owner", () => {
+  test.use({ storageState: storageStatePath("owner") });
+
+  test("the honeypot share reads in percent, and the penalised step labels are saved and shown again", async ({ page }) => {
+    await page.goto("/projects");
+    const create = page.getByRole("form", { name: "New project" });
+    await create.getByLabel("Name").fill("Settings check");
+    await create.getByLabel("Slug").fill("settings-check");
+    await create.getByRole("button", { name: "Create project" }).click();
+    await expect(create.getByRole("status")).toHaveText("Created project settings-check.");
+
+    await page.goto("/projects/settings-check/settings");
+    await expect(page.getByLabel("Honeypots (% of a queue's items)")).toHaveValue("5");
+    await page.getByRole("checkbox", { name: "redundant" }).check();
+    await page.getByRole("checkbox", { name: "no effect" }).check();
+    const settings = page.getByRole("form", { name: "Project settings" });
+    await settings.getByRole("button", { name: "Save settings" }).click();
+    await expect(settings.getByRole("status")).toContainText("Settings saved");
+    await page.reload();
+    await expect(page.getByRole("checkbox", { name: "redundant" })).toBeChecked();
+    await expect(page.getByRole("checkbox", { name: "no effect" })).toBeChecked();
+    await expect(page.getByRole("checkbox", { name: "wrong element" })).not.toBeChecked();
+    await page.screenshot({ path: "test-results/screens/settings-penalised-labels.png", fullPage: true });
+  });
+});

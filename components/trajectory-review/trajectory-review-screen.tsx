@@ -29,6 +29,8 @@ import { useQueueClaim } from "@/components/queues/use-queue-claim";
 import { useVersionedAutosave } from "@/components/review/use-versioned-autosave";
 import { saveTrajectoryAction } from "@/lib/actions/trajectories";
 import { useUiTree } from "@/components/trajectory-review/use-ui-tree";
+import { useTreeSelection } from "@/components/trajectory-review/use-tree-selection";
+import { UiTreePanel } from "@/components/trajectory-review/ui-tree-panel";
 import { VerdictList } from "@/components/trajectory-review/verdict-list";
 import { EMPTY_TRAJECTORY_PAYLOAD, trajectoryProblem, type TrajectoryPayload } from "@/lib/trajectories/trajectory-payload";
 import type { TrajectoryReview } from "@/lib/trajectories/trajectory-review";
@@ -82,6 +84,15 @@ export function TrajectoryReviewScreen({ project, review, canOverride, query, ne
   const label = edit.labelOf(payload, index);
   const flags = liveFlags(payload, review, review.verdicts);
   const problem = trajectoryProblem(payload, steps.length);
+  const stepTree = step?.hasUiTree ? uiTree.trees[step.id] : undefined;
+  const treeSelection = useTreeSelection(step?.id, stepTree, step?.media ?? null);
+  const snapBounds = edit.isPointAction(step?.action ?? null) ? treeSelection.selectedNode?.bounds ?? null : null;
+
+  function snapToSelected() {
+    if (!step || !snapBounds || !edit.isPointAction(step.action)) return;
+    update(edit.setCorrection(payload, index, edit.snapCorrection(step.action, snapBounds)));
+    setPointMode(false);
+  }
 
   function update(next: TrajectoryPayload) {
     setPayload(next);
@@ -144,6 +155,7 @@ export function TrajectoryReviewScreen({ project, review, canOverride, query, ne
         if (href) leave(href);
         return;
       }
+      case "snap": return snapToSelected();
       case "pointMode": return setPointMode(!isPointMode && edit.isPointAction(step?.action ?? null) && !!step?.media);
       case "editText":
         textInput.current?.focus();
@@ -198,10 +210,17 @@ export function TrajectoryReviewScreen({ project, review, canOverride, query, ne
                 onPoint={(x, y) => {
                   if (edit.isPointAction(step.action)) update(edit.setCorrection(payload, index, edit.pointCorrection(step.action, x, y)));
                   setPointMode(false);
-                }} />
+                }}
+                outlines={isTreeOpen ? treeSelection.outlines : []}
+                onPick={isTreeOpen && treeSelection.fitted ? treeSelection.pick : undefined} />
             </div>
             <StepDetails step={step} isRawOpen={isRawOpen} onRawToggle={setRawOpen} isTreeOpen={isTreeOpen} onTreeToggle={toggleTree}
-              tree={step.hasUiTree ? uiTree.trees[step.id] : { kind: "missing" }} />
+              tree={step.hasUiTree ? stepTree : { kind: "missing" }}
+              treePanel={treeSelection.fitted && stepTree?.kind === "loaded" && (
+                <UiTreePanel key={step.id} tree={treeSelection.fitted.tree} note={treeSelection.fitted.note} nodeCount={treeSelection.nodeCount} rawText={stepTree.text}
+                  selectedId={treeSelection.selectedId} revealIds={treeSelection.revealIds} onHover={treeSelection.hover} onSelect={treeSelection.select}
+                  snap={snapBounds ? { label: "Snap the corrected point to its centre", onSnap: snapToSelected } : null} />
+              )} />
             {hasObservations && <StepObservation stepIndex={index} observation={step.observation} action={step.action} searchInput={elementSearch} />}
           </div>
           <aside className="space-y-4 lg:sticky lg:top-2 lg:max-h-[calc(100vh-1rem)] lg:self-start lg:overflow-y-auto lg:pr-1">

@@ -66,7 +66,9 @@ function xmlDump(turn: number, acts: Act[]): string {
     const e = Array.isArray(a.kwargs.element) && (a.kwargs.element as number[]).length === 4 ? (a.kwargs.element as number[]) : [0, 0, 10, 10];
     return `<node index="${i}" text="item ${turn}-${i}" resource-id="com.quark.browser:id/item${i}" class="android.widget.TextView" package="com.quark.browser" content-desc="" checkable="false" checked="false" clickable="true" enabled="true" focusable="true" focused="false" scrollable="false" long-clickable="false" password="false" selected="false" bounds="[${e[0]},${e[1]}][${e[2]},${e[3]}]" />`;
   });
-  return `<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation="0">${nodes.join("")}</hierarchy>`;
+  // Under a full-screen window, as uiautomator nests every app's views.
+  const window = `<node index="0" text="" resource-id="" class="android.widget.FrameLayout" package="com.quark.browser" content-desc="" checkable="false" checked="false" clickable="false" enabled="true" focusable="false" focused="false" scrollable="false" long-clickable="false" password="false" selected="false" bounds="[0,0][${ANDROIDLAB_SIZE.width},${ANDROIDLAB_SIZE.height}]">`;
+  return `<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation="0">${window}${nodes.join("")}</node></hierarchy>`;
 }
 
 export type AndroidLabOptions = { withScreens?: boolean; runName?: string };

@@ -4,9 +4,11 @@
 // bounds; a click on the screenshot selects the deepest node there and reveals it in the tree;
 // key b snaps the corrected point to that node's centre, also from point mode (p), and the
 // autosaved draft holds it. It writes only the annotator's draft on quark_1, which no other
-// spec reads (trajectory-review.spec.ts labels these episodes as the reviewer).
+// spec reads (trajectory-review.spec.ts labels these episodes as the reviewer), and the
+// annotator's draft on the sample seed-ui-tree.ts puts on the screenshot of quark_1's step 2.
 import Database from "better-sqlite3";
 import { expect, test, type Locator } from "@playwright/test";
+import { boxInputs, dragImage, editorReady, savedAnswer } from "./editor-helpers";
 import { readSeed, storageStatePath } from "./seed-file";
 
 test.use({ storageState: storageStatePath("annotator") });
@@ -92,4 +94,23 @@ test("the UI tree: hover outlines a node, a click on the screenshot selects the 
   await expect
     .poll(() => myStepLabels(trajectory.id), { timeout: 20_000, message: "the draft is autosaved with the snapped point" })
     .toEqual([expect.objectContaining({ stepIndex: 1, label: "incorrect", correctedAction: expect.objectContaining({ x: 320, y: 590, element: [290, 560, 350, 620] }) })]);
+});
+
+test("a grounding sample on a screenshot with a stored UI tree: b snaps the drawn box to the element under it", async ({ page }) => {
+  const sqlite = DB();
+  const sample = sqlite.prepare(`SELECT s.id FROM GroundingSample s JOIN Project p ON p.id = s.projectId WHERE p.slug = 'runs' AND s.sourceDataset = 'e2e-ui-tree'`).get() as { id: string };
+  sqlite.close();
+  await page.goto(`/projects/runs/samples/${sample.id}`);
+  const editor = await editorReady(page);
+  // A rough box over the menu button ([290,560][350,620] in the dump).
+  await dragImage(page, [296, 566], [340, 610]);
+  await expect(editor).toHaveAttribute("data-snap-target", "290,560,350,620");
+  await expect(editor).toHaveAttribute("data-references", /ui-element/);
+  await page.screenshot({ path: "test-results/screens/grounding-ui-tree-snap-target.png" });
+  await editor.focus();
+  await page.keyboard.press("b");
+  await expect.poll(async () => boxInputs(page)).toEqual([290, 560, 350, 620]);
+  await expect
+    .poll(() => savedAnswer(sample.id, readSeed().users.annotator!.email), { timeout: 20_000, message: "the draft is autosaved with the element's box" })
+    .toMatchObject({ status: "draft", boxX1: 290, boxY1: 560, boxX2: 350, boxY2: 620 });
 });

@@ -61,3 +61,14 @@ describe("fitToImage", () => {
     expect(fitted.tree).toBe(screen);
   });
 });
+
+describe("snapping a grounding box", () => {
+  it("targets the deepest element under the box's centre and takes its bounds", async () => {
+    const { boxOfElement, elementUnderBox } = await import("@/lib/ui-tree/snap");
+    const target = elementUnderBox(screen, [30, 205, 70, 240]);
+    expect(target?.text).toBe("row");
+    expect(boxOfElement(target!)).toEqual([20, 200, 340, 250]);
+    expect(elementUnderBox(screen, [390, 0, 410, 20])).toBeNull();
+    expect(boxOfElement({ id: "0", role: "a", text: "", detail: "", bounds: null, children: [] })).toBeNull();
+  });
+});

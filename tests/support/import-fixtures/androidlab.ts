@@ -71,6 +71,17 @@ function xmlDump(turn: number, acts: Act[]): string {
   return `<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation="0">${window}${nodes.join("")}</node></hierarchy>`;
 }
 
+// The compressed text the XML agent is prompted with (FORMAT.md §6): the window has no text
+// and no action, so the compressor drops it and lists the clickable items at the top level.
+function compressedDump(turn: number, acts: Act[]): string {
+  const lines = acts.flatMap((a, i) => {
+    const e = Array.isArray(a.kwargs.element) && (a.kwargs.element as number[]).length === 4 ? (a.kwargs.element as number[]) : [0, 0, 10, 10];
+    const id = `n${(turn * 16 + i).toString(16).padStart(4, "0")}`;
+    return [`    [${id}] TextView ;click focusable ; ;;item ${turn}-${i} : `, `        bounds: [${e[0]},${e[1]}][${e[2]},${e[3]}]`];
+  });
+  return ["The current screenshot's description is shown: ", ...lines].join("\n");
+}
+
 export type AndroidLabOptions = { withScreens?: boolean; runName?: string };
 
 /** Writes the run under `root` (which becomes the repository-like root) and returns it. */
@@ -92,6 +103,7 @@ export async function writeAndroidLabRun(root: string, options: AndroidLabOption
       const shot = `screenshot-${turn}-${clock.toFixed(7)}-before.png`;
       if (withScreens) await writeFile(path.join(dir, "Screen", shot), await renderScreen(width, height, seed++));
       await writeFile(path.join(dir, "xml", `${turn}.xml`), xmlDump(turn, episode.acts));
+      await writeFile(path.join(dir, "xml", `${turn}_compressed_xml.txt`), compressedDump(turn, episode.acts));
       const base = `./logs/evaluation/${run}/${episode.dir}`;
       const call = act.operation === "finish" ? `finish(${act.kwargs.message ? `message="${act.kwargs.message}"` : ""})` : `do(action="${act.action}", ${Object.entries(act.kwargs).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(", ")})`;
       lines.push(

@@ -3,7 +3,7 @@
 // mostly needed to check the parser), and the UI tree on demand (the panel itself is built by
 // the screen, which links it to the screenshot).
 import type { ReactNode } from "react";
-import type { TreeState } from "@/components/trajectory-review/use-ui-tree";
+import type { TreeState, TreeView } from "@/components/trajectory-review/use-ui-tree";
 import type { TrajectoryReview } from "@/lib/trajectories/trajectory-review";
 
 type Props = {
@@ -13,6 +13,8 @@ type Props = {
   isTreeOpen: boolean;
   tree: TreeState | undefined;
   onTreeToggle: () => void;
+  treeView: TreeView;
+  onTreeView: (view: TreeView) => void;
   treePanel: ReactNode;
 };
 
@@ -30,7 +32,22 @@ function TreeBody({ tree, panel }: { tree: TreeState | undefined; panel: ReactNo
   );
 }
 
-export function StepDetails({ step, isRawOpen, onRawToggle, isTreeOpen, tree, onTreeToggle, treePanel }: Props) {
+// The dump is what the device had; the agent's view (AndroidLab's compressed text) is what the
+// model read, with nodes dropped and renamed: a wrong tap often starts there.
+function TreeViewChoice({ view, onChange }: { view: TreeView; onChange: (view: TreeView) => void }) {
+  const option = (value: TreeView, label: string) => (
+    <button type="button" aria-pressed={view === value} onClick={() => onChange(value)}
+      className={`px-2 py-0.5 ${view === value ? "bg-slate-800 text-white" : "bg-white text-slate-800 hover:bg-slate-50"}`}>{label}</button>
+  );
+  return (
+    <span role="group" aria-label="UI tree shown" className="ml-2 inline-flex overflow-hidden rounded-md border border-slate-300 align-middle text-xs">
+      {option("dump", "Full dump")}
+      {option("agent", "What the agent read")}
+    </span>
+  );
+}
+
+export function StepDetails({ step, isRawOpen, onRawToggle, isTreeOpen, tree, onTreeToggle, treeView, onTreeView, treePanel }: Props) {
   return (
     <section aria-label="Agent output" className="space-y-3">
       <div>
@@ -48,6 +65,7 @@ export function StepDetails({ step, isRawOpen, onRawToggle, isTreeOpen, tree, on
           {isTreeOpen ? "Hide UI tree" : "UI tree"} <kbd className="font-mono text-xs text-slate-500">t</kbd>
         </button>
         {!step.hasUiTree && <span className="ml-2 text-xs text-slate-500">none was imported for this step</span>}
+        {isTreeOpen && step.hasAgentTree && <TreeViewChoice view={treeView} onChange={onTreeView} />}
         {isTreeOpen && <div className="mt-2"><TreeBody tree={tree} panel={treePanel} /></div>}
       </div>
     </section>

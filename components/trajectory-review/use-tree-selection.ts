@@ -12,7 +12,7 @@ import { countNodes, findNode } from "@/lib/ui-tree/node";
 
 type Size = { width: number; height: number } | null;
 
-export function useTreeSelection(stepId: string | undefined, tree: TreeState | undefined, size: Size) {
+export function useTreeSelection(stepId: string | undefined /* one tree: step and view */, tree: TreeState | undefined, size: Size) {
   const [hovered, setHovered] = useState<{ stepId?: string; id: string } | null>(null);
   const [selected, setSelected] = useState<{ stepId?: string; id: string; reveal: string[] } | null>(null);
   const parsed = tree?.kind === "loaded" && tree.parsed.ok ? tree.parsed.tree : null;

@@ -3,7 +3,8 @@
 // TextView per tapped element). Key t opens the tree; hovering a row outlines the node's
 // bounds; a click on the screenshot selects the deepest node there and reveals it in the tree;
 // key b snaps the corrected point to that node's centre, also from point mode (p), and the
-// autosaved draft holds it. It writes only the annotator's draft on quark_1, which no other
+// autosaved draft holds it; the tree the agent read (AndroidLab's compressed text) is one
+// click away. It writes only the annotator's draft on quark_1, which no other
 // spec reads (trajectory-review.spec.ts labels these episodes as the reviewer), and the
 // annotator's draft on the sample seed-ui-tree.ts puts on the screenshot of quark_1's step 2.
 import Database from "better-sqlite3";
@@ -94,6 +95,15 @@ test("the UI tree: hover outlines a node, a click on the screenshot selects the 
   await expect
     .poll(() => myStepLabels(trajectory.id), { timeout: 20_000, message: "the draft is autosaved with the snapped point" })
     .toEqual([expect.objectContaining({ stepIndex: 1, label: "incorrect", correctedAction: expect.objectContaining({ x: 320, y: 590, element: [290, 560, 350, 620] }) })]);
+
+  // What the agent read: AndroidLab's compressed text, stored beside the dump, drops the
+  // window; its nodes are outlined the same way.
+  await page.getByRole("group", { name: "UI tree shown" }).getByRole("button", { name: "What the agent read" }).click();
+  await expect(page.getByTestId("ui-tree")).toContainText("AndroidLab compressed text · 3 nodes");
+  await expect(tree.locator("[data-node-id]").first()).toContainText("n0010");
+  await tree.locator("[data-node-id]", { hasText: "item 1-1" }).hover();
+  await expect(overlay.getByTestId("tree-outline-hovered")).toHaveAttribute("data-bounds", "20,200,340,250");
+  await page.screenshot({ path: "test-results/screens/trajectory-agent-tree-1280x720.png" });
 });
 
 test("a grounding sample on a screenshot with a stored UI tree: b snaps the drawn box to the element under it", async ({ page }) => {

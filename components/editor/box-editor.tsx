@@ -30,7 +30,7 @@ import { useStageSize } from "@/components/editor/use-stage-size";
 import { useViewport } from "@/components/editor/use-viewport";
 import { useWheelZoom } from "@/components/editor/use-wheel-zoom";
 import { boxOfElement, elementUnderBox } from "@/lib/ui-tree/snap";
-import type { UiTree } from "@/lib/ui-tree/node";
+import type { Fitted } from "@/lib/ui-tree/fit-to-image";
 
 export type BoxEditorProps = {
   imageUrl: string | null; // null: no screenshot; the size is shown and coordinates can be typed
@@ -41,8 +41,8 @@ export type BoxEditorProps = {
   references?: ReferenceBox[]; // read-only boxes under the editable ones (adjudication)
   maxBoxes?: number; // 1 for grounding: a drawn box replaces the selected/only one, one undo step
   readOnly?: boolean;
-  /** The screenshot's UI tree in image pixels, when one is stored: its elements are snap targets (B). */
-  uiTree?: UiTree | null;
+  /** The screenshot's UI tree fitted to image pixels, when one is stored: its elements are snap targets (B). */
+  uiTree?: Fitted | null;
   onChange?: OnEditorChange; // after each committed change, never on every mousemove
   className?: string;
 };
@@ -51,12 +51,12 @@ const NO_PREDICTIONS: Prediction[] = [];
 const NO_REFERENCES: ReferenceBox[] = [];
 const SNAP_COLOR = "#d97706";
 
-function hintFor(state: EditorState, o: { readOnly: boolean; isDrawMode: boolean; snapLabel: string | null }): string {
+function hintFor(state: EditorState, o: { readOnly: boolean; isDrawMode: boolean; snapLabel: string | null; treeNote: string | null }): string {
   if (o.readOnly) return "Read only: drag to pan, wheel to zoom.";
   if (o.isDrawMode) return "Draw mode: drag anywhere to draw a box (Esc cancels).";
   if (state.targetAbsent) return "Target absent: T or the checkbox brings the boxes back.";
   const index = state.boxes.findIndex((b) => b.id === state.selectedId);
-  if (index >= 0 && o.snapLabel) return `Box ${index + 1} selected: B snaps it to the UI element under its centre (${o.snapLabel}).`;
+  if (index >= 0 && o.snapLabel) return `Box ${index + 1} selected: B snaps it to the UI element under its centre (${o.snapLabel}).${o.treeNote ? ` ${o.treeNote}` : ""}`;
   if (index >= 0) return `Box ${index + 1} selected: drag or use the arrows to move it, Delete removes it.`;
   return "Drag on the screenshot to draw a box. ? lists the shortcuts.";
 }
@@ -92,7 +92,7 @@ export function BoxEditor(props: BoxEditorProps) {
   });
   // The element B would snap the selected box to, drawn dashed so the reviewer sees it first.
   const selectedBox = editor.state.targetAbsent ? null : editor.state.boxes.find((b) => b.id === editor.state.selectedId) ?? null;
-  const snapTarget = props.uiTree && selectedBox ? elementUnderBox(props.uiTree, selectedBox.box) : null;
+  const snapTarget = props.uiTree && selectedBox ? elementUnderBox(props.uiTree.tree, selectedBox.box) : null;
   const snapBox = snapTarget ? boxOfElement(snapTarget) : null;
   const snapLabel = snapTarget ? [snapTarget.role, snapTarget.text].filter(Boolean).join(" ").slice(0, 40) : null;
   const shownReferences = snapBox && snapLabel ? [...references, { key: "ui-element", label: `UI element: ${snapLabel} (B)`, box: snapBox, color: SNAP_COLOR }] : references;
@@ -180,7 +180,7 @@ export function BoxEditor(props: BoxEditorProps) {
         {state.targetAbsent && <TargetAbsentBadge />}
         {isHelpOpen && <EditorHelp onClose={() => setHelpOpen(false)} />}
       </div>
-      <EditorStatusBar pointer={gestures.pointer} viewport={vp} image={image} hint={hintFor(state, { readOnly, isDrawMode, snapLabel })} />
+      <EditorStatusBar pointer={gestures.pointer} viewport={vp} image={image} hint={hintFor(state, { readOnly, isDrawMode, snapLabel, treeNote: props.uiTree?.note ?? null })} />
       <BoxList state={state} readOnly={readOnly} maxBoxes={maxBoxes} dispatch={editor.dispatch} />
     </div>
   );

@@ -227,7 +227,7 @@ export function TrajectoryReviewScreen({ project, review, canOverride, query, ne
               tree={step.hasUiTree ? stepTree : { kind: "missing" }} treeView={viewOf(step)} onTreeView={chooseTreeView}
               treePanel={treeSelection.fitted && stepTree?.kind === "loaded" && (
                 <UiTreePanel key={treeKey(step.id, viewOf(step))} tree={treeSelection.fitted.tree} note={treeSelection.fitted.note} nodeCount={treeSelection.nodeCount} rawText={stepTree.text}
-                  selectedId={treeSelection.selectedId} revealIds={treeSelection.revealIds} onHover={treeSelection.hover} onSelect={treeSelection.select}
+                  selectedId={treeSelection.selectedId} reveal={treeSelection.reveal} onHover={treeSelection.hover} onSelect={treeSelection.select}
                   snap={snapBounds ? { label: "Snap the corrected point to its centre", onSnap: snapToSelected } : null} />
               )} />
             {hasObservations && <StepObservation stepIndex={index} observation={step.observation} action={step.action} searchInput={elementSearch} />}

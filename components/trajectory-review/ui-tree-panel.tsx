@@ -21,7 +21,8 @@ type Props = {
   nodeCount: number;
   rawText: string;
   selectedId: string | null;
-  revealIds: string[];
+  /** The selected node's ancestors, opened on each new selection (`seq`). */
+  reveal: { ids: string[]; seq: number };
   onHover: (id: string | null) => void;
   onSelect: (id: string) => void;
   snap: { label: string; onSnap: () => void } | null;
@@ -67,17 +68,17 @@ function allWithChildren(nodes: UiNode[], out: string[] = []): string[] {
   return out;
 }
 
-export function UiTreePanel({ tree, note, nodeCount, rawText, selectedId, revealIds, onHover, onSelect, snap }: Props) {
+export function UiTreePanel({ tree, note, nodeCount, rawText, selectedId, reveal, onHover, onSelect, snap }: Props) {
   const [collapsed, setCollapsed] = useState<Set<string>>(() => new Set());
   const [isRaw, setRaw] = useState(false);
   const list = useRef<HTMLUListElement>(null);
   const selected = selectedId ? findIn(tree.roots, selectedId) : null;
 
   // A node selected on the screenshot may sit under collapsed rows: open its ancestors.
-  const revealKey = revealIds.join(",");
   useEffect(() => {
-    if (revealIds.some((id) => collapsed.has(id))) setCollapsed((c) => new Set([...c].filter((id) => !revealIds.includes(id))));
-  }, [revealKey]);
+    setCollapsed((c) => (reveal.ids.some((id) => c.has(id)) ? new Set([...c].filter((id) => !reveal.ids.includes(id))) : c));
+    // Only a new selection reveals: a later collapse by hand stays collapsed.
+  }, [reveal.seq]);
   // Keep the selected row in view inside the list (never scrolling the page itself).
   useEffect(() => {
     const box = list.current;
@@ -87,11 +88,15 @@ export function UiTreePanel({ tree, note, nodeCount, rawText, selectedId, reveal
     if (top < box.scrollTop || top > box.scrollTop + box.clientHeight - row.offsetHeight) box.scrollTop = top - box.clientHeight / 3;
   }, [selectedId, collapsed]);
 
-  const toggle = (id: string) => setCollapsed((c) => {
-    const next = new Set(c);
-    if (!next.delete(id)) next.add(id);
-    return next;
-  });
+  const toggle = (id: string) => {
+    // A collapsed row's children vanish without a mouseleave: drop the hover outline.
+    onHover(null);
+    setCollapsed((c) => {
+      const next = new Set(c);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  };
   const small = "rounded border border-slate-300 bg-white px-1.5 py-0.5 text-xs hover:bg-slate-50";
 
   return (

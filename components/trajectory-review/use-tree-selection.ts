@@ -14,7 +14,8 @@ type Size = { width: number; height: number } | null;
 
 export function useTreeSelection(stepId: string | undefined /* one tree: step and view */, tree: TreeState | undefined, size: Size) {
   const [hovered, setHovered] = useState<{ stepId?: string; id: string } | null>(null);
-  const [selected, setSelected] = useState<{ stepId?: string; id: string; reveal: string[] } | null>(null);
+  // `seq` counts selections, so the panel reveals a node again after its rows were collapsed.
+  const [selected, setSelected] = useState<{ stepId?: string; id: string; reveal: string[]; seq: number } | null>(null);
   const parsed = tree?.kind === "loaded" && tree.parsed.ok ? tree.parsed.tree : null;
   const fitted = useMemo(() => (parsed ? (size ? fitToImage(parsed, size.width, size.height) : { tree: parsed, scale: null, note: null }) : null), [parsed, size?.width, size?.height]);
   const nodeCount = useMemo(() => (parsed ? countNodes(parsed) : 0), [parsed]);
@@ -30,7 +31,7 @@ export function useTreeSelection(stepId: string | undefined /* one tree: step an
 
   function select(id: string) {
     const found = fitted ? findNode(fitted.tree, id) : null;
-    setSelected({ stepId, id, reveal: found ? found.ancestors.map((a) => a.id) : [] });
+    setSelected((previous) => ({ stepId, id, reveal: found ? found.ancestors.map((a) => a.id) : [], seq: (previous?.seq ?? 0) + 1 }));
   }
 
   return {
@@ -38,7 +39,7 @@ export function useTreeSelection(stepId: string | undefined /* one tree: step an
     nodeCount,
     selectedId,
     selectedNode,
-    revealIds: selected && selected.stepId === stepId ? selected.reveal : [],
+    reveal: selected && selected.stepId === stepId ? { ids: selected.reveal, seq: selected.seq } : { ids: [], seq: 0 },
     outlines,
     hover: (id: string | null) => setHovered(id ? { stepId, id } : null),
     select,

@@ -14,7 +14,10 @@ export function parseWebElements(observation: string): ParseResult {
   return { ok: true, tree: { format: "web-elements", roots: assignIds(roots) } };
 }
 
-const A11Y_LINE = /^(\t*)\[(\w+)\]\s+(\S+)(?:\s+'((?:[^'\\]|\\.)*)')?\s*(.*)$/;
+// The name is Python's repr(): single-quoted, or double-quoted when it holds a single quote
+// (WebArena's processors.py `f"[{obs_node_id}] {role} {repr(name)}"`, then the properties).
+const A11Y_LINE = /^(\t*)\[(\w+)\]\s+(\S+)(?:\s+(?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)"))?\s*(.*)$/;
+const unrepr = (s: string) => s.replace(/\\(['"\\])/g, "$1").replace(/\\n/g, "\n").replace(/\\t/g, "\t");
 
 export function parseWebA11yText(text: string): ParseResult {
   const roots: DraftNode[] = [];
@@ -23,7 +26,7 @@ export function parseWebA11yText(text: string): ParseResult {
     if (!line.trim()) continue;
     const m = A11Y_LINE.exec(line);
     if (!m) return { ok: false, message: `Line ${i + 1} of the accessibility tree is not "[id] role 'name'": "${line.trim().slice(0, 80)}".` };
-    const node: DraftNode = { role: m[3]!, text: (m[4] ?? "").replace(/\\'/g, "'"), detail: [`[${m[2]}]`, m[5]!.trim()].filter(Boolean).join(" "), bounds: null, children: [] };
+    const node: DraftNode = { role: m[3]!, text: unrepr(m[4] ?? m[5] ?? ""), detail: [`[${m[2]}]`, m[6]!.trim()].filter(Boolean).join(" "), bounds: null, children: [] };
     const depth = m[1]!.length;
     while (open.length && open.at(-1)!.depth >= depth) open.pop();
     (open.at(-1)?.node.children ?? roots).push(node);

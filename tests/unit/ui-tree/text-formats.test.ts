@@ -85,10 +85,12 @@ describe("web observations", () => {
   });
 
   it("WebArena-style accessibility text: nesting by tabs, role and quoted name", () => {
-    const result = parseWebA11yText("[1] RootWebArea 'arXiv' focused: True\n\t[5] link 'Login'\n\t[6] searchbox 'Search term'\n\t\t[7] StaticText 'It\\'s'");
+    const result = parseWebA11yText("[1] RootWebArea 'arXiv' focused: True\n\t[5] link 'Login'\n\t[6] searchbox 'Search term'\n\t\t[7] StaticText \"It's\"\n\t\t[8] StaticText 'a \\\\ b'");
     if (!result.ok) throw new Error(result.message);
     expect(result.tree.roots[0]).toMatchObject({ role: "RootWebArea", text: "arXiv", detail: "[1] focused: True" });
-    expect(findNode(result.tree, "0.1.0")!.node).toMatchObject({ role: "StaticText", text: "It's" });
+    // Python's repr double-quotes a name holding a single quote.
+    expect(findNode(result.tree, "0.1.0")!.node).toMatchObject({ role: "StaticText", text: "It's", detail: "[7]" });
+    expect(findNode(result.tree, "0.1.1")!.node.text).toBe("a \\ b");
   });
 });
 

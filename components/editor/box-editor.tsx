@@ -29,6 +29,8 @@ import { useSnapInEditor, useSnapPreference } from "@/components/editor/use-snap
 import { useStageSize } from "@/components/editor/use-stage-size";
 import { useViewport } from "@/components/editor/use-viewport";
 import { useWheelZoom } from "@/components/editor/use-wheel-zoom";
+import { boxOfElement, elementUnderBox } from "@/lib/ui-tree/snap";
+import type { Fitted } from "@/lib/ui-tree/fit-to-image";
 
 export type BoxEditorProps = {
   imageUrl: string | null; // null: no screenshot; the size is shown and coordinates can be typed
@@ -39,18 +41,22 @@ export type BoxEditorProps = {
   references?: ReferenceBox[]; // read-only boxes under the editable ones (adjudication)
   maxBoxes?: number; // 1 for grounding: a drawn box replaces the selected/only one, one undo step
   readOnly?: boolean;
+  /** The screenshot's UI tree fitted to image pixels, when one is stored: its elements are snap targets (B). */
+  uiTree?: Fitted | null;
   onChange?: OnEditorChange; // after each committed change, never on every mousemove
   className?: string;
 };
 
 const NO_PREDICTIONS: Prediction[] = [];
 const NO_REFERENCES: ReferenceBox[] = [];
+const SNAP_COLOR = "#d97706";
 
-function hintFor(state: EditorState, o: { readOnly: boolean; isDrawMode: boolean }): string {
+function hintFor(state: EditorState, o: { readOnly: boolean; isDrawMode: boolean; snapLabel: string | null; treeNote: string | null }): string {
   if (o.readOnly) return "Read only: drag to pan, wheel to zoom.";
   if (o.isDrawMode) return "Draw mode: drag anywhere to draw a box (Esc cancels).";
   if (state.targetAbsent) return "Target absent: T or the checkbox brings the boxes back.";
   const index = state.boxes.findIndex((b) => b.id === state.selectedId);
+  if (index >= 0 && o.snapLabel) return `Box ${index + 1} selected: B snaps it to the UI element under its centre (${o.snapLabel}).${o.treeNote ? ` ${o.treeNote}` : ""}`;
   if (index >= 0) return `Box ${index + 1} selected: drag or use the arrows to move it, Delete removes it.`;
   return "Drag on the screenshot to draw a box. ? lists the shortcuts.";
 }
@@ -84,6 +90,12 @@ export function BoxEditor(props: BoxEditorProps) {
     endDrawMode: () => setDrawMode(false),
     focusEditor,
   });
+  // The element B would snap the selected box to, drawn dashed so the reviewer sees it first.
+  const selectedBox = editor.state.targetAbsent ? null : editor.state.boxes.find((b) => b.id === editor.state.selectedId) ?? null;
+  const snapTarget = props.uiTree && selectedBox ? elementUnderBox(props.uiTree.tree, selectedBox.box) : null;
+  const snapBox = snapTarget ? boxOfElement(snapTarget) : null;
+  const snapLabel = snapTarget ? [snapTarget.role, snapTarget.text].filter(Boolean).join(" ").slice(0, 40) : null;
+  const shownReferences = snapBox && snapLabel ? [...references, { key: "ui-element", label: `UI element: ${snapLabel} (B)`, box: snapBox, color: SNAP_COLOR }] : references;
   const keys = useEditorKeys({
     editor,
     view,
@@ -96,6 +108,7 @@ export function BoxEditor(props: BoxEditorProps) {
     setDrawMode,
     setSpaceHeld,
     toggleSnap: () => setSnapToPixels(!snapToPixels),
+    snapToElement: snapBox && selectedBox ? () => editor.dispatch({ type: "setBox", id: selectedBox.id, box: snapBox }) : undefined,
   });
   useWheelZoom(stage.element, view.zoomAtPoint);
 
@@ -115,7 +128,8 @@ export function BoxEditor(props: BoxEditorProps) {
       data-offset-x={vp.offsetX}
       data-offset-y={vp.offsetY}
       data-snap-to-pixels={state.snapToPixels ? "true" : "false"}
-      data-references={references.map((r) => r.key).join(" ")}
+      data-references={shownReferences.map((r) => r.key).join(" ")}
+      data-snap-target={snapBox ? snapBox.join(",") : undefined}
       onKeyDown={keys.onKeyDown}
       onKeyUp={keys.onKeyUp}
       onBlur={() => setSpaceHeld(false)}
@@ -157,7 +171,7 @@ export function BoxEditor(props: BoxEditorProps) {
               image={imageStatus.state === "loaded" ? imageStatus.element : null}
               state={state}
               predictions={predictions}
-              references={references}
+              references={shownReferences}
               crosshair={gestures.pointer}
             />
           )}
@@ -166,7 +180,7 @@ export function BoxEditor(props: BoxEditorProps) {
         {state.targetAbsent && <TargetAbsentBadge />}
         {isHelpOpen && <EditorHelp onClose={() => setHelpOpen(false)} />}
       </div>
-      <EditorStatusBar pointer={gestures.pointer} viewport={vp} image={image} hint={hintFor(state, { readOnly, isDrawMode })} />
+      <EditorStatusBar pointer={gestures.pointer} viewport={vp} image={image} hint={hintFor(state, { readOnly, isDrawMode, snapLabel, treeNote: props.uiTree?.note ?? null })} />
       <BoxList state={state} readOnly={readOnly} maxBoxes={maxBoxes} dispatch={editor.dispatch} />
     </div>
   );

@@ -20,6 +20,8 @@ type Options = {
   setDrawMode: (on: boolean) => void;
   setSpaceHeld: (held: boolean) => void;
   toggleSnap: () => void;
+  /** Snaps the selected box to the UI element under it; absent when the screenshot has no tree. */
+  snapToElement?: () => void;
 };
 
 function isFormField(target: EventTarget): boolean {
@@ -87,6 +89,9 @@ export function useEditorKeys(o: Options) {
         return;
       case "toggleSnapToPixels":
         if (canEdit) o.toggleSnap();
+        return;
+      case "snapToElement":
+        if (canEdit) o.snapToElement?.();
         return;
       case "toggleHelp":
         return o.setHelpOpen(!o.isHelpOpen);

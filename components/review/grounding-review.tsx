@@ -8,6 +8,7 @@ import { useEffect, useRef, useState } from "react";
 import { BoxEditorLazy } from "@/components/editor/box-editor-lazy";
 import type { ReferenceBox } from "@/components/editor/reference-layer";
 import { useQueueClaim } from "@/components/queues/use-queue-claim";
+import { useScreenshotTree } from "@/components/editor/use-screenshot-tree";
 import { PredictionCrops } from "@/components/review/prediction-crops";
 import { PredictionList } from "@/components/review/prediction-list";
 import { QualityPanel } from "@/components/review/quality-panel";
@@ -64,6 +65,7 @@ export function GroundingReview({ project, review, tiers, canOverride, query, ne
   const base = `/projects/${project.slug}/samples`;
   const nextUrl = neighbours.next ? `${base}/${neighbours.next}${query}` : `${base}${query}`;
   const queueClaim = useQueueClaim(project.id);
+  const uiTree = useScreenshotTree(project.id, review.uiTreeStepId, review.image);
 
   function update(changes: Partial<GroundingPayload>) {
     const next = { ...payload, ...changes };
@@ -130,6 +132,7 @@ export function GroundingReview({ project, review, tiers, canOverride, query, ne
               loadKey={loadKey}
               predictions={predictions}
               references={originalReference(review, finalBox)}
+              uiTree={uiTree}
               maxBoxes={1}
               onChange={(answer: EditorAnswer) => update({ targetAbsent: answer.targetAbsent, box: answer.targetAbsent ? null : (answer.boxes[0]?.box ?? null) })}
             />

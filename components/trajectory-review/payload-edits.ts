@@ -3,6 +3,7 @@
 // correct carries no error kind or correction; giving an error kind, a correction or the
 // "first wrong step" mark to an unlabeled or correct step makes it incorrect.
 import type { Action } from "@/lib/domain/actions";
+import { boundsCentre, type Bounds } from "@/lib/ui-tree/node";
 import type { ErrorKind, StepLabel, StepLabelValue, TraceVerdict } from "@/lib/domain/labels";
 import type { TrajectoryPayload } from "@/lib/trajectories/trajectory-payload";
 
@@ -76,4 +77,11 @@ export function isPointAction(action: Action | null): action is PointAction {
 // element described the old target, so they are not carried over.
 export function pointCorrection(action: PointAction, x: number, y: number): Action {
   return { type: action.type, x: Math.round(x), y: Math.round(y) };
+}
+
+// Snapping to a UI element: the point goes to the element's centre and the element's box is
+// kept as the action's target, as AndroidLab records a tap (both in screenshot pixels).
+export function snapCorrection(action: PointAction, bounds: Bounds): Action {
+  const { x, y } = boundsCentre(bounds);
+  return { type: action.type, x, y, element: [bounds.x1, bounds.y1, bounds.x2, bounds.y2] };
 }

@@ -12,6 +12,7 @@ export type Command =
   | { kind: "step"; to: "next" | "previous" | "first" | "last" }
   | { kind: "trajectory"; to: "next" | "previous" }
   | { kind: "pointMode" }
+  | { kind: "snap" }
   | { kind: "editText" }
   | { kind: "raw" }
   | { kind: "overlay" }
@@ -42,6 +43,7 @@ export const SHORTCUTS: Shortcut[] = [
   })),
   { group: "Step label", keys: ["w"], shown: "w", help: "this is the first wrong step (toggles)", command: { kind: "firstWrong" } },
   { group: "Step label", keys: ["p"], shown: "p", help: "correct the point: click the screenshot (point actions)", command: { kind: "pointMode" } },
+  { group: "Step label", keys: ["b"], shown: "b", help: "snap the corrected point to the centre of the UI element selected in the tree (t)", command: { kind: "snap" } },
   { group: "Step label", keys: ["e"], shown: "e", help: "edit the typed text (type actions)", command: { kind: "editText" } },
   { group: "Trace verdict", keys: ["s"], shown: "s", help: "success", command: { kind: "trace", verdict: "success" } },
   { group: "Trace verdict", keys: ["f"], shown: "f", help: "failure", command: { kind: "trace", verdict: "failure" } },

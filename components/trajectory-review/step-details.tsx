@@ -1,7 +1,9 @@
 "use client";
 // What the agent said at this step: its thought, the raw model output (collapsed: long and
-// mostly needed to check the parser), and the UI tree on demand.
-import type { TreeState } from "@/components/trajectory-review/use-ui-tree";
+// mostly needed to check the parser), and the UI tree on demand (the panel itself is built by
+// the screen, which links it to the screenshot).
+import type { ReactNode } from "react";
+import type { TreeState, TreeView } from "@/components/trajectory-review/use-ui-tree";
 import type { TrajectoryReview } from "@/lib/trajectories/trajectory-review";
 
 type Props = {
@@ -11,16 +13,41 @@ type Props = {
   isTreeOpen: boolean;
   tree: TreeState | undefined;
   onTreeToggle: () => void;
+  treeView: TreeView;
+  onTreeView: (view: TreeView) => void;
+  treePanel: ReactNode;
 };
 
-function TreeBody({ tree }: { tree: TreeState | undefined }) {
+function TreeBody({ tree, panel }: { tree: TreeState | undefined; panel: ReactNode }) {
   if (!tree || tree.kind === "loading") return <p className="text-sm text-slate-600">Loading the UI tree…</p>;
   if (tree.kind === "missing") return <p className="text-sm text-slate-600">No UI tree is available for this step.</p>;
   if (tree.kind === "error") return <p role="alert" className="text-sm text-red-700">{tree.message}</p>;
-  return <pre className="max-h-96 overflow-auto rounded bg-slate-900 p-2 text-xs text-slate-100" data-testid="ui-tree">{tree.text}</pre>;
+  if (tree.parsed.ok) return panel;
+  // A file Verity cannot read is still shown as it is, with what was wrong.
+  return (
+    <div className="space-y-1">
+      <p role="alert" className="text-sm text-red-700">{tree.parsed.message}</p>
+      <pre className="max-h-96 overflow-auto rounded bg-slate-900 p-2 text-xs whitespace-pre-wrap break-all text-slate-100" data-testid="ui-tree-raw">{tree.text}</pre>
+    </div>
+  );
 }
 
-export function StepDetails({ step, isRawOpen, onRawToggle, isTreeOpen, tree, onTreeToggle }: Props) {
+// The dump is what the device had; the agent's view (AndroidLab's compressed text) is what the
+// model read, with nodes dropped and renamed: a wrong tap often starts there.
+function TreeViewChoice({ view, onChange }: { view: TreeView; onChange: (view: TreeView) => void }) {
+  const option = (value: TreeView, label: string) => (
+    <button type="button" aria-pressed={view === value} onClick={() => onChange(value)}
+      className={`px-2 py-0.5 ${view === value ? "bg-slate-800 text-white" : "bg-white text-slate-800 hover:bg-slate-50"}`}>{label}</button>
+  );
+  return (
+    <span role="group" aria-label="UI tree shown" className="ml-2 inline-flex overflow-hidden rounded-md border border-slate-300 align-middle text-xs">
+      {option("dump", "Full dump")}
+      {option("agent", "What the agent read")}
+    </span>
+  );
+}
+
+export function StepDetails({ step, isRawOpen, onRawToggle, isTreeOpen, tree, onTreeToggle, treeView, onTreeView, treePanel }: Props) {
   return (
     <section aria-label="Agent output" className="space-y-3">
       <div>
@@ -38,7 +65,8 @@ export function StepDetails({ step, isRawOpen, onRawToggle, isTreeOpen, tree, on
           {isTreeOpen ? "Hide UI tree" : "UI tree"} <kbd className="font-mono text-xs text-slate-500">t</kbd>
         </button>
         {!step.hasUiTree && <span className="ml-2 text-xs text-slate-500">none was imported for this step</span>}
-        {isTreeOpen && <div className="mt-2"><TreeBody tree={tree} /></div>}
+        {isTreeOpen && step.hasAgentTree && <TreeViewChoice view={treeView} onChange={onTreeView} />}
+        {isTreeOpen && <div className="mt-2"><TreeBody tree={tree} panel={treePanel} /></div>}
       </div>
     </section>
   );

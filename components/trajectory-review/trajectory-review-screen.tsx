@@ -28,7 +28,9 @@ import { useReviewKeys } from "@/components/trajectory-review/use-review-keys";
 import { useQueueClaim } from "@/components/queues/use-queue-claim";
 import { useVersionedAutosave } from "@/components/review/use-versioned-autosave";
 import { saveTrajectoryAction } from "@/lib/actions/trajectories";
-import { useUiTree } from "@/components/trajectory-review/use-ui-tree";
+import { treeKey, useUiTree, type TreeView } from "@/components/trajectory-review/use-ui-tree";
+import { useTreeSelection } from "@/components/trajectory-review/use-tree-selection";
+import { UiTreePanel } from "@/components/trajectory-review/ui-tree-panel";
 import { VerdictList } from "@/components/trajectory-review/verdict-list";
 import { EMPTY_TRAJECTORY_PAYLOAD, trajectoryProblem, type TrajectoryPayload } from "@/lib/trajectories/trajectory-payload";
 import type { TrajectoryReview } from "@/lib/trajectories/trajectory-review";
@@ -62,6 +64,7 @@ export function TrajectoryReviewScreen({ project, review, canOverride, query, ne
   const [isRawOpen, setRawOpen] = useState(false);
   const [isOverlayShown, setOverlayShown] = useState(true);
   const [isTreeOpen, setTreeOpen] = useState(false);
+  const [treeView, setTreeView] = useState<TreeView>("dump");
   const [subGoalIndex, setSubGoalIndex] = useState(0);
   const [isMarksShown, setMarksShown] = useState(false);
   const textInput = useRef<HTMLInputElement>(null);
@@ -83,6 +86,18 @@ export function TrajectoryReviewScreen({ project, review, canOverride, query, ne
   const label = edit.labelOf(payload, index);
   const flags = liveFlags(payload, review, review.verdicts);
   const problem = trajectoryProblem(payload, steps.length);
+  // The agent's view is offered where it was stored; elsewhere the dump is shown.
+  const viewOf = (s: (typeof steps)[number] | undefined): TreeView => (treeView === "agent" && s?.hasAgentTree ? "agent" : "dump");
+  const stepTree = step?.hasUiTree ? uiTree.trees[treeKey(step.id, viewOf(step))] : undefined;
+  // Selection belongs to one tree: another step or the other view starts with none.
+  const treeSelection = useTreeSelection(step ? treeKey(step.id, viewOf(step)) : undefined, stepTree, step?.media ?? null);
+  const snapBounds = edit.isPointAction(step?.action ?? null) ? treeSelection.selectedNode?.bounds ?? null : null;
+
+  function snapToSelected() {
+    if (!step || !snapBounds || !edit.isPointAction(step.action)) return;
+    update(edit.setCorrection(payload, index, edit.snapCorrection(step.action, snapBounds)));
+    setPointMode(false);
+  }
 
   function update(next: TrajectoryPayload) {
     setPayload(next);
@@ -93,12 +108,17 @@ export function TrajectoryReviewScreen({ project, review, canOverride, query, ne
     const target = Math.min(steps.length - 1, Math.max(0, i));
     setIndex(target);
     setPointMode(false);
-    if (isTreeOpen && steps[target]?.hasUiTree) void uiTree.load(steps[target].id);
+    if (isTreeOpen && steps[target]?.hasUiTree) void uiTree.load(steps[target].id, viewOf(steps[target]));
   }
 
   function toggleTree() {
-    if (!isTreeOpen && step?.hasUiTree) void uiTree.load(step.id);
+    if (!isTreeOpen && step?.hasUiTree) void uiTree.load(step.id, viewOf(step));
     setTreeOpen(!isTreeOpen);
+  }
+
+  function chooseTreeView(view: TreeView) {
+    setTreeView(view);
+    if (step?.hasUiTree) void uiTree.load(step.id, view === "agent" && step.hasAgentTree ? "agent" : "dump");
   }
 
   function leave(href: string) {
@@ -145,6 +165,7 @@ export function TrajectoryReviewScreen({ project, review, canOverride, query, ne
         if (href) leave(href);
         return;
       }
+      case "snap": return snapToSelected();
       case "pointMode": return setPointMode(!isPointMode && edit.isPointAction(step?.action ?? null) && !!step?.media);
       case "editText":
         textInput.current?.focus();
@@ -199,10 +220,17 @@ export function TrajectoryReviewScreen({ project, review, canOverride, query, ne
                 onPoint={(x, y) => {
                   if (edit.isPointAction(step.action)) update(edit.setCorrection(payload, index, edit.pointCorrection(step.action, x, y)));
                   setPointMode(false);
-                }} />
+                }}
+                outlines={isTreeOpen ? treeSelection.outlines : []}
+                onPick={isTreeOpen && treeSelection.fitted ? treeSelection.pick : undefined} />
             </div>
             <StepDetails step={step} isRawOpen={isRawOpen} onRawToggle={setRawOpen} isTreeOpen={isTreeOpen} onTreeToggle={toggleTree}
-              tree={step.hasUiTree ? uiTree.trees[step.id] : { kind: "missing" }} />
+              tree={step.hasUiTree ? stepTree : { kind: "missing" }} treeView={viewOf(step)} onTreeView={chooseTreeView}
+              treePanel={treeSelection.fitted && stepTree?.kind === "loaded" && (
+                <UiTreePanel key={treeKey(step.id, viewOf(step))} tree={treeSelection.fitted.tree} note={treeSelection.fitted.note} nodeCount={treeSelection.nodeCount} rawText={stepTree.text}
+                  selectedId={treeSelection.selectedId} reveal={treeSelection.reveal} onHover={treeSelection.hover} onSelect={treeSelection.select}
+                  snap={snapBounds ? { label: "Snap the corrected point to its centre", onSnap: snapToSelected } : null} />
+              )} />
             {hasObservations && <StepObservation stepIndex={index} observation={step.observation} action={step.action} searchInput={elementSearch} />}
           </div>
           <aside className="space-y-4 lg:sticky lg:top-2 lg:max-h-[calc(100vh-1rem)] lg:self-start lg:overflow-y-auto lg:pr-1">

@@ -29,6 +29,7 @@ export type EditorIntent =
   | { type: "drawMode" }
   | { type: "toggleTargetAbsent" }
   | { type: "toggleSnapToPixels" }
+  | { type: "snapToElement" }
   | { type: "toggleHelp" };
 
 // Maps, not object literals: a lookup must never find an inherited property.
@@ -56,6 +57,7 @@ const PLAIN_KEYS = new Map<string, PlainIntent["type"]>([
   ["n", "drawMode"],
   ["t", "toggleTargetAbsent"],
   ["i", "toggleSnapToPixels"],
+  ["b", "snapToElement"],
   ["?", "toggleHelp"],
 ]);
 
@@ -94,5 +96,6 @@ export const KEYMAP: readonly KeymapRow[] = [
   { keys: "N", description: "Draw a new box", intent: "drawMode" },
   { keys: "T", description: "Toggle \"target absent\"", intent: "toggleTargetAbsent" },
   { keys: "I", description: "Snap boxes to whole (integer) pixels, or stop", intent: "toggleSnapToPixels" },
+  { keys: "B", description: "Snap the selected box to the UI element under its centre (screenshots with a UI tree)", intent: "snapToElement" },
   { keys: "?", description: "Show or hide this help", intent: "toggleHelp" },
 ];

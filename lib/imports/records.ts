@@ -91,6 +91,9 @@ export type StepRecord = {
   thought: string | null;
   /** Path of the step's UI tree (XML / a11y dump) inside the import root. */
   uiTreeRef: string | null;
+  /** Path of the tree as the agent was shown it, when the source saved it besides the dump
+   * (AndroidLab's compressed text). */
+  agentTreeRef?: string | null;
   /** Why the action is null or suspicious, for the report (e.g. "parsed_action is null"). */
   note: string | null;
   verdicts: VerdictRecord[];

@@ -6,6 +6,9 @@ import "server-only";
 // score and tier. Annotators get none of the derived values nor the review status: they rest
 // on the final answer, and in a queue a verified item would give a honeypot away (reviewers
 // get the item's standing from lib/queues/review-standing.ts).
+// A UI tree is stored per trajectory step, not per screenshot; a sample whose screenshot is
+// also a step's (media are shared within a project by content) gets that step's tree as snap
+// targets, named by the step id the tree route serves it under.
 import type { Db } from "@/lib/db";
 import type { Judgement } from "@/lib/domain/point-in-box";
 import type { QualityTier } from "@/lib/domain/tiers";
@@ -19,9 +22,12 @@ export async function loadSampleReview(db: Db, projectId: string, sampleId: stri
     include: { media: { select: { id: true, width: true, height: true } }, predictions: { orderBy: { model: "asc" } } },
   });
   if (!sample) return null;
-  const [verdicts, mine] = await Promise.all([
+  const [verdicts, mine, treeStep] = await Promise.all([
     verdictsFor(db, projectId, { sampleId }),
     db.annotation.findUnique({ where: { sampleId_annotatorId_kind: { sampleId, annotatorId: userId, kind: "label" } } }),
+    sample.media && !sample.imageMissing
+      ? db.step.findFirst({ where: { mediaId: sample.media.id, uiTreeKey: { not: null }, trajectory: { projectId } }, select: { id: true }, orderBy: { id: "asc" } })
+      : null,
   ]);
   const width = sample.media?.width ?? sample.imageWidth ?? null;
   const height = sample.media?.height ?? sample.imageHeight ?? null;
@@ -36,6 +42,7 @@ export async function loadSampleReview(db: Db, projectId: string, sampleId: stri
     imageRef: sample.imageRef,
     image: width && height ? { width, height } : null,
     mediaId: sample.imageMissing ? null : (sample.media?.id ?? null),
+    uiTreeStepId: treeStep?.id ?? null,
     target: { box: sample.targetAbsent ? null : boxOf(sample), targetAbsent: sample.targetAbsent },
     derived: viewer.seesDerived
       ? {

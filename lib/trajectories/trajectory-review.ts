@@ -90,6 +90,7 @@ export async function loadTrajectoryReview(db: Db, projectId: string, trajectory
         thought: s.thought,
         rawOutput: s.rawOutput,
         hasUiTree: s.uiTreeKey !== null,
+        hasAgentTree: s.agentTreeKey !== null,
         verdicts: stepVerdicts[i]!,
       };
     }),

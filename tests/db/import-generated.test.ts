@@ -23,6 +23,9 @@ describe.each(PROVIDERS)("importing the generated fixtures on %s", (provider) =>
     for (const step of episodes.flatMap((t) => t.steps)) {
       expect(step.mediaId).not.toBeNull();
       expect(step.uiTreeKey).not.toBeNull();
+      // The compressed text beside each dump is the agent's view, stored apart from the dump.
+      expect(step.agentTreeKey).not.toBeNull();
+      expect(step.agentTreeKey).not.toBe(step.uiTreeKey);
       if (step.action) ActionSchema.parse(step.action);
     }
     const before = await rowCounts(db);

@@ -25,6 +25,7 @@ import { seedBenchmarks } from "./seed-benchmarks";
 import { seedLabels } from "./seed-labels";
 import { seedSampled } from "./seed-sampled";
 import { rederiveStale } from "./seed-derived";
+import { seedUiTreeSample } from "./seed-ui-tree";
 import { generatedFixtures } from "../support/import-fixtures";
 import { renderScreen } from "../support/import-fixtures/screens";
 
@@ -78,6 +79,7 @@ async function main() {
     const job = await createImportJob(db, runs.id, null, { target: path.join(fixtures, fixture), scratch: path.join(dataDir, `scratch-${fixture}`) });
     await executeImportJob(db, store, job.id);
   }
+  await seedUiTreeSample(db, runs.id);
 
   await seedAdjudication(db, store, dataDir, screenshot, { admin: users.admin!, reviewer: users.reviewer!, annotator: users.annotator! });
   await seedTriage(db, store, users);

@@ -33,7 +33,7 @@ export type TrajectoryContext = {
   touched: TouchedIds;
 };
 
-const STEP_FIELDS = ["mediaId", "imageRef", "imageMissing", "overlayMediaId", "overlayImageRef", "actionType", "action", "isRepeated", "rawOutput", "thought", "observation", "uiTreeKey", "extra"] as const;
+const STEP_FIELDS = ["mediaId", "imageRef", "imageMissing", "overlayMediaId", "overlayImageRef", "actionType", "action", "isRepeated", "rawOutput", "thought", "observation", "uiTreeKey", "agentTreeKey", "extra"] as const;
 type StoredStep = { id: string; index: number } & { [K in (typeof STEP_FIELDS)[number]]: unknown };
 
 async function storeUiTree(ctx: TrajectoryContext, ref: string | null): Promise<string | null> {
@@ -85,6 +85,7 @@ async function prepareStep(ctx: TrajectoryContext, record: TrajectoryRecord, ste
     thought: step.thought,
     observation: step.observation ?? null,
     uiTreeKey: await storeUiTree(ctx, step.uiTreeRef),
+    agentTreeKey: await storeUiTree(ctx, step.agentTreeRef ?? null),
     extra: (step.extra ?? undefined) as Prisma.InputJsonValue | undefined,
   };
 }
@@ -109,6 +110,7 @@ function mergeStep(prepared: PreparedStep, stored: StoredStep | undefined): Prep
   }
   if (merged.overlayMediaId === null && stored.overlayMediaId !== null && stored.overlayImageRef === merged.overlayImageRef) merged.overlayMediaId = stored.overlayMediaId as string;
   if (merged.uiTreeKey === null && stored.uiTreeKey !== null) merged.uiTreeKey = stored.uiTreeKey as string;
+  if (merged.agentTreeKey === null && stored.agentTreeKey !== null) merged.agentTreeKey = stored.agentTreeKey as string;
   return merged;
 }
 

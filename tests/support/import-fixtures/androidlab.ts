@@ -66,7 +66,20 @@ function xmlDump(turn: number, acts: Act[]): string {
     const e = Array.isArray(a.kwargs.element) && (a.kwargs.element as number[]).length === 4 ? (a.kwargs.element as number[]) : [0, 0, 10, 10];
     return `<node index="${i}" text="item ${turn}-${i}" resource-id="com.quark.browser:id/item${i}" class="android.widget.TextView" package="com.quark.browser" content-desc="" checkable="false" checked="false" clickable="true" enabled="true" focusable="true" focused="false" scrollable="false" long-clickable="false" password="false" selected="false" bounds="[${e[0]},${e[1]}][${e[2]},${e[3]}]" />`;
   });
-  return `<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation="0">${nodes.join("")}</hierarchy>`;
+  // Under a full-screen window, as uiautomator nests every app's views.
+  const window = `<node index="0" text="" resource-id="" class="android.widget.FrameLayout" package="com.quark.browser" content-desc="" checkable="false" checked="false" clickable="false" enabled="true" focusable="false" focused="false" scrollable="false" long-clickable="false" password="false" selected="false" bounds="[0,0][${ANDROIDLAB_SIZE.width},${ANDROIDLAB_SIZE.height}]">`;
+  return `<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation="0">${window}${nodes.join("")}</node></hierarchy>`;
+}
+
+// The compressed text the XML agent is prompted with (FORMAT.md §6): the window has no text
+// and no action, so the compressor drops it and lists the clickable items at the top level.
+function compressedDump(turn: number, acts: Act[]): string {
+  const lines = acts.flatMap((a, i) => {
+    const e = Array.isArray(a.kwargs.element) && (a.kwargs.element as number[]).length === 4 ? (a.kwargs.element as number[]) : [0, 0, 10, 10];
+    const id = `n${(turn * 16 + i).toString(16).padStart(4, "0")}`;
+    return [`    [${id}] TextView ;click focusable ; ;;item ${turn}-${i} : `, `        bounds: [${e[0]},${e[1]}][${e[2]},${e[3]}]`];
+  });
+  return ["The current screenshot's description is shown: ", ...lines].join("\n");
 }
 
 export type AndroidLabOptions = { withScreens?: boolean; runName?: string };
@@ -90,6 +103,7 @@ export async function writeAndroidLabRun(root: string, options: AndroidLabOption
       const shot = `screenshot-${turn}-${clock.toFixed(7)}-before.png`;
       if (withScreens) await writeFile(path.join(dir, "Screen", shot), await renderScreen(width, height, seed++));
       await writeFile(path.join(dir, "xml", `${turn}.xml`), xmlDump(turn, episode.acts));
+      await writeFile(path.join(dir, "xml", `${turn}_compressed_xml.txt`), compressedDump(turn, episode.acts));
       const base = `./logs/evaluation/${run}/${episode.dir}`;
       const call = act.operation === "finish" ? `finish(${act.kwargs.message ? `message="${act.kwargs.message}"` : ""})` : `do(action="${act.action}", ${Object.entries(act.kwargs).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(", ")})`;
       lines.push(

@@ -49,6 +49,11 @@ describe("intentForKey", () => {
     }
   });
 
+  it("b snaps to the UI element, in either case", () => {
+    expect(intentForKey(key("b"))).toEqual({ type: "snapToElement" });
+    expect(intentForKey(key("B", { shiftKey: true }))).toEqual({ type: "snapToElement" });
+  });
+
   it("leaves browser and OS shortcuts alone", () => {
     expect(intentForKey(key("0", { ctrlKey: true }))).toBeNull();
     expect(intentForKey(key("+", { ctrlKey: true }))).toBeNull();
@@ -74,6 +79,7 @@ describe("KEYMAP", () => {
         "fit",
         "nudge",
         "redo",
+        "snapToElement",
         "toggleHelp",
         "toggleSnapToPixels",
         "toggleTargetAbsent",

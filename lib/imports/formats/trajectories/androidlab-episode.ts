@@ -95,6 +95,15 @@ function uiTreeRef(files: EpisodeFiles, line: TraceLine, notes: string[]): strin
   return joinRef(files.rel, "xml", name);
 }
 
+// Beside each dump the recorder writes the compressed text the XML agent was prompted with,
+// `<turn>_compressed_xml.txt` (json_recoder.py L11-25, FORMAT.md §6). Without one the step
+// simply has no agent view (the review screen says so); the raw dump is still stored.
+function agentTreeRef(files: EpisodeFiles, treeRef: string | null): string | null {
+  if (treeRef === null) return null;
+  const name = `${path.posix.basename(treeRef).replace(/\.xml$/, "")}_compressed_xml.txt`;
+  return files.xmls.has(name) ? joinRef(files.rel, "xml", name) : null;
+}
+
 function stepFrom(files: EpisodeFiles, line: TraceLine, index: number, previousAction: string | null): StepRecord {
   const notes: string[] = [];
   const mapped = mapAndroidLabAction(line.parsed_action);
@@ -106,6 +115,7 @@ function stepFrom(files: EpisodeFiles, line: TraceLine, index: number, previousA
     notes.push("same parsed_action as the previous step (a real repeat, or a reply that called no action)");
   }
   const rawOutput = line.current_response ?? null;
+  const treeRef = uiTreeRef(files, line, notes);
   return {
     index,
     imageRef: screenshotRef(files, line.image, notes),
@@ -114,7 +124,8 @@ function stepFrom(files: EpisodeFiles, line: TraceLine, index: number, previousA
     isRepeated,
     rawOutput,
     thought: splitAndroidLabThought(rawOutput),
-    uiTreeRef: uiTreeRef(files, line, notes),
+    uiTreeRef: treeRef,
+    agentTreeRef: agentTreeRef(files, treeRef),
     note: notes.length ? notes.join("; ") : null,
     verdicts: [],
     extra: line.extra,

@@ -101,6 +101,9 @@ describe("androidlab parser on broken input", () => {
     expect(none!.action).toBeNull();
     expect(none!.note).toMatch(/parsed_action is null.*XML dump failed/);
     expect(none!.uiTreeRef).toBeNull();
+    // No compressed files in this episode: the steps have a dump and no agent view.
+    expect(none!.agentTreeRef).toBeNull();
+    expect(missingShot!.agentTreeRef ?? null).toBeNull();
     expect(episode.invalidActionCount).toBe(3);
     expect(episode.agentClaimedFinish).toBe(false);
     expect(episode.autoOutcome).toBe(true);

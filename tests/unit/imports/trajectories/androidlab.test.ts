@@ -93,6 +93,8 @@ describePublic("androidlab parser on the public fixture run", () => {
       'The file details of 壁纸_3.jpg are displayed. I will close the dialog with "取消". #[108,977][610,1050]#',
     );
     expect(step.uiTreeRef).toBe(`logs/evaluation/${RUN}/quark_3_2024-10-16_14-33-26/xml/2.xml`);
+    // The compressed text the agent was prompted with, beside the dump.
+    expect(step.agentTreeRef).toBe(`logs/evaluation/${RUN}/quark_3_2024-10-16_14-33-26/xml/2_compressed_xml.txt`);
   });
 
   it("attaches the evaluator's verdicts: 2 of 3 complete, quark_3 by the rule, quark_1 by the answer judge", async () => {

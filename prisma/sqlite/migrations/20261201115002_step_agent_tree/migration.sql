@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Step" ADD COLUMN "agentTreeKey" TEXT;
+

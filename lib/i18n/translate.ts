@@ -16,6 +16,9 @@ export type ParamsOf<K extends MessageKey> = [PlaceholdersOf<(typeof en)[K]>] ex
   ? []
   : [params: Record<PlaceholdersOf<(typeof en)[K]>, string | number>];
 
+/** Keys with no placeholder: what a table of labels (status names, reasons) may hold. */
+export type PlainKey = { [K in MessageKey]: ParamsOf<K> extends [] ? K : never }[MessageKey];
+
 export type Translate = <K extends MessageKey>(key: K, ...params: ParamsOf<K>) => string;
 
 const CATALOGUES: Record<Locale, Catalogue> = { en, "zh-CN": zhCN };

@@ -278,4 +278,19 @@ export const en = {
 
   "meta.reviewSample": "Review sample",
   "meta.reviewTrajectory": "Review trajectory",
+
+  "newQueue.create": "Create queue",
+  "newQueue.name": "Name",
+  "newQueue.itemType": "Item type",
+  "newQueue.samples": "grounding samples",
+  "newQueue.trajectories": "trajectories",
+  "newQueue.overlap": "Overlap (annotators per item)",
+  "newQueue.lease": "Lease (minutes)",
+  "newQueue.honeypots": "Honeypots (% of items)",
+  "newQueue.matching": "Items: those matching",
+  "newQueue.fromList": "From the list:",
+  "newQueue.benchmark": "Benchmark",
+  "newQueue.run": "Run",
+  "newQueue.verdict": "Verdict",
+  "newQueue.flag": "Flag",
 } as const;

@@ -280,4 +280,19 @@ export const zhCN: Catalogue = {
 
   "meta.reviewSample": "审核样本",
   "meta.reviewTrajectory": "审核轨迹",
+
+  "newQueue.create": "创建队列",
+  "newQueue.name": "名称",
+  "newQueue.itemType": "条目类型",
+  "newQueue.samples": "定位样本",
+  "newQueue.trajectories": "轨迹",
+  "newQueue.overlap": "重叠（每条目的标注人数）",
+  "newQueue.lease": "领取时限（分钟）",
+  "newQueue.honeypots": "质检题（占条目 %）",
+  "newQueue.matching": "条目：符合以下条件的",
+  "newQueue.fromList": "来自列表：",
+  "newQueue.benchmark": "基准",
+  "newQueue.run": "运行",
+  "newQueue.verdict": "判定",
+  "newQueue.flag": "标记",
 };

@@ -21,3 +21,11 @@ export function itemStateLabel(t: Translate, state: string): string {
 export function statusFilterOptions(t: Translate): [string, string][] {
   return [...ITEM_STATES.map((s): [string, string] => [s, itemStateLabel(t, s)]), ["settled", t("state.settled")], ["unsettled", t("state.unsettled")]];
 }
+
+const ROLE_KEYS: Record<string, PlainKey> = { owner: "role.owner", admin: "role.admin", reviewer: "role.reviewer", annotator: "role.annotator" };
+
+/** A project role (or "owner", the site owner) as the reader's language names it. */
+export function roleLabel(t: Translate, role: string): string {
+  const key = ROLE_KEYS[role];
+  return key ? t(key) : role;
+}

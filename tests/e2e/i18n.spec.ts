@@ -64,6 +64,10 @@ test("a reviewer switches to 中文: sample review and queues in Chinese, dates 
     await expect(page.locator("header time")).toHaveText(/^\d{4}年\d{1,2}月\d{1,2}日$/);
     await expect(page.getByTestId("queue-status")).toHaveText("开放中");
     await shoot(page, "queue-page-zh");
+    await page.goto(`${p}/samples`);
+    await expect(page.getByRole("heading", { name: "定位样本", level: 1 })).toBeVisible();
+    await expect(page.getByRole("form", { name: "筛选" }).getByRole("combobox", { name: "来源" })).toContainText("全部");
+    await shoot(page, "sample-list-zh");
     await page.goto(`${p}/trajectories/${s.trajectories.ruleVsJudge}`);
     await expect(page.getByRole("region", { name: "审核状态" })).toBeVisible();
     await shoot(page, "trajectory-review-zh");

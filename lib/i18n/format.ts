@@ -37,12 +37,11 @@ export function formatDate(locale: Locale, d: Date | string | number): string {
   return dateFormat(locale, { year: "numeric", month: "short", day: "numeric" }).format(asDate(d));
 }
 
-/** Dec 1, 2026, 11:26 UTC / 2026/12/01 11:26 UTC */
-export function formatDateTime(locale: Locale, d: Date | string | number): string {
+/** Dec 1, 2026, 11:26 UTC / 2026/12/01 11:26 UTC; with seconds for logs where they matter. */
+export function formatDateTime(locale: Locale, d: Date | string | number, { seconds = false }: { seconds?: boolean } = {}): string {
+  const time: Intl.DateTimeFormatOptions = { hour: "2-digit", minute: "2-digit", ...(seconds ? { second: "2-digit" } : {}), hourCycle: "h23" };
   const options: Intl.DateTimeFormatOptions =
-    locale === "zh-CN"
-      ? { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }
-      : { year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" };
+    locale === "zh-CN" ? { year: "numeric", month: "2-digit", day: "2-digit", ...time } : { year: "numeric", month: "short", day: "numeric", ...time };
   return `${dateFormat(locale, options).format(asDate(d))} UTC`;
 }
 

@@ -65,5 +65,7 @@ describe("formatting", () => {
     expect(formatDate("zh-CN", at)).toBe("2026年12月1日");
     expect(formatDateTime("en", at)).toBe("Dec 1, 2026, 23:26 UTC");
     expect(formatDateTime("zh-CN", at)).toBe("2026/12/01 23:26 UTC");
+    expect(formatDateTime("en", at, { seconds: true })).toBe("Dec 1, 2026, 23:26:05 UTC");
+    expect(formatDateTime("zh-CN", at, { seconds: true })).toBe("2026/12/01 23:26:05 UTC");
   });
 });

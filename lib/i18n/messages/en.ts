@@ -447,4 +447,15 @@ export const en = {
   "audit.who": "Who",
   "audit.details": "Details",
   "audit.older": "Older entries →",
+
+  "adjudication.title": "Adjudication",
+  "adjudication.none": "Nothing awaits adjudication in this queue.",
+  "adjudication.list": "Items awaiting adjudication",
+  "adjudication.untitled": "(untitled)",
+  "adjudication.answersFrom": "answers from {names}",
+  "adjudication.nobody": "nobody",
+  "adjudication.last": "last {at}",
+  "adjudication.adjudicate": "Adjudicate",
+  "adjudication.awaitingIn": "Awaiting adjudication in {queue}",
+  "adjudication.allDone": "All adjudicated: nothing else waits in this queue.",
 } as const;

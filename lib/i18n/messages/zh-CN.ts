@@ -449,4 +449,15 @@ export const zhCN: Catalogue = {
   "audit.who": "人员",
   "audit.details": "详情",
   "audit.older": "更早的记录 →",
+
+  "adjudication.title": "仲裁",
+  "adjudication.none": "此队列中没有待仲裁的条目。",
+  "adjudication.list": "待仲裁条目",
+  "adjudication.untitled": "（无标题）",
+  "adjudication.answersFrom": "答案来自 {names}",
+  "adjudication.nobody": "无人",
+  "adjudication.last": "最近 {at}",
+  "adjudication.adjudicate": "仲裁",
+  "adjudication.awaitingIn": "{queue} 中待仲裁的条目",
+  "adjudication.allDone": "全部仲裁完毕：此队列中没有其他待处理条目。",
 };

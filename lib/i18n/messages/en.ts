@@ -458,4 +458,18 @@ export const en = {
   "adjudication.adjudicate": "Adjudicate",
   "adjudication.awaitingIn": "Awaiting adjudication in {queue}",
   "adjudication.allDone": "All adjudicated: nothing else waits in this queue.",
+
+  "honeypots.trace": "trace {verdict}",
+  "honeypots.none": "No honeypots yet. Open a verified sample or trajectory and choose “Use as honeypot”.",
+  "honeypots.known": "Known answer",
+  "honeypots.answeredRight": "Answered right",
+  "honeypots.madeBy": "Made by",
+  "honeypots.notYet": "not yet",
+  "honeypots.correctOf": "{correct} of {total}",
+  "honeypots.removeNamed": "Remove honeypot {title}",
+  "honeypots.title": "Honeypots of {project}",
+  "honeypots.intro": "Items with a known answer, mixed into new queues at each queue's honeypot rate. Annotators cannot tell them apart; each one's answers are graded against the known answer.",
+  "honeypots.accuracyLabel": "Accuracy",
+  "honeypots.perAnnotator": "Accuracy per annotator",
+  "honeypots.accuracyPerAnnotator": "Honeypot accuracy per annotator",
 } as const;

@@ -460,4 +460,18 @@ export const zhCN: Catalogue = {
   "adjudication.adjudicate": "仲裁",
   "adjudication.awaitingIn": "{queue} 中待仲裁的条目",
   "adjudication.allDone": "全部仲裁完毕：此队列中没有其他待处理条目。",
+
+  "honeypots.trace": "轨迹 {verdict}",
+  "honeypots.none": "还没有质检题。打开一个已核验的样本或轨迹，选择“用作质检题”。",
+  "honeypots.known": "已知答案",
+  "honeypots.answeredRight": "答对",
+  "honeypots.madeBy": "创建者",
+  "honeypots.notYet": "尚无",
+  "honeypots.correctOf": "{correct} / {total}",
+  "honeypots.removeNamed": "移除质检题 {title}",
+  "honeypots.title": "{project} 的质检题",
+  "honeypots.intro": "带已知答案的条目，按各队列的质检题比例混入新队列。标注员无法分辨它们；每人的答案都会与已知答案比对评分。",
+  "honeypots.accuracyLabel": "正确率",
+  "honeypots.perAnnotator": "各标注员正确率",
+  "honeypots.accuracyPerAnnotator": "各标注员的质检题正确率",
 };

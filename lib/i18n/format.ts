@@ -25,9 +25,9 @@ export function formatNumber(locale: Locale, n: number, options?: Intl.NumberFor
   return numberFormat(locale, options).format(n);
 }
 
-/** A share 0..1 as a percentage: 0.05 → "5%". */
+/** A share 0..1 as a percentage with a fixed number of decimals: 0.05 → "5%", (0, 1) → "0.0%". */
 export function formatPercent(locale: Locale, share: number, fractionDigits = 0): string {
-  return numberFormat(locale, { style: "percent", maximumFractionDigits: fractionDigits }).format(share);
+  return numberFormat(locale, { style: "percent", minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits }).format(share);
 }
 
 const asDate = (d: Date | string | number) => (d instanceof Date ? d : new Date(d));

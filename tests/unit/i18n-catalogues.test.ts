@@ -59,6 +59,8 @@ describe("formatting", () => {
     expect(formatNumber("en", 1592)).toBe("1,592");
     expect(formatNumber("zh-CN", 1592)).toBe("1,592");
     expect(formatPercent("en", 0.05)).toBe("5%");
+    expect(formatPercent("zh-CN", 2 / 3, 1)).toBe("66.7%");
+    expect(formatPercent("en", 0, 1)).toBe("0.0%");
   });
   it("prints dates in UTC, per language", () => {
     expect(formatDate("en", at)).toBe("Dec 1, 2026");

@@ -510,4 +510,17 @@ export const en = {
   "dashboard.accuracyNote": "Per model: correct share of labelled steps (submitted annotations) and verified-success share of verified trajectories.",
   "dashboard.accuracyEmpty": "No trajectory has labelled steps or a verified verdict yet.",
   "dashboard.modelAccuracy": "{model}: steps {steps} of {labelled}, traces {traces} of {verified} verified",
+
+  "triage.intro": "Judge verdicts in doubt: the rule verifier or a human says otherwise, or a quality score sits within {margin} of a tier threshold. Ranked by impact: for a trajectory, how much its GRPO group's advantages move if its outcome flipped; for a sample, how many tiers a decision moves it.",
+  "triage.queues": "Triage queues",
+  "triage.candidates": "Ranked candidates",
+  "triage.counts": "{doubt} in doubt, {open} not queued yet",
+  "triage.settledEarlier": "; {decided} settled by earlier triage decisions",
+  "triage.none": "Nothing to triage: no judge verdict disagrees with a rule verifier or a human, and no quality score sits at a tier threshold. Import verdicts or review items, and disagreements show up here.",
+  "triage.new": "New triage queue",
+  "triage.allQueued": "Every candidate is in a triage queue already; new disagreements can be queued as they appear.",
+  "triage.noQueue": "No triage queue yet: make one from the ranked list below.",
+  "triage.decided": "{decided} / {items} decided",
+  "triage.claiming": "Claiming…",
+  "triage.allDecided": "All decided",
 } as const;

@@ -512,4 +512,17 @@ export const zhCN: Catalogue = {
   "dashboard.accuracyNote": "每个模型：已标注步骤（已提交标注）中正确的比例，以及已核验轨迹中核验为成功的比例。",
   "dashboard.accuracyEmpty": "还没有轨迹带有已标注步骤或已核验判定。",
   "dashboard.modelAccuracy": "{model}：步骤 {steps}（共 {labelled}），轨迹 {traces}（已核验 {verified}）",
+
+  "triage.intro": "存疑的评判结果：规则校验器或人工给出了不同结论，或质量分距等级阈值不超过 {margin}。按影响排序：对轨迹，是其结果翻转后 GRPO 分组优势的变化量；对样本，是一次决定使其移动的等级数。",
+  "triage.queues": "分诊队列",
+  "triage.candidates": "排序后的候选",
+  "triage.counts": "{doubt} 条存疑，{open} 条尚未入队",
+  "triage.settledEarlier": "；{decided} 条已由之前的分诊决定",
+  "triage.none": "没有需要分诊的内容：没有评判结果与规则校验器或人工不一致，也没有质量分处于等级阈值附近。导入评判结果或审核条目后，分歧会显示在这里。",
+  "triage.new": "新建分诊队列",
+  "triage.allQueued": "所有候选都已在分诊队列中；新出现的分歧可随时入队。",
+  "triage.noQueue": "还没有分诊队列：请从下方的排序列表创建。",
+  "triage.decided": "已决定 {decided} / {items}",
+  "triage.claiming": "正在领取…",
+  "triage.allDecided": "全部已决定",
 };

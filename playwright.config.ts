@@ -19,6 +19,9 @@ export default defineConfig({
   outputDir: "test-results/e2e",
   use: {
     baseURL,
+    // English unless a test asks for another language (tests/e2e/i18n.spec.ts): the UI follows
+    // Accept-Language, and the machine's own locale must not decide what the specs read.
+    locale: "en-US",
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: "/usr/bin/chromium",

@@ -1,12 +1,14 @@
 import Link from "next/link";
+import { getT } from "@/lib/i18n/server";
 
-export default function Forbidden() {
+export default async function Forbidden() {
+  const { t } = await getT();
   return (
     <main className="flex min-h-[60vh] flex-col items-center justify-center gap-3 p-6 text-center">
       <p className="text-sm font-medium text-slate-500">403</p>
-      <h1 className="text-2xl font-semibold">Not allowed</h1>
-      <p className="max-w-md text-slate-600">Your role in this project does not give access to this screen. A project admin can change your role.</p>
-      <Link href="/projects" className="text-blue-700 hover:underline">Back to your projects</Link>
+      <h1 className="text-2xl font-semibold">{t("forbidden.title")}</h1>
+      <p className="max-w-md text-slate-600">{t("forbidden.body")}</p>
+      <Link href="/projects" className="text-blue-700 hover:underline">{t("common.backToProjects")}</Link>
     </main>
   );
 }

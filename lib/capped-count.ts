@@ -4,12 +4,15 @@
 // COUNT_CAP rows whatever the size of the project.
 export const COUNT_CAP = 10_000;
 
+import { formatNumber } from "@/lib/i18n/format";
+import type { Locale } from "@/lib/i18n/locales";
+
 export type CappedTotal = { total: number; totalIsCapped: boolean };
 
 export function cappedTotal(counted: number): CappedTotal {
   return counted > COUNT_CAP ? { total: COUNT_CAP, totalIsCapped: true } : { total: counted, totalIsCapped: false };
 }
 
-export function formatTotal({ total, totalIsCapped }: CappedTotal): string {
-  return `${total.toLocaleString("en")}${totalIsCapped ? "+" : ""}`;
+export function formatTotal({ total, totalIsCapped }: CappedTotal, locale: Locale = "en"): string {
+  return `${formatNumber(locale, total)}${totalIsCapped ? "+" : ""}`;
 }

@@ -6,6 +6,7 @@
 import { useState } from "react";
 import { BoxEditorLazy } from "@/components/editor/box-editor-lazy";
 import type { ReferenceBox } from "@/components/editor/reference-layer";
+import { useT } from "@/components/i18n/i18n-provider";
 import { AdjudicationSubmitBar } from "@/components/adjudication/adjudication-submit-bar";
 import { answerColor } from "@/components/adjudication/answer-colors";
 import { describeGroundingAnswer } from "@/components/adjudication/format-answer";
@@ -20,9 +21,10 @@ type Props = { projectId: string; listHref: string; view: SampleAdjudication };
 const EMPTY: GroundingPayload = { targetAbsent: false, box: null, instructionRewrite: null, qualityScore: null, note: null };
 
 function Overlaps({ overlaps, names }: { overlaps: (number | null)[]; names: string[] }) {
+  const t = useT();
   const shown = overlaps.flatMap((value, j) => (value === null ? [] : [`${j + 1} ${names[j]}: ${value.toFixed(2)}`]));
   if (shown.length === 0) return null;
-  return <p className="text-xs text-slate-600">IoU with {shown.join(" · ")}</p>;
+  return <p className="text-xs text-slate-600">{t("adjudication.iouWith", { list: shown.join(" · ") })}</p>;
 }
 
 export function GroundingAdjudication({ projectId, listHref, view }: Props) {
@@ -31,6 +33,7 @@ export function GroundingAdjudication({ projectId, listHref, view }: Props) {
   const [isEdited, setEdited] = useState(false);
   const [loads, setLoads] = useState(0);
   const submitter = useAdjudicationSubmit(projectId);
+  const t = useT();
   const { answers, sample } = view;
   const names = answers.map((a) => a.name);
 
@@ -48,7 +51,7 @@ export function GroundingAdjudication({ projectId, listHref, view }: Props) {
     setEdited(true);
   }
 
-  const problem = groundingProblem(payload) === null ? null : `press 1–${answers.length} to take an answer, or draw the box or mark the target absent`;
+  const problem = groundingProblem(payload) === null ? null : t("adjudication.groundingProblem", { n: answers.length });
   function submit() {
     if (problem) return;
     void submitter.submit({ queueItemId: view.queueItemId, itemType: "sample", payload, pickedUserId: picked === null ? null : answers[picked]!.userId });
@@ -58,8 +61,11 @@ export function GroundingAdjudication({ projectId, listHref, view }: Props) {
   const references: ReferenceBox[] = answers.flatMap((a, i) =>
     a.payload?.box && !a.payload.targetAbsent ? [{ key: a.userId, label: `${i + 1} ${a.name}`, box: a.payload.box, color: answerColor(i) }] : [],
   );
-  const origin = picked === null ? (payloadIsSet(payload) ? "drawn by you" : null) : `${picked + 1} ${answers[picked]!.name}'s answer${isEdited ? ", edited" : ""}`;
-  const summary = payloadIsSet(payload) ? `${describeGroundingAnswer(payload)}${origin ? ` (${origin})` : ""}` : "none chosen yet";
+  const origin =
+    picked === null
+      ? payloadIsSet(payload) ? t("adjudication.drawnByYou") : null
+      : t(isEdited ? "adjudication.answerOfEdited" : "adjudication.answerOf", { n: picked + 1, name: answers[picked]!.name });
+  const summary = payloadIsSet(payload) ? `${describeGroundingAnswer(payload)}${origin ? ` (${origin})` : ""}` : t("adjudication.noneChosen");
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
@@ -76,26 +82,26 @@ export function GroundingAdjudication({ projectId, listHref, view }: Props) {
           />
         ) : (
           <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
-            The image of this sample is missing and its size is unknown: the boxes cannot be shown. Import the image to adjudicate it.
+            {t("adjudication.imageMissing")}
           </p>
         )}
       </div>
       <aside className="space-y-4">
-        <section aria-label="Instruction" className="space-y-1">
+        <section aria-label={t("grounding.instruction")} className="space-y-1">
           <h1 className="text-lg font-semibold">{sample.instruction}</h1>
           <p className="text-xs text-slate-500">{sample.meta}</p>
         </section>
-        <section aria-label="Answers" className="space-y-2">
-          <h2 className="text-sm font-semibold">Answers ({answers.length})</h2>
+        <section aria-label={t("adjudication.answers")} className="space-y-2">
+          <h2 className="text-sm font-semibold">{t("adjudication.answersCount", { count: answers.length })}</h2>
           <ol className="space-y-2">
             {answers.map((a, i) => (
               <li key={a.userId} className={`rounded-md border bg-white p-2 ${picked === i ? "border-blue-600 ring-1 ring-blue-600" : "border-slate-200"}`}>
                 <div className="flex items-center gap-2">
                   <span aria-hidden className="inline-block size-3 shrink-0 rounded-sm" style={{ backgroundColor: answerColor(i) }} />
                   <span className="min-w-0 flex-1 truncate text-sm font-medium">{i + 1} · {a.name}</span>
-                  <button type="button" onClick={() => pick(i)} disabled={!a.payload} aria-label={`Use answer ${i + 1} (${a.name})`}
+                  <button type="button" onClick={() => pick(i)} disabled={!a.payload} aria-label={t("adjudication.useAnswerOf", { n: i + 1, name: a.name })}
                     className="rounded border border-slate-300 bg-white px-2 py-0.5 text-xs font-medium hover:bg-slate-50 disabled:opacity-40">
-                    Use <kbd className="font-mono">{i < 9 ? i + 1 : 0}</kbd>
+                    {t("adjudication.use")} <kbd className="font-mono">{i < 9 ? i + 1 : 0}</kbd>
                   </button>
                 </div>
                 <p className="mt-1 font-mono text-xs text-slate-800">{describeGroundingAnswer(a.payload)}</p>
@@ -103,10 +109,10 @@ export function GroundingAdjudication({ projectId, listHref, view }: Props) {
               </li>
             ))}
           </ol>
-          <p className="text-xs text-slate-500">Dashed boxes are the annotators&apos; answers; the solid box is the final answer you edit (T marks the target absent).</p>
+          <p className="text-xs text-slate-500">{t("adjudication.legend")}</p>
         </section>
         <label className="block text-sm">
-          Note <span className="text-xs text-slate-500">(optional, kept with the final answer)</span>
+          {t("adjudication.note")} <span className="text-xs text-slate-500">{t("adjudication.noteHint")}</span>
           <textarea rows={2} value={payload.note ?? ""} onChange={(e) => setPayload({ ...payload, note: e.target.value.trim() ? e.target.value : null })}
             className="mt-1 block w-full rounded-md border border-slate-300 px-2 py-1 text-sm" />
         </label>

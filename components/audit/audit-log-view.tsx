@@ -2,6 +2,8 @@ import Link from "next/link";
 import { toQueryString } from "@/lib/http/search-params";
 import { FilterSelect } from "@/components/ui/filter-select";
 import type { AuditFilter, listAudit } from "@/lib/audit/list-audit";
+import { formatDateTime } from "@/lib/i18n/format";
+import { getT } from "@/lib/i18n/server";
 
 type Props = {
   project: { slug: string; name: string };
@@ -12,33 +14,34 @@ type Props = {
 
 const ACTIONS = ["annotation", "override", "claim", "queue", "consensus", "adjudication", "honeypot", "bulk", "import", "export", "member", "token", "project", "auth"];
 
-export function AuditLogView({ project, filter, log, people }: Props) {
+export async function AuditLogView({ project, filter, log, people }: Props) {
+  const { t, locale } = await getT();
   return (
     <div className="space-y-5">
       <div>
         <Link href={`/projects/${project.slug}`} className="text-sm text-blue-700 hover:underline">← {project.name}</Link>
-        <h1 className="mt-1 text-2xl font-semibold">Audit log</h1>
-        <p className="text-sm text-slate-600">Who did what to which item: claims, saves, overrides, adjudications, imports, exports and membership changes.</p>
+        <h1 className="mt-1 text-2xl font-semibold">{t("project.audit")}</h1>
+        <p className="text-sm text-slate-600">{t("audit.intro")}</p>
       </div>
-      <form method="get" aria-label="Filters" className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-3">
-        <FilterSelect name="action" label="Action" value={filter.action} options={ACTIONS.map((a) => [a, a])} />
-        <FilterSelect name="userId" label="Person" value={filter.userId} options={people.map((p) => [p.id, p.name])} />
-        <FilterSelect name="targetType" label="Target" value={filter.targetType} options={["sample", "trajectory", "verdict", "job", "user", "api_token", "run", "project"].map((t) => [t, t])} />
-        <label className="flex flex-col text-xs font-medium text-slate-600">From<input type="date" name="from" defaultValue={filter.from} className="mt-1 rounded-md border border-slate-300 px-2 py-1 text-sm" /></label>
-        <label className="flex flex-col text-xs font-medium text-slate-600">To<input type="date" name="to" defaultValue={filter.to} className="mt-1 rounded-md border border-slate-300 px-2 py-1 text-sm" /></label>
-        <button type="submit" className="rounded-md border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-50">Filter</button>
-        <a href="?" className="px-1 py-1.5 text-sm text-blue-700 hover:underline">Clear</a>
+      <form method="get" aria-label={t("filter.title")} className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-3">
+        <FilterSelect name="action" label={t("audit.action")} value={filter.action} options={ACTIONS.map((a) => [a, a])} />
+        <FilterSelect name="userId" label={t("audit.person")} value={filter.userId} options={people.map((p) => [p.id, p.name])} />
+        <FilterSelect name="targetType" label={t("audit.target")} value={filter.targetType} options={["sample", "trajectory", "verdict", "job", "user", "api_token", "run", "project"].map((type) => [type, type])} />
+        <label className="flex flex-col text-xs font-medium text-slate-600">{t("audit.from")}<input type="date" name="from" defaultValue={filter.from} className="mt-1 rounded-md border border-slate-300 px-2 py-1 text-sm" /></label>
+        <label className="flex flex-col text-xs font-medium text-slate-600">{t("audit.to")}<input type="date" name="to" defaultValue={filter.to} className="mt-1 rounded-md border border-slate-300 px-2 py-1 text-sm" /></label>
+        <button type="submit" className="rounded-md border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-50">{t("filter.apply")}</button>
+        <a href="?" className="px-1 py-1.5 text-sm text-blue-700 hover:underline">{t("filter.clear")}</a>
       </form>
       {log.entries.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">Nothing recorded for these filters.</p>
+        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">{t("audit.none")}</p>
       ) : (
         <table className="w-full rounded-lg border border-slate-200 bg-white text-sm">
-          <thead className="bg-slate-100 text-left"><tr><th className="p-2">When (UTC)</th><th className="p-2">Who</th><th className="p-2">Action</th><th className="p-2">Target</th><th className="p-2">Details</th></tr></thead>
+          <thead className="bg-slate-100 text-left"><tr><th className="p-2">{t("audit.when")}</th><th className="p-2">{t("audit.who")}</th><th className="p-2">{t("audit.action")}</th><th className="p-2">{t("audit.target")}</th><th className="p-2">{t("audit.details")}</th></tr></thead>
           <tbody className="divide-y divide-slate-100">
             {log.entries.map((e) => (
               <tr key={e.id} className="align-top">
-                <td className="p-2 whitespace-nowrap tabular-nums">{e.createdAt.toISOString().slice(0, 19).replace("T", " ")}</td>
-                <td className="p-2">{e.user?.name ?? <span className="text-slate-500">system</span>}</td>
+                <td className="p-2 whitespace-nowrap tabular-nums">{formatDateTime(locale, e.createdAt, { seconds: true })}</td>
+                <td className="p-2">{e.user?.name ?? <span className="text-slate-500">{t("project.system")}</span>}</td>
                 <td className="p-2 font-mono text-xs">{e.action}</td>
                 <td className="p-2 text-xs">{e.targetType ? <Link href={toQueryString(filter, { targetType: e.targetType, targetId: e.targetId ?? undefined, before: undefined })} className="text-blue-700 hover:underline">{e.targetType} {e.targetId}</Link> : "—"}</td>
                 <td className="max-w-md truncate p-2 font-mono text-xs text-slate-600" title={e.details ? JSON.stringify(e.details) : ""}>{e.details ? JSON.stringify(e.details) : ""}</td>
@@ -47,7 +50,7 @@ export function AuditLogView({ project, filter, log, people }: Props) {
           </tbody>
         </table>
       )}
-      {log.nextBefore && <Link href={toQueryString(filter, { before: log.nextBefore })} className="text-sm text-blue-700 hover:underline">Older entries →</Link>}
+      {log.nextBefore && <Link href={toQueryString(filter, { before: log.nextBefore })} className="text-sm text-blue-700 hover:underline">{t("audit.older")}</Link>}
     </div>
   );
 }

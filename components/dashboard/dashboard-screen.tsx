@@ -12,10 +12,12 @@ import { secondsText } from "@/components/dashboard/seconds-text";
 import { ThroughputChart } from "@/components/dashboard/throughput-chart";
 import { TierChart } from "@/components/dashboard/tier-chart";
 import type { Dashboard } from "@/lib/dashboard/load-dashboard";
+import { formatPercent } from "@/lib/i18n/format";
+import { getT } from "@/lib/i18n/server";
 
-const pct = (share: number | null) => (share === null ? "—" : `${(share * 100).toFixed(1)}%`);
-
-export function DashboardScreen({ project, d }: { project: { slug: string; name: string }; d: Dashboard }) {
+export async function DashboardScreen({ project, d }: { project: { slug: string; name: string }; d: Dashboard }) {
+  const { t, locale } = await getT();
+  const pct = (share: number | null) => (share === null ? "—" : formatPercent(locale, share, 1));
   const { goldMin, rewriteMin } = d.tiers;
   const tierTotal = d.tierCounts.gold + d.tierCounts.rewrite + d.tierCounts.discard + d.tierCounts.unscored;
   const last30 = d.submissions.annotators.reduce((n, a) => n + a.last30, 0);
@@ -23,62 +25,62 @@ export function DashboardScreen({ project, d }: { project: { slug: string; name:
     <div className="space-y-6">
       <div>
         <Link href={`/projects/${project.slug}`} className="text-sm text-blue-700 hover:underline">← {project.name}</Link>
-        <h1 className="mt-1 text-2xl font-semibold">Dashboard</h1>
+        <h1 className="mt-1 text-2xl font-semibold">{t("project.dashboard")}</h1>
       </div>
       <div className="grid gap-4 lg:grid-cols-2">
-        <DashboardSection title="Review progress" note="Items by review status." isEmpty={d.progress.samples.total + d.progress.trajectories.total === 0} empty="Nothing imported yet: progress appears once samples or trajectories exist.">
+        <DashboardSection title={t("dashboard.progress")} note={t("dashboard.progressNote")} isEmpty={d.progress.samples.total + d.progress.trajectories.total === 0} empty={t("dashboard.progressEmpty")}>
           <StatusBars samples={d.progress.samples} trajectories={d.progress.trajectories} />
         </DashboardSection>
-        <DashboardSection title="Quality tiers" note={`Samples by effective quality score: gold ≥ ${goldMin}, rewrite ≥ ${rewriteMin}, discard below.`} isEmpty={tierTotal === 0} empty="No samples yet, so no tiers.">
+        <DashboardSection title={t("dashboard.tiers")} note={t("dashboard.tiersNote", { goldMin, rewriteMin })} isEmpty={tierTotal === 0} empty={t("dashboard.tiersEmpty")}>
           <TierChart counts={d.tierCounts} />
-          <ul className="mt-2 flex flex-wrap gap-x-5 text-sm text-slate-700" aria-label="Samples per tier">
+          <ul className="mt-2 flex flex-wrap gap-x-5 text-sm text-slate-700" aria-label={t("dashboard.perTier")}>
             {(["gold", "rewrite", "discard", "unscored"] as const).map((tier) => (
-              <li key={tier}>{tier} <span className="tabular-nums">{d.tierCounts[tier]}</span></li>
+              <li key={tier}>{tier === "unscored" ? t("quality.unscored") : tier} <span className="tabular-nums">{d.tierCounts[tier]}</span></li>
             ))}
           </ul>
         </DashboardSection>
-        <DashboardSection wide title="Queue progress" note="Per queue (the 8 newest): submitted answers by the end of each UTC day, as a share of what the queue needs (items × overlap)." isEmpty={d.timelines.queues.length === 0} empty="No queue yet: an admin creates one on the Queues page.">
+        <DashboardSection wide title={t("queue.progress")} note={t("dashboard.queueNote")} isEmpty={d.timelines.queues.length === 0} empty={t("dashboard.queueEmpty")}>
           <QueueProgressChart timelines={d.timelines} />
-          <ul className="mt-2 flex flex-wrap gap-x-6 text-sm text-slate-700" aria-label="Queue progress">
+          <ul className="mt-2 flex flex-wrap gap-x-6 text-sm text-slate-700" aria-label={t("queue.progress")}>
             {d.timelines.queues.map((q) => (
-              <li key={q.id}>{q.name}: <span className="tabular-nums">{q.submitted} of {q.needed}</span> submitted</li>
+              <li key={q.id}>{t("dashboard.queueSubmitted", { queue: q.name, submitted: q.submitted, needed: q.needed })}</li>
             ))}
           </ul>
         </DashboardSection>
-        <DashboardSection wide title="Submissions per day" note="Submitted annotations per UTC day and annotator, last 30 days." isEmpty={last30 === 0} empty="No annotation was submitted in the last 30 days.">
+        <DashboardSection wide title={t("dashboard.submissions")} note={t("dashboard.submissionsNote")} isEmpty={last30 === 0} empty={t("dashboard.submissionsEmpty")}>
           <SubmissionsChart submissions={d.submissions} />
           <ul className="mt-2 flex flex-wrap gap-x-6 text-sm text-slate-700">
             {d.submissions.annotators.map((a) => (
-              <li key={a.id}>{a.name}: <span className="tabular-nums">{a.last30}</span> in 30 days, <span className="tabular-nums">{a.total}</span> in all</li>
+              <li key={a.id}>{t("dashboard.annotatorSubmissions", { name: a.name, last30: a.last30, total: a.total })}</li>
             ))}
           </ul>
         </DashboardSection>
-        <DashboardSection wide title="Judge vs human" note="MLLM trace verdicts (effective, after overrides) against verified human verdicts, per judge, app or benchmark; κ is Cohen's kappa." isEmpty={d.judges.length === 0} empty="No verified trajectory has an MLLM judge verdict yet: verify trajectories that carry judge verdicts (review them, or work a triage queue).">
+        <DashboardSection wide title={t("dashboard.judges")} note={t("dashboard.judgesNote")} isEmpty={d.judges.length === 0} empty={t("dashboard.judgesEmpty")}>
           <JudgeHumanChart breakdowns={d.judgeBreakdowns} />
           <div className="mt-4"><JudgeConfusionTable judges={d.judges} /></div>
         </DashboardSection>
-        <DashboardSection title="Queue throughput" note={`Queue items submitted per UTC day, and the median time from claim to submit${d.throughput.items > 0 ? `; last 30 days: ${d.throughput.items} items, median ${secondsText(d.throughput.medianSeconds)}` : ""}.`} isEmpty={d.throughput.items === 0} empty="No queue item was submitted in the last 30 days: start a queue on the Queues page.">
+        <DashboardSection title={t("dashboard.throughput")} note={d.throughput.items > 0 ? t("dashboard.throughputNoteItems", { items: d.throughput.items, median: secondsText(d.throughput.medianSeconds) }) : t("dashboard.throughputNote")} isEmpty={d.throughput.items === 0} empty={t("dashboard.throughputEmpty")}>
           <ThroughputChart throughput={d.throughput} />
         </DashboardSection>
-        <DashboardSection title="Honeypot accuracy" note="Per annotator: graded answers on honeypot items (known answers mixed into queues) that were right." isEmpty={d.honeypots.length === 0} empty="No graded honeypot yet: give a queue a honeypot share, and accuracy appears as annotators submit them.">
+        <DashboardSection title={t("honeypots.accuracy")} note={t("dashboard.honeypotsNote")} isEmpty={d.honeypots.length === 0} empty={t("dashboard.honeypotsEmpty")}>
           <HoneypotChart scores={d.honeypots} />
-          <ul className="mt-2 flex flex-wrap gap-x-6 text-sm text-slate-700" aria-label="Honeypot accuracy per annotator">
+          <ul className="mt-2 flex flex-wrap gap-x-6 text-sm text-slate-700" aria-label={t("honeypots.accuracyPerAnnotator")}>
             {d.honeypots.map((h) => (
-              <li key={h.id}>{h.name}: <span className="tabular-nums">{h.correct} of {h.graded}</span> right ({pct(h.accuracy)})</li>
+              <li key={h.id}>{t("dashboard.honeypotRight", { name: h.name, correct: h.correct, graded: h.graded, percent: pct(h.accuracy) })}</li>
             ))}
           </ul>
         </DashboardSection>
-        <DashboardSection wide title="Agreement per queue" note="Per annotator pair, over the items both submitted in the queue: Cohen's κ on trace verdicts and step labels, or mean IoU and point-in-box agreement of boxes." isEmpty={d.agreement.length === 0} empty="No queue with overlap 2 or more yet: an admin creates one on the Queues page so that items get two answers to compare.">
+        <DashboardSection wide title={t("dashboard.agreement")} note={t("dashboard.agreementNote")} isEmpty={d.agreement.length === 0} empty={t("dashboard.agreementEmpty")}>
           <AgreementSection queues={d.agreement} />
         </DashboardSection>
-        <DashboardSection wide title="Agreement over every answer" note="Per annotator pair, over every item both submitted an answer to, in a queue or not (labels imported from other tools included): Cohen's κ on trace verdicts and step labels, or mean IoU and point-in-box agreement of boxes." isEmpty={d.answerAgreement.length === 0} empty="No item has submitted answers from two people yet.">
+        <DashboardSection wide title={t("dashboard.answerAgreement")} note={t("dashboard.answerAgreementNote")} isEmpty={d.answerAgreement.length === 0} empty={t("dashboard.answerAgreementEmpty")}>
           <AgreementSection queues={d.answerAgreement} />
         </DashboardSection>
-        <DashboardSection wide title="Step vs trace accuracy" note="Per model: correct share of labelled steps (submitted annotations) and verified-success share of verified trajectories." isEmpty={d.accuracy.every((m) => m.stepAccuracy === null && m.traceAccuracy === null)} empty="No trajectory has labelled steps or a verified verdict yet.">
+        <DashboardSection wide title={t("dashboard.accuracy")} note={t("dashboard.accuracyNote")} isEmpty={d.accuracy.every((m) => m.stepAccuracy === null && m.traceAccuracy === null)} empty={t("dashboard.accuracyEmpty")}>
           <AccuracyChart models={d.accuracy} />
           <ul className="mt-2 space-y-0.5 text-xs text-slate-600">
             {d.accuracy.map((m) => (
-              <li key={m.model}>{m.model}: steps {pct(m.stepAccuracy)} of {m.stepsLabelled}, traces {pct(m.traceAccuracy)} of {m.verified} verified</li>
+              <li key={m.model}>{t("dashboard.modelAccuracy", { model: m.model, steps: pct(m.stepAccuracy), labelled: m.stepsLabelled, traces: pct(m.traceAccuracy), verified: m.verified })}</li>
             ))}
           </ul>
         </DashboardSection>

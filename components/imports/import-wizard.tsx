@@ -4,6 +4,7 @@
 // screenshots, rejections), optionally correct the format or coordinate contract, then run
 // the import as a job and follow it.
 import { useState } from "react";
+import { useT } from "@/components/i18n/i18n-provider";
 import { DropZone } from "@/components/imports/drop-zone";
 import type { PickedFile } from "@/components/imports/collect-dropped-files";
 import { JobProgress } from "@/components/imports/job-progress";
@@ -22,6 +23,7 @@ async function call<T>(url: string, init: RequestInit): Promise<T> {
 
 export function ImportWizard({ projectId, slug, serverImports }: { projectId: string; slug?: string; serverImports: boolean }) {
   const [stage, setStage] = useState<Stage>("choose");
+  const t = useT();
   const [source, setSource] = useState<Source | null>(null);
   const [uploaded, setUploaded] = useState({ done: 0, total: 0 });
   const [preview, setPreview] = useState<ImportPreview | null>(null);
@@ -76,7 +78,7 @@ export function ImportWizard({ projectId, slug, serverImports }: { projectId: st
       setSource(next);
       await loadPreview(next);
     } catch (e) {
-      setError(`Upload failed: ${(e as Error).message}`);
+      setError(t("import.uploadFailed", { reason: (e as Error).message }));
       setStage("choose");
     }
   }
@@ -103,12 +105,12 @@ export function ImportWizard({ projectId, slug, serverImports }: { projectId: st
         <>
           <DropZone onFiles={upload} disabled={stage === "uploading"} />
           {stage === "uploading" && (
-            <p className="text-sm text-slate-600" role="status">Uploading {uploaded.done} of {uploaded.total} files…</p>
+            <p className="text-sm text-slate-600" role="status">{t("import.uploading", { done: uploaded.done, total: uploaded.total })}</p>
           )}
           {serverImports && (
             <form
               className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4"
-              aria-label="Import from the server"
+              aria-label={t("import.fromServer")}
               onSubmit={(e) => {
                 e.preventDefault();
                 const next: Source = { kind: "server", path: serverPath };
@@ -117,16 +119,16 @@ export function ImportWizard({ projectId, slug, serverImports }: { projectId: st
               }}
             >
               <label className="flex flex-1 flex-col text-sm font-medium text-slate-700">
-                Or a path on the server (inside the allowed import roots)
+                {t("import.serverPath")}
                 <input value={serverPath} onChange={(e) => setServerPath(e.target.value)} required placeholder="/data/runs/androidlab-2026-11"
                   className="mt-1 rounded-md border border-slate-300 px-2 py-1.5 font-mono text-sm font-normal" />
               </label>
-              <button type="submit" className="rounded-md border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-50">Preview</button>
+              <button type="submit" className="rounded-md border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-50">{t("import.preview")}</button>
             </form>
           )}
         </>
       )}
-      {stage === "previewing" && <p role="status" className="text-slate-600">Reading the files and drawing a preview…</p>}
+      {stage === "previewing" && <p role="status" className="text-slate-600">{t("import.previewing")}</p>}
       {stage === "preview" && preview && source && (
         <PreviewPanel
           preview={preview}
@@ -143,7 +145,7 @@ export function ImportWizard({ projectId, slug, serverImports }: { projectId: st
           <JobProgress projectId={projectId} jobId={jobId} slug={slug} />
           <button type="button" onClick={() => { setStage("choose"); setPreview(null); setJobId(null); }}
             className="rounded-md border border-slate-300 px-4 py-2 hover:bg-slate-50">
-            Import more files
+            {t("import.more")}
           </button>
         </>
       )}

@@ -1,6 +1,8 @@
 "use client";
 // Polls an import job: progress bar, throughput and time left while it runs, the report
 // when it ends.
+import { useLocale } from "@/components/i18n/i18n-provider";
+import { formatNumber } from "@/lib/i18n/format";
 import { useEffect, useState } from "react";
 import { ImportReportView } from "@/components/imports/import-report";
 import type { ImportReport } from "@/lib/imports/write/report";
@@ -25,6 +27,7 @@ function formatDuration(seconds: number): string {
 }
 
 export function JobProgress({ projectId, jobId, slug }: { projectId: string; jobId: string; slug?: string }) {
+  const locale = useLocale();
   const [job, setJob] = useState<JobView | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -64,8 +67,8 @@ export function JobProgress({ projectId, jobId, slug }: { projectId: string; job
             {job.status === "succeeded" ? "Import finished" : job.status === "failed" ? "Import failed" : job.status === "queued" ? "Waiting to start" : "Importing…"}
           </span>
           <span className="tabular-nums text-slate-600">
-            {job.processed.toLocaleString("en")}
-            {job.total ? ` of ${job.total.toLocaleString("en")}` : ""} records · {Math.round(rate).toLocaleString("en")}/s
+            {formatNumber(locale, job.processed)}
+            {job.total ? ` of ${formatNumber(locale, job.total)}` : ""} records · {formatNumber(locale, Math.round(rate))}/s
             {!DONE.has(job.status) && ` · ${formatDuration(eta)} left`}
           </span>
         </div>

@@ -1,5 +1,7 @@
 "use client";
 
+import { useLocale } from "@/components/i18n/i18n-provider";
+import { formatNumber } from "@/lib/i18n/format";
 import { useState } from "react";
 import { PreviewFigure } from "@/components/imports/preview-figure";
 import { countText } from "@/components/imports/count-text";
@@ -16,6 +18,7 @@ type Props = {
 
 const UNITS: ContractChoice["unit"][] = ["px", "0-1", "0-100", "0-999", "0-1000"];
 export function PreviewPanel({ preview, onChange, onCommit, onCancel }: Props) {
+  const locale = useLocale();
   const [contract, setContract] = useState<ContractChoice | null>(preview.contract);
   const [model, setModel] = useState(preview.model.value ?? "");
   const choice = (format: string): PreviewChoice => ({ format, contract, model: model.trim() || null });
@@ -107,7 +110,7 @@ export function PreviewPanel({ preview, onChange, onCommit, onCancel }: Props) {
       <div className="flex gap-3">
         <button type="button" disabled={total === 0} onClick={() => onCommit(choice(current))}
           className="rounded-md bg-blue-700 px-4 py-2 font-medium text-white hover:bg-blue-800 disabled:opacity-50">
-          Import {total > 0 ? `${total.toLocaleString("en")} records` : ""}
+          Import {total > 0 ? `${formatNumber(locale, total)} records` : ""}
         </button>
         <button type="button" onClick={onCancel} className="rounded-md border border-slate-300 px-4 py-2 hover:bg-slate-50">Start over</button>
       </div>

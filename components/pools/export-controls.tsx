@@ -2,6 +2,8 @@
 // "Export changes" (incremental: the whole pool, the base's unchanged images carried over)
 // and "Full export" (the whole pool, every file copied afresh) for a pool, and the progress of
 // the export running now: the job is polled until it ends, then the page refreshes its history.
+import { useLocale } from "@/components/i18n/i18n-provider";
+import { formatNumber } from "@/lib/i18n/format";
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useState, useTransition } from "react";
 import { startExportAction } from "@/lib/actions/pools";
@@ -11,6 +13,7 @@ type Job = { id: string; status: string; processed: number; total: number | null
 const DONE = new Set(["succeeded", "failed", "cancelled"]);
 
 function ExportProgress({ projectId, jobId, onDone }: { projectId: string; jobId: string; onDone: () => void }) {
+  const locale = useLocale();
   const [job, setJob] = useState<Job | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -43,7 +46,7 @@ function ExportProgress({ projectId, jobId, onDone }: { projectId: string; jobId
         <span className="font-medium">{label}</span>
         {job && (
           <span className="tabular-nums text-slate-600">
-            {job.processed.toLocaleString("en")}{job.total !== null ? ` of ${job.total.toLocaleString("en")}` : ""} items · {(job.report?.rows ?? 0).toLocaleString("en")} rows written
+            {formatNumber(locale, job.processed)}{job.total !== null ? ` of ${formatNumber(locale, job.total)}` : ""} items · {formatNumber(locale, (job.report?.rows ?? 0))} rows written
           </span>
         )}
       </div>

@@ -1,6 +1,8 @@
 // One pool: what it is (kind, framework, images, coordinates, prompt, selection) and where it
 // writes, what was verified since its last snapshot, its export buttons (admins), the preview
 // of its next rows and the comparison with its latest snapshot, and its snapshot history.
+import { formatNumber } from "@/lib/i18n/format";
+import { getT } from "@/lib/i18n/server";
 import { ExportControls } from "@/components/pools/export-controls";
 import { PoolInspect } from "@/components/pools/pool-inspect";
 import { EditPoolForm } from "@/components/pools/pool-form";
@@ -14,7 +16,8 @@ import type { PoolView } from "@/lib/pools/pool-overview";
 
 type Props = { projectId: string; pool: PoolView; isAdmin: boolean; poolRoots: string[]; runs: { id: string; name: string }[] };
 
-export function PoolCard({ projectId, pool, isAdmin, poolRoots, runs }: Props) {
+export async function PoolCard({ projectId, pool, isAdmin, poolRoots, runs }: Props) {
+  const { locale } = await getT();
   const last = pool.snapshots.find((s) => s.status === "complete");
   const target = pool.targetType === "s3" ? pool.targetUri : `local:${pool.targetUri}`;
   const filters = describeFilters(pool.settings.filters);
@@ -41,11 +44,11 @@ export function PoolCard({ projectId, pool, isAdmin, poolRoots, runs }: Props) {
         <dl className="flex gap-6 text-sm">
           <div>
             <dt className="text-slate-600">Verified since last snapshot</dt>
-            <dd className="text-xl font-semibold tabular-nums" data-testid="pending">{pool.verifiedSinceLast.toLocaleString("en")}</dd>
+            <dd className="text-xl font-semibold tabular-nums" data-testid="pending">{formatNumber(locale, pool.verifiedSinceLast)}</dd>
           </div>
           <div>
             <dt className="text-slate-600">Latest snapshot</dt>
-            <dd className="tabular-nums">{last ? <>{last.rowCount.toLocaleString("en")} rows · {last.createdAt.slice(0, 16).replace("T", " ")}</> : "none yet"}</dd>
+            <dd className="tabular-nums">{last ? <>{formatNumber(locale, last.rowCount)} rows · {last.createdAt.slice(0, 16).replace("T", " ")}</> : "none yet"}</dd>
           </div>
         </dl>
       </header>

@@ -3,6 +3,8 @@
 // them (the prompt, the image, the target where the convention puts it, the row in the
 // framework's layout), and what an export would add, change and remove against `latest`.
 // Both are asked for on demand: the comparison walks the whole pool.
+import { useLocale } from "@/components/i18n/i18n-provider";
+import { formatNumber } from "@/lib/i18n/format";
 import { useState, useTransition } from "react";
 import { PreviewRowCard } from "@/components/pools/preview-row";
 import { diffPoolAction, previewPoolAction, type DiffPoolResult, type PreviewPoolResult } from "@/lib/actions/pools";
@@ -10,6 +12,7 @@ import { diffPoolAction, previewPoolAction, type DiffPoolResult, type PreviewPoo
 const BUTTON = "rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50 disabled:opacity-60";
 
 function DiffView({ result }: { result: DiffPoolResult }) {
+  const locale = useLocale();
   if (!result.ok) return <p role="alert" className="text-sm text-red-700">{result.error}</p>;
   const { diff } = result;
   const groups = [
@@ -21,17 +24,17 @@ function DiffView({ result }: { result: DiffPoolResult }) {
     <div className="space-y-2 text-sm" aria-label="Changes against latest">
       <p>
         {diff.baseSnapshotId ? <>Against <code className="font-mono">{diff.baseSnapshotId}</code>: </> : <>No snapshot yet: every row is new. </>}
-        an export now writes {diff.rows.toLocaleString("en")} rows.
+        an export now writes {formatNumber(locale, diff.rows)} rows.
       </p>
       <ul className="grid gap-3 sm:grid-cols-3">
         {groups.map(([kind, label, color]) => (
           <li key={kind} className="rounded-md border border-slate-200 bg-white p-2">
             <p className={`font-medium ${color}`}>
-              {label} <span className="tabular-nums" data-testid={`diff-${kind}`}>{diff.changes[kind].toLocaleString("en")}</span>
+              {label} <span className="tabular-nums" data-testid={`diff-${kind}`}>{formatNumber(locale, diff.changes[kind])}</span>
             </p>
             <ul className="mt-1 space-y-0.5 font-mono text-xs text-slate-700">
               {diff.examples[kind].map((e) => <li key={`${e.file}:${e.id}`} className="truncate" title={`${e.file}: ${e.id}`}>{e.id} <span className="text-slate-500">({e.file})</span></li>)}
-              {diff.changes[kind] > diff.examples[kind].length && <li className="text-slate-500">and {(diff.changes[kind] - diff.examples[kind].length).toLocaleString("en")} more</li>}
+              {diff.changes[kind] > diff.examples[kind].length && <li className="text-slate-500">and {formatNumber(locale, (diff.changes[kind] - diff.examples[kind].length))} more</li>}
             </ul>
           </li>
         ))}

@@ -3,6 +3,8 @@
 // it rests on, every file with its sha256) and a download link per file. The manifest is
 // fetched when opened; source id lists can run to millions, so only their size and first
 // ids are shown here (the downloaded manifest has them all).
+import { useLocale } from "@/components/i18n/i18n-provider";
+import { formatNumber } from "@/lib/i18n/format";
 import { useEffect, useState } from "react";
 import type { SnapshotManifest } from "@/lib/exports/snapshot-manifest";
 
@@ -15,15 +17,17 @@ function bytes(n: number): string {
 }
 
 function Ids({ label, ids }: { label: string; ids: string[] }) {
+  const locale = useLocale();
   return (
     <div>
-      <dt className="font-medium text-slate-700">{label} ({ids.length.toLocaleString("en")})</dt>
+      <dt className="font-medium text-slate-700">{label} ({formatNumber(locale, ids.length)})</dt>
       <dd className="break-all font-mono text-xs text-slate-600">{ids.length === 0 ? "none" : `${ids.slice(0, 5).join(", ")}${ids.length > 5 ? ", …" : ""}`}</dd>
     </div>
   );
 }
 
 export function SnapshotDetails({ base }: { base: string }) {
+  const locale = useLocale();
   const [manifest, setManifest] = useState<SnapshotManifest | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -63,10 +67,10 @@ export function SnapshotDetails({ base }: { base: string }) {
         </ul>
         {images.length > 0 && (
           <details className="rounded-md border border-slate-200 bg-white p-2">
-            <summary className="cursor-pointer">images/ ({images.length.toLocaleString("en")} files, {bytes(images.reduce((n, f) => n + f.bytes, 0))})</summary>
+            <summary className="cursor-pointer">images/ ({formatNumber(locale, images.length)} files, {bytes(images.reduce((n, f) => n + f.bytes, 0))})</summary>
             <ul className="mt-2 max-h-48 space-y-0.5 overflow-y-auto font-mono text-xs">
               {images.slice(0, SHOWN_IMAGES).map((f) => <li key={f.name}><a href={fileUrl(f.name)} className="text-blue-800 hover:underline">{f.name}</a></li>)}
-              {images.length > SHOWN_IMAGES && <li className="text-slate-500">and {(images.length - SHOWN_IMAGES).toLocaleString("en")} more (listed in manifest.json)</li>}
+              {images.length > SHOWN_IMAGES && <li className="text-slate-500">and {formatNumber(locale, (images.length - SHOWN_IMAGES))} more (listed in manifest.json)</li>}
             </ul>
           </details>
         )}
@@ -89,7 +93,7 @@ export function SnapshotDetails({ base }: { base: string }) {
           <h5 className="font-medium text-slate-700">Counts</h5>
           <ul className="mt-1 flex flex-wrap gap-1.5">
             {Object.entries(manifest.counts).map(([key, n]) => (
-              <li key={key} className="rounded bg-slate-100 px-2 py-0.5 text-xs"><span className="text-slate-600">{key}</span> <span className="font-medium tabular-nums">{n.toLocaleString("en")}</span></li>
+              <li key={key} className="rounded bg-slate-100 px-2 py-0.5 text-xs"><span className="text-slate-600">{key}</span> <span className="font-medium tabular-nums">{formatNumber(locale, n)}</span></li>
             ))}
           </ul>
         </div>

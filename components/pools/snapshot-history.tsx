@@ -2,6 +2,8 @@
 // A pool's snapshots, newest first: how it was written (full / incremental) with its changes
 // against its base, status, rows, counts, when and how long; a complete one opens to its
 // manifest and file downloads.
+import { useLocale } from "@/components/i18n/i18n-provider";
+import { formatNumber } from "@/lib/i18n/format";
 import { Fragment, useState } from "react";
 import { SnapshotDetails } from "@/components/pools/snapshot-details";
 import type { SnapshotView } from "@/lib/pools/pool-overview";
@@ -21,16 +23,18 @@ function duration(ms: number | null): string {
 
 // The counts worth a glance in the table; the manifest has them all.
 function Headline({ counts }: { counts: Record<string, number> }) {
+  const locale = useLocale();
   const shown = Object.entries(counts).filter(([k]) => k.startsWith("tier:") || k.startsWith("skipped:") || k === "images");
   if (shown.length === 0) return <>—</>;
   return (
     <span className="flex flex-wrap gap-x-2">
-      {shown.map(([k, n]) => <span key={k} className="whitespace-nowrap">{k.replace(/^tier:/, "")} {n.toLocaleString("en")}</span>)}
+      {shown.map(([k, n]) => <span key={k} className="whitespace-nowrap">{k.replace(/^tier:/, "")} {formatNumber(locale, n)}</span>)}
     </span>
   );
 }
 
 export function SnapshotHistory({ projectId, poolId, snapshots }: { projectId: string; poolId: string; snapshots: SnapshotView[] }) {
+  const locale = useLocale();
   const [open, setOpen] = useState<string | null>(null);
   if (snapshots.length === 0) return <p className="text-sm text-slate-600">No snapshots yet.</p>;
   return (
@@ -60,7 +64,7 @@ export function SnapshotHistory({ projectId, poolId, snapshots }: { projectId: s
                 <span className={`rounded px-1.5 py-0.5 text-xs font-medium ${STATUS_STYLE[s.status] ?? "bg-slate-100"}`}>{s.status}</span>
                 {s.error && <p className="mt-1 max-w-xs text-xs text-red-800">{s.error}</p>}
               </td>
-              <td className="py-2 pr-3 text-right tabular-nums">{s.status === "complete" ? s.rowCount.toLocaleString("en") : "—"}</td>
+              <td className="py-2 pr-3 text-right tabular-nums">{s.status === "complete" ? formatNumber(locale, s.rowCount) : "—"}</td>
               <td className="py-2 pr-3 text-xs text-slate-600"><Headline counts={s.counts} /></td>
               <td className="whitespace-nowrap py-2 pr-3 tabular-nums"><time dateTime={s.createdAt}>{s.createdAt.slice(0, 16).replace("T", " ")}</time></td>
               <td className="py-2 pr-3 text-right tabular-nums">{duration(s.durationMs)}</td>

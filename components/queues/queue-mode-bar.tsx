@@ -3,6 +3,7 @@
 // Skip (the item goes back to the others and never comes back to you; the queue's next item
 // opens). A lapsed lease is said plainly: submitting still works unless someone took the item.
 import { useEffect, useState } from "react";
+import { useT } from "@/components/i18n/i18n-provider";
 import { openNextQueueItem } from "@/components/queues/open-next-item";
 import { skipClaimAction } from "@/lib/actions/queues";
 import type { QueueClaimView } from "@/lib/queues/queue-claim-view";
@@ -22,6 +23,7 @@ export function QueueModeBar({ projectId, claim }: { projectId: string; claim: Q
   const [now, setNow] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [isSkipping, setSkipping] = useState(false);
+  const t = useT();
   useEffect(() => {
     setNow(Date.now());
     const timer = setInterval(() => setNow(Date.now()), 1000);
@@ -42,20 +44,20 @@ export function QueueModeBar({ projectId, claim }: { projectId: string; claim: Q
   const left = now === null ? "…" : remaining(claim.leaseUntil, now);
   const isActive = claim.status === "active";
   return (
-    <section aria-label="Queue" className="flex flex-wrap items-center gap-x-4 gap-y-1 rounded-lg border border-blue-200 bg-blue-50 px-3 py-2 text-sm text-blue-950">
-      <span>Queue <b className="font-semibold">{claim.queueName}</b></span>
+    <section aria-label={t("queueMode.title")} className="flex flex-wrap items-center gap-x-4 gap-y-1 rounded-lg border border-blue-200 bg-blue-50 px-3 py-2 text-sm text-blue-950">
+      <span>{t("queueMode.queue")} <b className="font-semibold">{claim.queueName}</b></span>
       {isActive ? (
         <span data-testid="lease-left" className={left === null ? "font-medium text-amber-800" : ""}>
-          {left === null ? "Your lease ran out: submitting still works unless someone else took this item." : <>lease ends in <b className="font-semibold tabular-nums">{left}</b></>}
+          {left === null ? t("queueMode.leaseOut") : <>{t("queueMode.leaseEndsIn")} <b className="font-semibold tabular-nums">{left}</b></>}
         </span>
       ) : (
-        <span>This claim is {claim.status}.</span>
+        <span>{t("queueMode.claimIs", { status: claim.status })}</span>
       )}
       {error && <span role="alert" className="text-red-700">{error}</span>}
       {isActive && (
         <button type="button" onClick={() => void skip()} disabled={isSkipping}
           className="ml-auto rounded-md border border-blue-300 bg-white px-3 py-1 text-sm font-medium text-blue-900 hover:bg-blue-100 disabled:opacity-50">
-          {isSkipping ? "Skipping…" : "Skip"}
+          {isSkipping ? t("queueMode.skipping") : t("queueMode.skip")}
         </button>
       )}
     </section>

@@ -7,6 +7,8 @@ import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { BoxEditorLazy } from "@/components/editor/box-editor-lazy";
 import type { ReferenceBox } from "@/components/editor/reference-layer";
+import { useT } from "@/components/i18n/i18n-provider";
+import type { Translate } from "@/lib/i18n/translate";
 import { useQueueClaim } from "@/components/queues/use-queue-claim";
 import { useScreenshotTree } from "@/components/editor/use-screenshot-tree";
 import { PredictionCrops } from "@/components/review/prediction-crops";
@@ -21,8 +23,8 @@ import type { TierSettings } from "@/lib/domain/tiers";
 import type { EditorAnswer } from "@/lib/editor/state";
 import type { SampleReview } from "@/lib/samples/sample-review";
 
-const summarizeGroundingAnswer = (p: GroundingPayload) =>
-  p.targetAbsent ? "target absent" : p.box ? `box ${p.box.map((v) => Math.round(v)).join(", ")}` : "no box yet";
+const summarizeGroundingAnswer = (t: Translate) => (p: GroundingPayload) =>
+  p.targetAbsent ? t("grounding.summary.absent") : p.box ? t("grounding.summary.box", { box: p.box.map((v) => Math.round(v)).join(", ") }) : t("grounding.summary.noBox");
 
 type Props = {
   project: { id: string; slug: string; name: string };
@@ -51,14 +53,15 @@ const FINAL_COLOR = "#047857";
 const IMPORTED_COLOR = "#64748b";
 
 /** The box the item had before this edit, kept visible (dimmed) while drawing a new one. */
-function originalReference(review: SampleReview, finalBox: Box | null): ReferenceBox[] {
-  if (finalBox) return [{ key: "final", label: "final answer", box: finalBox, color: FINAL_COLOR }];
-  if (review.target.box) return [{ key: "imported", label: "imported", box: review.target.box, color: IMPORTED_COLOR, dim: true }];
+function originalReference(t: Translate, review: SampleReview, finalBox: Box | null): ReferenceBox[] {
+  if (finalBox) return [{ key: "final", label: t("grounding.reference.final"), box: finalBox, color: FINAL_COLOR }];
+  if (review.target.box) return [{ key: "imported", label: t("grounding.reference.imported"), box: review.target.box, color: IMPORTED_COLOR, dim: true }];
   return [];
 }
 
 export function GroundingReview({ project, review, tiers, canOverride, query, neighbours, finalBox = null, finalPayload = null, isSettled = false }: Props) {
   const router = useRouter();
+  const t = useT();
   const [payload, setPayload] = useState<GroundingPayload>(() => initialPayload(review, finalPayload));
   const [loadKey, setLoadKey] = useState(`${review.id}:${review.mine?.version ?? 0}`);
   const autosave = useVersionedAutosave<GroundingPayload>((input) => saveGroundingAction({ projectId: project.id, sampleId: review.id, ...input }), review.mine);
@@ -116,10 +119,10 @@ export function GroundingReview({ project, review, tiers, canOverride, query, ne
     <div className="space-y-4">
       {neighbours.nextMediaId && <link rel="prefetch" href={`/api/media/${neighbours.nextMediaId}`} as="image" />}
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <Link href={`${base}${query}`} className="text-sm text-blue-700 hover:underline">← Samples of {project.name}</Link>
-        <nav className="flex gap-3 text-sm" aria-label="Sample navigation">
-          {neighbours.previous ? <Link href={`${base}/${neighbours.previous}${query}`} className="text-blue-700 hover:underline">← Previous [k]</Link> : <span className="text-slate-400">← Previous</span>}
-          {neighbours.next ? <Link href={`${base}/${neighbours.next}${query}`} prefetch className="text-blue-700 hover:underline">Next [j] →</Link> : <span className="text-slate-400">Next →</span>}
+        <Link href={`${base}${query}`} className="text-sm text-blue-700 hover:underline">{t("grounding.backToSamples", { project: project.name })}</Link>
+        <nav className="flex gap-3 text-sm" aria-label={t("grounding.navigation")}>
+          {neighbours.previous ? <Link href={`${base}/${neighbours.previous}${query}`} className="text-blue-700 hover:underline">{t("grounding.previous")} [k]</Link> : <span className="text-slate-400">{t("grounding.previous")}</span>}
+          {neighbours.next ? <Link href={`${base}/${neighbours.next}${query}`} prefetch className="text-blue-700 hover:underline">{t("grounding.next")} [j] →</Link> : <span className="text-slate-400">{t("grounding.next")} →</span>}
         </nav>
       </div>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
@@ -131,14 +134,14 @@ export function GroundingReview({ project, review, tiers, canOverride, query, ne
               initial={editorInitial}
               loadKey={loadKey}
               predictions={predictions}
-              references={originalReference(review, finalBox)}
+              references={originalReference(t, review, finalBox)}
               uiTree={uiTree}
               maxBoxes={1}
               onChange={(answer: EditorAnswer) => update({ targetAbsent: answer.targetAbsent, box: answer.targetAbsent ? null : (answer.boxes[0]?.box ?? null) })}
             />
           ) : (
             <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
-              The image of this sample is missing and its size is unknown: import the image ({review.imageRef ?? "no reference"}) to review it.
+              {t("grounding.imageMissing", { ref: review.imageRef ?? t("grounding.noReference") })}
             </p>
           )}
           {review.image && review.mediaId && (
@@ -148,26 +151,26 @@ export function GroundingReview({ project, review, tiers, canOverride, query, ne
           )}
         </div>
         <aside className="space-y-5">
-          <section aria-label="Instruction" className="space-y-2">
+          <section aria-label={t("grounding.instruction")} className="space-y-2">
             <h1 className="text-lg font-semibold" lang={review.language ?? undefined}>{review.instruction}</h1>
             <p className="text-xs text-slate-500">{[review.language, review.platform, review.app, review.uiType, review.source].filter(Boolean).join(" · ")}</p>
             <label className="block text-sm font-medium">
-              Rewritten instruction <span className="font-normal text-slate-500">(kept beside the original)</span>
+              {t("grounding.rewrite")} <span className="font-normal text-slate-500">{t("grounding.rewriteHint")}</span>
               <textarea value={payload.instructionRewrite ?? ""} rows={2} onChange={(e) => update({ instructionRewrite: e.target.value.trim() ? e.target.value : null })}
                 className="mt-1 block w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm font-normal" />
             </label>
           </section>
-          <section aria-label="Predictions" className="space-y-2">
-            <h2 className="text-sm font-semibold">Predictions</h2>
+          <section aria-label={t("grounding.predictions")} className="space-y-2">
+            <h2 className="text-sm font-semibold">{t("grounding.predictions")}</h2>
             <PredictionList predictions={review.predictions} />
           </section>
           <QualityPanel projectId={project.id} verdicts={review.verdicts} ownScore={payload.qualityScore} onOwnScore={(qualityScore) => update({ qualityScore })} tiers={tiers} canOverride={canOverride} stored={review.derived} />
           <VersionedSaveBar
             state={autosave.state}
             problem={groundingProblem(payload)}
-            summarize={summarizeGroundingAnswer}
+            summarize={summarizeGroundingAnswer(t)}
             onSubmit={() => void submit()}
-            submitLabel={canOverride && isSettled ? "Submit as new revision" : "Submit and next"}
+            submitLabel={canOverride && isSettled ? t("review.submitRevision") : t("review.submitNext")}
             onKeepMine={() => {
               if (autosave.state.kind === "conflict") autosave.resolve(autosave.state.theirs);
               void autosave.save(payload, "draft");

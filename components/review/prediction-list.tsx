@@ -1,3 +1,5 @@
+"use client";
+import { useT } from "@/components/i18n/i18n-provider";
 import type { SampleReview } from "@/lib/samples/sample-review";
 
 const VERDICT_STYLE: Record<string, string> = {
@@ -7,26 +9,27 @@ const VERDICT_STYLE: Record<string, string> = {
 };
 
 export function PredictionList({ predictions }: { predictions: SampleReview["predictions"] }) {
-  if (predictions.length === 0) return <p className="text-sm text-slate-500">No model predictions for this sample.</p>;
+  const t = useT();
+  if (predictions.length === 0) return <p className="text-sm text-slate-500">{t("predictions.none")}</p>;
   return (
-    <ul className="space-y-2" aria-label="Model predictions">
+    <ul className="space-y-2" aria-label={t("predictions.list")}>
       {predictions.map((p) => (
         <li key={p.id} className="rounded-md border border-slate-200 p-2 text-sm">
           <div className="flex flex-wrap items-center justify-between gap-2">
             <span className="font-medium">{p.model}</span>
             {p.correctness !== null && (
               <span className={`rounded px-1.5 py-0.5 text-xs ${VERDICT_STYLE[p.correctness]}`} data-testid={`prediction-${p.model}`}>
-                {p.correctness === "correct" ? "hit" : p.correctness === "wrong" ? "miss" : "wrong format"}
+                {p.correctness === "correct" ? t("predictions.hit") : p.correctness === "wrong" ? t("predictions.miss") : t("predictions.wrongFormat")}
               </span>
             )}
           </div>
           <p className="font-mono text-xs text-slate-600">
-            {p.kind === "point" ? `(${p.x!.toFixed(1)}, ${p.y!.toFixed(1)})` : p.kind === "refusal" ? "[-1, -1] refusal" : "no usable point"}
-            {p.fileLabel && p.correctness !== null && p.fileLabel !== p.correctness && <span className="ml-2 text-amber-700">file said {p.fileLabel}</span>}
+            {p.kind === "point" ? `(${p.x!.toFixed(1)}, ${p.y!.toFixed(1)})` : p.kind === "refusal" ? t("predictions.refusal") : t("predictions.noPoint")}
+            {p.fileLabel && p.correctness !== null && p.fileLabel !== p.correctness && <span className="ml-2 text-amber-700">{t("predictions.fileSaid", { label: p.fileLabel })}</span>}
           </p>
           {p.rawOutput && (
             <details className="mt-1">
-              <summary className="cursor-pointer text-xs text-blue-700">Raw output</summary>
+              <summary className="cursor-pointer text-xs text-blue-700">{t("predictions.rawOutput")}</summary>
               <pre className="mt-1 max-h-40 overflow-auto rounded bg-slate-50 p-2 text-xs whitespace-pre-wrap">{p.rawOutput}</pre>
             </details>
           )}

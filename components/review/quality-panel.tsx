@@ -5,11 +5,15 @@
 // reviewers) an override with a reason.
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { useLocale, useT } from "@/components/i18n/i18n-provider";
+import { formatDateTime, formatNumber } from "@/lib/i18n/format";
+import type { PlainKey } from "@/lib/i18n/translate";
 import { overrideVerdictAction } from "@/lib/actions/grounding";
 import { qualityTier, type QualityTier, type TierSettings } from "@/lib/domain/tiers";
 import type { VerdictView } from "@/lib/verdicts/effective-verdicts";
 
-const REASONS = ["Instruction is ambiguous", "Box is loose or wrong", "Target is not visible", "Judge misread the screenshot"];
+// Suggestions only: the reason stored is whatever the reviewer typed, in their language.
+const REASONS: PlainKey[] = ["quality.reason.ambiguous", "quality.reason.loose", "quality.reason.notVisible", "quality.reason.misread"];
 
 type Props = {
   projectId: string;
@@ -22,17 +26,18 @@ type Props = {
   stored: { qualityScore: number | null; qualityTier: QualityTier | null; qualitySource: string | null } | null;
 };
 
-const SOURCE_TEXT: Record<string, string> = { judge: "judge", override: "overridden judge", review: "final answer" };
+const SOURCE_TEXT: Record<string, PlainKey> = { judge: "quality.source.judge", override: "quality.source.override", review: "quality.source.review" };
 
 function OverrideForm({ projectId, verdict }: { projectId: string; verdict: VerdictView }) {
   const router = useRouter();
+  const t = useT();
   const [value, setValue] = useState(String(verdict.effective ?? ""));
   const [reason, setReason] = useState("");
   const [message, setMessage] = useState<string | null>(null);
   return (
     <form
       className="mt-2 flex flex-wrap items-end gap-2"
-      aria-label={`Override ${verdict.judgeName}`}
+      aria-label={t("quality.overrideOf", { judge: verdict.judgeName })}
       onSubmit={async (e) => {
         e.preventDefault();
         const result = await overrideVerdictAction({ projectId, verdictId: verdict.id, value: Number(value), reason });
@@ -44,49 +49,52 @@ function OverrideForm({ projectId, verdict }: { projectId: string; verdict: Verd
       }}
     >
       <label className="flex flex-col text-xs text-slate-600">
-        New score
+        {t("quality.newScore")}
         <input type="number" min={0} max={10} step={0.5} required value={value} onChange={(e) => setValue(e.target.value)} className="mt-0.5 w-20 rounded border border-slate-300 px-2 py-1 text-sm" />
       </label>
       <label className="flex min-w-40 flex-1 flex-col text-xs text-slate-600">
-        Reason
+        {t("quality.reason")}
         <input list="override-reasons" required minLength={3} value={reason} onChange={(e) => setReason(e.target.value)} className="mt-0.5 rounded border border-slate-300 px-2 py-1 text-sm" />
       </label>
-      <datalist id="override-reasons">{REASONS.map((r) => <option key={r} value={r} />)}</datalist>
-      <button type="submit" className="rounded-md border border-slate-300 px-2 py-1 text-sm hover:bg-slate-50">Override</button>
+      <datalist id="override-reasons">{REASONS.map((r) => <option key={r} value={t(r)} />)}</datalist>
+      <button type="submit" className="rounded-md border border-slate-300 px-2 py-1 text-sm hover:bg-slate-50">{t("quality.override")}</button>
       {message && <p role="alert" className="basis-full text-xs text-red-700">{message}</p>}
     </form>
   );
 }
 
 export function QualityPanel({ projectId, verdicts, ownScore, onOwnScore, tiers, canOverride, stored }: Props) {
+  const t = useT();
+  const locale = useLocale();
+  const n = (v: unknown) => (typeof v === "number" ? formatNumber(locale, v) : String(v));
   const scores = verdicts.filter((v) => v.metric === "quality_score");
   // Only where no judge scored does the person's own score decide; the tier it would give is
   // the same qualityTier the derivation stores.
   const preview = scores.length === 0 && ownScore !== null && ownScore !== stored?.qualityScore ? ownScore : null;
   return (
-    <section aria-label="Quality score" className="space-y-2">
+    <section aria-label={t("quality.title")} className="space-y-2">
       <div className="flex items-center justify-between">
-        <h2 className="text-sm font-semibold">Quality score</h2>
+        <h2 className="text-sm font-semibold">{t("quality.title")}</h2>
         {stored && (
           <span className="text-sm" data-testid="tier">
-            {stored.qualityScore === null ? "unscored" : <>effective <b>{stored.qualityScore}</b> → <b>{stored.qualityTier}</b> <span className="text-slate-500">({SOURCE_TEXT[stored.qualitySource ?? ""] ?? stored.qualitySource})</span></>}
+            {stored.qualityScore === null ? t("quality.unscored") : <>{t("quality.effective")} <b>{n(stored.qualityScore)}</b> → <b>{stored.qualityTier}</b> <span className="text-slate-500">({SOURCE_TEXT[stored.qualitySource ?? ""] ? t(SOURCE_TEXT[stored.qualitySource ?? ""]!) : stored.qualitySource})</span></>}
           </span>
         )}
       </div>
       {preview !== null && (
-        <p className="text-xs text-slate-600" data-testid="tier-preview">With your score once submitted: {preview} → {qualityTier(preview, tiers)}</p>
+        <p className="text-xs text-slate-600" data-testid="tier-preview">{t("quality.preview", { score: preview, tier: qualityTier(preview, tiers) })}</p>
       )}
       {scores.map((v) => (
         <div key={v.id} className="rounded-md border border-slate-200 p-2 text-sm">
           <p>
-            <span className="font-medium">{v.judgeName}</span> {v.promptVersion && <span className="text-xs text-slate-500">({v.promptVersion})</span>} scored <b>{String(v.value)}</b>
-            {v.effective !== v.value && <> · effective <b>{String(v.effective)}</b></>}
+            <span className="font-medium">{v.judgeName}</span> {v.promptVersion && <span className="text-xs text-slate-500">({v.promptVersion})</span>} {t("quality.scored")} <b>{n(v.value)}</b>
+            {v.effective !== v.value && <> · {t("quality.effective")} <b>{n(v.effective)}</b></>}
           </p>
           {v.rationale && <p className="text-xs text-slate-600">{v.rationale}</p>}
           {v.overrides.length > 0 && (
-            <ol className="mt-1 space-y-0.5 text-xs text-slate-600" aria-label="Override history">
+            <ol className="mt-1 space-y-0.5 text-xs text-slate-600" aria-label={t("quality.history")}>
               {v.overrides.map((o) => (
-                <li key={o.id}>{o.createdAt.slice(0, 16).replace("T", " ")} {o.by}: {String(o.value)} — {o.reason}</li>
+                <li key={o.id}>{formatDateTime(locale, o.createdAt)} {o.by}: {n(o.value)} — {o.reason}</li>
               ))}
             </ol>
           )}
@@ -95,7 +103,7 @@ export function QualityPanel({ projectId, verdicts, ownScore, onOwnScore, tiers,
       ))}
       {scores.length === 0 && (
         <label className="flex items-center gap-2 text-sm">
-          Your score (0-10)
+          {t("quality.yourScore")}
           <input type="number" min={0} max={10} step={0.5} value={ownScore ?? ""} onChange={(e) => onOwnScore(e.target.value === "" ? null : Number(e.target.value))}
             className="w-20 rounded border border-slate-300 px-2 py-1" />
         </label>

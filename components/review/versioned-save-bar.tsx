@@ -1,7 +1,11 @@
 "use client";
 // Save state (draft autosave, submitted), the submit button, and the conflict banner that
 // explains what the other save holds before the person chooses which one wins.
+import { useLocale, useT } from "@/components/i18n/i18n-provider";
 import type { Conflict, SaveState } from "@/components/review/use-versioned-autosave";
+import { formatDateTime, formatTime } from "@/lib/i18n/format";
+import type { Locale } from "@/lib/i18n/locales";
+import type { Translate } from "@/lib/i18n/translate";
 
 type Props<P> = {
   state: SaveState<P>;
@@ -13,32 +17,36 @@ type Props<P> = {
   onTakeTheirs: () => void;
 };
 
-function describe<P>(state: SaveState<P>): string {
+function describe<P>(state: SaveState<P>, t: Translate, locale: Locale): string {
   switch (state.kind) {
     case "idle":
-      return state.status === "submitted" ? "Submitted earlier" : state.status === "draft" ? "Draft saved earlier" : "Nothing saved yet";
+      return state.status === "submitted" ? t("save.submittedEarlier") : state.status === "draft" ? t("save.draftEarlier") : t("save.nothingYet");
     case "dirty":
-      return "Unsaved changes…";
+      return t("save.dirty");
     case "saving":
-      return "Saving…";
+      return t("save.saving");
     case "saved":
-      return `${state.status === "submitted" ? "Submitted" : "Draft saved"} ${new Date(state.at).toLocaleTimeString()}`;
+      return t(state.status === "submitted" ? "save.submittedAt" : "save.draftAt", { time: formatTime(locale, state.at) });
     case "error":
       return state.message;
     case "conflict":
-      return "Autosave paused: choose a version above.";
+      return t("save.paused");
   }
 }
 
 function OtherVersion<P>({ theirs, summarize }: { theirs: Conflict<P>; summarize: (payload: P) => string }) {
+  const t = useT();
+  const locale = useLocale();
   return (
     <p className="mt-1">
-      The other save is version {theirs.version} ({theirs.status}, {theirs.updatedAt.slice(0, 19).replace("T", " ")}): {summarize(theirs.payload)}.
+      {t("save.otherVersion", { version: theirs.version, status: theirs.status === "submitted" ? t("save.status.submitted") : t("save.status.draft"), at: formatDateTime(locale, theirs.updatedAt), answer: summarize(theirs.payload) })}
     </p>
   );
 }
 
-export function VersionedSaveBar<P>({ state, problem, summarize, onSubmit, submitLabel = "Submit and next", onKeepMine, onTakeTheirs }: Props<P>) {
+export function VersionedSaveBar<P>({ state, problem, summarize, onSubmit, submitLabel, onKeepMine, onTakeTheirs }: Props<P>) {
+  const t = useT();
+  const locale = useLocale();
   return (
     <div className="space-y-2">
       {state.kind === "conflict" && (
@@ -46,20 +54,20 @@ export function VersionedSaveBar<P>({ state, problem, summarize, onSubmit, submi
           <p className="font-medium">{state.message}</p>
           {state.theirs && <OtherVersion theirs={state.theirs} summarize={summarize} />}
           <div className="mt-2 flex flex-wrap gap-2">
-            <button type="button" onClick={onKeepMine} className="rounded-md bg-amber-700 px-3 py-1 text-white hover:bg-amber-800">Keep mine (save over it)</button>
-            <button type="button" onClick={onTakeTheirs} className="rounded-md border border-amber-400 px-3 py-1 hover:bg-amber-100">Use the other version</button>
+            <button type="button" onClick={onKeepMine} className="rounded-md bg-amber-700 px-3 py-1 text-white hover:bg-amber-800">{t("save.keepMine")}</button>
+            <button type="button" onClick={onTakeTheirs} className="rounded-md border border-amber-400 px-3 py-1 hover:bg-amber-100">{t("save.takeTheirs")}</button>
           </div>
         </div>
       )}
       <div className="flex items-center justify-between gap-3">
-        <span role="status" className={`text-sm ${state.kind === "error" ? "text-red-700" : "text-slate-600"}`}>{describe(state)}</span>
+        <span role="status" className={`text-sm ${state.kind === "error" ? "text-red-700" : "text-slate-600"}`}>{describe(state, t, locale)}</span>
         {/* Not disabled while a draft saves: the submit waits for it (use-versioned-autosave.ts). */}
         <button type="button" onClick={onSubmit} disabled={problem !== null || state.kind === "conflict"} title={problem ?? "Ctrl+Enter"}
           className="shrink-0 rounded-md bg-blue-700 px-4 py-2 text-sm font-medium whitespace-nowrap text-white hover:bg-blue-800 disabled:opacity-50">
-          {submitLabel}
+          {submitLabel ?? t("review.submitNext")}
         </button>
       </div>
-      {problem && <p className="text-xs text-slate-600">To submit: {problem}.</p>}
+      {problem && <p className="text-xs text-slate-600">{t("save.toSubmit", { problem })}</p>}
     </div>
   );
 }

@@ -8,7 +8,8 @@ import Link from "next/link";
 import { useEffect, useState } from "react";
 import { SampleThumbnail } from "@/components/projects/sample-thumbnail";
 import { bulkDecideAction } from "@/lib/actions/grounding";
-import { ITEM_STATE_LABELS, type ItemState } from "@/lib/domain/item-lifecycle";
+import { useT } from "@/components/i18n/i18n-provider";
+import { itemStateLabel } from "@/lib/i18n/labels";
 import type { listSamples } from "@/lib/samples/list-samples";
 
 type Sample = Awaited<ReturnType<typeof listSamples>>["samples"][number];
@@ -22,6 +23,7 @@ export function BulkPass({ project, samples, total, nextPage }: Props) {
   const [decided, setDecided] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
   const [aroundBox, setAroundBox] = useState(true);
+  const t = useT();
 
   async function decide(decision: "accept" | "reject") {
     const ids = selected.size ? [...selected] : samples[focus] ? [samples[focus]!.id] : [];
@@ -57,17 +59,17 @@ export function BulkPass({ project, samples, total, nextPage }: Props) {
     <div className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <Link href={`/projects/${project.slug}/samples`} className="text-sm text-blue-700 hover:underline">← Samples of {project.name}</Link>
-          <h1 className="mt-1 text-2xl font-semibold">Bulk pass</h1>
+          <Link href={`/projects/${project.slug}/samples`} className="text-sm text-blue-700 hover:underline">{t("grounding.backToSamples", { project: project.name })}</Link>
+          <h1 className="mt-1 text-2xl font-semibold">{t("samples.bulkPass")}</h1>
           <p className="text-sm text-slate-600">
-            {total} samples match. <kbd className="rounded border px-1">←↑→↓</kbd> move · <kbd className="rounded border px-1">space</kbd> select ·{" "}
-            <kbd className="rounded border px-1">a</kbd> accept · <kbd className="rounded border px-1">x</kbd> reject ({selected.size ? `${selected.size} selected` : "the focused sample"}) ·{" "}
-            <kbd className="rounded border px-1">z</kbd> {aroundBox ? "whole screenshots" : "around each box"}
+            {t("bulk.match", { total })} <kbd className="rounded border px-1">←↑→↓</kbd> {t("bulk.move")} · <kbd className="rounded border px-1">space</kbd> {t("bulk.select")} ·{" "}
+            <kbd className="rounded border px-1">a</kbd> {t("bulk.accept")} · <kbd className="rounded border px-1">x</kbd> {t("bulk.reject")} ({selected.size ? t("bulk.selectedCount", { count: selected.size }) : t("bulk.focused")}) ·{" "}
+            <kbd className="rounded border px-1">z</kbd> {aroundBox ? t("bulk.whole") : t("bulk.around")}
           </p>
         </div>
         {message && <p role="status" className="text-sm text-slate-700">{message}</p>}
       </div>
-      <ul className="grid grid-cols-2 gap-4 lg:grid-cols-3" aria-label="Samples to sweep">
+      <ul className="grid grid-cols-2 gap-4 lg:grid-cols-3" aria-label={t("bulk.list")}>
         {samples.map((s, i) => {
           const status = decided[s.id] ?? s.status ?? "";
           const isSelected = selected.has(s.id);
@@ -77,16 +79,16 @@ export function BulkPass({ project, samples, total, nextPage }: Props) {
             <li key={s.id} aria-current={i === focus} aria-selected={isSelected} data-status={status}
               className={`relative overflow-hidden rounded-lg ${card} ${ring}`} onClick={() => setFocus(i)}>
               <SampleThumbnail sample={s} aroundBox={aroundBox} />
-              {isSelected && <span className="absolute top-2 right-2 rounded bg-amber-500 px-1.5 py-0.5 text-xs font-semibold text-white">✓ selected</span>}
+              {isSelected && <span className="absolute top-2 right-2 rounded bg-amber-500 px-1.5 py-0.5 text-xs font-semibold text-white">✓ {t("bulk.selected")}</span>}
               <div className="flex items-center justify-between gap-2 p-2 text-sm">
                 <span className="line-clamp-2">{s.instruction}</span>
-                <span className={status === "verified" ? "text-emerald-700" : status === "rejected" ? "text-rose-700" : "text-slate-500"}>{ITEM_STATE_LABELS[status as ItemState] ?? status}</span>
+                <span className={status === "verified" ? "text-emerald-700" : status === "rejected" ? "text-rose-700" : "text-slate-500"}>{itemStateLabel(t, status)}</span>
               </div>
             </li>
           );
         })}
       </ul>
-      {nextPage && <Link href={nextPage} className="text-sm text-blue-700 hover:underline">Next page →</Link>}
+      {nextPage && <Link href={nextPage} className="text-sm text-blue-700 hover:underline">{t("list.nextPage")}</Link>}
     </div>
   );
 }

@@ -3,7 +3,9 @@ import { QueueTheseLink } from "@/components/queues/queue-these-link";
 import { SampleFilterBar } from "@/components/samples/sample-filter-bar";
 import { formatTotal } from "@/lib/capped-count";
 import { SampleThumbnail } from "@/components/projects/sample-thumbnail";
-import { ITEM_STATE_LABELS, type ItemState } from "@/lib/domain/item-lifecycle";
+import { formatNumber } from "@/lib/i18n/format";
+import { itemStateLabel } from "@/lib/i18n/labels";
+import { getT } from "@/lib/i18n/server";
 import { filterQuery, type SampleFilter } from "@/lib/samples/sample-filters";
 import type { listSamples, sampleFacets } from "@/lib/samples/list-samples";
 
@@ -25,32 +27,33 @@ const STATUS_STYLE: Record<string, string> = {
   reopened: "bg-sky-100 text-sky-900",
 };
 
-export function SampleList({ project, filter, facets, result, seesHuman, canQueue = false }: Props) {
+export async function SampleList({ project, filter, facets, result, seesHuman, canQueue = false }: Props) {
   const base = `/projects/${project.slug}/samples`;
   const keep = filterQuery({ ...filter, after: undefined });
+  const { t, locale } = await getT();
   return (
     <div className="space-y-5">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <Link href={`/projects/${project.slug}`} className="text-sm text-blue-700 hover:underline">← {project.name}</Link>
-          <h1 className="mt-1 text-2xl font-semibold">Grounding samples</h1>
-          <p className="text-sm text-slate-600">{formatTotal(result)} match these filters</p>
+          <h1 className="mt-1 text-2xl font-semibold">{t("samples.title")}</h1>
+          <p className="text-sm text-slate-600">{t("list.matching", { total: formatTotal(result, locale) })}</p>
         </div>
         {result.samples[0] && (
           <div className="flex gap-2">
             {canQueue && <QueueTheseLink slug={project.slug} itemType="sample" filter={filter} />}
-            {seesHuman && <Link href={`${base}/bulk${keep}`} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50">Bulk pass</Link>}
+            {seesHuman && <Link href={`${base}/bulk${keep}`} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50">{t("samples.bulkPass")}</Link>}
             <Link href={`${base}/${result.samples[0].id}${keep}`} className="rounded-md bg-blue-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-blue-800">
-              Review from the first
+              {t("list.reviewFromFirst")}
             </Link>
           </div>
         )}
       </div>
       <SampleFilterBar filter={filter} facets={facets} seesHuman={seesHuman} />
       {result.samples.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">No sample matches these filters.</p>
+        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">{t("samples.none")}</p>
       ) : (
-        <ul className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4" aria-label="Samples">
+        <ul className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4" aria-label={t("samples.listLabel")}>
           {result.samples.map((s) => {
             const { total, correct } = s.predictions;
             return (
@@ -60,16 +63,16 @@ export function SampleList({ project, filter, facets, result, seesHuman, canQueu
                   <div className="space-y-1 p-2 text-sm">
                     <p className="line-clamp-2" lang={s.language ?? undefined}>{s.instruction}</p>
                     <p className="flex flex-wrap gap-1 text-xs">
-                      {s.status && <span data-testid="sample-status" className={`rounded px-1.5 py-0.5 ${STATUS_STYLE[s.status] ?? STATUS_STYLE.unreviewed}`}>{ITEM_STATE_LABELS[s.status as ItemState] ?? s.status}</span>}
+                      {s.status && <span data-testid="sample-status" className={`rounded px-1.5 py-0.5 ${STATUS_STYLE[s.status] ?? STATUS_STYLE.unreviewed}`}>{itemStateLabel(t, s.status)}</span>}
                       {s.qualityScore !== null && (
-                        <span className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-700">score {s.qualityScore} · {s.qualityTier}</span>
+                        <span className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-700">{t("samples.score", { score: s.qualityScore, tier: s.qualityTier ?? "" })}</span>
                       )}
                       {total > 0 && correct !== null && (
                         <span data-testid="sample-hits" className={`rounded px-1.5 py-0.5 ${correct < total ? "bg-rose-50 text-rose-800" : "bg-emerald-50 text-emerald-800"}`}>
-                          {correct}/{total} predictions hit
+                          {t("samples.hits", { correct, total })}
                         </span>
                       )}
-                      {total > 0 && correct === null && <span className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-700">{total} prediction{total === 1 ? "" : "s"}</span>}
+                      {total > 0 && correct === null && <span className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-700">{total === 1 ? t("samples.predictionOne") : t("samples.predictionMany", { count: formatNumber(locale, total) })}</span>}
                     </p>
                     <p className="truncate text-xs text-slate-500">{[s.sourceDataset, s.platform, s.app].filter(Boolean).join(" · ")}</p>
                   </div>
@@ -79,9 +82,9 @@ export function SampleList({ project, filter, facets, result, seesHuman, canQueu
           })}
         </ul>
       )}
-      <nav className="flex justify-between text-sm" aria-label="Pages">
-        {filter.after ? <Link href={`${base}${keep}`} className="text-blue-700 hover:underline">← First page</Link> : <span />}
-        {result.nextAfter && <Link href={`${base}${filterQuery(filter, { after: result.nextAfter })}`} className="text-blue-700 hover:underline">Next page →</Link>}
+      <nav className="flex justify-between text-sm" aria-label={t("list.pages")}>
+        {filter.after ? <Link href={`${base}${keep}`} className="text-blue-700 hover:underline">{t("list.firstPage")}</Link> : <span />}
+        {result.nextAfter && <Link href={`${base}${filterQuery(filter, { after: result.nextAfter })}`} className="text-blue-700 hover:underline">{t("list.nextPage")}</Link>}
       </nav>
     </div>
   );

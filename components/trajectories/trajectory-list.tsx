@@ -3,7 +3,8 @@ import { toQueryString } from "@/lib/http/search-params";
 import { formatTotal } from "@/lib/capped-count";
 import { FilterSelect, sameOptions } from "@/components/ui/filter-select";
 import { HUMAN_FLAGS, MISMATCH_FLAGS } from "@/lib/domain/mismatch-flags";
-import { ITEM_STATE_LABELS, STATUS_FILTER_OPTIONS as STATUS_OPTIONS } from "@/lib/domain/item-lifecycle";
+import { itemStateLabel, statusFilterOptions } from "@/lib/i18n/labels";
+import { getT } from "@/lib/i18n/server";
 import { FLAG_TEXT } from "@/components/trajectory-review/live-flags";
 import { AutomaticOutcome } from "@/components/trajectories/automatic-outcome";
 import { QueueTheseLink } from "@/components/queues/queue-these-link";
@@ -20,59 +21,60 @@ type Props = {
   canQueue?: boolean; // admins: "Queue these" makes a queue of this filter
 };
 
-export function TrajectoryList({ project, filter, facets, result, seesHuman, canQueue = false }: Props) {
+export async function TrajectoryList({ project, filter, facets, result, seesHuman, canQueue = false }: Props) {
   const flags = MISMATCH_FLAGS.filter((f) => seesHuman || !HUMAN_FLAGS.has(f));
   const base = `/projects/${project.slug}/trajectories`;
   const keep = toQueryString({ ...filter, after: undefined });
+  const { t: tr, locale } = await getT();
   return (
     <div className="space-y-5">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <Link href={`/projects/${project.slug}`} className="text-sm text-blue-700 hover:underline">← {project.name}</Link>
-          <h1 className="mt-1 text-2xl font-semibold">Trajectories</h1>
-          <p className="text-sm text-slate-600">{formatTotal(result)} match these filters</p>
+          <h1 className="mt-1 text-2xl font-semibold">{tr("project.trajectories")}</h1>
+          <p className="text-sm text-slate-600">{tr("list.matching", { total: formatTotal(result, locale) })}</p>
         </div>
         {canQueue && result.trajectories.length > 0 && <QueueTheseLink slug={project.slug} itemType="trajectory" filter={filter} />}
       </div>
-      <form method="get" aria-label="Filters" className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-3">
-        <FilterSelect name="benchmark" label="Benchmark" value={filter.benchmark} options={sameOptions(facets.benchmarks)} />
-        <FilterSelect name="app" label="App" value={filter.app} options={sameOptions(facets.apps)} />
-        <FilterSelect name="model" label="Model" value={filter.model} options={sameOptions(facets.models)} />
-        <FilterSelect name="run" label="Run" value={filter.run} options={facets.runs.map((r) => [r.id, r.name])} />
-        <FilterSelect name="outcome" label="Automatic outcome" value={filter.outcome} options={[["success", "success"], ["failure", "failure"], ["unknown", "unknown"]]} />
-        {seesHuman && <FilterSelect name="verdict" label="Human verdict" value={filter.verdict} options={[["success", "success"], ["failure", "failure"], ["unsure", "unsure"], ["none", "not verified"]]} />}
-        <FilterSelect name="flag" label="Mismatch flag" value={filter.flag} options={flags.map((f): [string, string] => [f, FLAG_TEXT[f].label])} />
-        {seesHuman && <FilterSelect name="status" label="Review" value={filter.status} options={STATUS_OPTIONS} />}
+      <form method="get" aria-label={tr("filter.title")} className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-3">
+        <FilterSelect name="benchmark" label={tr("newQueue.benchmark")} value={filter.benchmark} options={sameOptions(facets.benchmarks)} />
+        <FilterSelect name="app" label={tr("filter.app")} value={filter.app} options={sameOptions(facets.apps)} />
+        <FilterSelect name="model" label={tr("trajectories.model")} value={filter.model} options={sameOptions(facets.models)} />
+        <FilterSelect name="run" label={tr("newQueue.run")} value={filter.run} options={facets.runs.map((r) => [r.id, r.name])} />
+        <FilterSelect name="outcome" label={tr("trajectories.automaticOutcome")} value={filter.outcome} options={[["success", tr("verdict.success")], ["failure", tr("verdict.failure")], ["unknown", tr("verdict.unknown")]]} />
+        {seesHuman && <FilterSelect name="verdict" label={tr("trajectories.humanVerdict")} value={filter.verdict} options={[["success", tr("verdict.success")], ["failure", tr("verdict.failure")], ["unsure", tr("verdict.unsure")], ["none", tr("verdict.none")]]} />}
+        <FilterSelect name="flag" label={tr("trajectories.flag")} value={filter.flag} options={flags.map((f): [string, string] => [f, FLAG_TEXT[f].label])} />
+        {seesHuman && <FilterSelect name="status" label={tr("filter.review")} value={filter.status} options={statusFilterOptions(tr)} />}
         {filter.group && <input type="hidden" name="group" value={filter.group} />}
-        <button type="submit" className="rounded-md border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-50">Filter</button>
-        <a href="?" className="px-1 py-1.5 text-sm text-blue-700 hover:underline">Clear</a>
+        <button type="submit" className="rounded-md border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-50">{tr("filter.apply")}</button>
+        <a href="?" className="px-1 py-1.5 text-sm text-blue-700 hover:underline">{tr("filter.clear")}</a>
       </form>
       {result.trajectories.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">No trajectory matches these filters.</p>
+        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">{tr("trajectories.none")}</p>
       ) : (
         <table className="w-full overflow-hidden rounded-lg border border-slate-200 bg-white text-sm">
           <thead className="bg-slate-100 text-left text-slate-700">
             <tr>
-              <th className="p-2">First step</th><th className="p-2">Goal</th><th className="p-2">Steps</th><th className="p-2">Automatic</th>
-              {seesHuman && <th className="p-2">Review</th>}{seesHuman && <th className="p-2">Human</th>}<th className="p-2">Flags</th>
+              <th className="p-2">{tr("trajectories.firstStep")}</th><th className="p-2">{tr("trajectories.goal")}</th><th className="p-2">{tr("project.steps")}</th><th className="p-2">{tr("trajectories.automatic")}</th>
+              {seesHuman && <th className="p-2">{tr("filter.review")}</th>}{seesHuman && <th className="p-2">{tr("trajectories.human")}</th>}<th className="p-2">{tr("trajectories.flags")}</th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
             {result.trajectories.map((t) => (
               <tr key={t.id} className="align-top">
                 <td className="w-24 p-2">
-                  {t.steps[0]?.media ? <img src={`/api/media/${t.steps[0].media.id}?variant=thumb`} alt="" className="h-20 w-auto rounded border border-slate-200" /> : <span className="text-xs text-slate-400">no image</span>}
+                  {t.steps[0]?.media ? <img src={`/api/media/${t.steps[0].media.id}?variant=thumb`} alt="" className="h-20 w-auto rounded border border-slate-200" /> : <span className="text-xs text-slate-400">{tr("trajectories.noImage")}</span>}
                 </td>
                 <td className="p-2">
                   <Link href={`${base}/${t.id}${keep}`} className="font-medium text-blue-800 hover:underline">{t.goal}</Link>
                   <p className="text-xs text-slate-500">
                     {[t.benchmark, t.app, t.model, t.run?.name].filter(Boolean).join(" · ")}
-                    {t.groupKey && <> · group <Link href={`/projects/${project.slug}/groups/${encodeURIComponent(t.groupKey)}`} className="text-blue-700 hover:underline">{t.groupKey}</Link></>}
+                    {t.groupKey && <> · {tr("trajectories.group")} <Link href={`/projects/${project.slug}/groups/${encodeURIComponent(t.groupKey)}`} className="text-blue-700 hover:underline">{t.groupKey}</Link></>}
                   </p>
                 </td>
                 <td className="p-2 tabular-nums">{t.stepCount}</td>
                 <td className="p-2" data-testid="row-automatic"><AutomaticOutcome reported={t.autoOutcome} effective={t.effectiveAutoOutcome} /></td>
-                {seesHuman && <td className="p-2 text-xs" data-testid="row-status">{t.status ? ITEM_STATE_LABELS[t.status as keyof typeof ITEM_STATE_LABELS] ?? t.status : ""}</td>}
+                {seesHuman && <td className="p-2 text-xs" data-testid="row-status">{t.status ? itemStateLabel(tr, t.status) : ""}</td>}
                 {seesHuman && <td className="p-2" data-testid="row-human">{t.humanVerdict ?? <span className="text-slate-400">—</span>}</td>}
                 <td className="p-2" data-testid="row-flags">
                   {t.flags.map((f) => (
@@ -84,9 +86,9 @@ export function TrajectoryList({ project, filter, facets, result, seesHuman, can
           </tbody>
         </table>
       )}
-      <nav className="flex justify-between text-sm" aria-label="Pages">
-        {filter.after ? <Link href={`${base}${keep}`} className="text-blue-700 hover:underline">← First page</Link> : <span />}
-        {result.nextAfter && <Link href={`${base}${toQueryString(filter, { after: result.nextAfter })}`} className="text-blue-700 hover:underline">Next page →</Link>}
+      <nav className="flex justify-between text-sm" aria-label={tr("list.pages")}>
+        {filter.after ? <Link href={`${base}${keep}`} className="text-blue-700 hover:underline">{tr("list.firstPage")}</Link> : <span />}
+        {result.nextAfter && <Link href={`${base}${toQueryString(filter, { after: result.nextAfter })}`} className="text-blue-700 hover:underline">{tr("list.nextPage")}</Link>}
       </nav>
     </div>
   );

@@ -1,5 +1,7 @@
 // The ranked triage list: why each item is there, what is in dispute, and its impact (how
 // much a decision could move training: lib/domain/triage-impact.ts). Plain server markup.
+import { formatNumber } from "@/lib/i18n/format";
+import { getT } from "@/lib/i18n/server";
 import Link from "next/link";
 import { CandidateValues } from "@/components/triage/candidate-values";
 import { ReasonChips } from "@/components/triage/reason-chips";
@@ -7,7 +9,8 @@ import type { ListedCandidate } from "@/lib/triage/triage-candidates";
 
 type Props = { slug: string; candidates: ListedCandidate[]; total: number };
 
-export function CandidateTable({ slug, candidates, total }: Props) {
+export async function CandidateTable({ slug, candidates, total }: Props) {
+  const { locale } = await getT();
   const base = `/projects/${slug}`;
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
@@ -53,7 +56,7 @@ export function CandidateTable({ slug, candidates, total }: Props) {
         </tbody>
       </table>
       {total > candidates.length && (
-        <p className="border-t border-slate-200 p-2 text-xs text-slate-600">Showing the top {candidates.length} of {total.toLocaleString("en")}; a triage queue takes them in this order.</p>
+        <p className="border-t border-slate-200 p-2 text-xs text-slate-600">Showing the top {candidates.length} of {formatNumber(locale, total)}; a triage queue takes them in this order.</p>
       )}
     </div>
   );

@@ -2,18 +2,20 @@
 // The project's triage queues with how many items are decided, and Start for members: it
 // claims the caller's next item (highest impact first) and opens its decision view.
 import { useState } from "react";
+import { useT } from "@/components/i18n/i18n-provider";
 import { startTriageAction } from "@/lib/actions/triage";
 import type { TriageQueueRow } from "@/lib/triage/triage-queues";
 
 export function TriageQueueList({ projectId, queues }: { projectId: string; queues: TriageQueueRow[] }) {
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState<string | null>(null);
+  const t = useT();
   if (queues.length === 0) {
-    return <p className="rounded-lg border border-dashed border-slate-300 bg-white p-4 text-sm text-slate-600">No triage queue yet: make one from the ranked list below.</p>;
+    return <p className="rounded-lg border border-dashed border-slate-300 bg-white p-4 text-sm text-slate-600">{t("triage.noQueue")}</p>;
   }
   return (
     <div className="space-y-2">
-      <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white" aria-label="Triage queues">
+      <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white" aria-label={t("triage.queues")}>
         {queues.map((q) => {
           const done = q.items === 0 ? 100 : Math.round((q.decided / q.items) * 100);
           return (
@@ -24,12 +26,12 @@ export function TriageQueueList({ projectId, queues }: { projectId: string; queu
                   <div className="h-2 w-48 overflow-hidden rounded-full bg-slate-200" aria-hidden>
                     <div className="h-full bg-emerald-600" style={{ width: `${done}%` }} />
                   </div>
-                  <span className="text-sm tabular-nums text-slate-700">{q.decided} / {q.items} decided</span>
+                  <span className="text-sm tabular-nums text-slate-700">{t("triage.decided", { decided: q.decided, items: q.items })}</span>
                   {q.status !== "active" && <span className="text-xs text-slate-500">· {q.status}</span>}
                 </div>
               </div>
               {q.isMember && q.status === "active" && q.decided < q.items ? (
-                <button type="button" aria-label={`Start ${q.name}`} disabled={pending !== null}
+                <button type="button" aria-label={t("queues.startNamed", { queue: q.name })} disabled={pending !== null}
                   className="rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white hover:bg-blue-800 disabled:opacity-60"
                   onClick={async () => {
                     setPending(q.id);
@@ -41,10 +43,10 @@ export function TriageQueueList({ projectId, queues }: { projectId: string; queu
                       setPending(null);
                     }
                   }}>
-                  {pending === q.id ? "Claiming…" : "Start"}
+                  {pending === q.id ? t("triage.claiming") : t("queues.start")}
                 </button>
               ) : (
-                <span className="text-sm text-slate-500">{!q.isMember ? "Not a member" : q.decided >= q.items ? "All decided" : "Not open"}</span>
+                <span className="text-sm text-slate-500">{!q.isMember ? t("queues.notMember") : q.decided >= q.items ? t("triage.allDecided") : t("queues.notOpen")}</span>
               )}
             </li>
           );

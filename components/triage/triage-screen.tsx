@@ -6,6 +6,7 @@ import { NewTriageQueueForm } from "@/components/triage/new-triage-queue-form";
 import { TriageQueueList } from "@/components/triage/triage-queue-list";
 import type { ListedCandidate } from "@/lib/triage/triage-candidates";
 import type { TriageQueueRow } from "@/lib/triage/triage-queues";
+import { getT } from "@/lib/i18n/server";
 
 export const SHOWN_CANDIDATES = 200;
 
@@ -21,35 +22,35 @@ type Props = {
   today: string;
 };
 
-export function TriageScreen({ project, userId, candidates, decided, margin, queues, deciders, doneQueue, today }: Props) {
+export async function TriageScreen({ project, userId, candidates, decided, margin, queues, deciders, doneQueue, today }: Props) {
   const open = candidates.filter((c) => !c.queued).length;
+  const { t } = await getT();
   return (
     <div className="space-y-6">
       <div>
         <Link href={`/projects/${project.slug}`} className="text-sm text-blue-700 hover:underline">← {project.name}</Link>
-        <h1 className="mt-1 text-2xl font-semibold">Triage</h1>
+        <h1 className="mt-1 text-2xl font-semibold">{t("project.triage")}</h1>
         <p className="text-sm text-slate-600">
-          Judge verdicts in doubt: the rule verifier or a human says otherwise, or a quality score sits within {margin} of a tier threshold.
-          Ranked by impact: for a trajectory, how much its GRPO group&apos;s advantages move if its outcome flipped; for a sample, how many tiers a decision moves it.
+          {t("triage.intro", { margin })}
         </p>
       </div>
-      {doneQueue && <p role="status" className="rounded-md border border-emerald-200 bg-emerald-50 p-3 text-emerald-900">Nothing left for you in {doneQueue}.</p>}
+      {doneQueue && <p role="status" className="rounded-md border border-emerald-200 bg-emerald-50 p-3 text-emerald-900">{t("queues.doneNotice", { queue: doneQueue })}</p>}
 
       <section className="space-y-2">
-        <h2 className="text-lg font-semibold">Triage queues</h2>
+        <h2 className="text-lg font-semibold">{t("triage.queues")}</h2>
         <TriageQueueList projectId={project.id} queues={queues} />
       </section>
 
       <section className="space-y-2">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
-          <h2 className="text-lg font-semibold">Ranked candidates</h2>
+          <h2 className="text-lg font-semibold">{t("triage.candidates")}</h2>
           <p className="text-sm text-slate-600">
-            {candidates.length.toLocaleString("en")} in doubt, {open.toLocaleString("en")} not queued yet{decided > 0 && `; ${decided} settled by earlier triage decisions`}
+            {t("triage.counts", { doubt: candidates.length, open })}{decided > 0 && t("triage.settledEarlier", { decided })}
           </p>
         </div>
         {candidates.length === 0 ? (
           <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-slate-600">
-            Nothing to triage: no judge verdict disagrees with a rule verifier or a human, and no quality score sits at a tier threshold. Import verdicts or review items, and disagreements show up here.
+            {t("triage.none")}
           </p>
         ) : (
           <CandidateTable slug={project.slug} candidates={candidates.slice(0, SHOWN_CANDIDATES)} total={candidates.length} />
@@ -58,8 +59,8 @@ export function TriageScreen({ project, userId, candidates, decided, margin, que
 
       {candidates.length > 0 && (
         <section className="space-y-2">
-          <h2 className="text-lg font-semibold">New triage queue</h2>
-          {open === 0 && <p className="text-sm text-slate-600">Every candidate is in a triage queue already; new disagreements can be queued as they appear.</p>}
+          <h2 className="text-lg font-semibold">{t("triage.new")}</h2>
+          {open === 0 && <p className="text-sm text-slate-600">{t("triage.allQueued")}</p>}
           <NewTriageQueueForm projectId={project.id} userId={userId} open={open} defaultName={`Triage ${today}`} deciders={deciders} />
         </section>
       )}

@@ -4,6 +4,7 @@
 // A refused submission keeps what was typed (React resets a form after its action, so the
 // action is dispatched from onSubmit instead, and the form is reset only on success).
 import { startTransition, useActionState, useRef, type FormEvent, type ReactNode } from "react";
+import { useT } from "@/components/i18n/i18n-provider";
 import type { ActionResult } from "@/lib/actions/result";
 
 type Props = {
@@ -23,6 +24,7 @@ const BUTTON_STYLES = {
 
 export function ActionForm({ action, children, submitLabel, className, label, variant = "primary" }: Props) {
   const form = useRef<HTMLFormElement>(null);
+  const t = useT();
   const [result, formAction, pending] = useActionState(async (previous: ActionResult | null, data: FormData) => {
     const next = await action(previous, data);
     if (next.ok) form.current?.reset();
@@ -37,8 +39,8 @@ export function ActionForm({ action, children, submitLabel, className, label, va
     <form ref={form} action={formAction} onSubmit={submit} aria-label={label} className={className}>
       {children}
       <button type="submit" disabled={pending}
-        className={`rounded-md px-3 py-1.5 text-sm font-medium disabled:opacity-60 ${BUTTON_STYLES[variant]}`}>
-        {pending ? "Working…" : submitLabel}
+        className={`whitespace-nowrap rounded-md px-3 py-1.5 text-sm font-medium disabled:opacity-60 ${BUTTON_STYLES[variant]}`}>
+        {pending ? t("common.working") : submitLabel}
       </button>
       {result && !result.ok && (
         <p role="alert" className="basis-full text-sm text-red-700">{result.error}</p>

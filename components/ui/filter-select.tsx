@@ -1,4 +1,6 @@
 // One filter of a GET filter form: "any" or one of the options.
+import { AnyOption } from "@/components/ui/any-option";
+
 type Props = { name: string; label: string; value: string | undefined; options: [string, string][] };
 
 export function FilterSelect({ name, label, value, options }: Props) {
@@ -6,7 +8,7 @@ export function FilterSelect({ name, label, value, options }: Props) {
     <label className="flex flex-col text-xs font-medium text-slate-600">
       {label}
       <select name={name} defaultValue={value ?? ""} className="mt-1 rounded-md border border-slate-300 bg-white px-2 py-1 text-sm font-normal text-slate-900">
-        <option value="">any</option>
+        <AnyOption />
         {options.map(([v, text]) => <option key={v} value={v}>{text}</option>)}
       </select>
     </label>

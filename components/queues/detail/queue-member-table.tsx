@@ -1,19 +1,22 @@
 // Each member's progress on the queue: submitted, in hand (a live lease), skipped and
 // lapsed, real items only; honeypot accuracy (admins) is listed beside it.
+import { formatPercent } from "@/lib/i18n/format";
+import { getT } from "@/lib/i18n/server";
 import type { MemberProgress } from "@/lib/queues/queue-detail";
 
-export function QueueMemberTable({ members, needed }: { members: MemberProgress[]; needed: number }) {
-  if (members.length === 0) return <p className="text-sm text-slate-600">This queue has no members.</p>;
+export async function QueueMemberTable({ members, needed }: { members: MemberProgress[]; needed: number }) {
+  const { t, locale } = await getT();
+  if (members.length === 0) return <p className="text-sm text-slate-600">{t("queueMembers.none")}</p>;
   return (
-    <table className="w-full text-sm" aria-label="Progress per member">
+    <table className="w-full text-sm" aria-label={t("queueMembers.title")}>
       <thead className="bg-slate-50 text-left text-slate-600">
         <tr>
-          <th className="px-3 py-1.5 font-medium">Member</th>
-          <th className="px-3 py-1.5 text-right font-medium">Submitted</th>
-          <th className="px-3 py-1.5 text-right font-medium">In hand</th>
-          <th className="px-3 py-1.5 text-right font-medium">Skipped</th>
-          <th className="px-3 py-1.5 text-right font-medium">Lease ran out</th>
-          <th className="px-3 py-1.5 font-medium">Share of the items</th>
+          <th className="px-3 py-1.5 font-medium">{t("queueMembers.member")}</th>
+          <th className="px-3 py-1.5 text-right font-medium">{t("queueItems.submitted")}</th>
+          <th className="px-3 py-1.5 text-right font-medium">{t("queueMembers.inHand")}</th>
+          <th className="px-3 py-1.5 text-right font-medium">{t("queueMembers.skipped")}</th>
+          <th className="px-3 py-1.5 text-right font-medium">{t("queueMembers.expired")}</th>
+          <th className="px-3 py-1.5 font-medium">{t("queueMembers.share")}</th>
         </tr>
       </thead>
       <tbody className="divide-y divide-slate-100">
@@ -29,7 +32,7 @@ export function QueueMemberTable({ members, needed }: { members: MemberProgress[
                 <div className="h-1.5 w-32 overflow-hidden rounded-full bg-slate-200" aria-hidden>
                   <div className="h-full bg-emerald-600" style={{ width: `${needed === 0 ? 0 : Math.min(100, Math.round((m.submitted / needed) * 100))}%` }} />
                 </div>
-                <span className="tabular-nums text-slate-600">{needed === 0 ? "—" : `${Math.round((m.submitted / needed) * 100)}%`}</span>
+                <span className="tabular-nums text-slate-600">{needed === 0 ? "—" : formatPercent(locale, m.submitted / needed)}</span>
               </div>
             </td>
           </tr>

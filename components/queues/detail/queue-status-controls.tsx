@@ -2,23 +2,26 @@
 // Only the changes its current status allows are offered.
 import { ActionForm } from "@/components/ui/action-form";
 import { changeQueueStatusAction } from "@/lib/actions/queues";
+import { getT } from "@/lib/i18n/server";
+import type { PlainKey } from "@/lib/i18n/translate";
 
-const OFFERED: Record<string, { change: string; label: string; variant: "primary" | "plain" | "danger" }[]> = {
-  active: [{ change: "close", label: "Close queue", variant: "plain" }],
+const OFFERED: Record<string, { change: string; label: PlainKey; variant: "primary" | "plain" | "danger" }[]> = {
+  active: [{ change: "close", label: "queueStatus.close", variant: "plain" }],
   closed: [
-    { change: "reopen", label: "Reopen", variant: "primary" },
-    { change: "archive", label: "Archive", variant: "plain" },
+    { change: "reopen", label: "queueStatus.reopen", variant: "primary" },
+    { change: "archive", label: "queueStatus.archive", variant: "plain" },
   ],
-  archived: [{ change: "restore", label: "Restore", variant: "plain" }],
+  archived: [{ change: "restore", label: "queueStatus.restore", variant: "plain" }],
 };
 
-export function QueueStatusControls({ projectId, queueId, status }: { projectId: string; queueId: string; status: string }) {
+export async function QueueStatusControls({ projectId, queueId, status }: { projectId: string; queueId: string; status: string }) {
   const offered = OFFERED[status] ?? [];
   if (offered.length === 0) return null;
+  const { t } = await getT();
   return (
     <div className="flex flex-wrap items-start gap-2">
       {offered.map((o) => (
-        <ActionForm key={o.change} action={changeQueueStatusAction} label={o.label} submitLabel={o.label} variant={o.variant} className="flex flex-col items-start gap-1">
+        <ActionForm key={o.change} action={changeQueueStatusAction} label={t(o.label)} submitLabel={t(o.label)} variant={o.variant} className="flex flex-col items-start gap-1">
           <input type="hidden" name="projectId" value={projectId} />
           <input type="hidden" name="queueId" value={queueId} />
           <input type="hidden" name="change" value={o.change} />

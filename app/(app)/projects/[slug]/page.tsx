@@ -1,13 +1,13 @@
-import type { Metadata } from "next";
 import { ProjectHome } from "@/components/projects/project-home";
 import { isReviewerRole } from "@/lib/auth/roles";
 import { db } from "@/lib/db";
+import { titled } from "@/lib/i18n/server";
 import { projectPageAccess } from "@/lib/projects/page-access";
 import { projectOverview } from "@/lib/projects/overview";
 
 type Props = { params: Promise<{ slug: string }> };
 
-export const metadata: Metadata = { title: "Project" };
+export const generateMetadata = titled("shell.project");
 
 export default async function ProjectPage({ params }: Props) {
   const { slug } = await params;

@@ -1,13 +1,13 @@
-import type { Metadata } from "next";
 import { AuditLogView } from "@/components/audit/audit-log-view";
 import { db } from "@/lib/db";
+import { titled } from "@/lib/i18n/server";
 import { listAudit, parseAuditFilter } from "@/lib/audit/list-audit";
 import { listMembers } from "@/lib/projects/members";
 import { projectPageAccess } from "@/lib/projects/page-access";
 
 type Props = { params: Promise<{ slug: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-export const metadata: Metadata = { title: "Audit log" };
+export const generateMetadata = titled("project.audit");
 
 export default async function AuditPage({ params, searchParams }: Props) {
   const { slug } = await params;

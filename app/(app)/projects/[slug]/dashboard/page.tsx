@@ -1,4 +1,4 @@
-import type { Metadata } from "next";
+import { titled } from "@/lib/i18n/server";
 import { DashboardScreen } from "@/components/dashboard/dashboard-screen";
 import { db } from "@/lib/db";
 import { loadDashboard } from "@/lib/dashboard/load-dashboard";
@@ -6,7 +6,7 @@ import { projectPageAccess } from "@/lib/projects/page-access";
 
 type Props = { params: Promise<{ slug: string }> };
 
-export const metadata: Metadata = { title: "Dashboard" };
+export const generateMetadata = titled("project.dashboard");
 
 // Figures across everyone's work: reviewers and admins only.
 export default async function DashboardPage({ params }: Props) {

@@ -1,11 +1,11 @@
-import type { Metadata } from "next";
 import { ImportScreen } from "@/components/imports/import-screen";
 import { env } from "@/lib/env";
+import { titled } from "@/lib/i18n/server";
 import { projectPageAccess } from "@/lib/projects/page-access";
 
 type Props = { params: Promise<{ slug: string }> };
 
-export const metadata: Metadata = { title: "Import" };
+export const generateMetadata = titled("project.import");
 
 export default async function ImportPage({ params }: Props) {
   const { slug } = await params;

@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import Link from "next/link";
 import { NewQueueForm } from "@/components/queues/new-queue-form";
 import { HoneypotAccuracyList } from "@/components/queues/honeypot-accuracy-list";
@@ -7,6 +6,7 @@ import { roleAtLeast } from "@/lib/auth/roles";
 import { db } from "@/lib/db";
 import { ProjectSettingsSchema } from "@/lib/domain/project-settings";
 import { projectPageAccess } from "@/lib/projects/page-access";
+import { getT, titled } from "@/lib/i18n/server";
 import { honeypotAccuracy } from "@/lib/queues/honeypot-accuracy";
 import { parseSampleFilter } from "@/lib/samples/sample-filters";
 import { parseTrajectoryFilter } from "@/lib/trajectories/trajectory-filters";
@@ -15,7 +15,7 @@ import { countArchivedQueues, listQueueProgress } from "./queue-progress";
 
 type Props = { params: Promise<{ slug: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-export const metadata: Metadata = { title: "Queues" };
+export const generateMetadata = titled("queues.title");
 
 export default async function QueuesPage({ params, searchParams }: Props) {
   const { slug } = await params;
@@ -28,32 +28,33 @@ export default async function QueuesPage({ params, searchParams }: Props) {
   const archivedCount = isReviewer ? await countArchivedQueues(db(), project.id) : 0;
   const done = queues.find((q) => q.id === query.done);
   const closed = typeof query.closed === "string" && /^[a-z0-9]{10,40}$/.test(query.closed) ? await db().queue.findFirst({ where: { id: query.closed, projectId: project.id }, select: { name: true } }) : null;
+  const { t } = await getT();
   const initial = { itemType: query.itemType === "trajectory" ? "trajectory" : "sample", sample: parseSampleFilter(query), trajectory: parseTrajectoryFilter(query) } as const;
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h1 className="text-2xl font-semibold">{showArchived ? "Archived queues" : "Queues"} of {project.name}</h1>
+        <h1 className="text-2xl font-semibold">{t(showArchived ? "queues.archivedOf" : "queues.of", { project: project.name })}</h1>
         {showArchived ? (
-          <Link href={`/projects/${project.slug}/queues`} className="text-sm font-medium text-blue-800 hover:underline">← Current queues</Link>
+          <Link href={`/projects/${project.slug}/queues`} className="text-sm font-medium text-blue-800 hover:underline">{t("queues.current")}</Link>
         ) : (
-          archivedCount > 0 && <Link href={`/projects/${project.slug}/queues?archived=1`} className="text-sm font-medium text-blue-800 hover:underline">Archived queues ({archivedCount}) →</Link>
+          archivedCount > 0 && <Link href={`/projects/${project.slug}/queues?archived=1`} className="text-sm font-medium text-blue-800 hover:underline">{t("queues.archivedLink", { count: archivedCount })}</Link>
         )}
       </div>
-      {closed && <p role="status" className="rounded-md border border-amber-200 bg-amber-50 p-3 text-amber-900">{closed.name} is closed: it gives out no new items.</p>}
-      {done && <p role="status" className="rounded-md border border-emerald-200 bg-emerald-50 p-3 text-emerald-900">Nothing left for you in {done.name}.</p>}
+      {closed && <p role="status" className="rounded-md border border-amber-200 bg-amber-50 p-3 text-amber-900">{t("queues.closedNotice", { queue: closed.name })}</p>}
+      {done && <p role="status" className="rounded-md border border-emerald-200 bg-emerald-50 p-3 text-emerald-900">{t("queues.doneNotice", { queue: done.name })}</p>}
       <QueueList projectId={project.id} slug={project.slug} queues={queues} isAdmin={isAdmin} isReviewer={isReviewer} />
       {isAdmin && (
-        <section aria-label="Honeypot accuracy" className="space-y-1 rounded-lg border border-slate-200 bg-white p-4 text-sm">
+        <section aria-label={t("honeypots.accuracy")} className="space-y-1 rounded-lg border border-slate-200 bg-white p-4 text-sm">
           <div className="flex flex-wrap items-baseline justify-between gap-2">
-            <h2 className="text-lg font-semibold">Honeypot accuracy, all queues</h2>
-            <Link href={`/projects/${project.slug}/honeypots`} className="font-medium text-blue-800 hover:underline">Honeypots of {project.name} →</Link>
+            <h2 className="text-lg font-semibold">{t("honeypots.accuracyAll")}</h2>
+            <Link href={`/projects/${project.slug}/honeypots`} className="font-medium text-blue-800 hover:underline">{t("honeypots.of", { project: project.name })}</Link>
           </div>
-          <HoneypotAccuracyList accuracy={await honeypotAccuracy(db(), project.id)} label="Honeypot accuracy, all queues" />
+          <HoneypotAccuracyList accuracy={await honeypotAccuracy(db(), project.id)} label={t("honeypots.accuracyAll")} />
         </section>
       )}
       {isAdmin && !showArchived && (
         <section id="new-queue" className="space-y-2">
-          <h2 className="text-lg font-semibold">New queue</h2>
+          <h2 className="text-lg font-semibold">{t("queues.new")}</h2>
           <NewQueueForm projectId={project.id} initial={initial} defaultHoneypotPercent={Math.round(ProjectSettingsSchema.parse(project.settings).honeypotRate * 100)} {...await newQueueData(db(), project.id)} />
         </section>
       )}

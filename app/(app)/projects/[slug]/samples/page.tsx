@@ -1,14 +1,14 @@
-import type { Metadata } from "next";
 import { SampleList } from "@/components/samples/sample-list";
 import { isReviewerRole, roleAtLeast } from "@/lib/auth/roles";
 import { db } from "@/lib/db";
+import { titled } from "@/lib/i18n/server";
 import { projectPageAccess } from "@/lib/projects/page-access";
 import { listSamples, sampleFacets } from "@/lib/samples/list-samples";
 import { parseSampleFilter } from "@/lib/samples/sample-filters";
 
 type Props = { params: Promise<{ slug: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-export const metadata: Metadata = { title: "Grounding samples" };
+export const generateMetadata = titled("samples.title");
 
 export default async function SamplesPage({ params, searchParams }: Props) {
   const { slug } = await params;

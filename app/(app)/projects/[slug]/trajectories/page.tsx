@@ -1,14 +1,14 @@
-import type { Metadata } from "next";
 import { TrajectoryList } from "@/components/trajectories/trajectory-list";
 import { isReviewerRole, roleAtLeast } from "@/lib/auth/roles";
 import { db } from "@/lib/db";
+import { titled } from "@/lib/i18n/server";
 import { projectPageAccess } from "@/lib/projects/page-access";
 import { listTrajectories, trajectoryFacets } from "@/lib/trajectories/list-trajectories";
 import { parseTrajectoryFilter } from "@/lib/trajectories/trajectory-filters";
 
 type Props = { params: Promise<{ slug: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-export const metadata: Metadata = { title: "Trajectories" };
+export const generateMetadata = titled("project.trajectories");
 
 export default async function TrajectoriesPage({ params, searchParams }: Props) {
   const { slug } = await params;

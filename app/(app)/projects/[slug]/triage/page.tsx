@@ -1,4 +1,4 @@
-import type { Metadata } from "next";
+import { titled } from "@/lib/i18n/server";
 import { TriageScreen } from "@/components/triage/triage-screen";
 import { db } from "@/lib/db";
 import { ProjectSettingsSchema } from "@/lib/domain/project-settings";
@@ -8,7 +8,7 @@ import { listDeciders, listTriageQueues } from "@/lib/triage/triage-queues";
 
 type Props = { params: Promise<{ slug: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-export const metadata: Metadata = { title: "Triage" };
+export const generateMetadata = titled("project.triage");
 
 // Deciding about judges is a reviewer's job: annotators get 403.
 export default async function TriagePage({ params, searchParams }: Props) {

@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { QueueModeBar } from "@/components/queues/queue-mode-bar";
 import { GroundingReview } from "@/components/review/grounding-review";
@@ -6,6 +5,7 @@ import { ReviewStanding } from "@/components/review/review-standing";
 import { isReviewerRole, roleAtLeast } from "@/lib/auth/roles";
 import { isSettled } from "@/lib/domain/item-lifecycle";
 import { db } from "@/lib/db";
+import { titled } from "@/lib/i18n/server";
 import { ProjectSettingsSchema } from "@/lib/domain/project-settings";
 import { projectPageAccess } from "@/lib/projects/page-access";
 import { queueClaimView } from "@/lib/queues/queue-claim-view";
@@ -16,7 +16,7 @@ import { loadSampleReview } from "@/lib/samples/sample-review";
 
 type Props = { params: Promise<{ slug: string; sampleId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-export const metadata: Metadata = { title: "Review sample" };
+export const generateMetadata = titled("meta.reviewSample");
 
 export default async function SampleReviewPage({ params, searchParams }: Props) {
   const { slug, sampleId } = await params;

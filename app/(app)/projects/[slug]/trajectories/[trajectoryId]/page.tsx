@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { QueueModeBar } from "@/components/queues/queue-mode-bar";
 import { ReviewStanding } from "@/components/review/review-standing";
@@ -6,6 +5,7 @@ import { TrajectoryReviewScreen } from "@/components/trajectory-review/trajector
 import { isReviewerRole, roleAtLeast } from "@/lib/auth/roles";
 import { isSettled } from "@/lib/domain/item-lifecycle";
 import { db } from "@/lib/db";
+import { titled } from "@/lib/i18n/server";
 import { projectPageAccess } from "@/lib/projects/page-access";
 import { queueClaimView } from "@/lib/queues/queue-claim-view";
 import { reviewStanding } from "@/lib/queues/review-standing";
@@ -16,7 +16,7 @@ import { parseTrajectoryFilter } from "@/lib/trajectories/trajectory-filters";
 type Search = Record<string, string | string[] | undefined>;
 type Props = { params: Promise<{ slug: string; trajectoryId: string }>; searchParams: Promise<Search> };
 
-export const metadata: Metadata = { title: "Review trajectory" };
+export const generateMetadata = titled("meta.reviewTrajectory");
 
 // The list's filters ride along unchanged, so back/next links return to the same list.
 function queryOf(search: Search): string {

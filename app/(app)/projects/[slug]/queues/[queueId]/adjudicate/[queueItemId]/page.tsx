@@ -1,16 +1,16 @@
-import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { AdjudicationSettled } from "@/components/adjudication/adjudication-settled";
 import { GroundingAdjudication } from "@/components/adjudication/grounding-adjudication";
 import { TrajectoryAdjudication } from "@/components/adjudication/trajectory-adjudication";
 import { db } from "@/lib/db";
+import { getT, titled } from "@/lib/i18n/server";
 import { projectPageAccess } from "@/lib/projects/page-access";
 import { loadAdjudication } from "@/lib/queues/adjudication-view";
 
 type Props = { params: Promise<{ slug: string; queueId: string; queueItemId: string }> };
 
-export const metadata: Metadata = { title: "Adjudicate" };
+export const generateMetadata = titled("adjudication.adjudicate");
 
 const ID = /^[a-z0-9]{10,40}$/;
 
@@ -21,9 +21,10 @@ export default async function AdjudicatePage({ params }: Props) {
   const view = await loadAdjudication(db(), project.id, queueId, queueItemId);
   if (!view) notFound();
   const listHref = `/projects/${slug}/queues/${queueId}/adjudicate`;
+  const { t } = await getT();
   return (
     <div className="space-y-4">
-      <Link href={listHref} className="text-sm text-blue-700 hover:underline">← Awaiting adjudication in {view.queue.name}</Link>
+      <Link href={listHref} className="text-sm text-blue-700 hover:underline">← {t("adjudication.awaitingIn", { queue: view.queue.name })}</Link>
       {view.state.status !== "adjudication" ? (
         <AdjudicationSettled state={view.state} listHref={listHref} />
       ) : view.kind === "sample" ? (

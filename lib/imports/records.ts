@@ -129,6 +129,21 @@ export type TrajectoryRecord = {
   extra: Record<string, unknown> | null;
 };
 
+/**
+ * The fields of a trajectory that no model ran and no checker judged (a human demonstration,
+ * a trace without its run): what such a record says about them, in one place.
+ */
+export const UNJUDGED_EPISODE = {
+  model: null,
+  runName: null,
+  groupKey: null,
+  autoOutcome: null,
+  agentClaimedFinish: false,
+  invalidActionCount: 0,
+  sourceReward: null,
+  sourceAdvantage: null,
+} as const satisfies Partial<TrajectoryRecord>;
+
 /** A verdict on something imported before or in the same input (Verity JSONL). */
 export type VerdictLine = {
   type: "verdict";

@@ -16,6 +16,7 @@ import { z } from "zod";
 import { ActionSchema, type Action } from "@/lib/domain/actions";
 import type { CoordinateContract } from "@/lib/domain/coordinates";
 import type { ParsedItem, SourceLocation, StepRecord, TrajectoryRecord } from "@/lib/imports/records";
+import { UNJUDGED_EPISODE } from "@/lib/imports/records";
 import { joinRef } from "@/lib/imports/formats/trajectories/source-files";
 import { describeZodError } from "@/lib/imports/formats/trajectories/zod-reason";
 
@@ -166,15 +167,8 @@ export function androidControlTrajectory(value: unknown, location: SourceLocatio
     goal: episode.goal,
     benchmark: "android-control",
     app: firstApp?.type === "open_app" ? (firstApp.name ?? null) : null,
-    // Human demonstrations: no model and no automatic outcome.
-    model: null,
-    runName: null,
-    groupKey: null,
-    autoOutcome: null,
-    agentClaimedFinish: false,
-    invalidActionCount: 0,
-    sourceReward: null,
-    sourceAdvantage: null,
+    // No model, no run, no automatic outcome.
+    ...UNJUDGED_EPISODE,
     steps,
     verdicts: [],
     extra: {

@@ -16,6 +16,7 @@ import { z } from "zod";
 import { ActionSchema, type Action } from "@/lib/domain/actions";
 import type { CoordinateContract } from "@/lib/domain/coordinates";
 import type { ParsedItem, SourceLocation, StepRecord, TrajectoryRecord } from "@/lib/imports/records";
+import { UNJUDGED_EPISODE } from "@/lib/imports/records";
 import { describeZodError } from "@/lib/imports/formats/trajectories/zod-reason";
 
 export const GUI_ODYSSEY_CONTRACT: CoordinateContract = { format: "xyxy", unit: "0-1000" };
@@ -161,15 +162,9 @@ export function guiOdysseyTrajectory(value: unknown, location: SourceLocation, f
     goal: episode.task_info.instruction ?? episode.task_info.task ?? episode.task_info.meta_task ?? `GUI-Odyssey episode ${episode.episode_id}`,
     benchmark: "gui-odyssey",
     app: apps.length ? apps.join(" + ") : null,
-    // Human demonstrations: no model, no automatic outcome.
-    model: null,
-    runName: null,
-    groupKey: null,
-    autoOutcome: null,
+    // No model, no run, no automatic outcome.
+    ...UNJUDGED_EPISODE,
     agentClaimedFinish: last?.type === "finish" && !last.isInfeasible,
-    invalidActionCount: 0,
-    sourceReward: null,
-    sourceAdvantage: null,
     steps,
     verdicts: [],
     extra: {

@@ -12,6 +12,7 @@ import "server-only";
 import { ActionSchema, type Action } from "@/lib/domain/actions";
 import type { Box } from "@/lib/domain/geometry";
 import type { SourceLocation, StepRecord, TrajectoryRecord } from "@/lib/imports/records";
+import { UNJUDGED_EPISODE } from "@/lib/imports/records";
 import { pageSizeOf, targetBoxFromHtml, targetCandidate, xywhToBox, type Candidate } from "@/lib/imports/formats/mind2web/mind2web-elements";
 import { describeZodError } from "@/lib/imports/formats/trajectories/zod-reason";
 
@@ -132,15 +133,8 @@ export function mind2webTrajectory(task: MindTask): TrajectoryRecord {
     goal: task.confirmedTask,
     benchmark: "mind2web",
     app: task.website,
-    // Human demonstrations: no model and no automatic outcome.
-    model: null,
-    runName: null,
-    groupKey: null,
-    autoOutcome: null,
-    agentClaimedFinish: false,
-    invalidActionCount: 0,
-    sourceReward: null,
-    sourceAdvantage: null,
+    // No model, no run, no automatic outcome.
+    ...UNJUDGED_EPISODE,
     steps,
     verdicts: [],
     extra: {

@@ -14,6 +14,7 @@ import { promises as fs } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import type { FormatParser, ParsedItem, ParserInput, StepRecord, TrajectoryRecord } from "@/lib/imports/records";
+import { UNJUDGED_EPISODE } from "@/lib/imports/records";
 import { isFile, relativeToRoot, resolveInsideRoot } from "@/lib/imports/formats/trajectories/source-files";
 import { describeZodError } from "@/lib/imports/formats/trajectories/zod-reason";
 
@@ -81,14 +82,8 @@ async function trajectoryOf(root: string, file: string, trace: TraceStep[], line
     goal: trace[0]!.task,
     benchmark: null,
     app: null,
-    model: null,
-    runName: null,
-    groupKey: null,
-    autoOutcome: null,
-    agentClaimedFinish: false,
-    invalidActionCount: 0,
-    sourceReward: null,
-    sourceAdvantage: null,
+    // No model, no run, no automatic outcome.
+    ...UNJUDGED_EPISODE,
     steps,
     verdicts: [],
     // The format repeats the task on every step; keep them all if they ever differ.

@@ -3,6 +3,7 @@
 // exposed under the SQLite client's type.
 import "server-only";
 import { existsSync } from "node:fs";
+import type Database from "better-sqlite3";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient as SqliteClient } from "@/lib/generated/sqlite/client";
@@ -33,6 +34,30 @@ export function databaseUrlOf(db: Db): string {
   return url;
 }
 
+// The one better-sqlite3 connection Prisma's SQLite adapter opens for a client. The hot paths
+// (claim, save, submit, the session's reads) run their statements on it directly, prepared
+// once (lib/derived/sql-exec.ts): the same connection, so inside a Prisma transaction they are
+// part of that transaction, and outside one they are ordered with Prisma's own statements;
+// without Prisma's per-query compilation, which was most of a request's time (bench/load-results.md).
+const globalConnections = globalThis as unknown as { verityDbConnections?: WeakMap<object, Database.Database> };
+const connections = (globalConnections.verityDbConnections ??= new WeakMap<object, Database.Database>());
+
+/** The SQLite connection under this client, once it has connected (null before, and on PostgreSQL). */
+export function sqliteConnectionOf(db: Db): Database.Database | null {
+  return connections.get(db) ?? null;
+}
+
+// Prisma connects lazily, through the factory's connect(); the adapter it returns keeps the
+// driver's connection as its public `client`.
+class ConnectionRecordingSqlite extends PrismaBetterSQLite3 {
+  owner: object | null = null;
+  override async connect() {
+    const adapter = await super.connect();
+    if (this.owner) connections.set(this.owner, (adapter as unknown as { client: Database.Database }).client);
+    return adapter;
+  }
+}
+
 export function createDb(url: string): Db {
   const client = openClient(url);
   urls.set(client, url);
@@ -51,8 +76,10 @@ function openClient(url: string): Db {
     throw new AppError("unavailable", `Database file ${file} does not exist: run \`npm run verity -- migrate\` first`);
   }
   // `timeout` is SQLite's busy timeout: writers wait for each other instead of failing.
-  const adapter = new PrismaBetterSQLite3({ url: file, timeout: 10_000 });
-  return new SqliteClient({ adapter });
+  const adapter = new ConnectionRecordingSqlite({ url: file, timeout: 10_000 });
+  const client = new SqliteClient({ adapter });
+  adapter.owner = client;
+  return client;
 }
 
 const globalForDb = globalThis as unknown as { verityDb?: Db };

@@ -11,6 +11,7 @@ import { AppError } from "@/lib/errors";
 import { formFields, runAction, type ActionResult } from "@/lib/actions/result";
 import { createQueue } from "@/lib/queues/create-queue";
 import { markClaimSubmitted } from "@/lib/queues/mark-claim-submitted";
+import { assertClaimAnswered } from "@/lib/queues/submittable-claim";
 import { changeQueueStatus } from "@/lib/queues/queue-status";
 import { releaseClaim } from "@/lib/queues/release-claim";
 import { SampleFilterSchema } from "@/lib/samples/sample-filters";
@@ -67,18 +68,7 @@ export async function submitClaimAction(input: z.input<typeof SubmitClaimSchema>
   return runAction(async () => {
     const { projectId, claimId } = SubmitClaimSchema.parse(input);
     const access = await requireRole(projectId, "annotator");
-    const claim = await db().claim.findFirst({
-      where: { id: claimId, userId: access.user.id, queueItem: { queue: { projectId } } },
-      select: { queueItem: { select: { sampleId: true, trajectoryId: true } } },
-    });
-    if (!claim) throw new AppError("not_found", "No such claim.");
-    // A claim counts as done only once the caller's answer on its item is submitted.
-    const { sampleId, trajectoryId } = claim.queueItem;
-    if (!sampleId && !trajectoryId) throw new AppError("invalid_input", "This claim is not on a sample or a trajectory.");
-    const answered = await db().annotation.count({
-      where: { projectId, annotatorId: access.user.id, kind: "label", status: "submitted", ...(sampleId ? { sampleId } : { trajectoryId }) },
-    });
-    if (!answered) throw new AppError("conflict", "Submit your answer on this item first.");
+    await assertClaimAnswered(db(), { projectId, claimId, userId: access.user.id });
     await markClaimSubmitted(db(), { claimId, userId: access.user.id });
     revalidatePath("/projects", "layout");
     return { ok: true, message: "Claim submitted." };

@@ -2,6 +2,7 @@ import "server-only";
 // What differs between saving a grounding answer and a trajectory answer: the payload, its
 // Annotation columns, what a submit must contain, and the final answer it pins.
 import type { Db } from "@/lib/db";
+import { execFor } from "@/lib/derived/sql-exec";
 import { boxOutsideImage, GroundingPayloadSchema, groundingProblem, type GroundingPayload } from "@/lib/annotations/grounding-payload";
 import type { FinalPayload } from "@/lib/annotations/final-payload";
 import { keyOf, type ItemKey } from "@/lib/annotations/item-key";
@@ -62,12 +63,16 @@ export function trajectoryPayloadOf(row: Pick<AnnotationRow, "traceVerdict" | "f
 
 const sampleKind: AnswerKind = {
   key: (id) => keyOf("sample", id),
+  // Raw reads: every save loads its item (lib/derived/sql-exec.ts says why).
   load: async (db, projectId, id) => {
-    const s = await db.groundingSample.findFirst({ where: { id, projectId }, select: { id: true, imageWidth: true, imageHeight: true, media: { select: { width: true, height: true } } } });
+    const [s] = await execFor(db).all<{ id: string; width: number | null; height: number | null }>(
+      `SELECT s."id", COALESCE(m."width", s."imageWidth") AS "width", COALESCE(m."height", s."imageHeight") AS "height"
+         FROM "GroundingSample" s LEFT JOIN "Media" m ON m."id" = s."mediaId"
+        WHERE s."id" = ? AND s."projectId" = ?`,
+      [id, projectId],
+    );
     if (!s) return null;
-    const width = s.media?.width ?? s.imageWidth;
-    const height = s.media?.height ?? s.imageHeight;
-    return { id: s.id, stepCount: 0, image: width && height ? { width, height } : null };
+    return { id: s.id, stepCount: 0, image: s.width && s.height ? { width: Number(s.width), height: Number(s.height) } : null };
   },
   parse: (payload) => GroundingPayloadSchema.parse(payload),
   problem: (payload, item) => groundingProblem(payload as GroundingPayload) ?? boxOutsideImage(payload as GroundingPayload, item.image ?? null),
@@ -78,7 +83,10 @@ const sampleKind: AnswerKind = {
 
 const trajectoryKind: AnswerKind = {
   key: (id) => keyOf("trajectory", id),
-  load: (db, projectId, id) => db.trajectory.findFirst({ where: { id, projectId }, select: { id: true, stepCount: true } }),
+  load: async (db, projectId, id) => {
+    const [t] = await execFor(db).all<{ id: string; stepCount: number }>(`SELECT "id", "stepCount" FROM "Trajectory" WHERE "id" = ? AND "projectId" = ?`, [id, projectId]);
+    return t ? { id: t.id, stepCount: Number(t.stepCount) } : null;
+  },
   parse: (payload) => TrajectoryPayloadSchema.parse(payload),
   problem: (payload, item) => trajectoryProblem(payload as TrajectoryPayload, item.stepCount),
   columns: (payload) => trajectoryColumns(payload as TrajectoryPayload),

@@ -4,7 +4,6 @@ import "server-only";
 // superseded (it stays in the item's history), points the item at it, sets the item's state
 // from the decision, and derives the item again. Reopening marks the current revision
 // superseded and leaves the item without a final answer. Nothing else changes finalAnswerId.
-import type { Prisma } from "@/lib/generated/sqlite/client";
 import { AppError } from "@/lib/errors";
 import { stateOfDecision, type Decision, type RevisionSource } from "@/lib/domain/item-lifecycle";
 import { itemIdOf, itemTable, itemTypeOf, isSampleKey, type ItemKey } from "@/lib/annotations/item-key";
@@ -12,6 +11,7 @@ import { revisionColumns, type FinalPayload } from "@/lib/annotations/final-payl
 import { rederiveSamples } from "@/lib/derived/rederive-samples";
 import { rederiveTrajectories } from "@/lib/derived/rederive-trajectories";
 import type { WriteTx } from "@/lib/derived/write-transaction";
+import { newRowId } from "@/lib/queues/row-id";
 
 export type PinInput = {
   projectId: string;
@@ -47,50 +47,71 @@ export async function rederiveItem(w: WriteTx, projectId: string, item: ItemKey)
 
 async function supersede(w: WriteTx, revisionId: string | null, now: Date, reason: string): Promise<void> {
   if (!revisionId) return;
-  await w.tx.answerRevision.updateMany({ where: { id: revisionId, supersededAt: null }, data: { supersededAt: now, supersededReason: reason } });
+  await w.exec.run(`UPDATE "AnswerRevision" SET "supersededAt" = ?, "supersededReason" = ? WHERE "id" = ? AND "supersededAt" IS NULL`, [now, reason, revisionId]);
 }
+
+/** The item's state and final answer (its updatedAt moves, as Prisma's @updatedAt would). */
+async function setItemFinal(w: WriteTx, item: ItemKey, state: { status: string; finalAnswerId: string | null; verifiedAt: Date | null }, now: Date): Promise<void> {
+  await w.exec.run(`UPDATE "${itemTable(item)}" SET "status" = ?, "finalAnswerId" = ?, "verifiedAt" = ?, "updatedAt" = ? WHERE "id" = ?`, [
+    state.status,
+    state.finalAnswerId,
+    state.verifiedAt,
+    now,
+    itemIdOf(item),
+  ]);
+}
+
+const REVISION_COLUMNS = [
+  "id", "projectId", "itemType", "sampleId", "trajectoryId", "revision", "source", "decision", "decidedById", "contributorIds",
+  "fromAnnotationId", "fromVersion", "targetAbsent", "boxX1", "boxY1", "boxX2", "boxY2", "instructionRewrite", "qualityScore",
+  "traceVerdict", "firstWrongStep", "stepLabels", "subGoals", "note", "createdAt",
+] as const;
+const JSON_COLUMNS = new Set(["contributorIds", "stepLabels", "subGoals"]);
 
 export async function pinFinalAnswer(w: WriteTx, input: PinInput): Promise<{ revisionId: string; revision: number }> {
   const { projectId, item, now } = input;
   if (input.answer.itemType !== itemTypeOf(item)) throw new AppError("invalid_input", "The answer is for another kind of item.");
   const current = await lockItem(w, projectId, item);
-  const last = await w.tx.answerRevision.aggregate({ where: isSampleKey(item) ? { sampleId: item.sampleId } : { trajectoryId: item.trajectoryId }, _max: { revision: true } });
-  const revision = (last._max.revision ?? 0) + 1;
+  const itemColumn = isSampleKey(item) ? "sampleId" : "trajectoryId";
+  const [last] = await w.exec.all<{ n: number | bigint | null }>(`SELECT MAX("revision") AS "n" FROM "AnswerRevision" WHERE "${itemColumn}" = ?`, [itemIdOf(item)]);
+  const revision = Number(last?.n ?? 0) + 1;
   const columns = revisionColumns(input.answer);
-  const created = await w.tx.answerRevision.create({
-    data: {
-      projectId,
-      itemType: itemTypeOf(item),
-      ...item,
-      revision,
-      source: input.source,
-      decision: input.decision,
-      decidedById: input.decidedById,
-      contributorIds: input.contributorIds,
-      fromAnnotationId: input.from?.annotationId ?? null,
-      fromVersion: input.from?.version ?? null,
-      ...columns,
-      stepLabels: (columns.stepLabels ?? undefined) as Prisma.InputJsonValue | undefined,
-      subGoals: (columns.subGoals ?? undefined) as Prisma.InputJsonValue | undefined,
-      createdAt: now,
-    },
-    select: { id: true },
-  });
+  const revisionId = newRowId();
+  const json = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value));
+  const row: Record<(typeof REVISION_COLUMNS)[number], unknown> = {
+    id: revisionId,
+    projectId,
+    itemType: itemTypeOf(item),
+    sampleId: isSampleKey(item) ? item.sampleId : null,
+    trajectoryId: isSampleKey(item) ? null : item.trajectoryId,
+    revision,
+    source: input.source,
+    decision: input.decision,
+    decidedById: input.decidedById,
+    contributorIds: json(input.contributorIds),
+    fromAnnotationId: input.from?.annotationId ?? null,
+    fromVersion: input.from?.version ?? null,
+    ...columns,
+    stepLabels: json(columns.stepLabels),
+    subGoals: json(columns.subGoals),
+    createdAt: now,
+  };
+  const values = REVISION_COLUMNS.map((c) => (JSON_COLUMNS.has(c) && w.provider === "postgres" ? "?::jsonb" : "?"));
+  await w.exec.run(
+    `INSERT INTO "AnswerRevision" (${REVISION_COLUMNS.map((c) => `"${c}"`).join(", ")}) VALUES (${values.join(", ")})`,
+    REVISION_COLUMNS.map((c) => row[c]),
+  );
   await supersede(w, current.finalAnswerId, now, `replaced by revision ${revision}`);
-  const data = { status: stateOfDecision(input.decision), finalAnswerId: created.id, verifiedAt: now };
-  if (isSampleKey(item)) await w.tx.groundingSample.update({ where: { id: item.sampleId }, data, select: { id: true } });
-  else await w.tx.trajectory.update({ where: { id: item.trajectoryId }, data, select: { id: true } });
+  await setItemFinal(w, item, { status: stateOfDecision(input.decision), finalAnswerId: revisionId, verifiedAt: now }, now);
   await rederiveItem(w, projectId, item);
-  return { revisionId: created.id, revision };
+  return { revisionId, revision };
 }
 
 /** Takes a settled item back into review: its final answer is superseded, not deleted. */
 export async function unpinFinalAnswer(w: WriteTx, projectId: string, item: ItemKey, now: Date, reason: string): Promise<string | null> {
   const current = await lockItem(w, projectId, item);
   await supersede(w, current.finalAnswerId, now, reason);
-  const data = { status: "reopened", finalAnswerId: null, verifiedAt: null };
-  if (isSampleKey(item)) await w.tx.groundingSample.update({ where: { id: item.sampleId }, data, select: { id: true } });
-  else await w.tx.trajectory.update({ where: { id: item.trajectoryId }, data, select: { id: true } });
+  await setItemFinal(w, item, { status: "reopened", finalAnswerId: null, verifiedAt: null }, now);
   await rederiveItem(w, projectId, item);
   return current.finalAnswerId;
 }

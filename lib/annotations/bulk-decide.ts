@@ -62,7 +62,7 @@ export async function bulkDecide(db: Db, access: ProjectAccess, sampleIds: strin
         contributorIds: [access.user.id],
         now,
       });
-      await settleQueueItemsOf(w.tx, access.projectId, { sampleId: s.id }, access.user.id, now);
+      await settleQueueItemsOf(w, access.projectId, { sampleId: s.id }, access.user.id, now);
       changed.push(s.id);
     }
     await recordAudit(w.tx, { userId: access.user.id, projectId: access.projectId, action: `bulk.${decision}`, targetType: "sample", details: { count: changed.length, sampleIds: changed } });

@@ -12,12 +12,12 @@ import type { Db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { isReviewerRole } from "@/lib/auth/roles";
 import type { ProjectAccess } from "@/lib/auth/session";
-import { recordAudit } from "@/lib/audit/record";
+import { insertAudit } from "@/lib/audit/record";
 import { canonicalJson } from "@/lib/domain/canonical-json";
 import { stateAfterSubmit, submitOutcome, type ItemState, type SubmitOutcome } from "@/lib/domain/item-lifecycle";
 import { lockItem, pinFinalAnswer } from "@/lib/annotations/answer-revisions";
 import { answerKinds, type AnswerKind, type SaveAnswerInput } from "@/lib/annotations/answer-kinds";
-import { itemIdOf, itemTypeOf, isSampleKey, type ItemKey } from "@/lib/annotations/item-key";
+import { itemIdOf, itemTable, itemTypeOf, isSampleKey, type ItemKey } from "@/lib/annotations/item-key";
 import { revisionColumns } from "@/lib/annotations/final-payload";
 import { conflictError, isStaleWrite, writeVersioned } from "@/lib/annotations/versioned-save";
 import { inWriteTransaction, type WriteTx } from "@/lib/derived/write-transaction";
@@ -44,20 +44,19 @@ async function applySubmit(w: WriteTx, access: ProjectAccess, kind: AnswerKind, 
       const answer = kind.final(payload);
       if (await currentFinalEquals(w, current.finalAnswerId, revisionColumns(answer))) return "unchanged" as const;
       await pinFinalAnswer(w, { projectId, item, answer, source: "review", decision: "accept", decidedById: access.user.id, contributorIds: [access.user.id], from: { annotationId: row.id, version: row.version }, now });
-      await settleQueueItemsOf(w.tx, projectId, item, access.user.id, now);
+      await settleQueueItemsOf(w, projectId, item, access.user.id, now);
       return outcome;
     }
     case "in_review":
     case "queue_answer": {
       const next = stateAfterSubmit(current.status as ItemState, outcome);
       if (next !== current.status) {
-        if (isSampleKey(item)) await w.tx.groundingSample.update({ where: { id: item.sampleId }, data: { status: next }, select: { id: true } });
-        else await w.tx.trajectory.update({ where: { id: item.trajectoryId }, data: { status: next }, select: { id: true } });
+        await w.exec.run(`UPDATE "${itemTable(item)}" SET "status" = ?, "updatedAt" = ? WHERE "id" = ?`, [next, now, itemIdOf(item)]);
       }
       return outcome;
     }
     case "proposal":
-      await w.tx.annotation.update({ where: { id: row.id }, data: { proposal: "open" }, select: { id: true } });
+      await w.exec.run(`UPDATE "Annotation" SET "proposal" = 'open', "updatedAt" = ? WHERE "id" = ?`, [now, row.id]);
       return outcome;
     case "graded":
     case "kept":
@@ -81,7 +80,7 @@ export async function saveAnswer(db: Db, access: ProjectAccess, input: SaveAnswe
   const now = new Date();
   try {
     return await inWriteTransaction(db, access.projectId, async (w) => {
-      const row = await writeVersioned(w.tx, {
+      const row = await writeVersioned(w, {
         ...save,
         data: { ...kind.columns(payload), status: input.status, submittedAt: input.status === "submitted" ? now : null, proposal: null },
       });
@@ -89,7 +88,7 @@ export async function saveAnswer(db: Db, access: ProjectAccess, input: SaveAnswe
       if (input.status === "draft") return { saved, outcome: "draft" as const };
       const current = await lockItem(w, access.projectId, item);
       const outcome = await applySubmit(w, access, kind, item, row, payload, submitOutcome(current.status as ItemState, actor, claim?.claim ?? null), current, now);
-      await recordAudit(w.tx, {
+      await insertAudit(w.exec, {
         userId: access.user.id,
         projectId: access.projectId,
         action: "annotation.submit",

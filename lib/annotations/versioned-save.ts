@@ -7,8 +7,10 @@ import "server-only";
 import type { Db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/sqlite/client";
 import { AppError } from "@/lib/errors";
-import type { Tx } from "@/lib/queues/claim-locks";
-import type { ItemKey } from "@/lib/annotations/item-key";
+import type { WriteTx } from "@/lib/derived/write-transaction";
+import { itemIdOf, isSampleKey, type ItemKey } from "@/lib/annotations/item-key";
+import { annotationColumns, annotationFromRow } from "@/lib/annotations/annotation-row";
+import { newRowId } from "@/lib/queues/row-id";
 
 export type VersionedSave = {
   projectId: string;
@@ -31,24 +33,44 @@ function uniqueWhere(item: ItemKey, annotatorId: string): Prisma.AnnotationWhere
     : { trajectoryId_annotatorId_kind: { trajectoryId: item.trajectoryId, annotatorId, kind: "label" } };
 }
 
-export async function writeVersioned(tx: Tx, save: VersionedSave) {
-  const itemType = "sampleId" in save.item ? "sample" : "trajectory";
+const JSON_COLUMNS = new Set(["stepLabels", "subGoals", "extra"]);
+
+// One statement either way, on the write transaction's executor (a save is the hot path: see
+// lib/derived/sql-exec.ts); `updatedAt` is set as Prisma's @updatedAt would set it.
+export async function writeVersioned(w: WriteTx, save: VersionedSave) {
+  const itemColumn = isSampleKey(save.item) ? "sampleId" : "trajectoryId";
+  const now = new Date();
+  const data = Object.entries(save.data).filter(([, value]) => value !== undefined);
+  const value = ([column, v]: [string, unknown]) => (JSON_COLUMNS.has(column) ? (v === null ? null : JSON.stringify(v)) : v);
+  const placeholder = (column: string) => (JSON_COLUMNS.has(column) && w.provider === "postgres" ? "?::jsonb" : "?");
   if (save.baseVersion === null) {
     // A unique violation here (the other first save won) escapes the transaction: isStaleWrite.
-    return tx.annotation.create({ data: { projectId: save.projectId, annotatorId: save.annotatorId, itemType, kind: "label", ...save.item, ...save.data } });
+    const columns = ["id", "projectId", "annotatorId", "itemType", "kind", itemColumn, ...data.map(([c]) => c), "createdAt", "updatedAt"];
+    const rows = await w.exec.all<Record<string, unknown>>(
+      `INSERT INTO "Annotation" (${columns.map((c) => `"${c}"`).join(", ")}) VALUES (${columns.map(placeholder).join(", ")}) RETURNING ${annotationColumns()}`,
+      [newRowId(), save.projectId, save.annotatorId, isSampleKey(save.item) ? "sample" : "trajectory", "label", itemIdOf(save.item), ...data.map(value), now, now],
+    );
+    return annotationFromRow(rows[0]!);
   }
-  const { count } = await tx.annotation.updateMany({
-    where: { ...save.item, annotatorId: save.annotatorId, kind: "label", version: save.baseVersion },
-    data: { ...save.data, version: { increment: 1 } },
-  });
-  if (count === 0) throw new StaleVersion();
-  return tx.annotation.findUniqueOrThrow({ where: uniqueWhere(save.item, save.annotatorId) });
+  const rows = await w.exec.all<Record<string, unknown>>(
+    `UPDATE "Annotation" SET ${data.map(([c]) => `"${c}" = ${placeholder(c)}`).join(", ")}, "version" = "version" + 1, "updatedAt" = ?
+      WHERE "${itemColumn}" = ? AND "annotatorId" = ? AND "kind" = 'label' AND "version" = ?
+      RETURNING ${annotationColumns()}`,
+    [...data.map(value), now, itemIdOf(save.item), save.annotatorId, save.baseVersion],
+  );
+  if (!rows.length) throw new StaleVersion();
+  return annotationFromRow(rows[0]!);
 }
 
 /** A refused save: stale, or a first save that lost the race for the unique row. */
 export function isStaleWrite(error: unknown): boolean {
   if (error instanceof StaleVersion) return true;
-  return typeof error === "object" && error !== null && "code" in error && (error as { code: unknown }).code === "P2002";
+  if (typeof error !== "object" || error === null) return false;
+  const { code, meta, message } = error as { code?: unknown; message?: unknown; meta?: { driverAdapterError?: { cause?: { kind?: unknown } } } };
+  // Prisma's unique violation, better-sqlite3's, and PostgreSQL's through a raw query (P2010,
+  // "Raw query failed", the driver's kind and its SQLSTATE 23505 kept).
+  if (code === "P2002" || code === "SQLITE_CONSTRAINT_UNIQUE") return true;
+  return code === "P2010" && (meta?.driverAdapterError?.cause?.kind === "UniqueConstraintViolation" || (typeof message === "string" && message.includes("`23505`")));
 }
 
 export type AnnotationRow = Prisma.AnnotationGetPayload<object>;

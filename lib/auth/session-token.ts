@@ -7,6 +7,7 @@ import "server-only";
 // younger than SESSION_MAX_AGE_SECONDS since sign-in, however often it was refreshed.
 import { randomBytes } from "node:crypto";
 import type { Db } from "@/lib/db";
+import { execFor } from "@/lib/derived/sql-exec";
 
 export const SESSION_MAX_AGE_SECONDS = 12 * 3600;
 
@@ -30,8 +31,8 @@ export async function isSessionLive(db: Db, claims: SessionClaims, user: { sessi
   if (typeof claims.sessionVersion !== "number" || typeof claims.sessionId !== "string") return false;
   if (user.disabledAt || claims.sessionVersion !== user.sessionVersion) return false;
   if (now / 1000 - claims.signedInAt > SESSION_MAX_AGE_SECONDS) return false;
-  const revoked = await db.rateLimit.findUnique({ where: { key: revokedKey(claims.sessionId) }, select: { key: true } });
-  return revoked === null;
+  const revoked = await execFor(db).all(`SELECT 1 FROM "RateLimit" WHERE "key" = ?`, [revokedKey(claims.sessionId)]);
+  return revoked.length === 0;
 }
 
 /** Signs out one session: its id is refused until the session would have expired. */

@@ -8,6 +8,8 @@ import { authOptions } from "@/lib/auth/options";
 import { isSessionLive, type SessionClaims } from "@/lib/auth/session-token";
 import { roleAtLeast, type Role } from "@/lib/auth/roles";
 import { db } from "@/lib/db";
+import { execFor } from "@/lib/derived/sql-exec";
+import { asBool, asDate } from "@/lib/sql/sql-reader";
 import { AppError } from "@/lib/errors";
 
 export type CurrentUser = { id: string; email: string; name: string; isOwner: boolean };
@@ -18,10 +20,20 @@ export type ProjectAccess = { user: CurrentUser; projectId: string; role: Role |
 export const currentUser = cache(async (): Promise<CurrentUser | null> => {
   const session = (await getServerSession(authOptions())) as { userId?: string; claims?: SessionClaims | null } | null;
   if (!session?.userId || !session.claims || session.claims.userId !== session.userId) return null;
-  const user = await db().user.findUnique({ where: { id: session.userId } });
+  const user = await sessionUser(session.userId);
   if (!user || user.isPlaceholder || !(await isSessionLive(db(), session.claims, user))) return null;
   return { id: user.id, email: user.email, name: user.name, isOwner: user.isOwner };
 });
+
+// Raw reads: every request makes them (lib/derived/sql-exec.ts says why).
+async function sessionUser(userId: string) {
+  const [u] = await execFor(db()).all<{ id: string; email: string; name: string; isOwner: unknown; isPlaceholder: unknown; disabledAt: unknown; sessionVersion: number }>(
+    `SELECT "id", "email", "name", "isOwner", "isPlaceholder", "disabledAt", "sessionVersion" FROM "User" WHERE "id" = ?`,
+    [userId],
+  );
+  if (!u) return null;
+  return { ...u, isOwner: asBool(u.isOwner), isPlaceholder: asBool(u.isPlaceholder), disabledAt: asDate(u.disabledAt), sessionVersion: Number(u.sessionVersion) };
+}
 
 export async function requireUser(): Promise<CurrentUser> {
   const user = await currentUser();
@@ -43,12 +55,13 @@ export async function requireRole(projectId: string, needed: Role): Promise<Proj
 }
 
 export async function authorizeProject(user: CurrentUser, projectId: string, needed: Role): Promise<ProjectAccess> {
+  const exec = execFor(db());
   if (user.isOwner) {
-    const exists = await db().project.count({ where: { id: projectId } });
-    if (!exists) throw new AppError("not_found", "No such project.");
+    const exists = await exec.all(`SELECT 1 FROM "Project" WHERE "id" = ?`, [projectId]);
+    if (!exists.length) throw new AppError("not_found", "No such project.");
     return { user, projectId, role: "owner" };
   }
-  const membership = await db().membership.findUnique({ where: { projectId_userId: { projectId, userId: user.id } } });
+  const [membership] = await exec.all<{ role: string }>(`SELECT "role" FROM "Membership" WHERE "projectId" = ? AND "userId" = ?`, [projectId, user.id]);
   if (!membership) throw new AppError("not_found", "No such project.");
   if (!roleAtLeast(membership.role, needed)) {
     throw new AppError("forbidden", `This needs the ${needed} role in this project.`);

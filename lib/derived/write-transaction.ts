@@ -6,7 +6,7 @@ import "server-only";
 // with SQLITE_BUSY when another connection wrote in between (see lib/queues/claim-locks.ts).
 import { databaseUrlOf, providerOf, type Db, type DbProvider } from "@/lib/db";
 import type { Tx } from "@/lib/queues/claim-locks";
-import { prismaExec, type SqlExec } from "@/lib/derived/sql-exec";
+import { execFor, type SqlExec } from "@/lib/derived/sql-exec";
 
 export type WriteTx = { tx: Tx; exec: SqlExec; provider: DbProvider };
 
@@ -17,12 +17,13 @@ export const WRITE_TRANSACTION = { maxWait: 30_000, timeout: 120_000 } as const;
 export async function inWriteTransaction<T>(db: Db, projectId: string, work: (w: WriteTx) => Promise<T>): Promise<T> {
   const provider = providerOf(databaseUrlOf(db));
   return db.$transaction(async (tx) => {
-    if (provider === "sqlite") await tx.$executeRawUnsafe(`UPDATE "Project" SET "derivationCode" = "derivationCode" WHERE "id" = ?`, projectId);
-    return work({ tx, exec: prismaExec(tx, provider), provider });
+    const w = writeTxOf(db, tx);
+    if (provider === "sqlite") await w.exec.run(`UPDATE "Project" SET "derivationCode" = "derivationCode" WHERE "id" = ?`, [projectId]);
+    return work(w);
   }, WRITE_TRANSACTION);
 }
 
-/** A transaction opened elsewhere (the claim functions open their own, with their locks). */
-export function writeTxOf(tx: Tx, provider: DbProvider): WriteTx {
-  return { tx, exec: prismaExec(tx, provider), provider };
+/** A transaction of `db` opened elsewhere (the claim functions open their own, with their locks). */
+export function writeTxOf(db: Db, tx: Tx): WriteTx {
+  return { tx, exec: execFor(db, tx), provider: providerOf(databaseUrlOf(db)) };
 }

@@ -6,7 +6,7 @@ import "server-only";
 // item still awaits adjudication: when someone else settled it meanwhile, this is refused as a
 // conflict naming who and when, and nothing is overwritten.
 import { z } from "zod";
-import { databaseUrlOf, providerOf, type Db } from "@/lib/db";
+import type { Db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { isReviewerRole } from "@/lib/auth/roles";
 import type { ProjectAccess } from "@/lib/auth/session";
@@ -38,9 +38,9 @@ function describeResolution(item: { status: string; resolution: string | null; r
 export async function adjudicateItem(db: Db, access: ProjectAccess, input: AdjudicationInput, now = new Date()) {
   const parsed = AdjudicationInputSchema.parse(input);
   if (!isReviewerRole(access.role)) throw new AppError("forbidden", "Adjudication needs the reviewer role.");
-  const provider = providerOf(databaseUrlOf(db));
   const outcome = await db.$transaction(async (tx) => {
-    await lockQueueItem(tx, provider, parsed.queueItemId);
+    const w = writeTxOf(db, tx);
+    await lockQueueItem(w, parsed.queueItemId);
     const item = await tx.queueItem.findFirst({
       where: { id: parsed.queueItemId, queue: { projectId: access.projectId } },
       include: { queue: { select: { id: true, itemType: true } }, trajectory: { select: { stepCount: true } }, sample: { select: { imageWidth: true, imageHeight: true, media: { select: { width: true, height: true } } } } },
@@ -71,7 +71,7 @@ export async function adjudicateItem(db: Db, access: ProjectAccess, input: Adjud
       const picked = await tx.claim.count({ where: { queueItemId: item.id, userId: parsed.pickedUserId, status: "submitted" } });
       if (!picked) throw new AppError("invalid_input", "The picked answer is not one of this item's.");
     }
-    const pinned = await pinFinalAnswer(writeTxOf(tx, provider), {
+    const pinned = await pinFinalAnswer(w, {
       projectId: access.projectId,
       item: key,
       answer,

@@ -1,3 +1,4 @@
+import { execFor } from "@/lib/derived/sql-exec";
 import "server-only";
 // What the adjudication screen shows for one queue item (reviewers only): the item (a sample's
 // screenshot and instruction, or a trajectory's steps), every annotator's submitted answer in
@@ -21,7 +22,7 @@ export async function loadAdjudication(db: Db, projectId: string, queueId: strin
     include: { queue: { select: { id: true, name: true } } },
   });
   if (!item || (!item.sampleId && !item.trajectoryId)) return null;
-  const answers = await itemAnswers(db, item);
+  const answers = await itemAnswers(execFor(db), item);
   const state = await settledBy(db, item);
   const common = { queueItemId: item.id, queue: item.queue, state };
 

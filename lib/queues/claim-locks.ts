@@ -10,7 +10,8 @@ import "server-only";
 // transaction's FIRST statement: it takes the write lock up front (waiting out the busy
 // timeout), which makes the transaction behave as BEGIN IMMEDIATE and serializes it
 // against every other writer.
-import type { Db, DbProvider } from "@/lib/db";
+import type { Db } from "@/lib/db";
+import type { WriteTx } from "@/lib/derived/write-transaction";
 
 export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
@@ -26,47 +27,37 @@ export type ClaimingQueue = { projectId: string; status: string; overlap: number
  * user is not a member of the queue. Only the member row is locked: the queue's settings are
  * read as of this statement, as a separate read would have read them.
  */
-export async function lockQueueMember(tx: Tx, provider: DbProvider, queueId: string, userId: string): Promise<ClaimingQueue | null> {
-  if (provider === "postgres") {
-    const rows = await tx.$queryRawUnsafe<ClaimingQueue[]>(
+export async function lockQueueMember(w: WriteTx, queueId: string, userId: string): Promise<ClaimingQueue | null> {
+  if (w.provider === "postgres") {
+    const rows = await w.exec.all<ClaimingQueue>(
       `SELECT q."projectId", q."status", q."overlap", q."leaseSeconds"
          FROM "QueueMember" m JOIN "Queue" q ON q."id" = m."queueId"
-        WHERE m."queueId" = $1 AND m."userId" = $2
+        WHERE m."queueId" = ? AND m."userId" = ?
         FOR UPDATE OF m`,
-      queueId,
-      userId,
+      [queueId, userId],
     );
     return rows[0] ?? null;
   }
-  const changed = await tx.$executeRawUnsafe(
-    `UPDATE "QueueMember" SET "userId" = "userId" WHERE "queueId" = ? AND "userId" = ?`,
-    queueId,
-    userId,
-  );
+  const changed = await w.exec.run(`UPDATE "QueueMember" SET "userId" = "userId" WHERE "queueId" = ? AND "userId" = ?`, [queueId, userId]);
   if (changed !== 1) return null;
-  return tx.queue.findUniqueOrThrow({ where: { id: queueId }, select: { projectId: true, status: true, overlap: true, leaseSeconds: true } });
+  const rows = await w.exec.all<ClaimingQueue>(`SELECT "projectId", "status", "overlap", "leaseSeconds" FROM "Queue" WHERE "id" = ?`, [queueId]);
+  return rows[0] ?? null;
 }
 
 /** Locks the queue item a claim belongs to (before the claim row itself, see the order above). */
-export async function lockItemOfClaim(tx: Tx, provider: DbProvider, claimId: string): Promise<void> {
-  if (provider === "postgres") {
-    await tx.$queryRawUnsafe(
-      `SELECT qi."id" FROM "QueueItem" qi JOIN "Claim" c ON c."queueItemId" = qi."id" WHERE c."id" = $1 FOR NO KEY UPDATE OF qi`,
-      claimId,
-    );
+export async function lockItemOfClaim(w: WriteTx, claimId: string): Promise<void> {
+  if (w.provider === "postgres") {
+    await w.exec.all(`SELECT qi."id" FROM "QueueItem" qi JOIN "Claim" c ON c."queueItemId" = qi."id" WHERE c."id" = ? FOR NO KEY UPDATE OF qi`, [claimId]);
     return;
   }
-  await tx.$executeRawUnsafe(
-    `UPDATE "QueueItem" SET "submittedCount" = "submittedCount" WHERE "id" = (SELECT "queueItemId" FROM "Claim" WHERE "id" = ?)`,
-    claimId,
-  );
+  await w.exec.run(`UPDATE "QueueItem" SET "submittedCount" = "submittedCount" WHERE "id" = (SELECT "queueItemId" FROM "Claim" WHERE "id" = ?)`, [claimId]);
 }
 
 /** Locks a queue item by id (a reviewer settling it takes the same lock claimers take). */
-export async function lockQueueItem(tx: Tx, provider: DbProvider, queueItemId: string): Promise<void> {
-  if (provider === "postgres") {
-    await tx.$queryRawUnsafe(`SELECT "id" FROM "QueueItem" WHERE "id" = $1 FOR NO KEY UPDATE`, queueItemId);
+export async function lockQueueItem(w: WriteTx, queueItemId: string): Promise<void> {
+  if (w.provider === "postgres") {
+    await w.exec.all(`SELECT "id" FROM "QueueItem" WHERE "id" = ? FOR NO KEY UPDATE`, [queueItemId]);
     return;
   }
-  await tx.$executeRawUnsafe(`UPDATE "QueueItem" SET "submittedCount" = "submittedCount" WHERE "id" = ?`, queueItemId);
+  await w.exec.run(`UPDATE "QueueItem" SET "submittedCount" = "submittedCount" WHERE "id" = ?`, [queueItemId]);
 }

@@ -31,7 +31,8 @@ import "server-only";
 // On PostgreSQL a new claim is thus BEGIN + 4 statements + COMMIT: each is a round trip, and
 // round trips were most of a claim's time (bench/queue-bench.ts).
 import { z } from "zod";
-import { databaseUrlOf, providerOf, type Db } from "@/lib/db";
+import type { Db } from "@/lib/db";
+import { writeTxOf } from "@/lib/derived/write-transaction";
 import { AppError } from "@/lib/errors";
 import { CLAIM_TRANSACTION, lockQueueMember } from "@/lib/queues/claim-locks";
 import { claimItemIfRoom, heldClaimElseExpireLapsed } from "@/lib/queues/claim-statements";
@@ -55,17 +56,18 @@ export type ClaimedItem = {
 
 export async function claimNextItem(db: Db, input: z.input<typeof ClaimNextInputSchema>): Promise<ClaimedItem | null> {
   const { queueId, userId, now = new Date() } = ClaimNextInputSchema.parse(input);
-  const provider = providerOf(databaseUrlOf(db));
   return db.$transaction(async (tx) => {
-    const queue = await lockQueueMember(tx, provider, queueId, userId);
+    const w = writeTxOf(db, tx);
+    const { provider } = w;
+    const queue = await lockQueueMember(w, queueId, userId);
     if (!queue) {
-      const exists = await tx.queue.count({ where: { id: queueId } });
-      if (!exists) throw new AppError("not_found", "No such queue.");
+      const exists = await w.exec.all(`SELECT 1 FROM "Queue" WHERE "id" = ?`, [queueId]);
+      if (!exists.length) throw new AppError("not_found", "No such queue.");
       throw new AppError("forbidden", "You are not a member of this queue.");
     }
     if (queue.status !== "active") throw new AppError("conflict", `This queue is ${queue.status}.`);
 
-    const held = await heldClaimElseExpireLapsed(tx, provider, { queueId, userId, now });
+    const held = await heldClaimElseExpireLapsed(w, { queueId, userId, now });
     if (held) {
       const { id, queueItemId, leaseUntil, sampleId, trajectoryId, verdictId } = held;
       return { claimId: id, queueItemId, leaseUntil, sampleId, trajectoryId, verdictId };
@@ -75,10 +77,10 @@ export async function claimNextItem(db: Db, input: z.input<typeof ClaimNextInput
     for (;;) {
       const query = { queueId, userId, now, overlap: queue.overlap, excludedIds };
       const candidate =
-        (await nextCandidate(tx, provider, { ...query, skipLocked: true })) ??
-        (provider === "postgres" ? await nextCandidate(tx, provider, { ...query, skipLocked: false }) : null);
+        (await nextCandidate(w, { ...query, skipLocked: true })) ??
+        (provider === "postgres" ? await nextCandidate(w, { ...query, skipLocked: false }) : null);
       if (!candidate) return null;
-      const taken = await claimItemIfRoom(tx, provider, { queueId, userId, now, queue, item: candidate });
+      const taken = await claimItemIfRoom(w, { queueId, userId, now, queue, item: candidate });
       if (!taken) {
         excludedIds.push(candidate.id);
         continue;

@@ -2,15 +2,18 @@ import "server-only";
 // The writes of a claim (claim-next-item.ts), per provider. On PostgreSQL every statement is a
 // round trip to the server, and round trips, not the queries, were most of a claim's time
 // (bench/queue-bench.ts): so each step is one statement there, its parts joined with
-// data-modifying CTEs. On SQLite the same steps are plain Prisma calls, which cost no trip.
+// data-modifying CTEs. On SQLite the same steps are a few prepared statements on the
+// connection (no trip to make, and Prisma's per-query cost was most of a claim's time).
 //
 // Why the steps stay apart on PostgreSQL: a statement reads from one snapshot, taken when it
 // starts. A statement that waited for a lock still reads the world as it was before the lock
 // holder committed, so whatever must see the previous holder's writes is read in a statement
 // that starts after the lock is held: the held claim after the member lock, the live count
 // after the item lock.
-import type { DbProvider } from "@/lib/db";
-import type { ClaimingQueue, Tx } from "@/lib/queues/claim-locks";
+import type { ClaimingQueue } from "@/lib/queues/claim-locks";
+import type { WriteTx } from "@/lib/derived/write-transaction";
+import { insertAudit } from "@/lib/audit/record";
+import { asDate } from "@/lib/sql/sql-reader";
 import { countLiveClaims, liveClaimSql } from "@/lib/queues/live-claims";
 import type { Candidate } from "@/lib/queues/next-candidate";
 import { newRowId } from "@/lib/queues/row-id";
@@ -24,9 +27,9 @@ type Claimer = { queueId: string; userId: string; now: Date };
  * When there is none, the claimer is about to take a new item, which abandons their lapsed
  * leases in the queue: those are marked `expired` in the same step.
  */
-export async function heldClaimElseExpireLapsed(tx: Tx, provider: DbProvider, { queueId, userId, now }: Claimer): Promise<HeldClaim | null> {
-  if (provider === "postgres") {
-    const rows = await tx.$queryRawUnsafe<HeldClaim[]>(
+export async function heldClaimElseExpireLapsed(w: WriteTx, { queueId, userId, now }: Claimer): Promise<HeldClaim | null> {
+  if (w.provider === "postgres") {
+    const rows = await w.exec.all<HeldClaim>(
       `WITH held AS (
          SELECT c."id", c."queueItemId", c."leaseUntil", qi."sampleId", qi."trajectoryId", qi."verdictId"
            FROM "Claim" c JOIN "QueueItem" qi ON qi."id" = c."queueItemId"
@@ -40,22 +43,26 @@ export async function heldClaimElseExpireLapsed(tx: Tx, provider: DbProvider, { 
             AND NOT EXISTS (SELECT 1 FROM held)
        )
        SELECT * FROM held`,
-      userId,
-      queueId,
-      now,
+      [userId, queueId, now],
     );
     return rows[0] ?? null;
   }
-  const held = await tx.claim.findFirst({
-    where: { userId, status: "active", leaseUntil: { gt: now }, queueItem: { queueId } },
-    orderBy: { createdAt: "asc" },
-    select: { id: true, queueItemId: true, leaseUntil: true, queueItem: { select: { sampleId: true, trajectoryId: true, verdictId: true } } },
-  });
-  if (held) {
-    const { queueItem, ...claim } = held;
-    return { ...claim, ...queueItem };
-  }
-  await tx.claim.updateMany({ where: { userId, status: "active", leaseUntil: { lte: now }, queueItem: { queueId } }, data: { status: "expired" } });
+  const rows = await w.exec.all<HeldClaim>(
+    `SELECT c."id", c."queueItemId", c."leaseUntil", qi."sampleId", qi."trajectoryId", qi."verdictId"
+       FROM "Claim" c JOIN "QueueItem" qi ON qi."id" = c."queueItemId"
+      WHERE c."userId" = ? AND c."status" = 'active' AND c."leaseUntil" > ? AND qi."queueId" = ?
+      ORDER BY c."createdAt" ASC
+      LIMIT 1`,
+    [userId, now, queueId],
+  );
+  const held = rows[0];
+  if (held) return { ...held, leaseUntil: asDate(held.leaseUntil)! };
+  await w.exec.run(
+    `UPDATE "Claim" SET "status" = 'expired'
+      WHERE "userId" = ? AND "status" = 'active' AND "leaseUntil" <= ?
+        AND "queueItemId" IN (SELECT "id" FROM "QueueItem" WHERE "queueId" = ?)`,
+    [userId, now, queueId],
+  );
   return null;
 }
 
@@ -68,8 +75,7 @@ export type TakenItem = { claimId: string; leaseUntil: Date };
  * the same transaction, so no claim exists without one.
  */
 export async function claimItemIfRoom(
-  tx: Tx,
-  provider: DbProvider,
+  w: WriteTx,
   { queueId, userId, now, queue, item }: Claimer & { queue: ClaimingQueue; item: Candidate },
 ): Promise<TakenItem | null> {
   const leaseUntil = new Date(now.getTime() + queue.leaseSeconds * 1000);
@@ -81,13 +87,13 @@ export async function claimItemIfRoom(
     targetId: item.id,
     details: { queueId, claimId, leaseUntil: leaseUntil.toISOString() },
   });
-  if (provider === "postgres") {
-    const claimId = newRowId();
+  const claimId = newRowId();
+  if (w.provider === "postgres") {
     const entry = audit(claimId);
     const createdAt = new Date();
     // $1 item, $2 now, $3 honeypot, $4 overlap, $5 claim id, $6 user, $7 lease, $8 created at,
     // $9 audit id, $10 project, $11 audit details.
-    const rows = await tx.$queryRawUnsafe<{ id: string }[]>(
+    const rows = await w.exec.all<{ id: string }>(
       `WITH room AS (
          SELECT 1 FROM "Claim" c
           WHERE c."queueItemId" = $1 AND ${liveClaimSql("$2::timestamp(3)")}
@@ -104,23 +110,13 @@ export async function claimItemIfRoom(
          SELECT $9, $10, $6, '${entry.action}', '${entry.targetType}', $1, $11::jsonb, $8::timestamp(3) FROM claim
        )
        SELECT "id" FROM claim`,
-      item.id,
-      now,
-      Boolean(item.isHoneypot),
-      queue.overlap,
-      claimId,
-      userId,
-      leaseUntil,
-      createdAt,
-      newRowId(),
-      queue.projectId,
-      JSON.stringify(entry.details),
+      [item.id, now, Boolean(item.isHoneypot), queue.overlap, claimId, userId, leaseUntil, createdAt, newRowId(), queue.projectId, JSON.stringify(entry.details)],
     );
     return rows.length ? { claimId, leaseUntil } : null;
   }
-  if (!item.isHoneypot && (await countLiveClaims(tx, item.id, now)) >= queue.overlap) return null;
-  await tx.claim.updateMany({ where: { queueItemId: item.id, status: "active", leaseUntil: { lte: now } }, data: { status: "expired" } });
-  const created = await tx.claim.create({ data: { queueItemId: item.id, userId, leaseUntil }, select: { id: true } });
-  await tx.auditLog.create({ data: audit(created.id) });
-  return { claimId: created.id, leaseUntil };
+  if (!item.isHoneypot && (await countLiveClaims(w, item.id, now)) >= queue.overlap) return null;
+  await w.exec.run(`UPDATE "Claim" SET "status" = 'expired' WHERE "queueItemId" = ? AND "status" = 'active' AND "leaseUntil" <= ?`, [item.id, now]);
+  await w.exec.run(`INSERT INTO "Claim" ("id", "queueItemId", "userId", "status", "leaseUntil", "createdAt") VALUES (?, ?, ?, 'active', ?, ?)`, [claimId, item.id, userId, leaseUntil, new Date()]);
+  await insertAudit(w.exec, audit(claimId));
+  return { claimId, leaseUntil };
 }

@@ -6,7 +6,7 @@ import "server-only";
 // wrong the moment a lease ran out. Lapsed claims are marked `expired` lazily, by the next
 // claim on the same item or by their owner's next claim.
 import type { Prisma } from "@/lib/generated/sqlite/client";
-import type { Tx } from "@/lib/queues/claim-locks";
+import type { WriteTx } from "@/lib/derived/write-transaction";
 
 export function liveClaimWhere(now: Date): Prisma.ClaimWhereInput {
   return { OR: [{ status: "submitted" }, { status: "active", leaseUntil: { gt: now } }] };
@@ -18,8 +18,10 @@ export function liveClaimSql(nowParam: string): string {
 }
 
 /** Live claims on an item, optionally leaving one claim out. Call with the item locked. */
-export async function countLiveClaims(tx: Tx, queueItemId: string, now: Date, exceptClaimId?: string): Promise<number> {
-  return tx.claim.count({
-    where: { queueItemId, ...liveClaimWhere(now), ...(exceptClaimId ? { id: { not: exceptClaimId } } : {}) },
-  });
+export async function countLiveClaims(w: WriteTx, queueItemId: string, now: Date, exceptClaimId?: string): Promise<number> {
+  const rows = await w.exec.all<{ n: number | bigint }>(
+    `SELECT COUNT(*) AS "n" FROM "Claim" c WHERE c."queueItemId" = ? AND ${liveClaimSql(w.provider === "postgres" ? "?::timestamp(3)" : "?")}${exceptClaimId ? ` AND c."id" <> ?` : ""}`,
+    exceptClaimId ? [queueItemId, now, exceptClaimId] : [queueItemId, now],
+  );
+  return Number(rows[0]?.n ?? 0);
 }

@@ -9,9 +9,12 @@ import "server-only";
 // should not lose work for nothing); if the slot went to someone else, the submission is
 // refused as a conflict. Submitting twice is a no-op.
 import { z } from "zod";
-import { databaseUrlOf, providerOf, type Db } from "@/lib/db";
+import type { Db } from "@/lib/db";
+import { writeTxOf, type WriteTx } from "@/lib/derived/write-transaction";
+import { asBool, asDate } from "@/lib/sql/sql-reader";
 import { AppError } from "@/lib/errors";
-import { recordAudit } from "@/lib/audit/record";
+import { insertAudit } from "@/lib/audit/record";
+import { execFor } from "@/lib/derived/sql-exec";
 import { CLAIM_TRANSACTION, lockItemOfClaim } from "@/lib/queues/claim-locks";
 import { gradeHoneypotClaim } from "@/lib/queues/grade-honeypot-claim";
 import { countLiveClaims } from "@/lib/queues/live-claims";
@@ -25,37 +28,78 @@ export const MarkSubmittedInputSchema = z.object({
 
 const RESOLVED_BY_CONSENSUS = new Set(["sample", "trajectory"]);
 
+type ClaimRow = {
+  id: string;
+  userId: string;
+  queueItemId: string;
+  status: string;
+  leaseUntil: Date;
+  submittedAt: Date | null;
+  honeypotCorrect: boolean | null;
+  isHoneypot: boolean;
+  queue: { id: string; projectId: string; overlap: number; itemType: string };
+};
+
+async function readClaim(w: WriteTx, claimId: string): Promise<ClaimRow | null> {
+  const rows = await w.exec.all<Record<string, unknown>>(
+    `SELECT c."id", c."userId", c."queueItemId", c."status", c."leaseUntil", c."submittedAt", c."honeypotCorrect", qi."isHoneypot",
+            q."id" AS "queueId", q."projectId", q."overlap", q."itemType"
+       FROM "Claim" c JOIN "QueueItem" qi ON qi."id" = c."queueItemId" JOIN "Queue" q ON q."id" = qi."queueId"
+      WHERE c."id" = ?`,
+    [claimId],
+  );
+  const r = rows[0];
+  if (!r) return null;
+  return {
+    id: String(r.id),
+    userId: String(r.userId),
+    queueItemId: String(r.queueItemId),
+    status: String(r.status),
+    leaseUntil: asDate(r.leaseUntil)!,
+    submittedAt: asDate(r.submittedAt),
+    honeypotCorrect: r.honeypotCorrect === null || r.honeypotCorrect === undefined ? null : asBool(r.honeypotCorrect),
+    isHoneypot: asBool(r.isHoneypot),
+    queue: { id: String(r.queueId), projectId: String(r.projectId), overlap: Number(r.overlap), itemType: String(r.itemType) },
+  };
+}
+
+/** One more submission on the item; the item as it is after it. */
+async function countSubmission(w: WriteTx, queueItemId: string) {
+  const rows = await w.exec.all<{ id: string; status: string; submittedCount: number; sampleId: string | null; trajectoryId: string | null; verdictId: string | null }>(
+    `UPDATE "QueueItem" SET "submittedCount" = "submittedCount" + 1 WHERE "id" = ?
+     RETURNING "id", "status", "submittedCount", "sampleId", "trajectoryId", "verdictId"`,
+    [queueItemId],
+  );
+  const item = rows[0]!;
+  return { ...item, submittedCount: Number(item.submittedCount) };
+}
+
 export async function markClaimSubmitted(db: Db, input: z.input<typeof MarkSubmittedInputSchema>) {
   const { claimId, userId, now = new Date() } = MarkSubmittedInputSchema.parse(input);
-  const provider = providerOf(databaseUrlOf(db));
   const result = await db.$transaction(async (tx) => {
+    const w = writeTxOf(db, tx);
     // The item first: claimers lock it before touching its claims, and so must we.
-    await lockItemOfClaim(tx, provider, claimId);
-    const claim = await tx.claim.findUnique({
-      where: { id: claimId },
-      include: { queueItem: { select: { id: true, status: true, isHoneypot: true, queue: { select: { id: true, projectId: true, overlap: true, itemType: true } } } } },
-    });
+    await lockItemOfClaim(w, claimId);
+    const claim = await readClaim(w, claimId);
     if (!claim || claim.userId !== userId) throw new AppError("not_found", "No such claim.");
     if (claim.status === "submitted") return { claim, isNew: false };
     if (claim.status !== "active") throw new AppError("conflict", `This claim was ${claim.status}; open the queue again for a new item.`);
-    const { queue, isHoneypot } = claim.queueItem;
+    const { queue, isHoneypot } = claim;
     // Honeypots have no slots to lose (see next-candidate.ts).
-    if (!isHoneypot && claim.leaseUntil <= now && (await countLiveClaims(tx, claim.queueItemId, now, claim.id)) >= queue.overlap) {
+    if (!isHoneypot && claim.leaseUntil <= now && (await countLiveClaims(w, claim.queueItemId, now, claim.id)) >= queue.overlap) {
       throw new AppError("conflict", "Your lease on this item ran out and it went to someone else.");
     }
-    const item = await tx.queueItem.update({ where: { id: claim.queueItemId }, data: { submittedCount: { increment: 1 } } });
-    if (isHoneypot) {
-      const honeypotCorrect = await gradeHoneypotClaim(tx, { projectId: queue.projectId, userId, item });
-      const submitted = await tx.claim.update({ where: { id: claimId }, data: { status: "submitted", submittedAt: now, honeypotCorrect } });
-      return { claim: submitted, isNew: true, queue };
-    }
-    const submitted = await tx.claim.update({ where: { id: claimId }, data: { status: "submitted", submittedAt: now } });
+    const item = await countSubmission(w, claim.queueItemId);
+    const honeypotCorrect = isHoneypot ? await gradeHoneypotClaim(tx, { projectId: queue.projectId, userId, item }) : null;
+    await w.exec.run(`UPDATE "Claim" SET "status" = 'submitted', "submittedAt" = ?, "honeypotCorrect" = ? WHERE "id" = ?`, [now, honeypotCorrect, claimId]);
+    const submitted = { ...claim, status: "submitted", submittedAt: now, honeypotCorrect };
+    if (isHoneypot) return { claim: submitted, isNew: true, queue };
     let resolution: Resolution | null = null;
     if (item.submittedCount >= queue.overlap && item.status === "open") {
       if (queue.overlap >= 2 && RESOLVED_BY_CONSENSUS.has(queue.itemType) && !item.verdictId) {
-        resolution = await resolveFullItem(tx, { item, projectId: queue.projectId, provider, overlap: queue.overlap, now });
+        resolution = await resolveFullItem(w, { item, projectId: queue.projectId, overlap: queue.overlap, now });
       } else {
-        await tx.queueItem.update({ where: { id: item.id }, data: { status: "full" } });
+        await w.exec.run(`UPDATE "QueueItem" SET "status" = 'full' WHERE "id" = ?`, [item.id]);
       }
     }
     return { claim: submitted, isNew: true, queue, resolution, item };
@@ -63,7 +107,8 @@ export async function markClaimSubmitted(db: Db, input: z.input<typeof MarkSubmi
 
   if (result.isNew && result.queue) {
     const { queue } = result;
-    await recordAudit(db, {
+    const exec = execFor(db);
+    await insertAudit(exec, {
       userId,
       projectId: queue.projectId,
       action: "claim.submit",
@@ -73,7 +118,7 @@ export async function markClaimSubmitted(db: Db, input: z.input<typeof MarkSubmi
     });
     if (result.resolution && result.resolution.kind !== "unresolved" && result.item) {
       const item = result.item.sampleId ? { itemType: "sample", sampleId: result.item.sampleId } : { itemType: "trajectory", trajectoryId: result.item.trajectoryId };
-      await recordAudit(db, {
+      await insertAudit(exec, {
         userId,
         projectId: queue.projectId,
         action: result.resolution.kind === "consensus" ? "consensus.verify" : "consensus.disagree",

@@ -7,8 +7,7 @@ import "server-only";
 // Honeypot items are not limited by the overlap: a honeypot measures each annotator, so every
 // member of the queue must meet it once (the "never twice" rule still holds), and its answer
 // is known already, so no slot needs saving for a consensus. Their status stays "open".
-import type { DbProvider } from "@/lib/db";
-import type { Tx } from "@/lib/queues/claim-locks";
+import type { WriteTx } from "@/lib/derived/write-transaction";
 import { liveClaimSql } from "@/lib/queues/live-claims";
 
 // isHoneypot: SQLite hands booleans back from raw queries as 0/1.
@@ -23,7 +22,8 @@ export type Candidate = { id: string; sampleId: string | null; trajectoryId: str
 // candidate query 950 ms -> 0.02 ms at 1M items).
 export type CandidateQuery = { queueId: string; userId: string; now: Date; overlap: number; excludedIds: string[]; skipLocked: boolean };
 
-export async function nextCandidate(tx: Tx, provider: DbProvider, q: CandidateQuery): Promise<Candidate | null> {
+export async function nextCandidate(w: WriteTx, q: CandidateQuery): Promise<Candidate | null> {
+  const { provider } = w;
   const args: unknown[] = [];
   const param = (value: unknown) => {
     args.push(value);
@@ -36,7 +36,7 @@ export async function nextCandidate(tx: Tx, provider: DbProvider, q: CandidateQu
   const overlapParam = param(q.overlap);
   const excluded = q.excludedIds.length ? `AND qi."id" NOT IN (${q.excludedIds.map(param).join(", ")})` : "";
   const lock = provider === "postgres" ? `FOR NO KEY UPDATE OF qi${q.skipLocked ? " SKIP LOCKED" : ""}` : "";
-  const rows = await tx.$queryRawUnsafe<Candidate[]>(
+  const rows = await w.exec.all<Candidate>(
     `SELECT qi."id", qi."sampleId", qi."trajectoryId", qi."verdictId", qi."isHoneypot"
        FROM "QueueItem" qi
       WHERE qi."queueId" = ${queueParam}
@@ -47,7 +47,7 @@ export async function nextCandidate(tx: Tx, provider: DbProvider, q: CandidateQu
       ORDER BY qi."priority" DESC, qi."id" ASC
       LIMIT 1
       ${lock}`,
-    ...args,
+    args,
   );
   return rows[0] ?? null;
 }

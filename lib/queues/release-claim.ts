@@ -4,7 +4,8 @@ import "server-only";
 // marked expired, is a no-op; a submitted claim cannot be released. A released honeypot claim
 // is graded wrong (lib/queues/grade-honeypot-claim.ts); the reply is the same as for any skip.
 import { z } from "zod";
-import { databaseUrlOf, providerOf, type Db } from "@/lib/db";
+import type { Db } from "@/lib/db";
+import { writeTxOf } from "@/lib/derived/write-transaction";
 import { AppError } from "@/lib/errors";
 import { recordAudit } from "@/lib/audit/record";
 import { CLAIM_TRANSACTION, lockItemOfClaim } from "@/lib/queues/claim-locks";
@@ -17,9 +18,8 @@ export const ReleaseClaimInputSchema = z.object({
 
 export async function releaseClaim(db: Db, input: z.input<typeof ReleaseClaimInputSchema>) {
   const { claimId, userId } = ReleaseClaimInputSchema.parse(input);
-  const provider = providerOf(databaseUrlOf(db));
   const result = await db.$transaction(async (tx) => {
-    await lockItemOfClaim(tx, provider, claimId);
+    await lockItemOfClaim(writeTxOf(db, tx), claimId);
     const claim = await tx.claim.findUnique({
       where: { id: claimId },
       include: { queueItem: { select: { isHoneypot: true, sampleId: true, trajectoryId: true, queue: { select: { id: true, projectId: true } } } } },

@@ -11,14 +11,13 @@ import "server-only";
 //    action refuses but the claim functions alone allow): the item is only "full", since
 //    there is nothing to compare.
 // Overlap 1 never comes here: one answer is not a consensus, it waits for a reviewer as before.
-import type { DbProvider } from "@/lib/db";
-import type { Tx } from "@/lib/queues/claim-locks";
 import { pinFinalAnswer } from "@/lib/annotations/answer-revisions";
 import type { FinalPayload } from "@/lib/annotations/final-payload";
 import { groundingProblem, type GroundingPayload } from "@/lib/annotations/grounding-payload";
 import { payloadOf, trajectoryPayloadOf } from "@/lib/annotations/answer-kinds";
 import { isSettled } from "@/lib/domain/item-lifecycle";
-import { writeTxOf } from "@/lib/derived/write-transaction";
+import type { WriteTx } from "@/lib/derived/write-transaction";
+import { asJson } from "@/lib/sql/sql-reader";
 import { groundingConsensus, trajectoryConsensus, type Consensus } from "@/lib/domain/consensus";
 import { ProjectSettingsSchema } from "@/lib/domain/project-settings";
 import { itemAnswers, type ItemAnswer } from "@/lib/queues/item-answers";
@@ -31,7 +30,6 @@ export type Resolution =
 type Input = {
   item: { id: string; sampleId: string | null; trajectoryId: string | null };
   projectId: string;
-  provider: DbProvider;
   overlap: number;
   now: Date;
 };
@@ -60,11 +58,13 @@ function groundingOutcome(answers: Answered[], threshold: number): Consensus<Gro
   };
 }
 
-export async function resolveFullItem(tx: Tx, { item, projectId, provider, overlap, now }: Input): Promise<Resolution> {
-  const answers = await itemAnswers(tx, item);
+const setQueueItemStatus = (w: WriteTx, id: string, status: string) => w.exec.run(`UPDATE "QueueItem" SET "status" = ? WHERE "id" = ?`, [status, id]);
+
+export async function resolveFullItem(w: WriteTx, { item, projectId, overlap, now }: Input): Promise<Resolution> {
+  const answers = await itemAnswers(w.exec, item);
   const missing = answers.filter((a) => !a.annotation);
   if (answers.length < overlap || missing.length) {
-    await tx.queueItem.update({ where: { id: item.id }, data: { status: "full" } });
+    await setQueueItemStatus(w, item.id, "full");
     return { kind: "unresolved", reason: `no submitted answer from ${missing.map((a) => a.name).join(", ") || "enough annotators"}` };
   }
   const answered = answers as Answered[];
@@ -72,27 +72,26 @@ export async function resolveFullItem(tx: Tx, { item, projectId, provider, overl
   const key = item.sampleId ? { sampleId: item.sampleId } : { trajectoryId: item.trajectoryId! };
   // A reviewer settled the item while the queue collected answers: theirs stands, and no
   // consensus of annotators replaces it.
-  const standing = item.sampleId
-    ? await tx.groundingSample.findUniqueOrThrow({ where: { id: item.sampleId }, select: { status: true } })
-    : await tx.trajectory.findUniqueOrThrow({ where: { id: item.trajectoryId! }, select: { status: true } });
+  const [standing] = await w.exec.all<{ status: string }>(`SELECT "status" FROM "${item.sampleId ? "GroundingSample" : "Trajectory"}" WHERE "id" = ?`, [item.sampleId ?? item.trajectoryId]);
+  if (!standing) throw new Error(`queue item ${item.id} points at no item`);
   if (isSettled(standing.status)) {
-    await tx.queueItem.update({ where: { id: item.id }, data: { status: "verified", resolution: "review", resolvedAt: now } });
+    await w.exec.run(`UPDATE "QueueItem" SET "status" = 'verified', "resolution" = 'review', "resolvedAt" = ? WHERE "id" = ?`, [now, item.id]);
     return { kind: "unresolved", reason: "the item was settled by a reviewer meanwhile" };
   }
   let final: FinalPayload;
   if (item.sampleId) {
-    const project = await tx.project.findUniqueOrThrow({ where: { id: projectId }, select: { settings: true } });
-    const { iouAgreementThreshold } = ProjectSettingsSchema.parse(project.settings ?? {});
+    const [project] = await w.exec.all<{ settings: unknown }>(`SELECT "settings" FROM "Project" WHERE "id" = ?`, [projectId]);
+    const { iouAgreementThreshold } = ProjectSettingsSchema.parse(asJson(project?.settings) ?? {});
     const outcome = groundingOutcome(answered, iouAgreementThreshold);
-    if (!outcome.agree) return sendToAdjudication(tx, item, outcome.reasons);
+    if (!outcome.agree) return sendToAdjudication(w, item, outcome.reasons, now);
     final = { itemType: "sample", payload: outcome.answer };
   } else {
     const outcome = trajectoryConsensus(answered.map((a) => ({ who: a.name, answer: trajectoryPayloadOf(a.annotation) })));
-    if (!outcome.agree) return sendToAdjudication(tx, item, outcome.reasons);
+    if (!outcome.agree) return sendToAdjudication(w, item, outcome.reasons, now);
     final = { itemType: "trajectory", payload: { ...outcome.answer, note: `Consensus of ${answered.length} annotators` } };
   }
 
-  const pinned = await pinFinalAnswer(writeTxOf(tx, provider), {
+  const pinned = await pinFinalAnswer(w, {
     projectId,
     item: key,
     answer: final,
@@ -102,15 +101,16 @@ export async function resolveFullItem(tx: Tx, { item, projectId, provider, overl
     contributorIds: answered.map((a) => a.userId),
     now,
   });
-  await tx.queueItem.update({ where: { id: item.id }, data: { status: "verified", resolution: "consensus", resolvedAt: now } });
+  await w.exec.run(`UPDATE "QueueItem" SET "status" = 'verified', "resolution" = 'consensus', "resolvedAt" = ? WHERE "id" = ?`, [now, item.id]);
   return { kind: "consensus", revisionId: pinned.revisionId, answers: answered.length };
 }
 
-async function sendToAdjudication(tx: Tx, item: Input["item"], reasons: string[]): Promise<Resolution> {
-  await tx.queueItem.update({ where: { id: item.id }, data: { status: "adjudication" } });
+async function sendToAdjudication(w: WriteTx, item: Input["item"], reasons: string[], now: Date): Promise<Resolution> {
+  await setQueueItemStatus(w, item.id, "adjudication");
   // The sample or trajectory waits for a reviewer too, unless someone settled it meanwhile.
-  const where = { status: { notIn: ["verified", "rejected"] } };
-  if (item.sampleId) await tx.groundingSample.updateMany({ where: { id: item.sampleId, ...where }, data: { status: "awaiting_adjudication" } });
-  else await tx.trajectory.updateMany({ where: { id: item.trajectoryId!, ...where }, data: { status: "awaiting_adjudication" } });
+  await w.exec.run(`UPDATE "${item.sampleId ? "GroundingSample" : "Trajectory"}" SET "status" = 'awaiting_adjudication', "updatedAt" = ? WHERE "id" = ? AND "status" NOT IN ('verified', 'rejected')`, [
+    now,
+    item.sampleId ?? item.trajectoryId,
+  ]);
   return { kind: "adjudication", reasons };
 }

@@ -1,37 +1,35 @@
 // `npm run test:load`: 50 simulated annotators (VERITY_LOAD_USERS) claim, label and submit
 // for several minutes (VERITY_LOAD_SECONDS, default 180) against a queue of 1M items
 // (VERITY_LOAD_ITEMS), over HTTP on loopback against the production build, exactly as the
-// review screen does it: POST Start, save the answer (server action), submit the claim.
-// Then the database is checked: no errors, every acknowledged submission stored, no item
-// over its overlap, nobody given an item twice. p50/p95/p99 per operation are printed.
+// review screen does it (load-client.ts). First the same annotators run against the bare
+// reference (bare-reference.ts: the same data changes and SQL on a copy of the same database,
+// in a bare node:http server), then against Verity; Verity's throughput is printed as a ratio
+// of the reference's. After each run the database is checked: no errors, every acknowledged
+// submission stored, no item over its overlap, nobody given an item twice.
+// p50/p95/p99 per operation and the server's CPU time per item are printed.
 // Not part of `npm test` (it runs for minutes); uses the existing .next build or makes one.
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+//   VERITY_LOAD_CPU_PROF=<dir>: Verity's server writes a V8 CPU profile there when it stops.
+import { spawn, spawnSync } from "node:child_process";
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { AppServer, freePort } from "../e2e/fault/app-server";
-import { seedLoad } from "./seed-load";
+import { annotate, bareClient, newTally, verityClient, type Op, type Tally } from "./load-client";
+import { seedLoad, type LoadSeed } from "./seed-load";
 
 const USERS = Number(process.env.VERITY_LOAD_USERS ?? 50);
 const SECONDS = Number(process.env.VERITY_LOAD_SECONDS ?? 180);
 const ITEMS = Number(process.env.VERITY_LOAD_ITEMS ?? 1_000_000);
 const PASSWORD = "load-test-password-1";
 
-type Op = "claim" | "save" | "submit";
-const latencies: Record<Op, number[]> = { claim: [], save: [], submit: [] };
-const errors: string[] = [];
-const submitted: { claimId: string; sampleId: string; user: string }[] = [];
-
 const pct = (values: number[], p: number) => (values.length ? [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]! : NaN);
 
-async function timed<T>(op: Op, work: () => Promise<T>): Promise<T> {
-  const started = performance.now();
-  try {
-    return await work();
-  } finally {
-    latencies[op].push(performance.now() - started);
-  }
+// utime + stime of a process, in ms (Linux /proc; clock ticks of 10 ms).
+function cpuMs(pid: number | null): number {
+  if (!pid || !existsSync(`/proc/${pid}/stat`)) return NaN;
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 // Fifty simultaneous sign-ins pass the server's scrypt budget (one check at a time, a short
@@ -47,37 +45,70 @@ async function signInRetrying(server: AppServer, email: string): Promise<string>
   }
 }
 
-async function annotator(server: AppServer, seed: Awaited<ReturnType<typeof seedLoad>>, email: string, until: number) {
-  const cookie = await signInRetrying(server, email);
-  while (Date.now() < until) {
-    const started = await timed("claim", () =>
-      fetch(`${server.base}/api/projects/${seed.projectId}/queues/${seed.queueId}/next`, { method: "POST", redirect: "manual", headers: { cookie, origin: server.base } }),
-    );
-    const location = new URL(started.headers.get("location") ?? "", server.base);
-    const claimId = location.searchParams.get("claim");
-    if (started.status !== 303 || !claimId) {
-      errors.push(`claim: ${started.status} ${location}`);
-      continue;
-    }
-    const sampleId = location.pathname.split("/").pop()!;
-    const shift = submitted.length % 300;
-    const box = [100 + shift, 100, 400 + shift, 260];
-    const saved = await timed("save", () =>
-      server.action(cookie, "lib/actions/grounding.ts", "saveGroundingAction", [
-        { projectId: seed.projectId, sampleId, baseVersion: null, status: "submitted", payload: { targetAbsent: false, box, instructionRewrite: null, qualityScore: null, note: null } },
-      ]),
-    );
-    if (saved.result?.ok !== true) {
-      errors.push(`save: ${saved.raw.slice(0, 200)}`);
-      continue;
-    }
-    const done = await timed("submit", () => server.action(cookie, "lib/actions/queues.ts", "submitClaimAction", [{ projectId: seed.projectId, claimId }]));
-    if (done.result?.ok !== true) {
-      errors.push(`submit: ${done.raw.slice(0, 200)}`);
-      continue;
-    }
-    submitted.push({ claimId, sampleId, user: email });
-  }
+type RunResult = { name: string; tally: Tally; seconds: number; serverCpuMs: number; checks: string; ok: boolean };
+
+function checkDatabase(file: string, seed: LoadSeed, tally: Tally): { checks: string; ok: boolean } {
+  const db = new Database(file, { readonly: true });
+  const overFull = db.prepare(`SELECT COUNT(*) AS n FROM (SELECT "queueItemId" FROM "Claim" WHERE "status" IN ('active', 'submitted') GROUP BY "queueItemId" HAVING COUNT(*) > ?)`).get(seed.overlap) as { n: number };
+  const twice = db.prepare(`SELECT COUNT(*) AS n FROM (SELECT 1 FROM "Claim" GROUP BY "queueItemId", "userId" HAVING COUNT(*) > 1)`).get() as { n: number };
+  const stored = db.prepare(`SELECT COUNT(*) AS n FROM "Claim" WHERE "status" = 'submitted'`).get() as { n: number };
+  const find = db.prepare(`SELECT c."status", a."status" AS answer FROM "Claim" c JOIN "QueueItem" qi ON qi."id" = c."queueItemId"
+    LEFT JOIN "Annotation" a ON a."sampleId" = qi."sampleId" AND a."annotatorId" = c."userId" AND a."kind" = 'label' WHERE c."id" = ?`);
+  const lost = tally.submitted.filter((s) => {
+    const row = find.get(s.claimId) as { status: string; answer: string | null } | undefined;
+    return row?.status !== "submitted" || row.answer !== "submitted";
+  });
+  const integrity = db.pragma("integrity_check", { simple: true });
+  db.close();
+  const ok = tally.errors.length === 0 && lost.length === 0 && overFull.n === 0 && twice.n === 0 && stored.n === tally.submitted.length && integrity === "ok" && tally.submitted.length > 0;
+  const checks = `errors ${tally.errors.length}, lost submissions ${lost.length}, items over overlap ${overFull.n}, items given twice to one person ${twice.n}, submitted claims stored ${stored.n}, integrity ${integrity}`;
+  return { checks, ok };
+}
+
+async function runBare(file: string, seed: LoadSeed): Promise<RunResult> {
+  const port = await freePort();
+  const child = spawn("node", ["--import", "tsx", "tests/load/bare-server.ts", file, String(port), seed.queueId, seed.projectId, String(seed.overlap)], { stdio: ["ignore", "pipe", "inherit"] });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.once("data", () => resolve());
+    child.once("exit", (code) => reject(new Error(`the bare reference exited (${code})`)));
+  });
+  const tally = newTally();
+  const cpuBefore = cpuMs(child.pid ?? null);
+  const until = Date.now() + SECONDS * 1000;
+  await Promise.all(seed.userIds.map((id) => annotate(tally, bareClient(`http://127.0.0.1:${port}`, id), id, until)));
+  const serverCpuMs = cpuMs(child.pid ?? null) - cpuBefore;
+  await new Promise((resolve) => {
+    child.once("exit", resolve);
+    child.kill("SIGTERM");
+  });
+  return { name: "bare reference", tally, seconds: SECONDS, serverCpuMs, ...checkDatabase(file, seed, tally) };
+}
+
+async function runVerity(dataDir: string, file: string, seed: LoadSeed): Promise<RunResult> {
+  const profile = process.env.VERITY_LOAD_CPU_PROF;
+  const server = new AppServer(
+    await freePort(),
+    { VERITY_DATA_DIR: dataDir, DATABASE_URL: `file:${file}`, VERITY_LOGIN_MAX_ATTEMPTS: "100000" },
+    profile ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(profile)}`] : [],
+  );
+  await server.start();
+  const cookies = await Promise.all(seed.emails.map((email) => signInRetrying(server, email)));
+  const tally = newTally();
+  const cpuBefore = cpuMs(server.pid);
+  const until = Date.now() + SECONDS * 1000;
+  await Promise.all(cookies.map((cookie, i) => annotate(tally, verityClient(server, cookie, seed), seed.emails[i]!, until)));
+  const serverCpuMs = cpuMs(server.pid) - cpuBefore;
+  await server.stop();
+  return { name: "Verity", tally, seconds: SECONDS, serverCpuMs, ...checkDatabase(file, seed, tally) };
+}
+
+function report(run: RunResult): void {
+  const { latencies, submitted } = run.tally;
+  const line = (op: Op) => `${op.padEnd(7)} n=${latencies[op].length}  p50 ${pct(latencies[op], 0.5).toFixed(1)} ms  p95 ${pct(latencies[op], 0.95).toFixed(1)} ms  p99 ${pct(latencies[op], 0.99).toFixed(1)} ms`;
+  console.log(`${run.name}: ${submitted.length} items submitted (${(submitted.length / run.seconds).toFixed(1)}/s, ${((3 * submitted.length) / run.seconds).toFixed(0)} requests/s), server CPU ${(run.serverCpuMs / Math.max(1, submitted.length)).toFixed(1)} ms per item`);
+  for (const op of ["claim", "save", "submit"] as const) console.log(`  ${line(op)}`);
+  console.log(`  ${run.checks}`);
+  for (const error of run.tally.errors.slice(0, 10)) console.log(`  error: ${error}`);
 }
 
 async function main() {
@@ -87,35 +118,21 @@ async function main() {
   }
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "verity-load-"));
   const file = path.join(dataDir, "verity.db");
+  const bareFile = path.join(dataDir, "bare.db");
   try {
     console.error(`seeding ${ITEMS.toLocaleString("en")} queue items and ${USERS} annotators…`);
     const seed = await seedLoad(file, USERS, ITEMS, PASSWORD);
-    const server = new AppServer(await freePort(), { VERITY_DATA_DIR: dataDir, DATABASE_URL: `file:${file}`, VERITY_LOGIN_MAX_ATTEMPTS: "100000" });
-    await server.start();
-    console.error(`${USERS} annotators for ${SECONDS} s…`);
-    const until = Date.now() + SECONDS * 1000;
-    await Promise.all(seed.emails.map((email) => annotator(server, seed, email, until)));
-    await server.stop();
+    copyFileSync(file, bareFile);
+    console.error(`${USERS} annotators for ${SECONDS} s against the bare reference, then against Verity…`);
+    const bare = await runBare(bareFile, seed);
+    const verity = await runVerity(dataDir, file, seed);
 
-    const db = new Database(file, { readonly: true });
-    const overFull = db.prepare(`SELECT COUNT(*) AS n FROM (SELECT "queueItemId" FROM "Claim" WHERE "status" IN ('active', 'submitted') GROUP BY "queueItemId" HAVING COUNT(*) > ?)`).get(seed.overlap) as { n: number };
-    const twice = db.prepare(`SELECT COUNT(*) AS n FROM (SELECT 1 FROM "Claim" GROUP BY "queueItemId", "userId" HAVING COUNT(*) > 1)`).get() as { n: number };
-    const stored = db.prepare(`SELECT COUNT(*) AS n FROM "Claim" WHERE "status" = 'submitted'`).get() as { n: number };
-    const find = db.prepare(`SELECT c."status", a."status" AS answer FROM "Claim" c JOIN "QueueItem" qi ON qi."id" = c."queueItemId" JOIN "User" u ON u."id" = c."userId"
-      LEFT JOIN "Annotation" a ON a."sampleId" = qi."sampleId" AND a."annotatorId" = c."userId" AND a."kind" = 'label' WHERE c."id" = ?`);
-    const lost = submitted.filter((s) => {
-      const row = find.get(s.claimId) as { status: string; answer: string | null } | undefined;
-      return row?.status !== "submitted" || row.answer !== "submitted";
-    });
-    const integrity = db.pragma("integrity_check", { simple: true });
-    db.close();
-
-    const line = (op: Op) => `${op.padEnd(7)} n=${latencies[op].length}  p50 ${pct(latencies[op], 0.5).toFixed(1)} ms  p95 ${pct(latencies[op], 0.95).toFixed(1)} ms  p99 ${pct(latencies[op], 0.99).toFixed(1)} ms`;
-    console.log(`load: ${USERS} annotators, ${SECONDS} s, ${ITEMS.toLocaleString("en")} items (SQLite), ${submitted.length} items submitted (${(submitted.length / SECONDS).toFixed(1)}/s)`);
-    for (const op of ["claim", "save", "submit"] as const) console.log(`  ${line(op)}`);
-    console.log(`  errors ${errors.length}, lost submissions ${lost.length}, items over overlap ${overFull.n}, items given twice to one person ${twice.n}, submitted claims stored ${stored.n}, integrity ${integrity}`);
-    for (const error of errors.slice(0, 10)) console.log(`  error: ${error}`);
-    const ok = errors.length === 0 && lost.length === 0 && overFull.n === 0 && twice.n === 0 && stored.n === submitted.length && integrity === "ok" && submitted.length > 0;
+    console.log(`load: ${USERS} annotators, no think time, ${SECONDS} s each, ${ITEMS.toLocaleString("en")} items (SQLite), ${os.cpus().length} cores`);
+    report(bare);
+    report(verity);
+    const ratio = verity.tally.submitted.length / Math.max(1, bare.tally.submitted.length);
+    console.log(`Verity / bare reference: ${ratio.toFixed(2)} of the throughput (goal >= 0.3)`);
+    const ok = bare.ok && verity.ok;
     console.log(ok ? "load: PASS" : "load: FAIL");
     process.exitCode = ok ? 0 : 1;
   } finally {

@@ -5,8 +5,9 @@ import Database from "better-sqlite3";
 import { createDb } from "@/lib/db";
 import { applyMigrations } from "@/lib/migrate";
 import { hashPassword } from "@/lib/auth/password";
+import { DERIVATION_CODE_VERSION } from "@/lib/derived/derivation-version";
 
-export type LoadSeed = { projectId: string; queueId: string; emails: string[]; items: number; overlap: number };
+export type LoadSeed = { projectId: string; queueId: string; emails: string[]; userIds: string[]; items: number; overlap: number };
 
 export async function seedLoad(file: string, annotators: number, items: number, password: string): Promise<LoadSeed> {
   applyMigrations(`file:${file}`);
@@ -16,9 +17,13 @@ export async function seedLoad(file: string, annotators: number, items: number, 
   const projectId = "loadproject0001";
   const queueId = "loadqueue00001";
   const overlap = 2;
-  sqlite.prepare(`INSERT INTO "Project" (id, slug, name, settings, updatedAt) VALUES (?, 'load', 'Load test', '{}', ?)`).run(projectId, now);
+  // Derived as an import leaves it (current code, every sample at the project's revision 1):
+  // otherwise the server's start would queue a re-derivation of every sample, which would run
+  // beside the annotators and be measured as their wait.
+  sqlite.prepare(`INSERT INTO "Project" (id, slug, name, settings, updatedAt, derivationCode) VALUES (?, 'load', 'Load test', '{}', ?, ?)`).run(projectId, now, DERIVATION_CODE_VERSION);
   const hash = await hashPassword(password);
   const emails: string[] = [];
+  const userIds: string[] = [];
   const user = sqlite.prepare(`INSERT INTO "User" (id, email, name, passwordHash, updatedAt) VALUES (?, ?, ?, ?, ?)`);
   const member = sqlite.prepare(`INSERT INTO "Membership" (id, projectId, userId, role) VALUES (?, ?, ?, 'annotator')`);
   const queueMember = sqlite.prepare(`INSERT INTO "QueueMember" (queueId, userId) VALUES (?, ?)`);
@@ -30,10 +35,11 @@ export async function seedLoad(file: string, annotators: number, items: number, 
     member.run(`loadmember${String(i).padStart(6, "0")}`, projectId, id);
     queueMember.run(queueId, id);
     emails.push(email);
+    userIds.push(id);
   }
   const sample = sqlite.prepare(
-    `INSERT INTO "GroundingSample" (id, projectId, imageMissing, imageWidth, imageHeight, instruction, sourceDataset, sourceId, contentHash, boxX1, boxY1, boxX2, boxY2, createdAt, updatedAt)
-     VALUES (?, ?, 1, 1000, 1000, ?, 'load', ?, ?, 10, 10, 60, 60, ?, ?)`,
+    `INSERT INTO "GroundingSample" (id, projectId, imageMissing, imageWidth, imageHeight, instruction, sourceDataset, sourceId, contentHash, boxX1, boxY1, boxX2, boxY2, createdAt, updatedAt, derivedRevision)
+     VALUES (?, ?, 1, 1000, 1000, ?, 'load', ?, ?, 10, 10, 60, 60, ?, ?, 1)`,
   );
   const item = sqlite.prepare(`INSERT INTO "QueueItem" (id, queueId, sampleId) VALUES (?, ?, ?)`);
   const batch = sqlite.transaction((from: number, to: number) => {
@@ -51,5 +57,5 @@ export async function seedLoad(file: string, annotators: number, items: number, 
   const db = createDb(`file:${file}`);
   await db.queue.findUniqueOrThrow({ where: { id: queueId } });
   await db.$disconnect();
-  return { projectId, queueId, emails, items, overlap };
+  return { projectId, queueId, emails, userIds, items, overlap };
 }

@@ -106,7 +106,7 @@ async function applyToItem(w: WriteTx, ctx: AnnotationContext, record: Annotatio
     }
   }
   await pinFinalAnswer(w, { projectId: ctx.projectId, item, answer, source: "import", decision: "accept", decidedById: ctx.actorId, contributorIds: [userId], from: { annotationId: row.id, version: row.version }, now });
-  await settleQueueItemsOf(w.tx, ctx.projectId, item, ctx.actorId ?? userId, now);
+  await settleQueueItemsOf(w, ctx.projectId, item, ctx.actorId ?? userId, now);
   ctx.report.labels.finalAnswers += 1;
 }
 

@@ -38,12 +38,16 @@ export class AppServer {
   readonly base: string;
   stderr = "";
 
-  constructor(private readonly port: number, private readonly appEnv: AppEnv & Record<string, string>) {
+  constructor(
+    private readonly port: number,
+    private readonly appEnv: AppEnv & Record<string, string>,
+    private readonly nodeArgs: string[] = [],
+  ) {
     this.base = `http://127.0.0.1:${port}`;
   }
 
   async start(): Promise<void> {
-    this.child = spawn("node", ["node_modules/next/dist/bin/next", "start", "-p", String(this.port), "-H", "127.0.0.1"], {
+    this.child = spawn("node", [...this.nodeArgs, "node_modules/next/dist/bin/next", "start", "-p", String(this.port), "-H", "127.0.0.1"], {
       env: { ...process.env, ...this.appEnv, NEXTAUTH_URL: this.base, NEXTAUTH_SECRET: "" },
       stdio: ["ignore", "pipe", "pipe"],
     });
@@ -59,6 +63,11 @@ export class AppServer {
       await new Promise((r) => setTimeout(r, 200));
     }
     throw new Error(`the server did not start: ${this.stderr}`);
+  }
+
+  /** The server's process id (the load test reads its CPU time), null when stopped. */
+  get pid(): number | null {
+    return this.child?.pid ?? null;
   }
 
   /** kill -9: no chance to flush, close or finish anything. */

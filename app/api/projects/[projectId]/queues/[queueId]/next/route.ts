@@ -1,6 +1,7 @@
 import { projectRoute } from "@/lib/http/project-route";
 import { assertSameOrigin } from "@/lib/http/request-guards";
 import { db } from "@/lib/db";
+import { execFor } from "@/lib/derived/sql-exec";
 import { AppError } from "@/lib/errors";
 import { claimNextItem } from "@/lib/queues/claim-next-item";
 import { claimLocation } from "@/lib/queues/claim-location";
@@ -9,10 +10,14 @@ import { claimLocation } from "@/lib/queues/claim-location";
 // right behind a proxy where request.url may not.
 const seeOther = (location: string) => new Response(null, { status: 303, headers: { Location: location } });
 
+// A raw read: every claim makes it (lib/derived/sql-exec.ts says why).
 async function queueOf(projectId: string, queueId: string) {
-  const queue = await db().queue.findFirst({ where: { id: queueId, projectId }, select: { id: true, status: true, project: { select: { slug: true } } } });
+  const [queue] = await execFor(db()).all<{ id: string; status: string; slug: string }>(
+    `SELECT q."id", q."status", p."slug" FROM "Queue" q JOIN "Project" p ON p."id" = q."projectId" WHERE q."id" = ? AND q."projectId" = ?`,
+    [queueId, projectId],
+  );
   if (!queue) throw new AppError("not_found", "No such queue.");
-  return queue;
+  return { id: queue.id, status: queue.status, project: { slug: queue.slug } };
 }
 
 // POST (the queues page's Start form, and the review screens after a submit or a skip): claim

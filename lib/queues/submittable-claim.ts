@@ -1,0 +1,25 @@
+import "server-only";
+// What the submit of a claim checks first (lib/actions/queues.ts): the claim is the caller's, in
+// this project, and the caller's answer on its item is submitted. Raw reads on the hot path
+// (lib/derived/sql-exec.ts says why).
+import type { Db } from "@/lib/db";
+import { execFor } from "@/lib/derived/sql-exec";
+import { AppError } from "@/lib/errors";
+
+export async function assertClaimAnswered(db: Db, { projectId, claimId, userId }: { projectId: string; claimId: string; userId: string }): Promise<void> {
+  const exec = execFor(db);
+  const [claim] = await exec.all<{ sampleId: string | null; trajectoryId: string | null }>(
+    `SELECT qi."sampleId", qi."trajectoryId" FROM "Claim" c JOIN "QueueItem" qi ON qi."id" = c."queueItemId" JOIN "Queue" q ON q."id" = qi."queueId"
+      WHERE c."id" = ? AND c."userId" = ? AND q."projectId" = ?`,
+    [claimId, userId, projectId],
+  );
+  if (!claim) throw new AppError("not_found", "No such claim.");
+  // A claim counts as done only once the caller's answer on its item is submitted.
+  const { sampleId, trajectoryId } = claim;
+  if (!sampleId && !trajectoryId) throw new AppError("invalid_input", "This claim is not on a sample or a trajectory.");
+  const answered = await exec.all(
+    `SELECT 1 FROM "Annotation" WHERE "${sampleId ? "sampleId" : "trajectoryId"}" = ? AND "annotatorId" = ? AND "kind" = 'label' AND "status" = 'submitted' AND "projectId" = ?`,
+    [sampleId ?? trajectoryId, userId, projectId],
+  );
+  if (!answered.length) throw new AppError("conflict", "Submit your answer on this item first.");
+}

@@ -28,6 +28,10 @@ const securityHeaders = [
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   poweredByHeader: false,
+  // Read when the server starts. Off unless VERITY_HTTP_COMPRESSION=on: most responses are small
+  // answers of the annotation hot path (a save, a submit), for which a gzip stream cost more CPU
+  // than the request itself (bench/load-results.md); a reverse proxy in front compresses pages.
+  compress: process.env.VERITY_HTTP_COMPRESSION === "on",
   serverExternalPackages: ["better-sqlite3", "sharp", "@prisma/adapter-better-sqlite3", "@prisma/adapter-pg", "pg"],
   experimental: { serverActions: { bodySizeLimit: "2mb" }, authInterrupts: true },
   async headers() {

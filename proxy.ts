@@ -3,8 +3,9 @@
 // Node.js runtime in Next.js 16, so the secret can come from the data dir like the app's.
 import { withAuth } from "next-auth/middleware";
 import { authSecret } from "@/lib/env";
+import { decodeSessionToken } from "@/lib/auth/session-codec";
 
-export default withAuth({ pages: { signIn: "/login" }, secret: authSecret() });
+export default withAuth({ pages: { signIn: "/login" }, secret: authSecret(), jwt: { decode: decodeSessionToken } });
 
 // Next.js reads the whole body of every request it hands the proxy before it answers (it keeps
 // a copy of the first 10 MB for the page, then waits for the body to end), so only requests

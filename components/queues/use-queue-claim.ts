@@ -4,7 +4,7 @@
 // the queue's next item instead of the list's.
 import { useSearchParams } from "next/navigation";
 import { openNextQueueItem } from "@/components/queues/open-next-item";
-import { submitClaimAction } from "@/lib/actions/queues";
+import { postJson } from "@/components/review/post-json";
 
 export function useQueueClaim(projectId: string) {
   const params = useSearchParams();
@@ -16,7 +16,7 @@ export function useQueueClaim(projectId: string) {
       // Whatever the outcome, /next is the right place: a closed claim yields the next item,
       // a claim still open (the close failed) comes back so it can be submitted again, and a
       // lost lease yields a fresh item. The answer itself is already saved.
-      await submitClaimAction({ projectId, claimId });
+      await postJson(`/api/projects/${encodeURIComponent(projectId)}/claims/${encodeURIComponent(claimId)}/submit`, {});
       openNextQueueItem(projectId, queueId);
     },
   };

@@ -16,7 +16,8 @@ import { PredictionList } from "@/components/review/prediction-list";
 import { QualityPanel } from "@/components/review/quality-panel";
 import { VersionedSaveBar } from "@/components/review/versioned-save-bar";
 import { useVersionedAutosave } from "@/components/review/use-versioned-autosave";
-import { saveGroundingAction } from "@/lib/actions/grounding";
+import type { SaveResult } from "@/lib/actions/grounding";
+import { postJson } from "@/components/review/post-json";
 import { groundingProblem, type GroundingPayload } from "@/lib/annotations/grounding-payload";
 import type { Box } from "@/lib/domain/geometry";
 import type { TierSettings } from "@/lib/domain/tiers";
@@ -64,7 +65,10 @@ export function GroundingReview({ project, review, tiers, canOverride, query, ne
   const t = useT();
   const [payload, setPayload] = useState<GroundingPayload>(() => initialPayload(review, finalPayload));
   const [loadKey, setLoadKey] = useState(`${review.id}:${review.mine?.version ?? 0}`);
-  const autosave = useVersionedAutosave<GroundingPayload>((input) => saveGroundingAction({ projectId: project.id, sampleId: review.id, ...input }), review.mine);
+  const autosave = useVersionedAutosave<GroundingPayload>(
+    (input) => postJson<SaveResult>(`/api/projects/${encodeURIComponent(project.id)}/samples/${encodeURIComponent(review.id)}/answer`, input),
+    review.mine,
+  );
   const base = `/projects/${project.slug}/samples`;
   const nextUrl = neighbours.next ? `${base}/${neighbours.next}${query}` : `${base}${query}`;
   const queueClaim = useQueueClaim(project.id);

@@ -5,40 +5,26 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { requireRole } from "@/lib/auth/session";
 import { db } from "@/lib/db";
-import { isAppError } from "@/lib/errors";
-import { GroundingPayloadSchema } from "@/lib/annotations/grounding-payload";
-import { saveGroundingAnnotation, type SavedAnnotation } from "@/lib/annotations/save-annotation";
+import { GroundingSaveBodySchema, saveGroundingReply, type SaveResult } from "@/lib/annotations/grounding-save-reply";
 import { overrideVerdict } from "@/lib/verdicts/override-verdict";
 import { bulkDecide } from "@/lib/annotations/bulk-decide";
 import { failure, type ActionResult } from "@/lib/actions/result";
-import type { GroundingPayload } from "@/lib/annotations/grounding-payload";
 
 const Id = z.string().regex(/^[a-z0-9]{10,40}$/);
 
-const SaveSchema = z.object({
-  projectId: Id,
-  sampleId: Id,
-  baseVersion: z.number().int().min(1).nullable(),
-  status: z.enum(["draft", "submitted"]),
-  payload: GroundingPayloadSchema,
-});
+const SaveSchema = GroundingSaveBodySchema.extend({ projectId: Id, sampleId: Id });
 
-export type SaveResult =
-  | { ok: true; saved: SavedAnnotation }
-  | { ok: false; error: string; conflict?: { version: number; status: string; updatedAt: string; payload: GroundingPayload } | null };
+export type { SaveResult } from "@/lib/annotations/grounding-save-reply";
 
+/** The same save as POST /api/projects/{projectId}/samples/{sampleId}/answer, which the review screen uses. */
 export async function saveGroundingAction(input: z.input<typeof SaveSchema>): Promise<SaveResult> {
   try {
-    const parsed = SaveSchema.parse(input);
-    const access = await requireRole(parsed.projectId, "annotator");
-    const saved = await saveGroundingAnnotation(db(), access, parsed);
-    if (parsed.status === "submitted") revalidatePath("/projects", "layout");
-    return { ok: true, saved };
+    const { projectId, sampleId, ...body } = SaveSchema.parse(input);
+    const access = await requireRole(projectId, "annotator");
+    const reply = await saveGroundingReply(access, sampleId, body);
+    if (reply.ok && body.status === "submitted") revalidatePath("/projects", "layout");
+    return reply;
   } catch (error) {
-    if (isAppError(error) && error.code === "conflict") {
-      const details = error.details as { current: NonNullable<Extract<SaveResult, { ok: false }>["conflict"]> | null };
-      return { ok: false, error: error.message, conflict: details.current };
-    }
     const result = failure(error);
     return { ok: false, error: result.ok ? "" : result.error };
   }

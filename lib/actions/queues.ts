@@ -10,8 +10,7 @@ import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { formFields, runAction, type ActionResult } from "@/lib/actions/result";
 import { createQueue } from "@/lib/queues/create-queue";
-import { markClaimSubmitted } from "@/lib/queues/mark-claim-submitted";
-import { assertClaimAnswered } from "@/lib/queues/submittable-claim";
+import { submitOwnClaim } from "@/lib/queues/submittable-claim";
 import { changeQueueStatus } from "@/lib/queues/queue-status";
 import { releaseClaim } from "@/lib/queues/release-claim";
 import { SampleFilterSchema } from "@/lib/samples/sample-filters";
@@ -68,8 +67,7 @@ export async function submitClaimAction(input: z.input<typeof SubmitClaimSchema>
   return runAction(async () => {
     const { projectId, claimId } = SubmitClaimSchema.parse(input);
     const access = await requireRole(projectId, "annotator");
-    await assertClaimAnswered(db(), { projectId, claimId, userId: access.user.id });
-    await markClaimSubmitted(db(), { claimId, userId: access.user.id });
+    await submitOwnClaim(access, claimId);
     revalidatePath("/projects", "layout");
     return { ok: true, message: "Claim submitted." };
   });

@@ -27,9 +27,11 @@ export async function saveTrajectoryAction(input: z.input<typeof SaveSchema>): P
   try {
     const parsed = SaveSchema.parse(input);
     const access = await requireRole(parsed.projectId, "annotator");
-    const saved = await saveTrajectoryAnnotation(db(), access, parsed);
+    // Only the saved version goes back: what the submit did to the item (a proposal, a graded
+    // honeypot answer) is not the annotator's to learn.
+    const { id, version, status, updatedAt } = await saveTrajectoryAnnotation(db(), access, parsed);
     if (parsed.status === "submitted") revalidatePath("/projects", "layout");
-    return { ok: true, saved };
+    return { ok: true, saved: { id, version, status, updatedAt } };
   } catch (error) {
     if (isAppError(error) && error.code === "conflict") {
       const details = error.details as { current: NonNullable<Extract<TrajectorySaveResult, { ok: false }>["conflict"]> | null };

@@ -19,6 +19,7 @@ import { claimsOf, newSessionClaims, revokeSession, SESSION_MAX_AGE_SECONDS } fr
 import { PEER_ADDRESS_HEADER } from "@/lib/http/peer-address";
 import { endUserSessions } from "@/lib/users/users";
 import { recordAudit } from "@/lib/audit/record";
+import { sessionCodec } from "@/lib/auth/session-codec";
 
 const CredentialsSchema = z.object({
   email: z.string().trim().toLowerCase().email().max(320),
@@ -93,6 +94,7 @@ export function authOptions(context: AuthOptionsContext = {}): NextAuthOptions {
     // Refreshed hourly while in use, never past SESSION_MAX_AGE_SECONDS after sign-in (checked
     // against the session's own sign-in time, lib/auth/session-token.ts).
     session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS, updateAge: 3600 },
+    jwt: sessionCodec,
     pages: { signIn: "/login", error: "/login" },
     providers: [
       CredentialsProvider({

@@ -2,9 +2,11 @@ import "server-only";
 // What the submit of a claim checks first (lib/actions/queues.ts): the claim is the caller's, in
 // this project, and the caller's answer on its item is submitted. Raw reads on the hot path
 // (lib/derived/sql-exec.ts says why).
-import type { Db } from "@/lib/db";
+import type { ProjectAccess } from "@/lib/auth/session";
+import { db as appDb, type Db } from "@/lib/db";
 import { execFor } from "@/lib/derived/sql-exec";
 import { AppError } from "@/lib/errors";
+import { markClaimSubmitted } from "@/lib/queues/mark-claim-submitted";
 
 export async function assertClaimAnswered(db: Db, { projectId, claimId, userId }: { projectId: string; claimId: string; userId: string }): Promise<void> {
   const exec = execFor(db);
@@ -22,4 +24,10 @@ export async function assertClaimAnswered(db: Db, { projectId, claimId, userId }
     [sampleId ?? trajectoryId, userId, projectId],
   );
   if (!answered.length) throw new AppError("conflict", "Submit your answer on this item first.");
+}
+
+/** Closes the caller's claim once their answer is submitted (the submit action and route). */
+export async function submitOwnClaim(access: ProjectAccess, claimId: string): Promise<void> {
+  await assertClaimAnswered(appDb(), { projectId: access.projectId, claimId, userId: access.user.id });
+  await markClaimSubmitted(appDb(), { claimId, userId: access.user.id });
 }

@@ -141,7 +141,17 @@ test("a lower role cannot change a verified final answer, on any write path", as
     ["lib/actions/grounding.ts", "bulkDecideAction", [{ projectId: s.demoProjectId, sampleIds: [s.guardedSampleId], decision: "reject" }]],
     ["lib/actions/item-standing.ts", "reopenItemAction", [null, formData({ projectId: s.demoProjectId, itemType: "sample", itemId: s.guardedSampleId, reason: "not mine to reopen" })]],
   ];
-  for (const [file, name, args] of aimed) await callAction("annotator", file, name, args);
+  for (const [file, name, args] of aimed) {
+    const reply = await callAction("annotator", file, name, args);
+    expect(JSON.stringify(reply.result ?? {}), `${name}: the reply says nothing of what the submit did to the item`).not.toContain("outcome");
+  }
+  const viaScreen = await callRoute("annotator", "POST", `/api/projects/${s.demoProjectId}/samples/${s.guardedSampleId}/answer`, {
+    body: JSON.stringify({ baseVersion: version("sampleId", s.guardedSampleId), status: "submitted", payload: box }),
+    headers: { "content-type": "application/json" },
+  });
+  expect(viaScreen.status, viaScreen.text).toBe(200);
+  expect(JSON.parse(viaScreen.text), "the review screen's save route says nothing of the item's standing").toMatchObject({ ok: true });
+  expect(viaScreen.text).not.toContain("outcome");
   // Every other action, as an annotator, with the arguments its right caller succeeds with.
   for (const action of actions) {
     // A probe's arguments may need data an earlier probe used up (a queue with nothing left to

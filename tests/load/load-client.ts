@@ -1,6 +1,6 @@
 // The load test's annotators (run-load.ts): each claims, saves a submitted box and submits the
 // claim again as soon as the previous answer is back, against Verity (exactly as the review
-// screen does it: POST Start, the save server action, the submit server action) or against the
+// screen does it: POST Start, POST the answer, POST the claim's submit) or against the
 // bare reference (bare-reference.ts, the same data changes as plain JSON routes).
 import type { AppServer } from "../e2e/fault/app-server";
 
@@ -48,6 +48,12 @@ export async function annotate(tally: Tally, client: LoadClient, user: string, u
 
 /** One signed-in annotator of Verity. */
 export function verityClient(server: AppServer, cookie: string, seed: { projectId: string; queueId: string }): LoadClient {
+  // As the browser sends them (components/review/post-json.ts), with the page's origin.
+  const post = async (route: string, body: object): Promise<true | string> => {
+    const response = await fetch(`${server.base}${route}`, { method: "POST", headers: { cookie, origin: server.base, "content-type": "application/json" }, body: JSON.stringify(body) });
+    const text = await response.text();
+    return response.status === 200 && (JSON.parse(text) as { ok?: unknown }).ok === true ? true : `${response.status} ${text.slice(0, 200)}`;
+  };
   return {
     async claim() {
       const started = await fetch(`${server.base}/api/projects/${seed.projectId}/queues/${seed.queueId}/next`, { method: "POST", redirect: "manual", headers: { cookie, origin: server.base } });
@@ -57,14 +63,11 @@ export function verityClient(server: AppServer, cookie: string, seed: { projectI
       return { claimId, sampleId: location.pathname.split("/").pop()! };
     },
     async save(sampleId, box) {
-      const saved = await server.action(cookie, "lib/actions/grounding.ts", "saveGroundingAction", [
-        { projectId: seed.projectId, sampleId, baseVersion: null, status: "submitted", payload: { targetAbsent: false, box, instructionRewrite: null, qualityScore: null, note: null } },
-      ]);
-      return saved.result?.ok === true ? true : saved.raw.slice(0, 200);
+      const payload = { targetAbsent: false, box, instructionRewrite: null, qualityScore: null, note: null };
+      return post(`/api/projects/${seed.projectId}/samples/${sampleId}/answer`, { baseVersion: null, status: "submitted", payload });
     },
     async submit(claimId) {
-      const done = await server.action(cookie, "lib/actions/queues.ts", "submitClaimAction", [{ projectId: seed.projectId, claimId }]);
-      return done.result?.ok === true ? true : done.raw.slice(0, 200);
+      return post(`/api/projects/${seed.projectId}/claims/${claimId}/submit`, {});
     },
   };
 }

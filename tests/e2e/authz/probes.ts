@@ -140,6 +140,13 @@ export const ROUTE_PROBES: Record<string, RouteProbe> = {
   },
   "GET /api/projects/[projectId]/jobs/[jobId]": { request: async () => ({ url: `/api/projects/${authzSeed().runsProjectId}/jobs/${authzSeed().jobId}` }) },
   "GET /api/projects/[projectId]/queues/[queueId]/next": { request: async () => ({ url: `/api/projects/${authzSeed().demoProjectId}/queues/${authzSeed().queueId}/next` }) },
+  "POST /api/projects/[projectId]/samples/[sampleId]/answer": {
+    request: async () => ({
+      url: `/api/projects/${authzSeed().demoProjectId}/samples/${authzSeed().sampleIds[0]}/answer`,
+      ...json({ baseVersion: annotatorVersion("sampleId", authzSeed().sampleIds[0]!), status: "draft", payload: { targetAbsent: false, box: [1, 1, 10, 10], instructionRewrite: null, qualityScore: null, note: null } }),
+    }),
+  },
+  "POST /api/projects/[projectId]/claims/[claimId]/submit": { request: async () => ({ url: `/api/projects/${authzSeed().demoProjectId}/claims/${await annotatorClaim()}/submit`, ...json({}) }) },
   "POST /api/projects/[projectId]/queues/[queueId]/next": { request: async () => ({ url: `/api/projects/${authzSeed().demoProjectId}/queues/${authzSeed().queueId}/next` }) },
   "GET /api/projects/[projectId]/runs/[runId]/export": { request: async () => ({ url: `/api/projects/${authzSeed().runsProjectId}/runs/${authzSeed().runId}/export?format=json` }) },
   "GET /api/projects/[projectId]/runs/[runId]/benchmark": { request: async () => ({ url: `/api/projects/${authzSeed().runsProjectId}/runs/${authzSeed().runId}/benchmark?file=total.jsonl` }) },

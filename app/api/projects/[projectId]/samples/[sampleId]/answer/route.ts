@@ -1,0 +1,25 @@
+import { NextResponse } from "next/server";
+import { revalidatePath } from "next/cache";
+import { z } from "zod";
+import { projectRoute } from "@/lib/http/project-route";
+import { assertSameOrigin } from "@/lib/http/request-guards";
+import { readJsonBody } from "@/lib/http/json-body";
+import { AppError } from "@/lib/errors";
+import { GroundingSaveBodySchema, saveGroundingReply } from "@/lib/annotations/grounding-save-reply";
+
+const Id = z.string().regex(/^[a-z0-9]{10,40}$/);
+
+// POST: the grounding review screen saves the caller's answer here (a draft while they work,
+// then the submit), with the version it was based on. A route rather than a server action: the
+// reply is the saved version alone, with no React render around it, which made each save
+// several times cheaper (bench/load-results.md). 200 with {ok:false, conflict} when another tab
+// saved first, as the screen expects.
+export const POST = projectRoute<{ projectId: string; sampleId: string }>("annotator", async ({ request, access, params }) => {
+  assertSameOrigin(request, { required: true });
+  const sampleId = Id.safeParse(params.sampleId);
+  if (!sampleId.success) throw new AppError("not_found", "No such sample.");
+  const body = await readJsonBody(request, GroundingSaveBodySchema);
+  const reply = await saveGroundingReply(access, sampleId.data, body);
+  if (reply.ok && body.status === "submitted") revalidatePath("/projects", "layout");
+  return NextResponse.json(reply);
+});

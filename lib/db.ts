@@ -39,21 +39,68 @@ export function databaseUrlOf(db: Db): string {
 // once (lib/derived/sql-exec.ts): the same connection, so inside a Prisma transaction they are
 // part of that transaction, and outside one they are ordered with Prisma's own statements;
 // without Prisma's per-query compilation, which was most of a request's time (bench/load-results.md).
-const globalConnections = globalThis as unknown as { verityDbConnections?: WeakMap<object, Database.Database> };
-const connections = (globalConnections.verityDbConnections ??= new WeakMap<object, Database.Database>());
 
 /** The SQLite connection under this client, once it has connected (null before, and on PostgreSQL). */
 export function sqliteConnectionOf(db: Db): Database.Database | null {
+  return connections.get(db)?.connection ?? null;
+}
+
+/**
+ * One transaction at a time on a client's SQLite connection: Prisma's interactive transactions
+ * and the hot path's own (lib/derived/connection-transaction.ts) both pass through this gate,
+ * so one never begins inside the other. A promise chain: each holder waits for the previous.
+ */
+export class TransactionGate {
+  private tail: Promise<void> = Promise.resolve();
+  acquire(): Promise<() => void> {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const ready = this.tail.then(() => release);
+    this.tail = this.tail.then(() => held);
+    return ready;
+  }
+}
+
+type SqliteHandle = { connection: Database.Database; gate: TransactionGate };
+const globalConnections = globalThis as unknown as { verityDbConnections?: WeakMap<object, SqliteHandle> };
+const connections = (globalConnections.verityDbConnections ??= new WeakMap<object, SqliteHandle>());
+
+/** The connection and its transaction gate (null before Prisma connected, and on PostgreSQL). */
+export function sqliteHandleOf(db: Db): SqliteHandle | null {
   return connections.get(db) ?? null;
 }
 
+type StartTransaction = (isolationLevel?: unknown) => Promise<{ commit(): Promise<void>; rollback(): Promise<void> }>;
+
 // Prisma connects lazily, through the factory's connect(); the adapter it returns keeps the
-// driver's connection as its public `client`.
+// driver's connection as its public `client`. Its transactions are made to take the gate first
+// (and give it back when they commit or roll back).
 class ConnectionRecordingSqlite extends PrismaBetterSQLite3 {
   owner: object | null = null;
   override async connect() {
     const adapter = await super.connect();
-    if (this.owner) connections.set(this.owner, (adapter as unknown as { client: Database.Database }).client);
+    const gate = new TransactionGate();
+    const open = adapter as unknown as { client: Database.Database; startTransaction: StartTransaction };
+    const start = open.startTransaction.bind(adapter);
+    open.startTransaction = async (isolationLevel) => {
+      const release = await gate.acquire();
+      try {
+        const tx = await start(isolationLevel);
+        let done = false;
+        const finish = () => {
+          if (!done) (done = true), release();
+        };
+        const commit = tx.commit.bind(tx);
+        const rollback = tx.rollback.bind(tx);
+        tx.commit = () => commit().finally(finish);
+        tx.rollback = () => rollback().finally(finish);
+        return tx;
+      } catch (error) {
+        release();
+        throw error;
+      }
+    };
+    if (this.owner) connections.set(this.owner, { connection: open.client, gate });
     return adapter;
   }
 }

@@ -1,26 +1,21 @@
 import "server-only";
 // The transaction every interactive write runs in (a submit, an adjudication, an override,
 // a reopening...): the write and the derived values it changes commit together.
-// On SQLite the first statement takes the database's write lock (a no-op UPDATE): Prisma's
-// adapter begins deferred transactions, and one that read first and wrote later would fail
-// with SQLITE_BUSY when another connection wrote in between (see lib/queues/claim-locks.ts).
+// On SQLite it begins IMMEDIATE (lib/derived/connection-transaction.ts): a deferred transaction
+// that read first and wrote later would fail with SQLITE_BUSY when another connection wrote in
+// between (see lib/queues/claim-locks.ts).
 import { databaseUrlOf, providerOf, type Db, type DbProvider } from "@/lib/db";
 import type { Tx } from "@/lib/queues/claim-locks";
 import { execFor, type SqlExec } from "@/lib/derived/sql-exec";
+import { inConnectionTransaction } from "@/lib/derived/connection-transaction";
 
 export type WriteTx = { tx: Tx; exec: SqlExec; provider: DbProvider };
 
-// Transactions wait for one another (SQLite has one writer); a loaded machine is slow, and a
-// write must not fail because another one took a while.
-export const WRITE_TRANSACTION = { maxWait: 30_000, timeout: 120_000 } as const;
+export { WRITE_TRANSACTION } from "@/lib/derived/connection-transaction";
 
-export async function inWriteTransaction<T>(db: Db, projectId: string, work: (w: WriteTx) => Promise<T>): Promise<T> {
-  const provider = providerOf(databaseUrlOf(db));
-  return db.$transaction(async (tx) => {
-    const w = writeTxOf(db, tx);
-    if (provider === "sqlite") await w.exec.run(`UPDATE "Project" SET "derivationCode" = "derivationCode" WHERE "id" = ?`, [projectId]);
-    return work(w);
-  }, WRITE_TRANSACTION);
+// `projectId`: the project the write is in (kept for callers; the transaction is the database's).
+export async function inWriteTransaction<T>(db: Db, _projectId: string, work: (w: WriteTx) => Promise<T>): Promise<T> {
+  return inConnectionTransaction(db, work);
 }
 
 /** A transaction of `db` opened elsewhere (the claim functions open their own, with their locks). */

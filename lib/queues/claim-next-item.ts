@@ -12,9 +12,9 @@ import "server-only";
 //  1. Lock the claimer's QueueMember row, reading the queue in the same statement
 //     (claim-locks.ts). This also checks membership and serializes one user's own claims
 //     (two tabs), so "return my active claim, else take a new one" cannot hand the same user
-//     two items. On SQLite this first statement is a write, which takes the database's single
-//     write lock: the whole transaction then runs as if BEGIN IMMEDIATE, serialized against
-//     every other writer, and waits (busy timeout) instead of failing with SQLITE_BUSY.
+//     two items. On SQLite the transaction begins IMMEDIATE on the app's one connection
+//     (lib/derived/connection-transaction.ts), serialized against every other writer, and
+//     waits (busy timeout) instead of failing with SQLITE_BUSY.
 //  2. Return the held claim, else expire the claimer's lapsed leases (claim-statements.ts),
 //     in a statement that starts after the member lock is held, so it sees the claim a
 //     previous holder of the lock (the other tab) just committed.
@@ -32,9 +32,9 @@ import "server-only";
 // round trips were most of a claim's time (bench/queue-bench.ts).
 import { z } from "zod";
 import type { Db } from "@/lib/db";
-import { writeTxOf } from "@/lib/derived/write-transaction";
+import { inConnectionTransaction } from "@/lib/derived/connection-transaction";
 import { AppError } from "@/lib/errors";
-import { CLAIM_TRANSACTION, lockQueueMember } from "@/lib/queues/claim-locks";
+import { lockQueueMember } from "@/lib/queues/claim-locks";
 import { claimItemIfRoom, heldClaimElseExpireLapsed } from "@/lib/queues/claim-statements";
 import { nextCandidate } from "@/lib/queues/next-candidate";
 
@@ -56,8 +56,7 @@ export type ClaimedItem = {
 
 export async function claimNextItem(db: Db, input: z.input<typeof ClaimNextInputSchema>): Promise<ClaimedItem | null> {
   const { queueId, userId, now = new Date() } = ClaimNextInputSchema.parse(input);
-  return db.$transaction(async (tx) => {
-    const w = writeTxOf(db, tx);
+  return inConnectionTransaction(db, async (w) => {
     const { provider } = w;
     const queue = await lockQueueMember(w, queueId, userId);
     if (!queue) {
@@ -88,5 +87,5 @@ export async function claimNextItem(db: Db, input: z.input<typeof ClaimNextInput
       const { sampleId, trajectoryId, verdictId } = candidate;
       return { claimId: taken.claimId, queueItemId: candidate.id, sampleId, trajectoryId, verdictId, leaseUntil: taken.leaseUntil };
     }
-  }, CLAIM_TRANSACTION);
+  });
 }

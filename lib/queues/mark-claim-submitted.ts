@@ -10,12 +10,13 @@ import "server-only";
 // refused as a conflict. Submitting twice is a no-op.
 import { z } from "zod";
 import type { Db } from "@/lib/db";
-import { writeTxOf, type WriteTx } from "@/lib/derived/write-transaction";
+import type { WriteTx } from "@/lib/derived/write-transaction";
+import { inConnectionTransaction } from "@/lib/derived/connection-transaction";
 import { asBool, asDate } from "@/lib/sql/sql-reader";
 import { AppError } from "@/lib/errors";
 import { insertAudit } from "@/lib/audit/record";
 import { execFor } from "@/lib/derived/sql-exec";
-import { CLAIM_TRANSACTION, lockItemOfClaim } from "@/lib/queues/claim-locks";
+import { lockItemOfClaim } from "@/lib/queues/claim-locks";
 import { gradeHoneypotClaim } from "@/lib/queues/grade-honeypot-claim";
 import { countLiveClaims } from "@/lib/queues/live-claims";
 import { resolveFullItem, type Resolution } from "@/lib/queues/resolve-item";
@@ -76,8 +77,7 @@ async function countSubmission(w: WriteTx, queueItemId: string) {
 
 export async function markClaimSubmitted(db: Db, input: z.input<typeof MarkSubmittedInputSchema>) {
   const { claimId, userId, now = new Date() } = MarkSubmittedInputSchema.parse(input);
-  const result = await db.$transaction(async (tx) => {
-    const w = writeTxOf(db, tx);
+  const result = await inConnectionTransaction(db, async (w) => {
     // The item first: claimers lock it before touching its claims, and so must we.
     await lockItemOfClaim(w, claimId);
     const claim = await readClaim(w, claimId);
@@ -90,7 +90,7 @@ export async function markClaimSubmitted(db: Db, input: z.input<typeof MarkSubmi
       throw new AppError("conflict", "Your lease on this item ran out and it went to someone else.");
     }
     const item = await countSubmission(w, claim.queueItemId);
-    const honeypotCorrect = isHoneypot ? await gradeHoneypotClaim(tx, { projectId: queue.projectId, userId, item }) : null;
+    const honeypotCorrect = isHoneypot ? await gradeHoneypotClaim(w.tx, { projectId: queue.projectId, userId, item }) : null;
     await w.exec.run(`UPDATE "Claim" SET "status" = 'submitted', "submittedAt" = ?, "honeypotCorrect" = ? WHERE "id" = ?`, [now, honeypotCorrect, claimId]);
     const submitted = { ...claim, status: "submitted", submittedAt: now, honeypotCorrect };
     if (isHoneypot) return { claim: submitted, isNew: true, queue };
@@ -103,7 +103,7 @@ export async function markClaimSubmitted(db: Db, input: z.input<typeof MarkSubmi
       }
     }
     return { claim: submitted, isNew: true, queue, resolution, item };
-  }, CLAIM_TRANSACTION);
+  });
 
   if (result.isNew && result.queue) {
     const { queue } = result;

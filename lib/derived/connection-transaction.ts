@@ -1,0 +1,44 @@
+import "server-only";
+// The write transactions of the hot path (a claim, a save, a submit) and every interactive
+// write (inWriteTransaction). On SQLite, BEGIN IMMEDIATE ... COMMIT straight on Prisma's
+// connection, through the gate Prisma's own transactions take (lib/db.ts): a Prisma
+// interactive transaction hops through timers between its steps while it holds the lock, and
+// under 50 annotators the queue behind it, not the work, was most of a save's time
+// (bench/load-results.md). The body awaits only the executor's statements, which resolve at
+// once, so the lock is held for the statements alone. On PostgreSQL a Prisma transaction.
+// `w.tx` is the client itself on SQLite: on the one connection its statements run inside this
+// transaction too.
+import { databaseUrlOf, providerOf, sqliteHandleOf, type Db } from "@/lib/db";
+import { sqliteConnectionExec } from "@/lib/derived/sql-exec";
+import type { WriteTx } from "@/lib/derived/write-transaction";
+import { writeTxOf } from "@/lib/derived/write-transaction";
+import type { Tx } from "@/lib/queues/claim-locks";
+
+// Transactions wait for one another (SQLite has one writer); a loaded machine is slow, and a
+// write must not fail because another one took a while.
+export const WRITE_TRANSACTION = { maxWait: 30_000, timeout: 120_000 } as const;
+
+export async function inConnectionTransaction<T>(db: Db, work: (w: WriteTx) => Promise<T>): Promise<T> {
+  if (providerOf(databaseUrlOf(db)) === "postgres") return db.$transaction((tx) => work(writeTxOf(db, tx)), WRITE_TRANSACTION);
+  let handle = sqliteHandleOf(db);
+  if (!handle) {
+    await db.$connect();
+    handle = sqliteHandleOf(db);
+  }
+  if (!handle) return db.$transaction((tx) => work(writeTxOf(db, tx)), WRITE_TRANSACTION);
+  const { connection, gate } = handle;
+  const release = await gate.acquire();
+  try {
+    connection.exec("BEGIN IMMEDIATE");
+    try {
+      const result = await work({ tx: db as unknown as Tx, exec: sqliteConnectionExec(connection), provider: "sqlite" });
+      connection.exec("COMMIT");
+      return result;
+    } catch (error) {
+      if (connection.inTransaction) connection.exec("ROLLBACK");
+      throw error;
+    }
+  } finally {
+    release();
+  }
+}

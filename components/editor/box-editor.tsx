@@ -46,7 +46,7 @@ export type BoxEditorProps = {
   /** The screenshot's UI tree fitted to image pixels, when one is stored: its elements are snap targets (B). */
   uiTree?: Fitted | null;
   onChange?: OnEditorChange; // after each committed change, never on every mousemove
-  /** Fill the height the parent gives (a review workspace) instead of a 70vh canvas. */
+  /** From the lg breakpoint, fill the height the parent gives (a review workspace) instead of a 70vh canvas. */
   fillHeight?: boolean;
   className?: string;
 };
@@ -162,7 +162,7 @@ export function BoxEditor(props: BoxEditorProps) {
           focusEditor={focusEditor}
         />
       </div>
-      <div className={`relative w-full bg-slate-700 ${props.fillHeight ? "min-h-48 flex-1" : "h-[70vh] min-h-80"}`}>
+      <div className={`relative w-full bg-slate-700 ${props.fillHeight ? "h-[70vh] min-h-80 lg:h-auto lg:min-h-48 lg:flex-1" : "h-[70vh] min-h-80"}`}>
         <div
           ref={stage.ref}
           data-testid="box-editor-stage"

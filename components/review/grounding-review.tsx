@@ -4,7 +4,7 @@
 // save bar (drafts autosave, submit saves a version, conflicts are shown and resolved).
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type CSSProperties } from "react";
 import { BoxEditorLazy } from "@/components/editor/box-editor-lazy";
 import type { ReferenceBox } from "@/components/editor/reference-layer";
 import { useT } from "@/components/i18n/i18n-provider";
@@ -129,8 +129,9 @@ export function GroundingReview({ project, review, tiers, canOverride, query, ne
       </div>
       {/* The workspace: the editor takes the width and the height left on screen; beside it the
           answer's other parts scroll on their own with Submit pinned at their foot, so labelling
-          and submitting never needs the page to scroll (at 1280x720 too). */}
-      <div ref={workspace.ref} data-testid="grounding-workspace" className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]" style={workspace.height ? { height: workspace.height } : undefined}>
+          and submitting never needs the page to scroll (at 1280x720 too). One column below lg:
+          there the page scrolls and the editor keeps its own height. */}
+      <div ref={workspace.ref} data-testid="grounding-workspace" className="grid gap-4 lg:h-(--workspace-height) lg:grid-cols-[minmax(0,1fr)_22rem]" style={workspace.height ? ({ "--workspace-height": `${workspace.height}px` } as CSSProperties) : undefined}>
         <div className="min-h-0">
           {review.image ? (
             <BoxEditorLazy

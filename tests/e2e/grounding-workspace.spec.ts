@@ -26,6 +26,8 @@ async function expectAllOnScreen(page: Page, submitName: string, absentName: str
   await expect(page.getByTestId("box-row").first().getByRole("textbox").last()).toBeInViewport({ ratio: 1 });
   await expect(page.getByRole("heading", { level: 1 })).toBeInViewport({ ratio: 1 });
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  // Nothing to scroll to: the workspace ends on screen.
+  expect(await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight)).toBeLessThanOrEqual(0);
 }
 
 test("the editor takes the screen's width, and the answer controls and Submit fit at 1440x900 and 1280x720", async ({ browser }) => {
@@ -67,7 +69,7 @@ test("the grounding review screen in Chinese at both sizes, with the editor's wo
     await expect(page.locator("html")).toHaveAttribute("lang", "zh-CN");
     await expect(page.getByRole("toolbar", { name: "标框编辑器工具" })).toBeVisible();
     await expect(page.getByRole("button", { name: "画新框" })).toBeVisible();
-    await expect(page.getByRole("region", { name: "标框" })).toContainText("按坐标添加框");
+    await expect(page.getByRole("region", { name: "标框" })).toContainText("框 1目标");
     await expectAllOnScreen(page, "提交并下一条", "目标不存在");
     await page.keyboard.press("?");
     await expect(page.getByRole("dialog", { name: "快捷键" })).toContainText("选中框移动 1 像素");

@@ -31,6 +31,8 @@ import { useViewport } from "@/components/editor/use-viewport";
 import { useWheelZoom } from "@/components/editor/use-wheel-zoom";
 import { boxOfElement, elementUnderBox } from "@/lib/ui-tree/snap";
 import type { Fitted } from "@/lib/ui-tree/fit-to-image";
+import { useT } from "@/components/i18n/i18n-provider";
+import type { Translate } from "@/lib/i18n/translate";
 
 export type BoxEditorProps = {
   imageUrl: string | null; // null: no screenshot; the size is shown and coordinates can be typed
@@ -44,6 +46,8 @@ export type BoxEditorProps = {
   /** The screenshot's UI tree fitted to image pixels, when one is stored: its elements are snap targets (B). */
   uiTree?: Fitted | null;
   onChange?: OnEditorChange; // after each committed change, never on every mousemove
+  /** From the lg breakpoint, fill the height the parent gives (a review workspace) instead of a 70vh canvas. */
+  fillHeight?: boolean;
   className?: string;
 };
 
@@ -51,18 +55,20 @@ const NO_PREDICTIONS: Prediction[] = [];
 const NO_REFERENCES: ReferenceBox[] = [];
 const SNAP_COLOR = "#d97706";
 
-function hintFor(state: EditorState, o: { readOnly: boolean; isDrawMode: boolean; snapLabel: string | null; treeNote: string | null }): string {
-  if (o.readOnly) return "Read only: drag to pan, wheel to zoom.";
-  if (o.isDrawMode) return "Draw mode: drag anywhere to draw a box (Esc cancels).";
-  if (state.targetAbsent) return "Target absent: T or the checkbox brings the boxes back.";
+function hintFor(t: Translate, state: EditorState, o: { readOnly: boolean; isDrawMode: boolean; snapLabel: string | null; treeNote: string | null }): string {
+  if (o.readOnly) return t("editor.hint.readOnly");
+  if (o.isDrawMode) return t("editor.hint.drawMode");
+  if (state.targetAbsent) return t("editor.hint.targetAbsent");
   const index = state.boxes.findIndex((b) => b.id === state.selectedId);
-  if (index >= 0 && o.snapLabel) return `Box ${index + 1} selected: B snaps it to the UI element under its centre (${o.snapLabel}).${o.treeNote ? ` ${o.treeNote}` : ""}`;
-  if (index >= 0) return `Box ${index + 1} selected: drag or use the arrows to move it, Delete removes it.`;
-  return "Drag on the screenshot to draw a box. ? lists the shortcuts.";
+  // The tree note comes from lib/ui-tree/fit-to-image.ts, in English (README "Languages").
+  if (index >= 0 && o.snapLabel) return `${t("editor.hint.snap", { n: index + 1, element: o.snapLabel })}${o.treeNote ? ` ${o.treeNote}` : ""}`;
+  if (index >= 0) return t("editor.hint.selected", { n: index + 1 });
+  return t("editor.hint.idle");
 }
 
 export function BoxEditor(props: BoxEditorProps) {
   const { imageUrl, image, maxBoxes, readOnly = false, predictions = NO_PREDICTIONS, references = NO_REFERENCES } = props;
+  const t = useT();
   const editor = useEditorHistory(props.initial, props.loadKey, props.onChange);
   const [snapToPixels, setSnapToPixels] = useSnapPreference();
   useSnapInEditor(editor, snapToPixels);
@@ -95,7 +101,7 @@ export function BoxEditor(props: BoxEditorProps) {
   const snapTarget = props.uiTree && selectedBox ? elementUnderBox(props.uiTree.tree, selectedBox.box) : null;
   const snapBox = snapTarget ? boxOfElement(snapTarget) : null;
   const snapLabel = snapTarget ? [snapTarget.role, snapTarget.text].filter(Boolean).join(" ").slice(0, 40) : null;
-  const shownReferences = snapBox && snapLabel ? [...references, { key: "ui-element", label: `UI element: ${snapLabel} (B)`, box: snapBox, color: SNAP_COLOR }] : references;
+  const shownReferences = snapBox && snapLabel ? [...references, { key: "ui-element", label: t("editor.uiElement", { element: snapLabel }), box: snapBox, color: SNAP_COLOR }] : references;
   const keys = useEditorKeys({
     editor,
     view,
@@ -120,7 +126,7 @@ export function BoxEditor(props: BoxEditorProps) {
       ref={containerRef}
       tabIndex={0}
       role="group"
-      aria-label="Box editor"
+      aria-label={t("editor.label")}
       data-testid="box-editor"
       data-ready={isReady ? "true" : "false"}
       data-image-state={imageStatus.state}
@@ -133,9 +139,9 @@ export function BoxEditor(props: BoxEditorProps) {
       onKeyDown={keys.onKeyDown}
       onKeyUp={keys.onKeyUp}
       onBlur={() => setSpaceHeld(false)}
-      className={`overflow-hidden rounded-lg border border-slate-300 bg-white outline-none focus:ring-2 focus:ring-blue-600 ${props.className ?? ""}`}
+      className={`overflow-hidden rounded-lg border border-slate-300 bg-white outline-none focus:ring-2 focus:ring-blue-600 ${props.fillHeight ? "flex h-full flex-col" : ""} ${props.className ?? ""}`}
     >
-      <div className="border-b border-slate-200 p-2">
+      <div className="shrink-0 border-b border-slate-200 p-2">
         <EditorToolbar
           scale={vp.scale}
           readOnly={readOnly}
@@ -156,7 +162,7 @@ export function BoxEditor(props: BoxEditorProps) {
           focusEditor={focusEditor}
         />
       </div>
-      <div className="relative h-[70vh] min-h-80 w-full bg-slate-700">
+      <div className={`relative w-full bg-slate-700 ${props.fillHeight ? "h-[70vh] min-h-80 lg:h-auto lg:min-h-48 lg:flex-1" : "h-[70vh] min-h-80"}`}>
         <div
           ref={stage.ref}
           data-testid="box-editor-stage"
@@ -180,7 +186,7 @@ export function BoxEditor(props: BoxEditorProps) {
         {state.targetAbsent && <TargetAbsentBadge />}
         {isHelpOpen && <EditorHelp onClose={() => setHelpOpen(false)} />}
       </div>
-      <EditorStatusBar pointer={gestures.pointer} viewport={vp} image={image} hint={hintFor(state, { readOnly, isDrawMode, snapLabel, treeNote: props.uiTree?.note ?? null })} />
+      <EditorStatusBar isOneLine={props.fillHeight} pointer={gestures.pointer} viewport={vp} image={image} hint={hintFor(t, state, { readOnly, isDrawMode, snapLabel, treeNote: props.uiTree?.note ?? null })} />
       <BoxList state={state} readOnly={readOnly} maxBoxes={maxBoxes} dispatch={editor.dispatch} />
     </div>
   );

@@ -8,7 +8,9 @@ import type { Box } from "@/lib/domain/geometry";
 import { roundBox } from "@/lib/editor/box-ops";
 import type { Size } from "@/lib/editor/size";
 import type { EditorBox } from "@/lib/editor/state";
-import { COORD_NAMES, parseBoxInput } from "@/components/editor/parse-box-input";
+import { COORD_NAMES, parseBoxInput, type BoxInputError } from "@/components/editor/parse-box-input";
+import { useT } from "@/components/i18n/i18n-provider";
+import type { Translate } from "@/lib/i18n/translate";
 
 type Props = {
   item: EditorBox;
@@ -23,13 +25,20 @@ type Props = {
 
 type Drafts = Partial<Record<number, string>>;
 
+function errorText(t: Translate, error: BoxInputError): string {
+  if (error.kind === "notNumber") return t("editor.coord.notNumber", { coord: error.coord });
+  if (error.kind === "outside") return t("editor.coord.outside", { coord: error.coord, limit: error.limit });
+  return t("editor.coord.tooSmall", { high: error.high, low: error.low, min: error.min });
+}
+
 export function BoxRow({ item, index, image, isSelected, readOnly, onSetBox, onDelete, onSelect }: Props) {
   const [drafts, setDrafts] = useState<Drafts>({});
-  const [error, setError] = useState<string | null>(null);
+  const t = useT();
+  const [error, setError] = useState<BoxInputError | null>(null);
   const errorId = useId();
   const shown = roundBox(item.box).map(String);
   const values = shown.map((value, i) => drafts[i] ?? value);
-  const name = `Box ${index + 1}`;
+  const name = t("editor.boxName", { n: index + 1 });
 
   const commit = () => {
     if (Object.keys(drafts).length === 0) return;
@@ -82,17 +91,17 @@ export function BoxRow({ item, index, image, isSelected, readOnly, onSetBox, onD
         {!readOnly && (
           <button
             type="button"
-            aria-label={`Delete box ${index + 1}`}
+            aria-label={t("editor.deleteBox", { n: index + 1 })}
             onClick={() => onDelete(item.id)}
             className="ml-auto rounded border border-red-200 px-2 py-0.5 text-xs text-red-700 hover:bg-red-50"
           >
-            Delete
+            {t("editor.delete")}
           </button>
         )}
       </div>
       {error !== null && (
         <p id={errorId} role="alert" className="mt-1 text-xs text-red-700">
-          {error} Not saved; Escape restores the box.
+          {t("editor.notSaved", { error: errorText(t, error) })}
         </p>
       )}
     </li>

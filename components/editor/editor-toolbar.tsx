@@ -3,6 +3,7 @@
 // shortcuts; each title names its key. A mouse press on a button focuses the editor
 // container instead of the button, so the shortcuts keep working after a click.
 import type { MouseEvent, ReactNode } from "react";
+import { useT } from "@/components/i18n/i18n-provider";
 
 type Props = {
   scale: number;
@@ -53,43 +54,44 @@ function ToolButton(props: {
 }
 
 export function EditorToolbar(p: Props) {
+  const t = useT();
   return (
-    <div role="toolbar" aria-label="Box editor tools" className="flex flex-wrap items-center gap-1.5">
+    <div role="toolbar" aria-label={t("editor.tools")} className="flex flex-wrap items-center gap-1.5">
       {!p.readOnly && (
         <>
-          <ToolButton focusEditor={p.focusEditor} label="Draw a new box" title="Draw a new box (N)" pressed={p.isDrawMode} onClick={p.onToggleDrawMode}>
-            + Box
+          <ToolButton focusEditor={p.focusEditor} label={t("editor.tool.draw")} title={t("editor.tool.drawTitle")} pressed={p.isDrawMode} onClick={p.onToggleDrawMode}>
+            {t("editor.tool.drawText")}
           </ToolButton>
-          <ToolButton focusEditor={p.focusEditor} label="Undo" title="Undo (Ctrl/Cmd+Z)" disabled={!p.canUndo} onClick={p.onUndo}>
-            ↶ Undo
+          <ToolButton focusEditor={p.focusEditor} label={t("editor.tool.undo")} title={t("editor.tool.undoTitle")} disabled={!p.canUndo} onClick={p.onUndo}>
+            ↶ {t("editor.tool.undo")}
           </ToolButton>
-          <ToolButton focusEditor={p.focusEditor} label="Redo" title="Redo (Ctrl/Cmd+Shift+Z, Ctrl+Y)" disabled={!p.canRedo} onClick={p.onRedo}>
-            ↷ Redo
+          <ToolButton focusEditor={p.focusEditor} label={t("editor.tool.redo")} title={t("editor.tool.redoTitle")} disabled={!p.canRedo} onClick={p.onRedo}>
+            ↷ {t("editor.tool.redo")}
           </ToolButton>
-          <ToolButton focusEditor={p.focusEditor} label="Snap to pixels" title="Snap boxes to whole pixels (I)" pressed={p.snapToPixels} onClick={p.onToggleSnap}>
-            Snap px
+          <ToolButton focusEditor={p.focusEditor} label={t("editor.tool.snap")} title={t("editor.tool.snapTitle")} pressed={p.snapToPixels} onClick={p.onToggleSnap}>
+            {t("editor.tool.snapText")}
           </ToolButton>
           <span className="mx-1 h-5 w-px bg-slate-300" aria-hidden />
         </>
       )}
-      <ToolButton focusEditor={p.focusEditor} label="Zoom out" title="Zoom out (-)" onClick={p.onZoomOut}>
+      <ToolButton focusEditor={p.focusEditor} label={t("editor.tool.zoomOut")} title={t("editor.tool.zoomOutTitle")} onClick={p.onZoomOut}>
         −
       </ToolButton>
-      <span className="w-14 text-center font-mono text-sm tabular-nums text-slate-700" aria-label="Zoom level">
+      <span className="w-14 text-center font-mono text-sm tabular-nums text-slate-700" aria-label={t("editor.tool.zoomLevel")}>
         {Math.round(p.scale * 100)}%
       </span>
-      <ToolButton focusEditor={p.focusEditor} label="Zoom in" title="Zoom in (+)" onClick={p.onZoomIn}>
+      <ToolButton focusEditor={p.focusEditor} label={t("editor.tool.zoomIn")} title={t("editor.tool.zoomInTitle")} onClick={p.onZoomIn}>
         +
       </ToolButton>
-      <ToolButton focusEditor={p.focusEditor} label="Fit" title="Fit the screenshot to the view (0)" onClick={p.onFit}>
-        Fit
+      <ToolButton focusEditor={p.focusEditor} label={t("editor.tool.fit")} title={t("editor.tool.fitTitle")} onClick={p.onFit}>
+        {t("editor.tool.fit")}
       </ToolButton>
-      <ToolButton focusEditor={p.focusEditor} label="Actual size" title="Actual size, 100% (1)" onClick={p.onActualSize}>
+      <ToolButton focusEditor={p.focusEditor} label={t("editor.tool.actualSize")} title={t("editor.tool.actualSizeTitle")} onClick={p.onActualSize}>
         100%
       </ToolButton>
       <span className="grow" />
-      <ToolButton focusEditor={p.focusEditor} label="Keyboard shortcuts" title="Keyboard shortcuts (?)" pressed={p.isHelpOpen} onClick={p.onToggleHelp}>
-        ? Shortcuts
+      <ToolButton focusEditor={p.focusEditor} label={t("editor.tool.help")} title={t("editor.tool.helpTitle")} pressed={p.isHelpOpen} onClick={p.onToggleHelp}>
+        ? {t("editor.tool.helpText")}
       </ToolButton>
     </div>
   );

@@ -3,6 +3,7 @@
 // page's URL (the lists' "Queue these" link opens /queues?itemType=sample&<their filter>):
 // the common ones as menus, every other filter the list had carried along as it was and
 // named above the menus; the server validates them with the same filter schemas the lists use.
+// From "Queue N selected" the selection is those rows instead (hidden `itemIds`, no menus).
 import { useState } from "react";
 import { useT } from "@/components/i18n/i18n-provider";
 import { ActionForm } from "@/components/ui/action-form";
@@ -13,6 +14,7 @@ import { MISMATCH_FLAGS } from "@/lib/domain/mismatch-flags";
 import { statusFilterOptions } from "@/lib/i18n/labels";
 import type { SampleFilter } from "@/lib/samples/sample-filters";
 import type { TrajectoryFilter } from "@/lib/trajectories/trajectory-filters";
+import type { SelectedIds } from "@/lib/queues/selected-ids";
 
 type ItemType = "sample" | "trajectory";
 
@@ -31,7 +33,7 @@ type Props = {
   projectId: string;
   members: { id: string; name: string; email: string; role: string }[];
   facets: { sources: string[]; platforms: string[]; benchmarks: string[]; runs: { id: string; name: string }[] };
-  initial: { itemType: ItemType; sample: SampleFilter; trajectory: TrajectoryFilter };
+  initial: { itemType: ItemType; sample: SampleFilter; trajectory: TrajectoryFilter; selected?: SelectedIds };
   defaultHoneypotPercent: number; // the project's honeypot rate
 };
 
@@ -42,6 +44,7 @@ export function NewQueueForm({ projectId, members, facets, initial, defaultHoney
   const t = initial.trajectory;
   // Only the filters of the list the admin came from (a change of item type drops them).
   const carried = itemType === initial.itemType ? carriedFilters(itemType, itemType === "sample" ? s : t) : [];
+  const picked = initial.selected && "ids" in initial.selected ? initial.selected.ids : null;
   return (
     <ActionForm action={createQueueAction} label={tr("queues.new")} submitLabel={tr("newQueue.create")} className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
       <input type="hidden" name="projectId" value={projectId} />
@@ -49,7 +52,7 @@ export function NewQueueForm({ projectId, members, facets, initial, defaultHoney
         <Field label={tr("newQueue.name")} name="name" required maxLength={100} className="min-w-64 flex-1" />
         <label className="flex flex-col text-sm font-medium text-slate-700">
           {tr("newQueue.itemType")}
-          <select name="itemType" value={itemType} onChange={(e) => setItemType(e.target.value as ItemType)}
+          <select name="itemType" value={itemType} onChange={(e) => setItemType(e.target.value as ItemType)} disabled={picked !== null}
             className="mt-1 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-base font-normal text-slate-900">
             <option value="sample">{tr("newQueue.samples")}</option>
             <option value="trajectory">{tr("newQueue.trajectories")}</option>
@@ -59,7 +62,15 @@ export function NewQueueForm({ projectId, members, facets, initial, defaultHoney
         <Field label={tr("newQueue.lease")} name="leaseMinutes" type="number" min={1} max={1440} defaultValue={15} required className="w-36" />
         <Field label={tr("newQueue.honeypots")} name="honeypotPercent" type="number" min={0} max={90} step={1} defaultValue={defaultHoneypotPercent} required className="w-44" />
       </div>
+      {picked ? (
+        <p className="text-sm text-slate-700" data-testid="selected-items">
+          <input type="hidden" name="itemType" value={itemType} />
+          {picked.map((id) => <input key={id} type="hidden" name="itemIds" value={id} />)}
+          {tr(itemType === "sample" ? "selection.formSamples" : "selection.formTrajectories", { count: picked.length })}
+        </p>
+      ) : (
       <fieldset className="flex flex-wrap items-end gap-3">
+        {initial.selected && "invalid" in initial.selected && <p role="alert" className="basis-full rounded-md border border-amber-200 bg-amber-50 p-2 text-sm text-amber-900">{tr("selection.invalid")}</p>}
         <legend className="mb-1 text-sm font-medium text-slate-700">{tr("newQueue.matching")}</legend>
         {carried.length > 0 && (
           <p className="basis-full text-sm text-slate-700" data-testid="carried-filters">
@@ -82,6 +93,7 @@ export function NewQueueForm({ projectId, members, facets, initial, defaultHoney
           </>
         )}
       </fieldset>
+      )}
       <fieldset>
         <legend className="mb-1 text-sm font-medium text-slate-700">{tr("queue.members")}</legend>
         <div className="flex flex-wrap gap-x-5 gap-y-1">

@@ -4,7 +4,7 @@
 // save bar (drafts autosave, submit saves a version, conflicts are shown and resolved).
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type CSSProperties } from "react";
 import { BoxEditorLazy } from "@/components/editor/box-editor-lazy";
 import type { ReferenceBox } from "@/components/editor/reference-layer";
 import { useT } from "@/components/i18n/i18n-provider";
@@ -15,6 +15,7 @@ import { PredictionCrops } from "@/components/review/prediction-crops";
 import { PredictionList } from "@/components/review/prediction-list";
 import { QualityPanel } from "@/components/review/quality-panel";
 import { VersionedSaveBar } from "@/components/review/versioned-save-bar";
+import { useRemainingHeight } from "@/components/review/use-remaining-height";
 import { useVersionedAutosave } from "@/components/review/use-versioned-autosave";
 import type { SaveResult } from "@/lib/actions/grounding";
 import { postJson } from "@/components/review/post-json";
@@ -73,6 +74,7 @@ export function GroundingReview({ project, review, tiers, canOverride, query, ne
   const nextUrl = neighbours.next ? `${base}/${neighbours.next}${query}` : `${base}${query}`;
   const queueClaim = useQueueClaim(project.id);
   const uiTree = useScreenshotTree(project.id, review.uiTreeStepId, review.image);
+  const workspace = useRemainingHeight();
 
   function update(changes: Partial<GroundingPayload>) {
     const next = { ...payload, ...changes };
@@ -112,7 +114,7 @@ export function GroundingReview({ project, review, tiers, canOverride, query, ne
 
   const editorInitial = {
     image: review.image ?? { width: 1, height: 1 },
-    boxes: payload.box ? [{ id: "target", box: payload.box, label: "target" }] : [],
+    boxes: payload.box ? [{ id: "target", box: payload.box, label: t("editor.targetBoxLabel") }] : [],
     targetAbsent: payload.targetAbsent,
   };
   const predictions = review.predictions
@@ -129,8 +131,12 @@ export function GroundingReview({ project, review, tiers, canOverride, query, ne
           {neighbours.next ? <Link href={`${base}/${neighbours.next}${query}`} prefetch className="text-blue-700 hover:underline">{t("grounding.next")} [j] →</Link> : <span className="text-slate-400">{t("grounding.next")} →</span>}
         </nav>
       </div>
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <div>
+      {/* The workspace: the editor takes the width and the height left on screen; beside it the
+          answer's other parts scroll on their own with Submit pinned at their foot, so labelling
+          and submitting never needs the page to scroll (at 1280x720 too). One column below lg:
+          there the page scrolls and the editor keeps its own height. */}
+      <div ref={workspace.ref} data-testid="grounding-workspace" className="grid gap-4 lg:h-(--workspace-height) lg:grid-cols-[minmax(0,1fr)_22rem]" style={workspace.height ? ({ "--workspace-height": `${workspace.height}px` } as CSSProperties) : undefined}>
+        <div className="min-h-0">
           {review.image ? (
             <BoxEditorLazy
               imageUrl={review.mediaId ? `/api/media/${review.mediaId}` : null}
@@ -141,6 +147,7 @@ export function GroundingReview({ project, review, tiers, canOverride, query, ne
               references={originalReference(t, review, finalBox)}
               uiTree={uiTree}
               maxBoxes={1}
+              fillHeight
               onChange={(answer: EditorAnswer) => update({ targetAbsent: answer.targetAbsent, box: answer.targetAbsent ? null : (answer.boxes[0]?.box ?? null) })}
             />
           ) : (
@@ -148,13 +155,9 @@ export function GroundingReview({ project, review, tiers, canOverride, query, ne
               {t("grounding.imageMissing", { ref: review.imageRef ?? t("grounding.noReference") })}
             </p>
           )}
-          {review.image && review.mediaId && (
-            <div className="mt-4">
-              <PredictionCrops mediaId={review.mediaId} image={review.image} box={finalBox ?? review.target.box} predictions={review.predictions} />
-            </div>
-          )}
         </div>
-        <aside className="space-y-5">
+        <aside className="flex min-h-0 flex-col rounded-lg border border-slate-200 bg-white">
+          <div className="min-h-0 flex-1 space-y-5 overflow-y-auto p-3">
           <section aria-label={t("grounding.instruction")} className="space-y-2">
             <h1 className="text-lg font-semibold" lang={review.language ?? undefined}>{review.instruction}</h1>
             <p className="text-xs text-slate-500">{[review.language, review.platform, review.app, review.uiType, review.source].filter(Boolean).join(" · ")}</p>
@@ -169,6 +172,8 @@ export function GroundingReview({ project, review, tiers, canOverride, query, ne
             <PredictionList predictions={review.predictions} />
           </section>
           <QualityPanel projectId={project.id} verdicts={review.verdicts} ownScore={payload.qualityScore} onOwnScore={(qualityScore) => update({ qualityScore })} tiers={tiers} canOverride={canOverride} stored={review.derived} />
+          </div>
+          <div className="shrink-0 border-t border-slate-200 p-3" data-testid="grounding-submit-area">
           <VersionedSaveBar
             state={autosave.state}
             problem={groundingProblem(payload)}
@@ -189,8 +194,12 @@ export function GroundingReview({ project, review, tiers, canOverride, query, ne
               }
             }}
           />
+          </div>
         </aside>
       </div>
+      {review.image && review.mediaId && (
+        <PredictionCrops mediaId={review.mediaId} image={review.image} box={finalBox ?? review.target.box} predictions={review.predictions} />
+      )}
     </div>
   );
 }

@@ -7,6 +7,7 @@
 // in between: autosaving stops until the person has chosen which version wins. `flush` saves a
 // pending draft at once, so leaving for the next item loses nothing.
 import { useRef, useState } from "react";
+import { useT } from "@/components/i18n/i18n-provider";
 
 export type Conflict<P> = { version: number; status: string; updatedAt: string; payload: P };
 export type SaveOutcome<P> =
@@ -25,6 +26,7 @@ type Send<P> = (input: { baseVersion: number | null; status: "draft" | "submitte
 const AUTOSAVE_MS = 1200;
 
 export function useVersionedAutosave<P>(send: Send<P>, initial: { version: number; status: string } | null) {
+  const t = useT();
   const [state, setState] = useState<SaveState<P>>({ kind: "idle", status: initial?.status ?? null });
   const version = useRef<number | null>(initial?.version ?? null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -42,7 +44,7 @@ export function useVersionedAutosave<P>(send: Send<P>, initial: { version: numbe
     try {
       result = await send({ baseVersion: version.current, status, payload });
     } catch {
-      result = { ok: false, error: "The server could not be reached; your answer is still here. Try again." };
+      result = { ok: false, error: t("editor.unreachable") };
     }
     inFlight.current -= 1;
     if (result.ok) {

@@ -1,5 +1,9 @@
 import Link from "next/link";
 import { QueueTheseLink } from "@/components/queues/queue-these-link";
+import { QueueSelectedLink } from "@/components/selection/queue-selected-link";
+import { RowSelection } from "@/components/selection/row-selection";
+import { SelectPage } from "@/components/selection/select-page";
+import { SelectRow } from "@/components/selection/select-row";
 import { SampleFilterBar } from "@/components/samples/sample-filter-bar";
 import { formatTotal } from "@/lib/capped-count";
 import { SampleThumbnail } from "@/components/projects/sample-thumbnail";
@@ -15,7 +19,7 @@ type Props = {
   facets: Awaited<ReturnType<typeof sampleFacets>>;
   result: Awaited<ReturnType<typeof listSamples>>;
   seesHuman: boolean;
-  canQueue?: boolean; // admins: "Queue these" makes a queue of this filter
+  canQueue?: boolean; // admins: "Queue these" makes a queue of this filter, "Queue N selected" of the ticked cards
 };
 
 const STATUS_STYLE: Record<string, string> = {
@@ -31,7 +35,7 @@ export async function SampleList({ project, filter, facets, result, seesHuman, c
   const base = `/projects/${project.slug}/samples`;
   const keep = filterQuery({ ...filter, after: undefined });
   const { t, locale } = await getT();
-  return (
+  const page = (
     <div className="space-y-5">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
@@ -50,6 +54,12 @@ export async function SampleList({ project, filter, facets, result, seesHuman, c
         )}
       </div>
       <SampleFilterBar filter={filter} facets={facets} seesHuman={seesHuman} />
+      {canQueue && result.samples.length > 0 && (
+        <div className="flex flex-wrap items-center gap-4" aria-label={t("selection.label")} role="group">
+          <SelectPage />
+          <QueueSelectedLink slug={project.slug} itemType="sample" />
+        </div>
+      )}
       {result.samples.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">{t("samples.none")}</p>
       ) : (
@@ -57,7 +67,8 @@ export async function SampleList({ project, filter, facets, result, seesHuman, c
           {result.samples.map((s) => {
             const { total, correct } = s.predictions;
             return (
-              <li key={s.id}>
+              <li key={s.id} className="relative">
+                {canQueue && <SelectRow id={s.id} label={t("selection.row", { name: s.instruction })} className="absolute top-2 left-2 z-10 shadow" />}
                 <Link href={`${base}/${s.id}${keep}`} className="block overflow-hidden rounded-lg border border-slate-200 bg-white hover:border-blue-400">
                   <SampleThumbnail sample={s} />
                   <div className="space-y-1 p-2 text-sm">
@@ -88,4 +99,5 @@ export async function SampleList({ project, filter, facets, result, seesHuman, c
       </nav>
     </div>
   );
+  return canQueue ? <RowSelection ids={result.samples.map((s) => s.id)}>{page}</RowSelection> : page;
 }

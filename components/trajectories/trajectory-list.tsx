@@ -8,6 +8,10 @@ import { getT } from "@/lib/i18n/server";
 import { FLAG_TEXT } from "@/components/trajectory-review/live-flags";
 import { AutomaticOutcome } from "@/components/trajectories/automatic-outcome";
 import { QueueTheseLink } from "@/components/queues/queue-these-link";
+import { QueueSelectedLink } from "@/components/selection/queue-selected-link";
+import { RowSelection } from "@/components/selection/row-selection";
+import { SelectPage } from "@/components/selection/select-page";
+import { SelectRow } from "@/components/selection/select-row";
 import type { listTrajectories, trajectoryFacets } from "@/lib/trajectories/list-trajectories";
 import type { TrajectoryFilter } from "@/lib/trajectories/trajectory-filters";
 
@@ -18,7 +22,7 @@ type Props = {
   result: Awaited<ReturnType<typeof listTrajectories>>;
   // Reviewers see the review status, the human verdict and every flag; annotators only what the machines said.
   seesHuman: boolean;
-  canQueue?: boolean; // admins: "Queue these" makes a queue of this filter
+  canQueue?: boolean; // admins: "Queue these" makes a queue of this filter, "Queue N selected" of the ticked rows
 };
 
 export async function TrajectoryList({ project, filter, facets, result, seesHuman, canQueue = false }: Props) {
@@ -26,7 +30,7 @@ export async function TrajectoryList({ project, filter, facets, result, seesHuma
   const base = `/projects/${project.slug}/trajectories`;
   const keep = toQueryString({ ...filter, after: undefined });
   const { t: tr, locale } = await getT();
-  return (
+  const page = (
     <div className="space-y-5">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
@@ -49,12 +53,19 @@ export async function TrajectoryList({ project, filter, facets, result, seesHuma
         <button type="submit" className="rounded-md border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-50">{tr("filter.apply")}</button>
         <a href="?" className="px-1 py-1.5 text-sm text-blue-700 hover:underline">{tr("filter.clear")}</a>
       </form>
+      {canQueue && result.trajectories.length > 0 && (
+        <div className="flex flex-wrap items-center gap-4" aria-label={tr("selection.label")} role="group">
+          <SelectPage />
+          <QueueSelectedLink slug={project.slug} itemType="trajectory" />
+        </div>
+      )}
       {result.trajectories.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">{tr("trajectories.none")}</p>
       ) : (
         <table className="w-full overflow-hidden rounded-lg border border-slate-200 bg-white text-sm">
           <thead className="bg-slate-100 text-left text-slate-700">
             <tr>
+              {canQueue && <th className="w-8 p-2"><span className="sr-only">{tr("selection.label")}</span></th>}
               <th className="p-2">{tr("trajectories.firstStep")}</th><th className="p-2">{tr("trajectories.goal")}</th><th className="p-2">{tr("project.steps")}</th><th className="p-2">{tr("trajectories.automatic")}</th>
               {seesHuman && <th className="p-2">{tr("filter.review")}</th>}{seesHuman && <th className="p-2">{tr("trajectories.human")}</th>}<th className="p-2">{tr("trajectories.flags")}</th>
             </tr>
@@ -62,6 +73,7 @@ export async function TrajectoryList({ project, filter, facets, result, seesHuma
           <tbody className="divide-y divide-slate-100">
             {result.trajectories.map((t) => (
               <tr key={t.id} className="align-top">
+                {canQueue && <td className="p-2"><SelectRow id={t.id} label={tr("selection.row", { name: t.goal })} /></td>}
                 <td className="w-24 p-2">
                   {t.steps[0]?.media ? <img src={`/api/media/${t.steps[0].media.id}?variant=thumb`} alt="" className="h-20 w-auto rounded border border-slate-200" /> : <span className="text-xs text-slate-400">{tr("trajectories.noImage")}</span>}
                 </td>
@@ -92,4 +104,5 @@ export async function TrajectoryList({ project, filter, facets, result, seesHuma
       </nav>
     </div>
   );
+  return canQueue ? <RowSelection ids={result.trajectories.map((t) => t.id)}>{page}</RowSelection> : page;
 }

@@ -8,6 +8,7 @@ import type { UiNode, UiTree } from "@/lib/ui-tree/node";
 
 const FORMAT_NAMES: Record<UiTree["format"], string> = {
   "android-xml": "uiautomator XML",
+  "android-forest": "Android accessibility forest",
   "androidlab-compressed": "AndroidLab compressed text",
   "osworld-xml": "accessibility tree (AT-SPI XML)",
   "osworld-table": "accessibility table",

@@ -11,6 +11,8 @@ import { AppError } from "@/lib/errors";
 import { formFields, runAction, type ActionResult } from "@/lib/actions/result";
 import { createQueue } from "@/lib/queues/create-queue";
 import { submitOwnClaim } from "@/lib/queues/submittable-claim";
+import { createListQueue } from "@/lib/queues/create-list-queue";
+import { SelectedIdsSchema } from "@/lib/queues/selected-ids";
 import { changeQueueStatus } from "@/lib/queues/queue-status";
 import { releaseClaim } from "@/lib/queues/release-claim";
 import { SampleFilterSchema } from "@/lib/samples/sample-filters";
@@ -50,15 +52,25 @@ export async function createQueueAction(_prev: ActionResult | null, form: FormDa
     const memberIds = z.array(Id).max(1_000).parse(form.getAll("memberIds"));
     const honeypotRate = honeypotPercent === undefined ? undefined : honeypotPercent / 100;
     const common = { name, overlap, leaseSeconds: leaseMinutes * 60, memberIds, honeypotRate };
-    const input =
-      itemType === "sample"
-        ? { ...common, itemType, filter: strictFilter(SampleFilterSchema, fields) }
-        : { ...common, itemType, filter: strictFilter(TrajectoryFilterSchema, fields) };
-    const { queue, itemCount, honeypotCount } = await createQueue(db(), access, input);
+    const picked = form.getAll("itemIds");
+    // A hand-picked selection ("Queue N selected"): every id must be one of the project's
+    // samples or trajectories (createListQueue counts them in the project, else refuses all).
+    const made = picked.length
+      ? await createListQueue(db(), access, { ...common, itemType, itemIds: SelectedIdsSchema.parse(picked), selection: { selected: true } })
+      : await createQueue(db(), access, filterInput(itemType, common, fields));
+    const { queue, itemCount, honeypotCount } = made;
     revalidatePath("/projects", "layout");
     const honeypots = honeypotCount ? ` and ${honeypotCount} ${honeypotCount === 1 ? "honeypot" : "honeypots"}` : "";
     return { ok: true, message: `Queue "${queue.name}" created with ${itemCount} ${itemCount === 1 ? "item" : "items"}${honeypots}.` };
   });
+}
+
+function filterInput(itemType: "sample" | "trajectory", common: { name: string; overlap: number; leaseSeconds: number; memberIds: string[]; honeypotRate: number | undefined }, fields: Record<string, string>) {
+  return (
+      itemType === "sample"
+        ? { ...common, itemType, filter: strictFilter(SampleFilterSchema, fields) }
+        : { ...common, itemType, filter: strictFilter(TrajectoryFilterSchema, fields) }
+  );
 }
 
 const SubmitClaimSchema = z.object({ projectId: Id, claimId: Id });

@@ -91,6 +91,9 @@ export type StepRecord = {
   thought: string | null;
   /** Path of the step's UI tree (XML / a11y dump) inside the import root. */
   uiTreeRef: string | null;
+  /** The step's UI tree given inside the record rather than as a file (AndroidControl's
+   * accessibility forest as JSON or text format); stored exactly like a file's bytes. */
+  uiTreeText?: string | null;
   /** Path of the tree as the agent was shown it, when the source saved it besides the dump
    * (AndroidLab's compressed text). */
   agentTreeRef?: string | null;

@@ -1,5 +1,5 @@
 // One node model for every UI tree Verity shows: uiautomator XML (AndroidLab, Android dumps),
-// AndroidLab's compressed text, OSWorld's AT-SPI accessibility tree (XML or its linearized
+// AndroidLab's compressed text, AndroidControl's accessibility forest (JSON or text format), OSWorld's AT-SPI accessibility tree (XML or its linearized
 // table) and web element lists (WebVoyager). Bounds are in the pixels of the screen the tree
 // was dumped from; `fitToImage` says whether they can be drawn on the step's screenshot.
 export type Bounds = { x1: number; y1: number; x2: number; y2: number };
@@ -17,7 +17,7 @@ export type UiNode = {
   children: UiNode[];
 };
 
-export type UiTreeFormat = "android-xml" | "androidlab-compressed" | "osworld-xml" | "osworld-table" | "web-elements" | "web-a11y-text";
+export type UiTreeFormat = "android-xml" | "android-forest" | "androidlab-compressed" | "osworld-xml" | "osworld-table" | "web-elements" | "web-a11y-text";
 
 export type UiTree = { format: UiTreeFormat; roots: UiNode[] };
 

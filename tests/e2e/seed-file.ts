@@ -8,7 +8,7 @@ export type E2eSeed = {
   demoMediaId: string;
   demoProjectId: string;
   otherMediaId: string;
-  reviewSampleIds: { zoom1: string; zoom25: string; absent: string };
+  reviewSampleIds: { zoom1: string; zoom25: string; absent: string; workspace: string };
 };
 
 export function readSeed(): E2eSeed {

@@ -65,6 +65,8 @@ async function main() {
     zoom1: await reviewSample("zoom1", "Tap the search box"),
     zoom25: await reviewSample("zoom25", "Tap the first picture"),
     absent: await reviewSample("absent", "Open the settings gear", { boxX1: 10, boxY1: 10, boxX2: 60, boxY2: 60 }),
+    // The grounding workspace's layout (grounding-workspace.spec.ts): an imported box to redraw over.
+    workspace: await reviewSample("workspace", "Tap the third list row", { boxX1: 80, boxY1: 420, boxX2: 640, boxY2: 500 }),
   };
   await db.judgeVerdict.create({
     data: { projectId: demo.id, targetType: "sample", sampleId: reviewSampleIds.absent, kind: "mllm", judgeName: "teacher-72b", metric: "quality_score", valueScore: 8, rationale: "Looks fine." },

@@ -36,11 +36,15 @@ export type TrajectoryContext = {
 const STEP_FIELDS = ["mediaId", "imageRef", "imageMissing", "overlayMediaId", "overlayImageRef", "actionType", "action", "isRepeated", "rawOutput", "thought", "observation", "uiTreeKey", "agentTreeKey", "extra"] as const;
 type StoredStep = { id: string; index: number } & { [K in (typeof STEP_FIELDS)[number]]: unknown };
 
-async function storeUiTree(ctx: TrajectoryContext, ref: string | null): Promise<string | null> {
+async function storeUiTree(ctx: TrajectoryContext, ref: string | null, inline: string | null = null): Promise<string | null> {
+  if (inline !== null) return storeTreeBytes(ctx, Buffer.from(inline, "utf8"));
   if (!ref || !ctx.files) return null;
   const located = await ctx.files.locate(ref);
   if ("missing" in located) return null;
-  const bytes = await ctx.files.read(located.path);
+  return storeTreeBytes(ctx, await ctx.files.read(located.path));
+}
+
+async function storeTreeBytes(ctx: TrajectoryContext, bytes: Buffer): Promise<string> {
   const key = uiTreeKey(bytes);
   if (!(await ctx.store.has(key))) await ctx.store.put(key, bytes);
   return key;
@@ -84,7 +88,7 @@ async function prepareStep(ctx: TrajectoryContext, record: TrajectoryRecord, ste
     rawOutput: step.rawOutput,
     thought: step.thought,
     observation: step.observation ?? null,
-    uiTreeKey: await storeUiTree(ctx, step.uiTreeRef),
+    uiTreeKey: await storeUiTree(ctx, step.uiTreeRef, step.uiTreeText ?? null),
     agentTreeKey: await storeUiTree(ctx, step.agentTreeRef ?? null),
     extra: (step.extra ?? undefined) as Prisma.InputJsonValue | undefined,
   };

@@ -7,11 +7,13 @@
 //   screenspot-pro/            ScreenSpot-Pro annotations/ and images/ in per-app folders
 //   screenspot-pro-results/    a results file (no model name, with its metrics) and its images/
 //   ui-venus/                  UI-Venus examples: grounding meta, grounding results, trace/
+//   android-control-trees/     an AndroidControl episode with its accessibility forests (JSON and text format)
 // Built once per test process into a temp dir.
 import { mkdtemp, mkdir } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { writeAndroidLabRun } from "./androidlab";
+import { writeAndroidControlTrees } from "./android-control";
 import { proSamples, writeScreenSpotProImages, writeScreenSpotProMeta, writeScreenSpotProResults } from "./screenspot-pro";
 import { writeUiVenusExamples } from "./ui-venus";
 import { writeWebVoyagerResults } from "./webvoyager";
@@ -31,6 +33,7 @@ export function generatedFixtures(): Promise<string> {
     await writeScreenSpotProImages(path.join(root, "screenspot-pro-results", "images"), proSamples());
     await mkdir(path.join(root, "ui-venus"), { recursive: true });
     await writeUiVenusExamples(path.join(root, "ui-venus"));
+    await writeAndroidControlTrees(path.join(root, "android-control-trees"));
     return root;
   })();
   return built;

@@ -11,7 +11,10 @@ import "server-only";
 // navigate_home; navigate_back; wait. Coordinates are pixels of the screenshot whose size the
 // episode lists, which is the contract's reference size, so a resized copy still lines up.
 // Without listed paths, screenshots are looked for beside the episode file, named as
-// converters write them (see screenshotCandidates).
+// converters write them (see screenshotCandidates). `accessibility_trees[i]` is the forest of
+// screenshot i: a file path (JSON or text format, read when shown), the forest itself as a
+// JSON object, or its JSON / text format inline as a string (stored as given, see treeOf);
+// lib/ui-tree/android-forest.ts turns either into the tree with bounds.
 import { z } from "zod";
 import { ActionSchema, type Action } from "@/lib/domain/actions";
 import type { CoordinateContract } from "@/lib/domain/coordinates";
@@ -110,6 +113,27 @@ function contractFor(episode: Episode, i: number): CoordinateContract {
   return width && height ? { format: "xyxy", unit: "px", reference: { width, height } } : { format: "xyxy", unit: "px" };
 }
 
+// An inline forest as the converter wrote it: JSON text, text format, or the object itself.
+const INLINE_FOREST = /^\s*(?:\{|windows\s*[:{<])/;
+
+type TreeSource = { ref: string | null; text: string | null };
+
+function treeOf(tree: unknown, ctx: EpisodeContext, notes: string[]): TreeSource {
+  if (tree === undefined || tree === null) return { ref: null, text: null };
+  if (typeof tree === "object") return { ref: null, text: JSON.stringify(tree) };
+  if (typeof tree !== "string" || tree.trim() === "") {
+    notes.push("the accessibility tree is neither a path nor a forest; not stored");
+    return { ref: null, text: null };
+  }
+  if (INLINE_FOREST.test(tree)) return { ref: null, text: tree };
+  // Serialized proto bytes written into JSON (base64) are not a path and cannot be read here.
+  if (/^[A-Za-z0-9+/]{200,}={0,2}$/.test(tree)) {
+    notes.push("the accessibility tree is serialized proto bytes (base64), which Verity does not read; convert it to JSON or text format");
+    return { ref: null, text: null };
+  }
+  return { ref: joinRef(ctx.baseRel, tree), text: null };
+}
+
 function screenshotRef(episode: Episode, i: number, ctx: EpisodeContext, notes: string[]): string | null {
   const listed = episode.screenshots?.[i];
   if (listed !== undefined) {
@@ -137,7 +161,7 @@ export function androidControlTrajectory(value: unknown, location: SourceLocatio
     const imageRef = screenshotRef(episode, i, ctx, notes);
     const mapped = mapAction(raw);
     if (mapped.note) notes.push(mapped.note);
-    const tree = episode.accessibility_trees?.[i];
+    const tree = treeOf(episode.accessibility_trees?.[i], ctx, notes);
     for (const action of mapped.actions) {
       const isLocated = action !== null && "x" in action && action.x !== undefined;
       steps.push({
@@ -149,7 +173,8 @@ export function androidControlTrajectory(value: unknown, location: SourceLocatio
         rawOutput: typeof raw === "string" ? raw : JSON.stringify(raw),
         // The human rater's step instruction for this action.
         thought: episode.step_instructions?.[i] ?? null,
-        uiTreeRef: typeof tree === "string" ? joinRef(ctx.baseRel, tree) : null,
+        uiTreeRef: tree.ref,
+        uiTreeText: tree.text,
         note: notes.length ? notes.join("; ") : null,
         verdicts: [],
       });

@@ -11,6 +11,11 @@ import "server-only";
 // it, which belong to the server, not to the run. `onboard` examples are skipped as run.py
 // does. Task configs (`evaluation_examples/examples/<domain>/<id>.json`) give instructions
 // when they are inside the import root.
+// No UI tree is among those files, even for the a11y_tree observation types: the runner
+// writes only each observation's obs['screenshot'] beside traj.jsonl (lib_run_single.py,
+// lines 29-53 at pkueecszc/OSWorld@be0b6285d58df9e12bc3d67238642ec177c6fd40, a fork of
+// xlang-ai/OSWorld, which this index does not hold; later versions add a `response` field
+// and step_0.png, still no tree), so OSWorld steps are stored without one.
 import path from "node:path";
 import { isDirectory, isFile, listDirectories, toPosix } from "@/lib/imports/formats/trajectories/source-files";
 

@@ -8,6 +8,7 @@ import { ProjectSettingsSchema } from "@/lib/domain/project-settings";
 import { projectPageAccess } from "@/lib/projects/page-access";
 import { getT, titled } from "@/lib/i18n/server";
 import { honeypotAccuracy } from "@/lib/queues/honeypot-accuracy";
+import { parseSelectedIds } from "@/lib/queues/selected-ids";
 import { parseSampleFilter } from "@/lib/samples/sample-filters";
 import { parseTrajectoryFilter } from "@/lib/trajectories/trajectory-filters";
 import { newQueueData } from "./new-queue-data";
@@ -29,7 +30,7 @@ export default async function QueuesPage({ params, searchParams }: Props) {
   const done = queues.find((q) => q.id === query.done);
   const closed = typeof query.closed === "string" && /^[a-z0-9]{10,40}$/.test(query.closed) ? await db().queue.findFirst({ where: { id: query.closed, projectId: project.id }, select: { name: true } }) : null;
   const { t } = await getT();
-  const initial = { itemType: query.itemType === "trajectory" ? "trajectory" : "sample", sample: parseSampleFilter(query), trajectory: parseTrajectoryFilter(query) } as const;
+  const initial = { itemType: query.itemType === "trajectory" ? "trajectory" : "sample", sample: parseSampleFilter(query), trajectory: parseTrajectoryFilter(query), selected: parseSelectedIds(query.ids) } as const;
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-baseline justify-between gap-2">

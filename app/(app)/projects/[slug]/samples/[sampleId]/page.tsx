@@ -33,8 +33,12 @@ export default async function SampleReviewPage({ params, searchParams }: Props) 
   const neighbours = await neighbourSamples(db(), project.id, sampleId, filter, { seesHuman: canOverride });
   const claim = search.claim === undefined ? null : await queueClaimView(db(), project.id, access.user.id, search.claim, search.queue);
   const standing = showsStanding ? await reviewStanding(db(), project.id, { sampleId }) : null;
+  // Wider than the app's 72rem column: the screenshot is the workspace and takes the window's
+  // width less a 1rem margin each side (the column stays centred, so this is symmetric). The
+  // workspace ends 12px above the window's foot (use-remaining-height.ts), so from lg up the
+  // main column's bottom padding is taken back, or the page would scroll by it.
   return (
-    <div className="space-y-3">
+    <div className="ml-[calc(50%-50vw+1rem)] w-[calc(100vw-2rem)] space-y-3 lg:-mb-8">
       {claim && <QueueModeBar projectId={project.id} claim={claim} />}
       {standing && <ReviewStanding projectId={project.id} item={{ itemType: "sample", id: sampleId }} standing={standing} isAdmin={access.role === "owner" || roleAtLeast(access.role, "admin")} />}
       <GroundingReview

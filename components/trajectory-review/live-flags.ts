@@ -22,11 +22,14 @@ function traceVerdicts(verdicts: readonly VerdictView[]): TraceVerdictInput[] {
     }));
 }
 
-type Trajectory = { stepCount: number; agentClaimedFinish: boolean; invalidActionCount: number; sourceOutcome: boolean | null };
+type Trajectory = { stepCount: number; agentClaimedFinish: boolean; invalidActionCount: number; sourceOutcome: boolean | null; steps: readonly { noVisibleEffect: boolean }[] };
 
 export function liveFlags(payload: TrajectoryPayload, trajectory: Trajectory, verdicts: readonly VerdictView[]): MismatchFlag[] {
+  const { steps, ...inputs } = trajectory;
   return deriveTrajectory({
-    ...trajectory,
+    ...inputs,
+    // The stored verdict on each step's pixels, as it went in: no label changes it.
+    screenUnchanged: steps.map((s) => (s.noVisibleEffect ? true : null)),
     final: { decision: "accept", traceVerdict: payload.traceVerdict, firstWrongStep: payload.firstWrongStep, steps: payload.steps },
     traceVerdicts: traceVerdicts(verdicts),
     rewards: DEFAULT_REWARDS,
@@ -39,4 +42,5 @@ export const FLAG_TEXT: Record<MismatchFlag, { label: string; why: string }> = {
   auto_vs_human: { label: "auto vs human", why: "The automatic outcome (rule verifier, else judge, as they reported it) differs from the human trace verdict." },
   rule_vs_judge: { label: "rule vs judge", why: "The rule verifier and the MLLM judge disagree (after overrides)." },
   claimed_finish_failed: { label: "claimed finish, failed", why: "The agent finished (claimed success) but the trace failed (human verdict, else the automatic outcome)." },
+  no_visible_effect: { label: "no visible effect", why: "A step's screen did not change after its action (the screenshots before and after agree on more than 99.9% of their pixels)." },
 };

@@ -3,7 +3,9 @@
 // draft in place of the final answer. The stored flags (what lists and exports see) are shown
 // beside them.
 import { deriveTrajectory, type TraceVerdictInput } from "@/lib/domain/derive-trajectory";
-import type { MismatchFlag } from "@/lib/domain/mismatch-flags";
+import { MISMATCH_FLAGS, type MismatchFlag } from "@/lib/domain/mismatch-flags";
+import { flagLabel, flagWhy } from "@/lib/i18n/labels";
+import { translator } from "@/lib/i18n/translate";
 import { RewardSettingsSchema } from "@/lib/domain/rewards";
 import type { TrajectoryPayload } from "@/lib/trajectories/trajectory-payload";
 import type { VerdictView } from "@/lib/verdicts/effective-verdicts";
@@ -36,11 +38,9 @@ export function liveFlags(payload: TrajectoryPayload, trajectory: Trajectory, ve
   }).flags;
 }
 
-export const FLAG_TEXT: Record<MismatchFlag, { label: string; why: string }> = {
-  steps_ok_trace_failed: { label: "steps ok, trace failed", why: "Every step is labeled correct but the trace verdict is failure." },
-  trace_ok_with_bad_steps: { label: "trace ok with bad steps", why: "The trace verdict is success although a step is labeled incorrect." },
-  auto_vs_human: { label: "auto vs human", why: "The automatic outcome (rule verifier, else judge, as they reported it) differs from the human trace verdict." },
-  rule_vs_judge: { label: "rule vs judge", why: "The rule verifier and the MLLM judge disagree (after overrides)." },
-  claimed_finish_failed: { label: "claimed finish, failed", why: "The agent finished (claimed success) but the trace failed (human verdict, else the automatic outcome)." },
-  no_visible_effect: { label: "no visible effect", why: "A step's screen did not change after its action (the screenshots before and after agree on more than 99.9% of their pixels)." },
-};
+// The flags' English names, from the catalogue (flag.* keys, lib/i18n/labels.ts), for a screen
+// not converted to the catalogue yet (components/trajectories/group-view-screen.tsx).
+const english = translator("en");
+export const FLAG_TEXT: Record<MismatchFlag, { label: string; why: string }> = Object.fromEntries(
+  MISMATCH_FLAGS.map((f) => [f, { label: flagLabel(english, f), why: flagWhy(english, f) }]),
+) as Record<MismatchFlag, { label: string; why: string }>;

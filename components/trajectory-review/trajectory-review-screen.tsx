@@ -11,7 +11,7 @@
 // When the source kept the screen after the last action, it is the strip's last frame.
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type CSSProperties } from "react";
 import { useT } from "@/components/i18n/i18n-provider";
 import { useFillWindow } from "@/components/trajectory-review/use-fill-window";
 import type { ZoomControls } from "@/components/trajectory-review/step-screenshot";
@@ -240,8 +240,8 @@ export function TrajectoryReviewScreen({ project, review, canOverride, query, ne
   );
 
   return (
-    <div ref={workspace.ref} style={{ "--workspace-top": `${workspace.top}px` } as React.CSSProperties}
-      className="flex flex-col gap-2 lg:mx-[calc(50%-50vw+1rem)] lg:h-[calc(100dvh-var(--workspace-top)-0.5rem)] lg:min-h-[30rem]">
+    <div ref={workspace.ref} style={{ "--workspace-top": `${workspace.top}px`, "--workspace-below": `${workspace.below + 8}px` } as CSSProperties}
+      className="flex flex-col gap-2 lg:mx-[calc(50%-50vw+1rem)] lg:h-[calc(100dvh-var(--workspace-top)-var(--workspace-below))] lg:min-h-[30rem]">
       {prefetchIds.map((id) => <link key={id} rel="prefetch" as="image" href={`/api/media/${id}`} />)}
       <TrajectoryHeader review={review} slug={project.slug} liveFlags={payload.traceVerdict ? flags : null}
         navigation={
@@ -260,7 +260,7 @@ export function TrajectoryReviewScreen({ project, review, canOverride, query, ne
           {/* A phone screenshot leaves room beside it: the agent's words go there; a wide one
               takes the whole width, its words under it. */}
           <div className={`min-h-0 min-w-0 ${isPortrait ? "grid gap-3 md:grid-cols-[minmax(0,1fr)_minmax(15rem,22rem)]" : "flex flex-col gap-3"}`}>
-            <div className={`flex min-h-0 min-w-0 flex-col gap-1.5 ${isPortrait ? "h-[75vh] md:h-auto" : "h-[70vh] lg:h-auto lg:flex-[3]"}`}>
+            <div className={`flex min-h-0 min-w-0 flex-col gap-1.5 ${isPortrait ? "h-[75vh] lg:h-auto" : "h-[70vh] lg:h-auto lg:flex-[3]"}`}>
               {step && <ScreenshotChoice hasLabelled={!!step.overlay} isLabelledShown={isMarksShown} onChange={setMarksShown} />}
               <div className="min-h-0 flex-1">
                 <StepScreenshot zoom={zoom}

@@ -91,7 +91,7 @@ export const SHORTCUTS: Shortcut[] = [
   { group: VIEW, keys: ["Escape"], shown: "Esc", help: "trajectory.keys.escape", command: { kind: "escape" } },
   { group: TRAJECTORIES, keys: ["]"], shown: "]", help: "trajectory.keys.nextTrajectory", command: { kind: "trajectory", to: "next" } },
   { group: TRAJECTORIES, keys: ["["], shown: "[", help: "trajectory.keys.previousTrajectory", command: { kind: "trajectory", to: "previous" } },
-  { group: TRAJECTORIES, keys: [], shown: "Ctrl / ⌘ + Enter", help: "trajectory.keys.submit", command: { kind: "submit" } },
+  { group: TRAJECTORIES, keys: [], shown: "Ctrl/⌘+Enter", help: "trajectory.keys.submit", command: { kind: "submit" } },
 ];
 
 export function isTyping(target: EventTarget | null): boolean {

@@ -41,6 +41,8 @@ type Props = {
   /** Set while the UI tree is open: a click outside point mode picks the node there. */
   onPick?: (x: number, y: number) => void;
   zoom: Ref<ZoomControls>;
+  /** Off when the caption and the action's words are shown in the column beside (phone screenshots). */
+  isCaptionShown?: boolean;
 };
 
 const OUTLINE_COLORS = { hovered: "#2563eb", selected: "#d97706" } as const;
@@ -65,7 +67,7 @@ function imagePoint(event: MouseEvent<SVGSVGElement>, width: number, height: num
 
 const NO_MEDIA: Media = { id: "", width: 1, height: 1 };
 
-export function StepScreenshot({ frame, corrected, isPointMode, isOverlayShown, isNoteShown, isChangeShown, onPoint, outlines = [], onPick, zoom }: Props) {
+export function StepScreenshot({ frame, corrected, isPointMode, isOverlayShown, isNoteShown, isChangeShown, onPoint, outlines = [], onPick, zoom, isCaptionShown = true }: Props) {
   const t = useT();
   const step = frame.kind === "step" ? frame.step : null;
   const media = frame.kind === "step" ? frame.step.media : frame.media;
@@ -77,33 +79,10 @@ export function StepScreenshot({ frame, corrected, isPointMode, isOverlayShown, 
   const correctedPoint = isOverlayShown && isPointAction(corrected) && corrected.x !== undefined ? corrected : null;
   const regions = isChangeShown ? (step?.screenChange?.regions ?? null) : null;
   const name = step ? t("trajectory.screenshot.stepAlt", { step: step.index + 1 }) : t("trajectory.final.alt");
-  const note = step?.action && isNoteShown ? <ActionNote action={step.action} tone="action" /> : null;
   return (
     <figure className="flex h-full min-h-0 flex-col gap-1.5" aria-label={step ? t("trajectory.screenshot.figure", { step: step.index + 1 }) : t("trajectory.final.title")}>
-      <figcaption className="flex flex-wrap items-center gap-2 text-sm">
-        {step ? (
-          <>
-            <span className="font-semibold">{t("trajectory.step", { step: step.index + 1 })}</span>
-            {step.action ? <code className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-900" data-testid="action-text">{describeAction(step.action)}</code>
-              : <span className="rounded bg-slate-200 px-1.5 py-0.5 text-xs font-medium text-slate-800">{t("trajectory.screenshot.noAction")}</span>}
-            {step.isRepeated && <span className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900" title={t("trajectory.screenshot.repeatedWhy")}>{t("trajectory.screenshot.repeated")}</span>}
-            {step.noVisibleEffect && <span className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900" data-testid="no-visible-effect">{t("flag.no_visible_effect")}</span>}
-            {!isOverlayShown && <span className="rounded bg-slate-200 px-1.5 py-0.5 text-xs text-slate-800">{t("trajectory.screenshot.drawingHidden")}</span>}
-            {corrected && <code className="rounded bg-cyan-50 px-1.5 py-0.5 text-cyan-900" title={t("trajectory.screenshot.correctedWhy")}>→ {describeAction(corrected)}</code>}
-            {isChangeShown && step.screenChange?.regions && step.screenChange.regions.length > 0 && (
-              <span className="inline-flex items-center gap-1 text-xs text-slate-700" data-testid="change-legend">
-                <span className="inline-block h-3 w-3 border-2 border-dashed border-sky-600" aria-hidden="true" />{t("trajectory.change.legend")} <kbd className="font-mono text-slate-500">d</kbd>
-              </span>
-            )}
-          </>
-        ) : (
-          <>
-            <span className="font-semibold" data-testid="final-screen-title">{t("trajectory.final.title")}</span>
-            <span className="text-xs text-slate-600">{t("trajectory.final.caption", { steps: frame.kind === "final" ? frame.stepCount : 0 })}</span>
-          </>
-        )}
-      </figcaption>
-      {note && <div className="shrink-0" data-testid="action-note">{note}</div>}
+      {isCaptionShown && <FrameCaption frame={frame} corrected={corrected} isOverlayShown={isOverlayShown} isChangeShown={isChangeShown} />}
+      {isCaptionShown && <FrameNote frame={frame} isNoteShown={isNoteShown} />}
       {media ? (
         <div className="min-h-48 flex-1">
           <ScreenshotStage stageRef={stage.ref} stageElement={stage.element} view={view} image={media} isClickMeaningful={isPointMode || !!onPick} zoomLabel={t("trajectory.zoom.fit")}>
@@ -141,4 +120,44 @@ export function StepScreenshot({ frame, corrected, isPointMode, isOverlayShown, 
       )}
     </figure>
   );
+}
+
+/** What the frame is: the step and its action (or "final screen"), and the badges about it. A
+ * figcaption above the screenshot, or a plain block in the column beside a phone screenshot. */
+export function FrameCaption({ frame, corrected, isOverlayShown, isChangeShown, as = "figcaption" }: { frame: Frame; corrected: Action | null; isOverlayShown: boolean; isChangeShown: boolean; as?: "figcaption" | "div" }) {
+  const t = useT();
+  const step = frame.kind === "step" ? frame.step : null;
+  const Tag = as;
+  return (
+    <Tag data-testid="frame-caption" className="flex flex-wrap items-center gap-2 text-sm">
+      {step ? (
+        <>
+          <span className="font-semibold">{t("trajectory.step", { step: step.index + 1 })}</span>
+          {step.action ? <code className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-900" data-testid="action-text">{describeAction(step.action)}</code>
+            : <span className="rounded bg-slate-200 px-1.5 py-0.5 text-xs font-medium text-slate-800">{t("trajectory.screenshot.noAction")}</span>}
+          {step.isRepeated && <span className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900" title={t("trajectory.screenshot.repeatedWhy")}>{t("trajectory.screenshot.repeated")}</span>}
+          {step.noVisibleEffect && <span className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900" data-testid="no-visible-effect">{t("flag.no_visible_effect")}</span>}
+          {!isOverlayShown && <span className="rounded bg-slate-200 px-1.5 py-0.5 text-xs text-slate-800">{t("trajectory.screenshot.drawingHidden")}</span>}
+          {corrected && <code className="rounded bg-cyan-50 px-1.5 py-0.5 text-cyan-900" title={t("trajectory.screenshot.correctedWhy")}>→ {describeAction(corrected)}</code>}
+          {isChangeShown && step.screenChange?.regions && step.screenChange.regions.length > 0 && (
+            <span className="inline-flex items-center gap-1 text-xs text-slate-700" data-testid="change-legend">
+              <span className="inline-block h-3 w-3 border-2 border-dashed border-sky-600" aria-hidden="true" />{t("trajectory.change.legend")} <kbd className="font-mono text-slate-500">d</kbd>
+            </span>
+          )}
+        </>
+      ) : (
+        <>
+          <span className="font-semibold" data-testid="final-screen-title">{t("trajectory.final.title")}</span>
+          <span className="text-xs text-slate-600">{t("trajectory.final.caption", { steps: frame.kind === "final" ? frame.stepCount : 0 })}</span>
+        </>
+      )}
+  </Tag>
+  );
+}
+
+/** The action's words that have no place on the screen, as a block (key i hides them). */
+export function FrameNote({ frame, isNoteShown }: { frame: Frame; isNoteShown: boolean }) {
+  const action = frame.kind === "step" ? frame.step.action : null;
+  if (!action || !isNoteShown) return null;
+  return <div className="shrink-0" data-testid="action-note"><ActionNote action={action} tone="action" /></div>;
 }

@@ -41,11 +41,12 @@ export function TracePanel({ payload, stepCount, labeledCount, onVerdict, onGoTo
         {payload.firstWrongStep === null ? <span className="text-slate-500">{t("trajectory.trace.noneMarked")}</span>
           : <button type="button" className="font-medium text-blue-800 hover:underline" onClick={() => onGoToStep(payload.firstWrongStep!)}>{t("trajectory.trace.step", { step: payload.firstWrongStep + 1 })}</button>}
       </p>
-      <label className="block text-sm">
-        {t("trajectory.trace.note")} <span className="text-xs text-slate-500">{t("trajectory.trace.optional")}</span>
-        <textarea rows={1} value={payload.note ?? ""} onChange={(e) => onNote(e.target.value.trim() ? e.target.value : null)}
+      {/* Folded unless there is a note: the panel stays short enough to keep Submit in view. */}
+      <details open={payload.note ? true : undefined} className="text-sm">
+        <summary className="cursor-pointer">{t("trajectory.trace.note")} <span className="text-xs text-slate-500">{t("trajectory.trace.optional")}</span></summary>
+        <textarea rows={2} aria-label={t("trajectory.trace.note")} value={payload.note ?? ""} onChange={(e) => onNote(e.target.value.trim() ? e.target.value : null)}
           className="mt-1 block w-full rounded-md border border-slate-300 px-2 py-1 text-sm" />
-      </label>
+      </details>
     </section>
   );
 }

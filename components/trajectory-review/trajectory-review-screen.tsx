@@ -14,7 +14,7 @@ import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState, type CSSProperties } from "react";
 import { useT } from "@/components/i18n/i18n-provider";
 import { useFillWindow } from "@/components/trajectory-review/use-fill-window";
-import type { ZoomControls } from "@/components/trajectory-review/step-screenshot";
+import { FrameCaption, FrameNote, type Frame, type ZoomControls } from "@/components/trajectory-review/step-screenshot";
 import { Filmstrip } from "@/components/trajectory-review/filmstrip";
 import { HelpOverlay } from "@/components/trajectory-review/help-overlay";
 import { LabelPanel } from "@/components/trajectory-review/label-panel";
@@ -225,7 +225,12 @@ export function TrajectoryReviewScreen({ project, review, canOverride, query, ne
   const prefetchIds = [...new Set([steps[index - 1]?.media?.id, nextFrameMedia, step?.overlay?.id, neighbours.nextMediaId])].filter((id): id is string => !!id);
   const nav = "text-blue-800 hover:underline";
 
-  const isPortrait = !!step?.media && step.media.height > step.media.width;
+  const frameMedia = step ? step.media : review.endScreen?.media;
+  // A phone screenshot leaves room beside it: what the frame is, the action's words and the
+  // agent's output go there, and the screenshot keeps the whole height.
+  const isPortrait = !!frameMedia && frameMedia.height > frameMedia.width;
+  const frame: Frame = step ? { kind: "step", step: shownStep! } : { kind: "final", media: review.endScreen?.media ?? null, imageRef: review.endScreen?.imageRef ?? "", stepCount: steps.length };
+  const corrected = label?.correctedAction ?? null;
   const details = step && (
     <>
       <StepDetails step={step} isRawOpen={isRawOpen} onRawToggle={setRawOpen} isTreeOpen={isTreeOpen} onTreeToggle={toggleTree}
@@ -260,12 +265,11 @@ export function TrajectoryReviewScreen({ project, review, canOverride, query, ne
           {/* A phone screenshot leaves room beside it: the agent's words go there; a wide one
               takes the whole width, its words under it. */}
           <div className={`min-h-0 min-w-0 ${isPortrait ? "grid gap-3 md:grid-cols-[minmax(0,1fr)_minmax(15rem,22rem)]" : "flex flex-col gap-3"}`}>
-            <div className={`flex min-h-0 min-w-0 flex-col gap-1.5 ${isPortrait ? "h-[75vh] lg:h-auto" : "h-[70vh] lg:h-auto lg:flex-[3]"}`}>
+            <div className={`flex min-h-0 min-w-0 flex-col gap-1.5 ${isPortrait ? "h-[75vh] lg:h-auto" : "h-[70vh] lg:h-auto lg:flex-1"}`}>
               {step && <ScreenshotChoice hasLabelled={!!step.overlay} isLabelledShown={isMarksShown} onChange={setMarksShown} />}
               <div className="min-h-0 flex-1">
-                <StepScreenshot zoom={zoom}
-                  frame={step ? { kind: "step", step: shownStep! } : { kind: "final", media: review.endScreen?.media ?? null, imageRef: review.endScreen?.imageRef ?? "", stepCount: steps.length }}
-                  corrected={label?.correctedAction ?? null} isPointMode={isPointMode} isOverlayShown={isOverlayShown} isNoteShown={isNoteShown} isChangeShown={isChangeShown}
+                <StepScreenshot zoom={zoom} frame={frame} isCaptionShown={!isPortrait}
+                  corrected={corrected} isPointMode={isPointMode} isOverlayShown={isOverlayShown} isNoteShown={isNoteShown} isChangeShown={isChangeShown}
                   onPoint={(x, y) => {
                     if (step && edit.isPointAction(step.action)) update(edit.setCorrection(payload, index, edit.pointCorrection(step.action, x, y)));
                     setPointMode(false);
@@ -274,7 +278,16 @@ export function TrajectoryReviewScreen({ project, review, canOverride, query, ne
                   onPick={isTreeOpen && treeSelection.fitted ? treeSelection.pick : undefined} />
               </div>
             </div>
-            {details && <div className={`min-h-0 min-w-0 space-y-4 overflow-y-auto pr-1 ${isPortrait ? "" : "lg:flex-1 lg:min-h-24"}`}>{details}</div>}
+            {isPortrait ? (
+              <div className="min-h-0 min-w-0 space-y-3 overflow-y-auto pr-1">
+                <FrameCaption frame={frame} corrected={corrected} isOverlayShown={isOverlayShown} isChangeShown={isChangeShown} as="div" />
+                <FrameNote frame={frame} isNoteShown={isNoteShown} />
+                {details}
+              </div>
+            ) : (
+              // Under a wide screenshot, as tall as they are up to a third of the column: the screenshot keeps the rest.
+              details && <div className="min-h-0 min-w-0 shrink-0 space-y-4 overflow-y-auto pr-1 lg:max-h-[33%]">{details}</div>
+            )}
           </div>
           <aside className="flex min-h-0 flex-col gap-3" aria-label={t("trajectory.aside")}>
             <div className="min-h-0 flex-1 space-y-3 overflow-y-auto pr-1">

@@ -119,7 +119,8 @@ for (const size of SIZES) {
     await expect(page.getByTestId("final-frame")).toHaveAttribute("aria-current", "step");
     const final = page.getByRole("img", { name: "Final screen after the last action" });
     await expect(final).toBeVisible();
-    expect(await final.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(360);
+    // The end screenshot's own pixels (loaded: its width is the screenshot's, 360).
+    await expect.poll(() => final.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(360);
     await expect(page.getByTestId("action-text")).toHaveCount(0);
     await expect(page.getByTestId("action-overlay").locator("*")).toHaveCount(0);
     await expect(page.getByTestId("final-screen-note")).toBeVisible();

@@ -39,7 +39,8 @@ import { treeKey, useUiTree, type TreeView } from "@/components/trajectory-revie
 import { useTreeSelection } from "@/components/trajectory-review/use-tree-selection";
 import { UiTreePanel } from "@/components/trajectory-review/ui-tree-panel";
 import { VerdictList } from "@/components/trajectory-review/verdict-list";
-import { EMPTY_TRAJECTORY_PAYLOAD, trajectoryProblem, type TrajectoryPayload } from "@/lib/trajectories/trajectory-payload";
+import { EMPTY_TRAJECTORY_PAYLOAD, trajectoryProblemOf, type TrajectoryPayload } from "@/lib/trajectories/trajectory-payload";
+import { problemText } from "@/components/trajectory-review/problem-text";
 import type { TrajectoryReview } from "@/lib/trajectories/trajectory-review";
 
 type Props = {
@@ -100,7 +101,7 @@ export function TrajectoryReviewScreen({ project, review, canOverride, query, ne
   const hasObservations = steps.some((s) => s.observation);
   const label = edit.labelOf(payload, index);
   const flags = liveFlags(payload, review, review.verdicts);
-  const problem = trajectoryProblem(payload, steps.length);
+  const problem = problemText(t, trajectoryProblemOf(payload, steps.length));
   // The agent's view is offered where it was stored; elsewhere the dump is shown.
   const viewOf = (s: (typeof steps)[number] | undefined): TreeView => (treeView === "agent" && s?.hasAgentTree ? "agent" : "dump");
   const stepTree = step?.hasUiTree ? uiTree.trees[treeKey(step.id, viewOf(step))] : undefined;
@@ -308,7 +309,7 @@ export function TrajectoryReviewScreen({ project, review, canOverride, query, ne
             <div className="shrink-0 space-y-2">
               <TracePanel payload={payload} stepCount={steps.length} labeledCount={payload.steps.length} onVerdict={(v) => run({ kind: "trace", verdict: v })}
                 onGoToStep={goTo} onNote={(note) => update({ ...payload, note })} />
-              <VersionedSaveBar state={autosave.state} problem={problem} summarize={summarizeTrajectoryAnswer} onSubmit={() => void submit()}
+              <VersionedSaveBar state={autosave.state} problem={problem} summarize={(p) => summarizeTrajectoryAnswer(t, p)} onSubmit={() => void submit()}
                 submitLabel={canOverride && isSettled ? t("review.submitRevision") : t("review.submitNext")}
                 onKeepMine={() => {
                   if (autosave.state.kind === "conflict") autosave.resolve(autosave.state.theirs);

@@ -239,4 +239,13 @@ export const trajectory = {
   "trajectory.keys.nextTrajectory": "next trajectory (the draft is saved)",
   "trajectory.keys.previousTrajectory": "previous trajectory",
   "trajectory.keys.submit": "submit, then next trajectory",
+  "trajectory.problem.noVerdict": "choose the trace verdict (success, failure or unsure)",
+  "trajectory.problem.unmetSubGoals": "sub-goal {keys} is marked unmet, so the trace cannot be a success",
+  "trajectory.problem.unknownStep": "a label names a step the trajectory does not have",
+  "trajectory.problem.firstWrongPast": "the first wrong step is past the last step",
+  "trajectory.problem.earlierIncorrect": "step {earlier} is labeled incorrect, so the first wrong step cannot be step {first}",
+  "trajectory.problem.firstWrongCorrect": "step {first} is labeled correct, so it cannot be the first wrong step",
+  "trajectory.summary": "trace {verdict}, {correct} correct / {incorrect} incorrect / {unsure} unsure steps",
+  "trajectory.summary.withFirstWrong": "trace {verdict}, {correct} correct / {incorrect} incorrect / {unsure} unsure steps, first wrong step {first}",
+  "trajectory.summary.undecided": "not decided",
 } as const;

@@ -242,4 +242,13 @@ export const trajectory: MessagesLike<typeof en> = {
   "trajectory.keys.nextTrajectory": "下一条轨迹（草稿会保存）",
   "trajectory.keys.previousTrajectory": "上一条轨迹",
   "trajectory.keys.submit": "提交并进入下一条轨迹",
+  "trajectory.problem.noVerdict": "请选择轨迹裁决（成功、失败或不确定）",
+  "trajectory.problem.unmetSubGoals": "子目标 {keys} 被标为未达成，因此轨迹不能判为成功",
+  "trajectory.problem.unknownStep": "有标注指向了该轨迹中不存在的步骤",
+  "trajectory.problem.firstWrongPast": "第一个错误步骤超出了最后一步",
+  "trajectory.problem.earlierIncorrect": "第 {earlier} 步已标为错误，因此第一个错误步骤不能是第 {first} 步",
+  "trajectory.problem.firstWrongCorrect": "第 {first} 步已标为正确，不能作为第一个错误步骤",
+  "trajectory.summary": "轨迹{verdict}，正确 {correct} 步 / 错误 {incorrect} 步 / 不确定 {unsure} 步",
+  "trajectory.summary.withFirstWrong": "轨迹{verdict}，正确 {correct} 步 / 错误 {incorrect} 步 / 不确定 {unsure} 步，第一个错误步骤为第 {first} 步",
+  "trajectory.summary.undecided": "未裁决",
 };

@@ -8,7 +8,9 @@ import { importInto, importProject } from "./import-support";
 import { tempDir } from "../support/import-fixtures";
 import { ANDROIDLAB_EPISODES, ANDROIDLAB_SIZE, writeAndroidLabRun } from "../support/import-fixtures/androidlab";
 import { writeAndroidLabMetricsRun } from "../support/import-fixtures/androidlab-metrics";
+import type { ProjectAccess } from "@/lib/auth/session";
 import { listTrajectories } from "@/lib/trajectories/list-trajectories";
+import { saveTrajectoryAnnotation } from "@/lib/trajectories/save-trajectory-annotation";
 import { parseTrajectoryFilter } from "@/lib/trajectories/trajectory-filters";
 
 describe.each(PROVIDERS)("screen changes and the final screen on %s", (provider) => {
@@ -68,5 +70,30 @@ describe.each(PROVIDERS)("screen changes and the final screen on %s", (provider)
     const third = await importInto(db, projectId, root);
     expect(third.updated).toBe(0);
     expect(third.notes.filter((n) => /final screen/.test(n.reason))).toEqual([]);
+  });
+
+  it("a step labelled redundant on that evidence counts in R_p exactly when the project penalises redundant steps", async () => {
+    const { db } = await freshDatabase(provider);
+    const reviewer = await db.user.create({ data: { email: "rita@screens.test", name: "Rita" } });
+    const rewardWith = async (slug: string, penalised: string[] | null) => {
+      const projectId = await importProject(db, slug);
+      if (penalised) await db.project.update({ where: { id: projectId }, data: { settings: { rewards: { penalisedErrorKinds: penalised } } } });
+      await importInto(db, projectId, await writeAndroidLabMetricsRun(await tempDir()));
+      const clock1 = await db.trajectory.findFirstOrThrow({ where: { projectId, sourceId: { contains: "/clock_1_" } } });
+      const access: ProjectAccess = { user: { id: reviewer.id, email: reviewer.email, name: "Rita", isOwner: false }, projectId, role: "reviewer" };
+      // The screen's "a" on step 2: incorrect, redundant; the other steps correct; a success.
+      const steps = [0, 1, 2, 3].map((i) => (i === 1 ? { stepIndex: i, label: "incorrect" as const, errorKind: "redundant" as const } : { stepIndex: i, label: "correct" as const }));
+      await saveTrajectoryAnnotation(db, access, { trajectoryId: clock1.id, baseVersion: null, status: "submitted", payload: { traceVerdict: "success", firstWrongStep: null, steps, note: null } });
+      const row = await db.trajectory.findUniqueOrThrow({ where: { id: clock1.id } });
+      expect(row.humanVerdict).toBe("success");
+      return row.reward!;
+    };
+    const plain = await rewardWith("rp-off", null);
+    const penalised = await rewardWith("rp-on", ["redundant"]);
+    const other = await rewardWith("rp-other", ["no_effect"]);
+    // 4 steps: eta^3 for the success; the default penalty -0.1 for the one redundant step.
+    expect(plain).toBeCloseTo(0.98 ** 3, 10);
+    expect(penalised).toBeCloseTo(0.98 ** 3 - 0.1, 10);
+    expect(other).toBeCloseTo(plain, 10);
   });
 });

@@ -7,7 +7,7 @@
 // the node there instead and the hovered and selected nodes' bounds are outlined. Where the
 // screen changed before the next step is outlined too (key d). What has no place on the screen
 // (the typed text, finish and its answer, keys) is a line above the image, never over it (key i).
-import { useImperativeHandle, type MouseEvent, type Ref } from "react";
+import { useImperativeHandle, type MouseEvent, type ReactNode, type Ref } from "react";
 import { useStageSize } from "@/components/editor/use-stage-size";
 import { useViewport } from "@/components/editor/use-viewport";
 import { useT } from "@/components/i18n/i18n-provider";
@@ -43,6 +43,8 @@ type Props = {
   zoom: Ref<ZoomControls>;
   /** Off when the caption and the action's words are shown in the column beside (phone screenshots). */
   isCaptionShown?: boolean;
+  /** Shown at the end of the caption's row (the clean / labelled screenshot switch). */
+  captionExtra?: ReactNode;
 };
 
 const OUTLINE_COLORS = { hovered: "#2563eb", selected: "#d97706" } as const;
@@ -67,7 +69,7 @@ function imagePoint(event: MouseEvent<SVGSVGElement>, width: number, height: num
 
 const NO_MEDIA: Media = { id: "", width: 1, height: 1 };
 
-export function StepScreenshot({ frame, corrected, isPointMode, isOverlayShown, isNoteShown, isChangeShown, onPoint, outlines = [], onPick, zoom, isCaptionShown = true }: Props) {
+export function StepScreenshot({ frame, corrected, isPointMode, isOverlayShown, isNoteShown, isChangeShown, onPoint, outlines = [], onPick, zoom, isCaptionShown = true, captionExtra }: Props) {
   const t = useT();
   const step = frame.kind === "step" ? frame.step : null;
   const media = frame.kind === "step" ? frame.step.media : frame.media;
@@ -81,7 +83,7 @@ export function StepScreenshot({ frame, corrected, isPointMode, isOverlayShown, 
   const name = step ? t("trajectory.screenshot.stepAlt", { step: step.index + 1 }) : t("trajectory.final.alt");
   return (
     <figure className="flex h-full min-h-0 flex-col gap-1.5" aria-label={step ? t("trajectory.screenshot.figure", { step: step.index + 1 }) : t("trajectory.final.title")}>
-      {isCaptionShown && <FrameCaption frame={frame} corrected={corrected} isOverlayShown={isOverlayShown} isChangeShown={isChangeShown} />}
+      {isCaptionShown && <FrameCaption frame={frame} corrected={corrected} isOverlayShown={isOverlayShown} isChangeShown={isChangeShown} extra={captionExtra} />}
       {isCaptionShown && <FrameNote frame={frame} isNoteShown={isNoteShown} />}
       {media ? (
         <div className="min-h-48 flex-1">
@@ -124,7 +126,9 @@ export function StepScreenshot({ frame, corrected, isPointMode, isOverlayShown, 
 
 /** What the frame is: the step and its action (or "final screen"), and the badges about it. A
  * figcaption above the screenshot, or a plain block in the column beside a phone screenshot. */
-export function FrameCaption({ frame, corrected, isOverlayShown, isChangeShown, as = "figcaption" }: { frame: Frame; corrected: Action | null; isOverlayShown: boolean; isChangeShown: boolean; as?: "figcaption" | "div" }) {
+type CaptionProps = { frame: Frame; corrected: Action | null; isOverlayShown: boolean; isChangeShown: boolean; as?: "figcaption" | "div"; extra?: ReactNode };
+
+export function FrameCaption({ frame, corrected, isOverlayShown, isChangeShown, as = "figcaption", extra }: CaptionProps) {
   const t = useT();
   const step = frame.kind === "step" ? frame.step : null;
   const Tag = as;
@@ -151,7 +155,8 @@ export function FrameCaption({ frame, corrected, isOverlayShown, isChangeShown, 
           <span className="text-xs text-slate-600">{t("trajectory.final.caption", { steps: frame.kind === "final" ? frame.stepCount : 0 })}</span>
         </>
       )}
-  </Tag>
+      {extra && <span className="ml-auto">{extra}</span>}
+    </Tag>
   );
 }
 

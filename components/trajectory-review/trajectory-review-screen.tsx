@@ -267,9 +267,9 @@ export function TrajectoryReviewScreen({ project, review, canOverride, query, ne
               takes the whole width, its words under it. */}
           <div className={`min-h-0 min-w-0 ${isPortrait ? "grid gap-3 md:grid-cols-[minmax(0,1fr)_minmax(15rem,22rem)]" : "flex flex-col gap-3"}`}>
             <div className={`flex min-h-0 min-w-0 flex-col gap-1.5 ${isPortrait ? "h-[75vh] lg:h-auto" : "h-[70vh] lg:h-auto lg:flex-1"}`}>
-              {step && <ScreenshotChoice hasLabelled={!!step.overlay} isLabelledShown={isMarksShown} onChange={setMarksShown} />}
               <div className="min-h-0 flex-1">
                 <StepScreenshot zoom={zoom} frame={frame} isCaptionShown={!isPortrait}
+                  captionExtra={step && <ScreenshotChoice hasLabelled={!!step.overlay} isLabelledShown={isMarksShown} onChange={setMarksShown} />}
                   corrected={corrected} isPointMode={isPointMode} isOverlayShown={isOverlayShown} isNoteShown={isNoteShown} isChangeShown={isChangeShown}
                   onPoint={(x, y) => {
                     if (step && edit.isPointAction(step.action)) update(edit.setCorrection(payload, index, edit.pointCorrection(step.action, x, y)));
@@ -281,13 +281,14 @@ export function TrajectoryReviewScreen({ project, review, canOverride, query, ne
             </div>
             {isPortrait ? (
               <div className="min-h-0 min-w-0 space-y-3 overflow-y-auto pr-1">
-                <FrameCaption frame={frame} corrected={corrected} isOverlayShown={isOverlayShown} isChangeShown={isChangeShown} as="div" />
+                <FrameCaption frame={frame} corrected={corrected} isOverlayShown={isOverlayShown} isChangeShown={isChangeShown} as="div"
+                  extra={step && <ScreenshotChoice hasLabelled={!!step.overlay} isLabelledShown={isMarksShown} onChange={setMarksShown} />} />
                 <FrameNote frame={frame} isNoteShown={isNoteShown} />
                 {details}
               </div>
             ) : (
-              // Under a wide screenshot, as tall as they are up to a third of the column: the screenshot keeps the rest.
-              details && <div className="min-h-0 min-w-0 shrink-0 space-y-4 overflow-y-auto pr-1 lg:max-h-[33%]">{details}</div>
+              // Under a wide screenshot, as tall as they are up to 28% of the column: the screenshot keeps the rest.
+              details && <div className="min-h-0 min-w-0 shrink-0 space-y-4 overflow-y-auto pr-1 lg:max-h-[28%]">{details}</div>
             )}
           </div>
           <aside className="flex min-h-0 flex-col gap-3" aria-label={t("trajectory.aside")}>

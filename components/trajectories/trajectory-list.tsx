@@ -5,7 +5,7 @@ import { FilterSelect, sameOptions } from "@/components/ui/filter-select";
 import { HUMAN_FLAGS, MISMATCH_FLAGS } from "@/lib/domain/mismatch-flags";
 import { itemStateLabel, statusFilterOptions } from "@/lib/i18n/labels";
 import { getT } from "@/lib/i18n/server";
-import { FLAG_TEXT } from "@/components/trajectory-review/live-flags";
+import { flagLabel, flagWhy } from "@/lib/i18n/labels";
 import { AutomaticOutcome } from "@/components/trajectories/automatic-outcome";
 import { QueueTheseLink } from "@/components/queues/queue-these-link";
 import { QueueSelectedLink } from "@/components/selection/queue-selected-link";
@@ -47,7 +47,7 @@ export async function TrajectoryList({ project, filter, facets, result, seesHuma
         <FilterSelect name="run" label={tr("newQueue.run")} value={filter.run} options={facets.runs.map((r) => [r.id, r.name])} />
         <FilterSelect name="outcome" label={tr("trajectories.automaticOutcome")} value={filter.outcome} options={[["success", tr("verdict.success")], ["failure", tr("verdict.failure")], ["unknown", tr("verdict.unknown")]]} />
         {seesHuman && <FilterSelect name="verdict" label={tr("trajectories.humanVerdict")} value={filter.verdict} options={[["success", tr("verdict.success")], ["failure", tr("verdict.failure")], ["unsure", tr("verdict.unsure")], ["none", tr("verdict.none")]]} />}
-        <FilterSelect name="flag" label={tr("trajectories.flag")} value={filter.flag} options={flags.map((f): [string, string] => [f, FLAG_TEXT[f].label])} />
+        <FilterSelect name="flag" label={tr("trajectories.flag")} value={filter.flag} options={flags.map((f): [string, string] => [f, flagLabel(tr, f)])} />
         {seesHuman && <FilterSelect name="status" label={tr("filter.review")} value={filter.status} options={statusFilterOptions(tr)} />}
         {filter.group && <input type="hidden" name="group" value={filter.group} />}
         <button type="submit" className="rounded-md border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-50">{tr("filter.apply")}</button>
@@ -90,7 +90,7 @@ export async function TrajectoryList({ project, filter, facets, result, seesHuma
                 {seesHuman && <td className="p-2" data-testid="row-human">{t.humanVerdict ?? <span className="text-slate-400">—</span>}</td>}
                 <td className="p-2" data-testid="row-flags">
                   {t.flags.map((f) => (
-                    <span key={f} title={FLAG_TEXT[f].why} className="mr-1 mb-1 inline-block rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900">{FLAG_TEXT[f].label}</span>
+                    <span key={f} title={flagWhy(tr, f)} className="mr-1 mb-1 inline-block rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900">{flagLabel(tr, f)}</span>
                   ))}
                 </td>
               </tr>

@@ -3,7 +3,9 @@
 // draft in place of the final answer. The stored flags (what lists and exports see) are shown
 // beside them.
 import { deriveTrajectory, type TraceVerdictInput } from "@/lib/domain/derive-trajectory";
-import type { MismatchFlag } from "@/lib/domain/mismatch-flags";
+import { MISMATCH_FLAGS, type MismatchFlag } from "@/lib/domain/mismatch-flags";
+import { flagLabel, flagWhy } from "@/lib/i18n/labels";
+import { translator } from "@/lib/i18n/translate";
 import { RewardSettingsSchema } from "@/lib/domain/rewards";
 import type { TrajectoryPayload } from "@/lib/trajectories/trajectory-payload";
 import type { VerdictView } from "@/lib/verdicts/effective-verdicts";
@@ -22,21 +24,23 @@ function traceVerdicts(verdicts: readonly VerdictView[]): TraceVerdictInput[] {
     }));
 }
 
-type Trajectory = { stepCount: number; agentClaimedFinish: boolean; invalidActionCount: number; sourceOutcome: boolean | null };
+type Trajectory = { stepCount: number; agentClaimedFinish: boolean; invalidActionCount: number; sourceOutcome: boolean | null; steps: readonly { noVisibleEffect: boolean }[] };
 
 export function liveFlags(payload: TrajectoryPayload, trajectory: Trajectory, verdicts: readonly VerdictView[]): MismatchFlag[] {
+  const { steps, ...inputs } = trajectory;
   return deriveTrajectory({
-    ...trajectory,
+    ...inputs,
+    // The stored verdict on each step's pixels, as it went in: no label changes it.
+    screenUnchanged: steps.map((s) => (s.noVisibleEffect ? true : null)),
     final: { decision: "accept", traceVerdict: payload.traceVerdict, firstWrongStep: payload.firstWrongStep, steps: payload.steps },
     traceVerdicts: traceVerdicts(verdicts),
     rewards: DEFAULT_REWARDS,
   }).flags;
 }
 
-export const FLAG_TEXT: Record<MismatchFlag, { label: string; why: string }> = {
-  steps_ok_trace_failed: { label: "steps ok, trace failed", why: "Every step is labeled correct but the trace verdict is failure." },
-  trace_ok_with_bad_steps: { label: "trace ok with bad steps", why: "The trace verdict is success although a step is labeled incorrect." },
-  auto_vs_human: { label: "auto vs human", why: "The automatic outcome (rule verifier, else judge, as they reported it) differs from the human trace verdict." },
-  rule_vs_judge: { label: "rule vs judge", why: "The rule verifier and the MLLM judge disagree (after overrides)." },
-  claimed_finish_failed: { label: "claimed finish, failed", why: "The agent finished (claimed success) but the trace failed (human verdict, else the automatic outcome)." },
-};
+// The flags' English names, from the catalogue (flag.* keys, lib/i18n/labels.ts), for a screen
+// not converted to the catalogue yet (components/trajectories/group-view-screen.tsx).
+const english = translator("en");
+export const FLAG_TEXT: Record<MismatchFlag, { label: string; why: string }> = Object.fromEntries(
+  MISMATCH_FLAGS.map((f) => [f, { label: flagLabel(english, f), why: flagWhy(english, f) }]),
+) as Record<MismatchFlag, { label: string; why: string }>;

@@ -1,6 +1,19 @@
 // The keyboard map of the trajectory review, in one place: the key handler reads it and the
 // help overlay lists it, so what "?" shows is what the keys do.
+// Help texts and group names are catalogue keys (lib/i18n/messages/*/trajectory.ts).
 import { ERROR_KINDS, type ErrorKind, type StepLabelValue, type TraceVerdict } from "@/lib/domain/labels";
+import type { PlainKey } from "@/lib/i18n/translate";
+
+const ERROR_KIND_HELP: Record<ErrorKind, PlainKey> = {
+  wrong_element: "errorKind.wrong_element",
+  wrong_action: "errorKind.wrong_action",
+  wrong_text: "errorKind.wrong_text",
+  premature_finish: "errorKind.premature_finish",
+  hallucinated: "errorKind.hallucinated",
+  redundant: "errorKind.redundant",
+  env_issue: "errorKind.env_issue",
+  no_effect: "errorKind.no_effect",
+};
 
 export type Command =
   | { kind: "label"; label: StepLabelValue }
@@ -16,6 +29,10 @@ export type Command =
   | { kind: "editText" }
   | { kind: "raw" }
   | { kind: "overlay" }
+  | { kind: "notes" }
+  | { kind: "changes" }
+  | { kind: "zoom"; to: "in" | "out" | "fit" }
+  | { kind: "acceptNoEffect" }
   | { kind: "marks" }
   | { kind: "findElement" }
   | { kind: "tree" }
@@ -23,43 +40,58 @@ export type Command =
   | { kind: "help" }
   | { kind: "escape" };
 
-export type Shortcut = { keys: string[]; shown: string; help: string; group: string; command: Command };
+export type Shortcut = { keys: string[]; shown: string; help: PlainKey; group: PlainKey; command: Command };
+
+const STEPS = "trajectory.keys.group.steps";
+const LABEL = "trajectory.keys.group.label";
+const TRACE = "trajectory.keys.group.trace";
+const SUB_GOALS = "trajectory.keys.group.subGoals";
+const VIEW = "trajectory.keys.group.view";
+const TRAJECTORIES = "trajectory.keys.group.trajectories";
 
 export const SHORTCUTS: Shortcut[] = [
-  { group: "Steps", keys: ["ArrowRight", "j"], shown: "→ / j", help: "next step", command: { kind: "step", to: "next" } },
-  { group: "Steps", keys: ["ArrowLeft", "k"], shown: "← / k", help: "previous step", command: { kind: "step", to: "previous" } },
-  { group: "Steps", keys: ["Home"], shown: "Home", help: "first step", command: { kind: "step", to: "first" } },
-  { group: "Steps", keys: ["End"], shown: "End", help: "last step", command: { kind: "step", to: "last" } },
-  { group: "Step label", keys: ["c"], shown: "c", help: "correct, then next step", command: { kind: "label", label: "correct" } },
-  { group: "Step label", keys: ["x"], shown: "x", help: "incorrect (stay to add an error kind)", command: { kind: "label", label: "incorrect" } },
-  { group: "Step label", keys: ["u"], shown: "u", help: "unsure", command: { kind: "label", label: "unsure" } },
-  { group: "Step label", keys: ["Backspace", "Delete"], shown: "⌫ / Del", help: "clear the step's label", command: { kind: "clearLabel" } },
+  { group: STEPS, keys: ["ArrowRight", "j"], shown: "→ / j", help: "trajectory.keys.nextStep", command: { kind: "step", to: "next" } },
+  { group: STEPS, keys: ["ArrowLeft", "k"], shown: "← / k", help: "trajectory.keys.previousStep", command: { kind: "step", to: "previous" } },
+  { group: STEPS, keys: ["Home"], shown: "Home", help: "trajectory.keys.firstStep", command: { kind: "step", to: "first" } },
+  { group: STEPS, keys: ["End"], shown: "End", help: "trajectory.keys.lastStep", command: { kind: "step", to: "last" } },
+  { group: LABEL, keys: ["c"], shown: "c", help: "trajectory.keys.correct", command: { kind: "label", label: "correct" } },
+  { group: LABEL, keys: ["x"], shown: "x", help: "trajectory.keys.incorrect", command: { kind: "label", label: "incorrect" } },
+  { group: LABEL, keys: ["u"], shown: "u", help: "trajectory.keys.unsure", command: { kind: "label", label: "unsure" } },
+  { group: LABEL, keys: ["Backspace", "Delete"], shown: "⌫ / Del", help: "trajectory.keys.clearLabel", command: { kind: "clearLabel" } },
   ...ERROR_KINDS.map((errorKind, i) => ({
-    group: "Error kind (toggles; marks the step incorrect)",
+    group: "trajectory.keys.group.errorKind" as const,
     keys: [String(i + 1)],
     shown: String(i + 1),
-    help: errorKind.replace(/_/g, " "),
+    help: ERROR_KIND_HELP[errorKind],
     command: { kind: "errorKind", errorKind } as Command,
   })),
-  { group: "Step label", keys: ["w"], shown: "w", help: "this is the first wrong step (toggles)", command: { kind: "firstWrong" } },
-  { group: "Step label", keys: ["p"], shown: "p", help: "correct the point: click the screenshot (point actions)", command: { kind: "pointMode" } },
-  { group: "Step label", keys: ["b"], shown: "b", help: "snap the corrected point to the centre of the UI element selected in the tree (t)", command: { kind: "snap" } },
-  { group: "Step label", keys: ["e"], shown: "e", help: "edit the typed text (type actions)", command: { kind: "editText" } },
-  { group: "Trace verdict", keys: ["s"], shown: "s", help: "success", command: { kind: "trace", verdict: "success" } },
-  { group: "Trace verdict", keys: ["f"], shown: "f", help: "failure", command: { kind: "trace", verdict: "failure" } },
-  { group: "Trace verdict", keys: ["n"], shown: "n", help: "unsure (not sure)", command: { kind: "trace", verdict: "unsure" } },
-  { group: "Sub-goals (benchmarks that check some)", keys: ["g"], shown: "g", help: "select the next sub-goal", command: { kind: "subGoal", action: "next" } },
-  { group: "Sub-goals (benchmarks that check some)", keys: ["h"], shown: "h", help: "the selected sub-goal: met, unmet, not marked", command: { kind: "subGoal", action: "cycle" } },
-  { group: "View", keys: ["o"], shown: "o", help: "hide / show the action drawn on the screenshot", command: { kind: "overlay" } },
-  { group: "View", keys: ["m"], shown: "m", help: "the screenshot with the agent's numbered labels / the clean one", command: { kind: "marks" } },
-  { group: "View", keys: ["/"], shown: "/", help: "search the elements the agent was shown", command: { kind: "findElement" } },
-  { group: "View", keys: ["r"], shown: "r", help: "show / hide the raw model output", command: { kind: "raw" } },
-  { group: "View", keys: ["t"], shown: "t", help: "show / hide the UI tree", command: { kind: "tree" } },
-  { group: "View", keys: ["?"], shown: "?", help: "this help", command: { kind: "help" } },
-  { group: "View", keys: ["Escape"], shown: "Esc", help: "close help, stop correcting the point, leave a field", command: { kind: "escape" } },
-  { group: "Trajectories", keys: ["]"], shown: "]", help: "next trajectory (the draft is saved)", command: { kind: "trajectory", to: "next" } },
-  { group: "Trajectories", keys: ["["], shown: "[", help: "previous trajectory", command: { kind: "trajectory", to: "previous" } },
-  { group: "Trajectories", keys: [], shown: "Ctrl / ⌘ + Enter", help: "submit, then next trajectory", command: { kind: "submit" } },
+  { group: LABEL, keys: ["a"], shown: "a", help: "trajectory.keys.acceptNoEffect", command: { kind: "acceptNoEffect" } },
+  { group: LABEL, keys: ["w"], shown: "w", help: "trajectory.keys.firstWrong", command: { kind: "firstWrong" } },
+  { group: LABEL, keys: ["p"], shown: "p", help: "trajectory.keys.pointMode", command: { kind: "pointMode" } },
+  { group: LABEL, keys: ["b"], shown: "b", help: "trajectory.keys.snap", command: { kind: "snap" } },
+  { group: LABEL, keys: ["e"], shown: "e", help: "trajectory.keys.editText", command: { kind: "editText" } },
+  { group: TRACE, keys: ["s"], shown: "s", help: "trajectory.keys.success", command: { kind: "trace", verdict: "success" } },
+  { group: TRACE, keys: ["f"], shown: "f", help: "trajectory.keys.failure", command: { kind: "trace", verdict: "failure" } },
+  { group: TRACE, keys: ["n"], shown: "n", help: "trajectory.keys.traceUnsure", command: { kind: "trace", verdict: "unsure" } },
+  { group: SUB_GOALS, keys: ["g"], shown: "g", help: "trajectory.keys.nextSubGoal", command: { kind: "subGoal", action: "next" } },
+  { group: SUB_GOALS, keys: ["h"], shown: "h", help: "trajectory.keys.cycleSubGoal", command: { kind: "subGoal", action: "cycle" } },
+  // The box editor's zoom keys (lib/editor/keyboard.ts KEYMAP); its "1" (actual size) is an
+  // error kind here.
+  { group: VIEW, keys: ["+", "="], shown: "+ / =", help: "trajectory.keys.zoomIn", command: { kind: "zoom", to: "in" } },
+  { group: VIEW, keys: ["-"], shown: "-", help: "trajectory.keys.zoomOut", command: { kind: "zoom", to: "out" } },
+  { group: VIEW, keys: ["0"], shown: "0", help: "trajectory.keys.fit", command: { kind: "zoom", to: "fit" } },
+  { group: VIEW, keys: ["o"], shown: "o", help: "trajectory.keys.overlay", command: { kind: "overlay" } },
+  { group: VIEW, keys: ["i"], shown: "i", help: "trajectory.keys.notes", command: { kind: "notes" } },
+  { group: VIEW, keys: ["d"], shown: "d", help: "trajectory.keys.changes", command: { kind: "changes" } },
+  { group: VIEW, keys: ["m"], shown: "m", help: "trajectory.keys.marks", command: { kind: "marks" } },
+  { group: VIEW, keys: ["/"], shown: "/", help: "trajectory.keys.findElement", command: { kind: "findElement" } },
+  { group: VIEW, keys: ["r"], shown: "r", help: "trajectory.keys.raw", command: { kind: "raw" } },
+  { group: VIEW, keys: ["t"], shown: "t", help: "trajectory.keys.tree", command: { kind: "tree" } },
+  { group: VIEW, keys: ["?"], shown: "?", help: "trajectory.keys.help", command: { kind: "help" } },
+  { group: VIEW, keys: ["Escape"], shown: "Esc", help: "trajectory.keys.escape", command: { kind: "escape" } },
+  { group: TRAJECTORIES, keys: ["]"], shown: "]", help: "trajectory.keys.nextTrajectory", command: { kind: "trajectory", to: "next" } },
+  { group: TRAJECTORIES, keys: ["["], shown: "[", help: "trajectory.keys.previousTrajectory", command: { kind: "trajectory", to: "previous" } },
+  { group: TRAJECTORIES, keys: [], shown: "Ctrl/⌘+Enter", help: "trajectory.keys.submit", command: { kind: "submit" } },
 ];
 
 export function isTyping(target: EventTarget | null): boolean {

@@ -7,10 +7,12 @@
 import { useEffect, useRef, useState, type RefObject } from "react";
 import { elementMatches, observationElements, unlistedLabel } from "@/components/trajectory-review/observation-elements";
 import type { Action } from "@/lib/domain/actions";
+import { useT } from "@/components/i18n/i18n-provider";
 
 type Props = { stepIndex: number; observation: string | null; action: Action | null; searchInput: RefObject<HTMLInputElement | null> };
 
 function ElementList({ observation, named, query }: { observation: string; named: string | null; query: string }) {
+  const t = useT();
   const list = useRef<HTMLOListElement>(null);
   const elements = observationElements(observation);
   // Keep the named element in view inside the list (never scrolling the page itself).
@@ -21,7 +23,7 @@ function ElementList({ observation, named, query }: { observation: string; named
   }, [observation, named, query]);
   if (!elements) {
     const lines = observation.split("\n").filter((line) => line.toLowerCase().includes(query.trim().toLowerCase()));
-    return <pre className="max-h-72 overflow-auto rounded bg-slate-100 p-2 text-xs whitespace-pre-wrap text-slate-900" data-testid="observation-text">{lines.join("\n") || "No line matches."}</pre>;
+    return <pre className="max-h-72 overflow-auto rounded bg-slate-100 p-2 text-xs whitespace-pre-wrap text-slate-900" data-testid="observation-text">{lines.join("\n") || t("trajectory.observation.noLine")}</pre>;
   }
   const shown = elements.filter((e) => elementMatches(e, query));
   const unlisted = unlistedLabel(elements, named);
@@ -31,11 +33,11 @@ function ElementList({ observation, named, query }: { observation: string; named
         {query.trim() ? `${shown.length} of ${elements.length} elements match` : `${elements.length} elements`}
         {unlisted && (
           <span className="ml-2 font-medium text-red-700" role="status">
-            The action names [{unlisted}], which this list lacks: the agent was shown it only as a label on the screenshot (an element without text, or with a long one). See it with the agent&apos;s labels (m).
+            {t("trajectory.observation.unlisted", { label: unlisted })}
           </span>
         )}
       </p>
-      <ol ref={list} className="relative max-h-72 divide-y divide-slate-100 overflow-auto rounded border border-slate-200 bg-white text-sm" aria-label="Elements">
+      <ol ref={list} className="relative max-h-72 divide-y divide-slate-100 overflow-auto rounded border border-slate-200 bg-white text-sm" aria-label={t("trajectory.observation.elements")}>
         {shown.map((e) => {
           const isNamed = e.label === named;
           return (
@@ -43,35 +45,36 @@ function ElementList({ observation, named, query }: { observation: string; named
               className={`flex items-baseline gap-2 px-2 py-1 ${isNamed ? "bg-amber-100 ring-2 ring-amber-500 ring-inset" : ""}`}>
               <span className="w-10 shrink-0 text-right font-mono text-xs font-semibold text-slate-700">[{e.label}]</span>
               {e.tag && <span className="shrink-0 font-mono text-xs text-blue-800">&lt;{e.tag}&gt;</span>}
-              <span className="min-w-0 break-words text-slate-900">{e.text || <span className="text-slate-500">no text</span>}</span>
-              {isNamed && <span className="ml-auto shrink-0 rounded bg-amber-600 px-1.5 text-xs font-medium text-white">this step&apos;s action</span>}
+              <span className="min-w-0 break-words text-slate-900">{e.text || <span className="text-slate-500">{t("trajectory.observation.noText")}</span>}</span>
+              {isNamed && <span className="ml-auto shrink-0 rounded bg-amber-600 px-1.5 text-xs font-medium text-white">{t("trajectory.observation.thisAction")}</span>}
             </li>
           );
         })}
-        {shown.length === 0 && <li className="px-2 py-1 text-slate-600">No element matches “{query}”.</li>}
+        {shown.length === 0 && <li className="px-2 py-1 text-slate-600">{t("trajectory.observation.noMatch", { query })}</li>}
       </ol>
     </div>
   );
 }
 
 export function StepObservation({ stepIndex, observation, action, searchInput }: Props) {
+  const t = useT();
   const [query, setQuery] = useState("");
   const named = action?.elementLabel ?? null;
   return (
-    <section aria-label="Observation" className="space-y-2">
+    <section aria-label={t("trajectory.observation")} className="space-y-2">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 className="text-sm font-semibold">What the agent was shown <span className="font-normal text-slate-600">(step {stepIndex + 1})</span></h2>
+        <h2 className="text-sm font-semibold">{t("trajectory.observation.title")} <span className="font-normal text-slate-600">({t("trajectory.step", { step: stepIndex + 1 })})</span></h2>
         <label className="flex items-center gap-1 text-sm text-slate-700">
-          <span className="sr-only">Search the elements</span>
-          <input ref={searchInput} type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder="Number or text"
-            className="w-48 rounded-md border border-slate-300 px-2 py-1 text-sm" aria-label="Search the elements" />
+          <span className="sr-only">{t("trajectory.observation.search")}</span>
+          <input ref={searchInput} type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder={t("trajectory.observation.placeholder")}
+            className="w-48 rounded-md border border-slate-300 px-2 py-1 text-sm" aria-label={t("trajectory.observation.search")} />
           <kbd className="font-mono text-xs text-slate-500">/</kbd>
         </label>
       </div>
       {observation ? (
         <ElementList observation={observation} named={named} query={query} />
       ) : (
-        <p className="text-sm text-slate-600">Nothing was recorded for this step (WebVoyager keeps the element lists of the last turns only).</p>
+        <p className="text-sm text-slate-600">{t("trajectory.observation.none")}</p>
       )}
     </section>
   );

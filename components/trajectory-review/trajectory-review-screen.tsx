@@ -4,10 +4,17 @@
 // overrides, live mismatch flags, and a save bar (drafts autosave, submit saves a version and
 // moves on, conflicts are explained). The answer is the only edited state; the stored derived
 // values (automatic outcome, flags) come from the server, and the flags the answer would give
-// are previewed from it on every render.
+// are previewed from it on every render. On wide windows the screen is the window
+// (use-fill-window.ts): the strip of steps in a column, the screenshot taking the rest of the
+// height with zoom and pan, the label column scrolling on its own with the trace verdict and
+// Submit pinned at its foot, so all of it is in reach at 1280x720 without scrolling the page.
+// When the source kept the screen after the last action, it is the strip's last frame.
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type CSSProperties } from "react";
+import { useT } from "@/components/i18n/i18n-provider";
+import { useFillWindow } from "@/components/trajectory-review/use-fill-window";
+import { FrameCaption, FrameNote, type Frame, type ZoomControls } from "@/components/trajectory-review/step-screenshot";
 import { Filmstrip } from "@/components/trajectory-review/filmstrip";
 import { HelpOverlay } from "@/components/trajectory-review/help-overlay";
 import { LabelPanel } from "@/components/trajectory-review/label-panel";
@@ -32,7 +39,8 @@ import { treeKey, useUiTree, type TreeView } from "@/components/trajectory-revie
 import { useTreeSelection } from "@/components/trajectory-review/use-tree-selection";
 import { UiTreePanel } from "@/components/trajectory-review/ui-tree-panel";
 import { VerdictList } from "@/components/trajectory-review/verdict-list";
-import { EMPTY_TRAJECTORY_PAYLOAD, trajectoryProblem, type TrajectoryPayload } from "@/lib/trajectories/trajectory-payload";
+import { EMPTY_TRAJECTORY_PAYLOAD, trajectoryProblemOf, type TrajectoryPayload } from "@/lib/trajectories/trajectory-payload";
+import { problemText } from "@/components/trajectory-review/problem-text";
 import type { TrajectoryReview } from "@/lib/trajectories/trajectory-review";
 
 type Props = {
@@ -63,6 +71,11 @@ export function TrajectoryReviewScreen({ project, review, canOverride, query, ne
   const [isHelpOpen, setHelpOpen] = useState(false);
   const [isRawOpen, setRawOpen] = useState(false);
   const [isOverlayShown, setOverlayShown] = useState(true);
+  const [isNoteShown, setNoteShown] = useState(true);
+  const [isChangeShown, setChangeShown] = useState(true);
+  const zoom = useRef<ZoomControls>(null);
+  const t = useT();
+  const workspace = useFillWindow();
   const [isTreeOpen, setTreeOpen] = useState(false);
   const [treeView, setTreeView] = useState<TreeView>("dump");
   const [subGoalIndex, setSubGoalIndex] = useState(0);
@@ -78,6 +91,9 @@ export function TrajectoryReviewScreen({ project, review, canOverride, query, ne
   const nextHref = hrefOf(neighbours.next);
   const previousHref = hrefOf(neighbours.previous);
   const step = steps[index];
+  // The frame after the last step: the final screen, when the source kept it.
+  const isFinal = !step && !!review.endScreen && index === steps.length;
+  const frameCount = steps.length + (review.endScreen ? 1 : 0);
   // Key m shows the copy with the agent's set-of-marks labels in place of the clean screenshot,
   // in the clean one's pixel space: actions are drawn, and corrected points picked, in the
   // coordinates of the step's own screenshot even if the labelled copy was saved at another size.
@@ -85,7 +101,7 @@ export function TrajectoryReviewScreen({ project, review, canOverride, query, ne
   const hasObservations = steps.some((s) => s.observation);
   const label = edit.labelOf(payload, index);
   const flags = liveFlags(payload, review, review.verdicts);
-  const problem = trajectoryProblem(payload, steps.length);
+  const problem = problemText(t, trajectoryProblemOf(payload, steps.length));
   // The agent's view is offered where it was stored; elsewhere the dump is shown.
   const viewOf = (s: (typeof steps)[number] | undefined): TreeView => (treeView === "agent" && s?.hasAgentTree ? "agent" : "dump");
   const stepTree = step?.hasUiTree ? uiTree.trees[treeKey(step.id, viewOf(step))] : undefined;
@@ -105,7 +121,7 @@ export function TrajectoryReviewScreen({ project, review, canOverride, query, ne
   }
 
   function goTo(i: number) {
-    const target = Math.min(steps.length - 1, Math.max(0, i));
+    const target = Math.min(frameCount - 1, Math.max(0, i));
     setIndex(target);
     setPointMode(false);
     if (isTreeOpen && steps[target]?.hasUiTree) void uiTree.load(steps[target].id, viewOf(steps[target]));
@@ -140,7 +156,11 @@ export function TrajectoryReviewScreen({ project, review, canOverride, query, ne
     }
   }
 
+  // On the final screen there is no action: the step commands have nothing to act on.
+  const STEP_ONLY: ReadonlySet<Command["kind"]> = new Set(["label", "clearLabel", "errorKind", "firstWrong", "snap", "pointMode", "editText", "acceptNoEffect"]);
+
   function run(command: Command) {
+    if (!step && STEP_ONLY.has(command.kind)) return;
     switch (command.kind) {
       case "label":
         update(edit.setLabel(payload, index, command.label));
@@ -173,6 +193,16 @@ export function TrajectoryReviewScreen({ project, review, canOverride, query, ne
         return;
       case "raw": return setRawOpen(!isRawOpen);
       case "overlay": return setOverlayShown(!isOverlayShown);
+      case "notes": return setNoteShown(!isNoteShown);
+      case "changes": return setChangeShown(!isChangeShown);
+      case "zoom": {
+        const controls = zoom.current;
+        if (!controls) return;
+        return command.to === "in" ? controls.zoomIn() : command.to === "out" ? controls.zoomOut() : controls.fit();
+      }
+      case "acceptNoEffect":
+        if (step?.noVisibleEffect && label?.errorKind !== "redundant") update(edit.toggleErrorKind(payload, index, "redundant"));
+        return;
       case "marks": return setMarksShown(!isMarksShown);
       case "findElement": return elementSearch.current?.focus();
       case "tree": return toggleTree();
@@ -192,73 +222,108 @@ export function TrajectoryReviewScreen({ project, review, canOverride, query, ne
   }, [router, nextHref]);
 
   // Neighbouring steps often share a screenshot (the screen did not change): prefetch each once.
-  const prefetchIds = [...new Set([steps[index - 1]?.media?.id, steps[index + 1]?.media?.id, step?.overlay?.id, neighbours.nextMediaId])].filter((id): id is string => !!id);
+  const nextFrameMedia = index + 1 === steps.length ? review.endScreen?.media?.id : steps[index + 1]?.media?.id;
+  const prefetchIds = [...new Set([steps[index - 1]?.media?.id, nextFrameMedia, step?.overlay?.id, neighbours.nextMediaId])].filter((id): id is string => !!id);
   const nav = "text-blue-800 hover:underline";
 
+  const frameMedia = step ? step.media : review.endScreen?.media;
+  // A phone screenshot leaves room beside it: what the frame is, the action's words and the
+  // agent's output go there, and the screenshot keeps the whole height.
+  const isPortrait = !!frameMedia && frameMedia.height > frameMedia.width;
+  const frame: Frame = step ? { kind: "step", step: shownStep! } : { kind: "final", media: review.endScreen?.media ?? null, imageRef: review.endScreen?.imageRef ?? "", stepCount: steps.length };
+  const corrected = label?.correctedAction ?? null;
+  const details = step && (
+    <>
+      <StepDetails step={step} isRawOpen={isRawOpen} onRawToggle={setRawOpen} isTreeOpen={isTreeOpen} onTreeToggle={toggleTree}
+        tree={step.hasUiTree ? stepTree : { kind: "missing" }} treeView={viewOf(step)} onTreeView={chooseTreeView}
+        treePanel={treeSelection.fitted && stepTree?.kind === "loaded" && (
+          <UiTreePanel key={treeKey(step.id, viewOf(step))} tree={treeSelection.fitted.tree} note={treeSelection.fitted.note} nodeCount={treeSelection.nodeCount} rawText={stepTree.text}
+            selectedId={treeSelection.selectedId} reveal={treeSelection.reveal} onHover={treeSelection.hover} onSelect={treeSelection.select}
+            snap={snapBounds ? { label: t("trajectory.tree.snap"), onSnap: snapToSelected } : null} />
+        )} />
+      {hasObservations && <StepObservation stepIndex={index} observation={step.observation} action={step.action} searchInput={elementSearch} />}
+    </>
+  );
+
   return (
-    <div className="space-y-4">
+    <div ref={workspace.ref} style={{ "--workspace-top": `${workspace.top}px`, "--workspace-below": `${workspace.below + 8}px` } as CSSProperties}
+      className="flex flex-col gap-2 lg:mx-[calc(50%-50vw+1rem)] lg:h-[calc(100dvh-var(--workspace-top)-var(--workspace-below))] lg:min-h-[30rem]">
       {prefetchIds.map((id) => <link key={id} rel="prefetch" as="image" href={`/api/media/${id}`} />)}
       <TrajectoryHeader review={review} slug={project.slug} liveFlags={payload.traceVerdict ? flags : null}
         navigation={
-          <nav className="flex shrink-0 items-center gap-3 text-sm" aria-label="Trajectory navigation">
-            <Link href={`${base}${query}`} className={nav} title={`Trajectories of ${project.name}`}>↑ List</Link>
-            {previousHref ? <Link href={previousHref} className={nav} onClick={() => autosave.flush()}>← Previous [</Link> : <span className="text-slate-400">← Previous</span>}
-            {nextHref ? <Link href={nextHref} className={nav} onClick={() => autosave.flush()}>Next ] →</Link> : <span className="text-slate-400">Next →</span>}
-            <button type="button" onClick={() => setHelpOpen(true)} className="rounded border border-slate-300 bg-white px-2 py-0.5 hover:bg-slate-50">Shortcuts <kbd className="font-mono">?</kbd></button>
+          <nav className="flex shrink-0 items-center gap-3 text-sm" aria-label={t("trajectory.nav")}>
+            <Link href={`${base}${query}`} className={nav} title={t("trajectory.nav.listOf", { project: project.name })}>{t("trajectory.nav.list")}</Link>
+            {previousHref ? <Link href={previousHref} className={nav} onClick={() => autosave.flush()}>{t("trajectory.nav.previous")} [</Link> : <span className="text-slate-400">{t("trajectory.nav.previous")}</span>}
+            {nextHref ? <Link href={nextHref} className={nav} onClick={() => autosave.flush()}>{t("trajectory.nav.next")} ] →</Link> : <span className="text-slate-400">{t("trajectory.nav.next")} →</span>}
+            <button type="button" onClick={() => setHelpOpen(true)} className="rounded border border-slate-300 bg-white px-2 py-0.5 hover:bg-slate-50">{t("trajectory.nav.shortcuts")} <kbd className="font-mono">?</kbd></button>
           </nav>
         } />
-      <Filmstrip steps={steps} current={index} labels={new Map(payload.steps.map((s) => [s.stepIndex, s.label]))} firstWrongStep={payload.firstWrongStep} onSelect={goTo} />
-      {step ? (
-        <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-          {/* A phone screenshot leaves room beside it: the agent's words go there instead of below. */}
-          {/* Both columns stay in view while the page scrolls past the header: the screenshot at
-              nearly the window's height, the labels, the trace verdict and Submit beside it. */}
-          <div className={`lg:sticky lg:top-2 lg:self-start ${step.media && step.media.height > step.media.width ? "grid items-start gap-4 md:grid-cols-[auto_minmax(16rem,1fr)]" : "min-w-0 space-y-4"}`}>
-            <div className="min-w-0 space-y-2">
-              <ScreenshotChoice hasLabelled={!!step.overlay} isLabelledShown={isMarksShown} onChange={setMarksShown} />
-              <StepScreenshot step={shownStep!} corrected={label?.correctedAction ?? null} isPointMode={isPointMode} isOverlayShown={isOverlayShown}
-                onPoint={(x, y) => {
-                  if (edit.isPointAction(step.action)) update(edit.setCorrection(payload, index, edit.pointCorrection(step.action, x, y)));
-                  setPointMode(false);
-                }}
-                outlines={isTreeOpen ? treeSelection.outlines : []}
-                onPick={isTreeOpen && treeSelection.fitted ? treeSelection.pick : undefined} />
+      {steps.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">{t("trajectory.noSteps")}</p>
+      ) : (
+        <div className="grid min-h-0 flex-1 gap-3 lg:grid-cols-[7rem_minmax(0,1fr)_22rem]">
+          <Filmstrip steps={steps} endScreen={review.endScreen} current={index} labels={new Map(payload.steps.map((s) => [s.stepIndex, s.label]))} firstWrongStep={payload.firstWrongStep} onSelect={goTo} />
+          {/* A phone screenshot leaves room beside it: the agent's words go there; a wide one
+              takes the whole width, its words under it. */}
+          <div className={`min-h-0 min-w-0 ${isPortrait ? "grid gap-3 md:grid-cols-[minmax(0,1fr)_minmax(15rem,22rem)]" : "flex flex-col gap-3"}`}>
+            <div className={`flex min-h-0 min-w-0 flex-col gap-1.5 ${isPortrait ? "h-[75vh] lg:h-auto" : "h-[70vh] lg:h-auto lg:flex-1"}`}>
+              <div className="min-h-0 flex-1">
+                <StepScreenshot zoom={zoom} frame={frame} isCaptionShown={!isPortrait}
+                  captionExtra={step && <ScreenshotChoice hasLabelled={!!step.overlay} isLabelledShown={isMarksShown} onChange={setMarksShown} />}
+                  corrected={corrected} isPointMode={isPointMode} isOverlayShown={isOverlayShown} isNoteShown={isNoteShown} isChangeShown={isChangeShown}
+                  onPoint={(x, y) => {
+                    if (step && edit.isPointAction(step.action)) update(edit.setCorrection(payload, index, edit.pointCorrection(step.action, x, y)));
+                    setPointMode(false);
+                  }}
+                  outlines={isTreeOpen ? treeSelection.outlines : []}
+                  onPick={isTreeOpen && treeSelection.fitted ? treeSelection.pick : undefined} />
+              </div>
             </div>
-            <StepDetails step={step} isRawOpen={isRawOpen} onRawToggle={setRawOpen} isTreeOpen={isTreeOpen} onTreeToggle={toggleTree}
-              tree={step.hasUiTree ? stepTree : { kind: "missing" }} treeView={viewOf(step)} onTreeView={chooseTreeView}
-              treePanel={treeSelection.fitted && stepTree?.kind === "loaded" && (
-                <UiTreePanel key={treeKey(step.id, viewOf(step))} tree={treeSelection.fitted.tree} note={treeSelection.fitted.note} nodeCount={treeSelection.nodeCount} rawText={stepTree.text}
-                  selectedId={treeSelection.selectedId} reveal={treeSelection.reveal} onHover={treeSelection.hover} onSelect={treeSelection.select}
-                  snap={snapBounds ? { label: "Snap the corrected point to its centre", onSnap: snapToSelected } : null} />
-              )} />
-            {hasObservations && <StepObservation stepIndex={index} observation={step.observation} action={step.action} searchInput={elementSearch} />}
-          </div>
-          <aside className="space-y-4 lg:sticky lg:top-2 lg:max-h-[calc(100vh-1rem)] lg:self-start lg:overflow-y-auto lg:pr-1">
-            <LabelPanel stepIndex={index} action={step.action} label={label} isFirstWrong={payload.firstWrongStep === index} isPointMode={isPointMode} textInput={textInput}
-              onLabel={(value) => run({ kind: "label", label: value })} onErrorKind={(kind) => update(edit.toggleErrorKind(payload, index, kind))}
-              onCorrection={(action) => update(edit.setCorrection(payload, index, action))} onPointMode={() => run({ kind: "pointMode" })} onFirstWrong={() => run({ kind: "firstWrong" })} />
-            {review.subGoals.length > 0 && (
-              <SubGoalChecklist goals={review.subGoals} payload={payload} selected={subGoalIndex} onSelect={setSubGoalIndex} onCycle={(key) => update(cycleSubGoal(payload, key))} />
+            {isPortrait ? (
+              <div className="min-h-0 min-w-0 space-y-3 overflow-y-auto pr-1">
+                <FrameCaption frame={frame} corrected={corrected} isOverlayShown={isOverlayShown} isChangeShown={isChangeShown} as="div"
+                  extra={step && <ScreenshotChoice hasLabelled={!!step.overlay} isLabelledShown={isMarksShown} onChange={setMarksShown} />} />
+                <FrameNote frame={frame} isNoteShown={isNoteShown} />
+                {details}
+              </div>
+            ) : (
+              // Under a wide screenshot, as tall as they are up to 28% of the column: the screenshot keeps the rest.
+              details && <div className="min-h-0 min-w-0 shrink-0 space-y-4 overflow-y-auto pr-1 lg:max-h-[28%]">{details}</div>
             )}
-            <TracePanel payload={payload} stepCount={steps.length} labeledCount={payload.steps.length} onVerdict={(v) => run({ kind: "trace", verdict: v })}
-              onGoToStep={goTo} onNote={(note) => update({ ...payload, note })} />
-            <VersionedSaveBar state={autosave.state} problem={problem} summarize={summarizeTrajectoryAnswer} onSubmit={() => void submit()}
-              submitLabel={canOverride && isSettled ? "Submit as new revision" : "Submit and next"}
-              onKeepMine={() => {
-                if (autosave.state.kind === "conflict") autosave.resolve(autosave.state.theirs);
-                void autosave.save(payload, "draft");
-              }}
-              onTakeTheirs={() => {
-                if (autosave.state.kind !== "conflict") return;
-                autosave.resolve(autosave.state.theirs);
-                if (autosave.state.theirs) setPayload(autosave.state.theirs.payload);
-              }} />
-            <VerdictList title="Trajectory verdicts" projectId={project.id} verdicts={review.verdicts} canOverride={canOverride} empty="No judge or rule verdict on this trajectory." />
-            <VerdictList title={`Step ${index + 1} verdicts`} projectId={project.id} verdicts={step.verdicts} canOverride={canOverride} empty="No verdict on this step." />
+          </div>
+          <aside className="flex min-h-0 flex-col gap-3" aria-label={t("trajectory.aside")}>
+            <div className="min-h-0 flex-1 space-y-3 overflow-y-auto pr-1">
+              {step ? (
+                <LabelPanel stepIndex={index} action={step.action} label={label} isFirstWrong={payload.firstWrongStep === index} isPointMode={isPointMode} textInput={textInput}
+                  onLabel={(value) => run({ kind: "label", label: value })} onErrorKind={(kind) => update(edit.toggleErrorKind(payload, index, kind))}
+                  onCorrection={(action) => update(edit.setCorrection(payload, index, action))} onPointMode={() => run({ kind: "pointMode" })} onFirstWrong={() => run({ kind: "firstWrong" })}
+                  noEffect={step.noVisibleEffect ? { agreement: step.screenChange?.agreement ?? null } : null} onAcceptNoEffect={() => run({ kind: "acceptNoEffect" })} />
+              ) : (
+                <p className="rounded-lg border border-slate-200 bg-white p-3 text-sm text-slate-700" data-testid="final-screen-note">{t("trajectory.final.note")}</p>
+              )}
+              {review.subGoals.length > 0 && (
+                <SubGoalChecklist goals={review.subGoals} payload={payload} selected={subGoalIndex} onSelect={setSubGoalIndex} onCycle={(key) => update(cycleSubGoal(payload, key))} />
+              )}
+              <VerdictList title={t("trajectory.verdicts.trajectory")} projectId={project.id} verdicts={review.verdicts} canOverride={canOverride} empty={t("trajectory.verdicts.trajectoryNone")} />
+              {step && <VerdictList title={t("trajectory.verdicts.step", { step: index + 1 })} projectId={project.id} verdicts={step.verdicts} canOverride={canOverride} empty={t("trajectory.verdicts.stepNone")} />}
+            </div>
+            <div className="shrink-0 space-y-2">
+              <TracePanel payload={payload} stepCount={steps.length} labeledCount={payload.steps.length} onVerdict={(v) => run({ kind: "trace", verdict: v })}
+                onGoToStep={goTo} onNote={(note) => update({ ...payload, note })} />
+              <VersionedSaveBar state={autosave.state} problem={problem} summarize={(p) => summarizeTrajectoryAnswer(t, p)} onSubmit={() => void submit()}
+                submitLabel={canOverride && isSettled ? t("review.submitRevision") : t("review.submitNext")}
+                onKeepMine={() => {
+                  if (autosave.state.kind === "conflict") autosave.resolve(autosave.state.theirs);
+                  void autosave.save(payload, "draft");
+                }}
+                onTakeTheirs={() => {
+                  if (autosave.state.kind !== "conflict") return;
+                  autosave.resolve(autosave.state.theirs);
+                  if (autosave.state.theirs) setPayload(autosave.state.theirs.payload);
+                }} />
+            </div>
           </aside>
         </div>
-      ) : (
-        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">This trajectory has no steps.</p>
       )}
       {isHelpOpen && <HelpOverlay onClose={() => setHelpOpen(false)} />}
     </div>

@@ -4,16 +4,18 @@
 // the deepest node there and is revealed here: its ancestors open and the list scrolls to it,
 // never the page). The selected node's box is what "snap" (b) moves a corrected point to.
 import { useEffect, useRef, useState } from "react";
+import { useT } from "@/components/i18n/i18n-provider";
+import type { PlainKey } from "@/lib/i18n/translate";
 import type { UiNode, UiTree } from "@/lib/ui-tree/node";
 
-const FORMAT_NAMES: Record<UiTree["format"], string> = {
-  "android-xml": "uiautomator XML",
-  "android-forest": "Android accessibility forest",
-  "androidlab-compressed": "AndroidLab compressed text",
-  "osworld-xml": "accessibility tree (AT-SPI XML)",
-  "osworld-table": "accessibility table",
-  "web-elements": "web element list",
-  "web-a11y-text": "web accessibility tree",
+const FORMAT_NAMES: Record<UiTree["format"], PlainKey> = {
+  "android-xml": "trajectory.tree.format.androidXml",
+  "android-forest": "trajectory.tree.format.androidForest",
+  "androidlab-compressed": "trajectory.tree.format.androidlabCompressed",
+  "osworld-xml": "trajectory.tree.format.osworldXml",
+  "osworld-table": "trajectory.tree.format.osworldTable",
+  "web-elements": "trajectory.tree.format.webElements",
+  "web-a11y-text": "trajectory.tree.format.webA11y",
 };
 
 type Props = {
@@ -29,12 +31,13 @@ type Props = {
   snap: { label: string; onSnap: () => void } | null;
 };
 
-const boundsText = (n: UiNode) => (n.bounds ? `[${n.bounds.x1},${n.bounds.y1}][${n.bounds.x2},${n.bounds.y2}]` : "no bounds");
+const boundsText = (n: UiNode, noBounds: string) => (n.bounds ? `[${n.bounds.x1},${n.bounds.y1}][${n.bounds.x2},${n.bounds.y2}]` : noBounds);
 
 function Row({ node, depth, collapsed, selectedId, onToggle, onHover, onSelect }: {
   node: UiNode; depth: number; collapsed: Set<string>; selectedId: string | null;
   onToggle: (id: string) => void; onHover: (id: string | null) => void; onSelect: (id: string) => void;
 }) {
+  const t = useT();
   const isOpen = !collapsed.has(node.id);
   const isSelected = node.id === selectedId;
   const hasChildren = node.children.length > 0;
@@ -44,11 +47,11 @@ function Row({ node, depth, collapsed, selectedId, onToggle, onHover, onSelect }
         style={{ paddingLeft: `${depth * 0.75}rem` }} data-node-id={node.id} data-selected={isSelected}
         onMouseEnter={() => onHover(node.id)} onMouseLeave={() => onHover(null)}>
         {hasChildren ? (
-          <button type="button" tabIndex={-1} onClick={() => onToggle(node.id)} className="w-4 shrink-0 text-slate-500 hover:text-slate-900" aria-label={isOpen ? "Collapse" : "Expand"}>
+          <button type="button" tabIndex={-1} onClick={() => onToggle(node.id)} className="w-4 shrink-0 text-slate-500 hover:text-slate-900" aria-label={isOpen ? t("trajectory.tree.collapse") : t("trajectory.tree.expand")}>
             {isOpen ? "▾" : "▸"}
           </button>
         ) : <span className="w-4 shrink-0" />}
-        <button type="button" onClick={() => onSelect(node.id)} className="flex min-w-0 flex-1 items-baseline gap-1.5 py-0.5 text-left" title={boundsText(node)}>
+        <button type="button" onClick={() => onSelect(node.id)} className="flex min-w-0 flex-1 items-baseline gap-1.5 py-0.5 text-left" title={boundsText(node, t("trajectory.tree.noBounds"))}>
           <span className="shrink-0 font-mono text-xs text-blue-800">{node.role}</span>
           {node.text && <span className="min-w-0 truncate text-slate-900">{node.text}</span>}
           {node.detail && <span className="min-w-0 truncate font-mono text-xs text-slate-500">{node.detail}</span>}
@@ -70,6 +73,7 @@ function allWithChildren(nodes: UiNode[], out: string[] = []): string[] {
 }
 
 export function UiTreePanel({ tree, note, nodeCount, rawText, selectedId, reveal, onHover, onSelect, snap }: Props) {
+  const t = useT();
   const [collapsed, setCollapsed] = useState<Set<string>>(() => new Set());
   const [isRaw, setRaw] = useState(false);
   const list = useRef<HTMLUListElement>(null);
@@ -103,30 +107,30 @@ export function UiTreePanel({ tree, note, nodeCount, rawText, selectedId, reveal
   return (
     <div className="space-y-2" data-testid="ui-tree">
       <div className="flex flex-wrap items-center gap-2 text-xs text-slate-600">
-        <span>{FORMAT_NAMES[tree.format]} · {nodeCount} nodes</span>
+        <span>{t(FORMAT_NAMES[tree.format])} · {t("trajectory.tree.nodes", { count: nodeCount })}</span>
         <span className="ml-auto flex gap-1">
-          <button type="button" className={small} onClick={() => setCollapsed(new Set())}>Expand all</button>
-          <button type="button" className={small} onClick={() => setCollapsed(new Set(allWithChildren(tree.roots)))}>Collapse all</button>
-          <button type="button" className={small} aria-pressed={isRaw} onClick={() => setRaw(!isRaw)}>{isRaw ? "Tree" : "Raw file"}</button>
+          <button type="button" className={small} onClick={() => setCollapsed(new Set())}>{t("trajectory.tree.expandAll")}</button>
+          <button type="button" className={small} onClick={() => setCollapsed(new Set(allWithChildren(tree.roots)))}>{t("trajectory.tree.collapseAll")}</button>
+          <button type="button" className={small} aria-pressed={isRaw} onClick={() => setRaw(!isRaw)}>{isRaw ? t("trajectory.tree.asTree") : t("trajectory.tree.rawFile")}</button>
         </span>
       </div>
       {note && <p className="rounded bg-amber-50 px-2 py-1 text-xs text-amber-900" role="status">{note}</p>}
       {isRaw ? (
         <pre className="max-h-96 overflow-auto rounded bg-slate-900 p-2 text-xs whitespace-pre-wrap break-all text-slate-100">{rawText}</pre>
       ) : (
-        <ul ref={list} role="tree" aria-label="UI tree" className="relative max-h-96 overflow-auto rounded border border-slate-200 bg-white p-1 text-sm">
+        <ul ref={list} role="tree" aria-label={t("trajectory.tree.label")} className="relative max-h-96 overflow-auto rounded border border-slate-200 bg-white p-1 text-sm">
           {tree.roots.map((n) => <Row key={n.id} node={n} depth={0} collapsed={collapsed} selectedId={selectedId} onToggle={toggle} onHover={onHover} onSelect={onSelect} />)}
-          {tree.roots.length === 0 && <li className="px-2 py-1 text-slate-600">The tree has no nodes.</li>}
+          {tree.roots.length === 0 && <li className="px-2 py-1 text-slate-600">{t("trajectory.tree.empty")}</li>}
         </ul>
       )}
       <div className="text-xs text-slate-700" aria-live="polite" data-testid="ui-tree-selection">
         {selected ? (
           <div className="flex flex-wrap items-center gap-2">
-            <span>Selected: <span className="font-mono text-blue-800">{selected.role}</span> {selected.text} <span className="font-mono">{boundsText(selected)}</span></span>
+            <span>{t("trajectory.tree.selected")} <span className="font-mono text-blue-800">{selected.role}</span> {selected.text} <span className="font-mono">{boundsText(selected, t("trajectory.tree.noBounds"))}</span></span>
             {snap && <button type="button" className={small} onClick={snap.onSnap}>{snap.label} <kbd className="font-mono text-slate-500">b</kbd></button>}
           </div>
         ) : (
-          <span className="text-slate-500">Hover a node to outline it on the screenshot; click the screenshot to find the node there.</span>
+          <span className="text-slate-500">{t("trajectory.tree.hint")}</span>
         )}
       </div>
     </div>

@@ -1,15 +1,23 @@
 // Judge and rule verdicts of the trajectory or of one step: the value, the effective value
 // after overrides, the rationale and raw output, and who overrode it and why.
+"use client";
+import { useLocale, useT } from "@/components/i18n/i18n-provider";
 import { VerdictOverrideForm } from "@/components/trajectory-review/verdict-override-form";
+import { formatDateTime, formatNumber } from "@/lib/i18n/format";
+import type { Locale } from "@/lib/i18n/locales";
+import type { Translate } from "@/lib/i18n/translate";
 import type { VerdictView } from "@/lib/verdicts/effective-verdicts";
 
 type Props = { title: string; projectId: string; verdicts: VerdictView[]; canOverride: boolean; empty: string };
 
-function show(value: VerdictView["value"]): string {
+function show(t: Translate, locale: Locale, value: VerdictView["value"]): string {
   if (value === null) return "—";
-  if (typeof value === "boolean") return value ? "success" : "failure";
-  return `${value}/10`;
+  if (typeof value === "boolean") return value ? t("verdict.success") : t("verdict.failure");
+  return `${formatNumber(locale, value)}/10`;
 }
+
+// accepted | rejected (by adjudication); another stored value prints as it is.
+const OVERRIDE_STATUS: Record<string, "trajectory.verdicts.status.rejected"> = { rejected: "trajectory.verdicts.status.rejected" };
 
 function tone(value: VerdictView["value"]): string {
   if (value === true) return "bg-emerald-100 text-emerald-900";
@@ -18,6 +26,8 @@ function tone(value: VerdictView["value"]): string {
 }
 
 export function VerdictList({ title, projectId, verdicts, canOverride, empty }: Props) {
+  const t = useT();
+  const locale = useLocale();
   return (
     <section aria-label={title} className="space-y-2">
       <h2 className="text-sm font-semibold">{title}</h2>
@@ -25,34 +35,34 @@ export function VerdictList({ title, projectId, verdicts, canOverride, empty }: 
       {verdicts.map((v) => (
         <article key={v.id} className="rounded-md border border-slate-200 bg-white p-2 text-sm" data-testid={`verdict-${v.judgeName}`}>
           <header className="flex flex-wrap items-center gap-x-2 gap-y-1">
-            <span className="rounded bg-slate-800 px-1.5 text-xs font-medium text-white">{v.kind === "rule" ? "rule" : "judge"}</span>
+            <span className="rounded bg-slate-800 px-1.5 text-xs font-medium text-white">{v.kind === "rule" ? t("trajectory.verdicts.rule") : t("trajectory.verdicts.judge")}</span>
             <span className="font-medium">{v.judgeName}</span>
             {v.promptVersion && <span className="text-xs text-slate-500">{v.promptVersion}</span>}
             <span className="text-xs text-slate-500">{v.metric.replace(/_/g, " ")}</span>
-            <span className={`ml-auto rounded px-1.5 text-xs font-semibold ${tone(v.effective)}`} title="Effective value (latest accepted override, else the verdict)">
-              {show(v.effective)}
+            <span className={`ml-auto rounded px-1.5 text-xs font-semibold ${tone(v.effective)}`} title={t("trajectory.verdicts.effectiveWhy")}>
+              {show(t, locale, v.effective)}
             </span>
           </header>
-          {v.effective !== v.value && <p className="text-xs text-slate-600">verdict was {show(v.value)}, overridden</p>}
+          {v.effective !== v.value && <p className="text-xs text-slate-600">{t("trajectory.verdicts.wasOverridden", { value: show(t, locale, v.value) })}</p>}
           {v.rationale && <p className="mt-1 text-xs whitespace-pre-wrap text-slate-700">{v.rationale}</p>}
           {v.rawOutput && (
             <details className="mt-1">
-              <summary className="cursor-pointer text-xs text-blue-800">Judge output</summary>
+              <summary className="cursor-pointer text-xs text-blue-800">{t("trajectory.verdicts.judgeOutput")}</summary>
               <pre className="mt-1 max-h-40 overflow-auto rounded bg-slate-50 p-2 text-xs whitespace-pre-wrap">{v.rawOutput}</pre>
             </details>
           )}
           {v.overrides.length > 0 && (
-            <ol className="mt-1 space-y-0.5 border-l-2 border-slate-200 pl-2 text-xs text-slate-700" aria-label="Override history">
+            <ol className="mt-1 space-y-0.5 border-l-2 border-slate-200 pl-2 text-xs text-slate-700" aria-label={t("trajectory.verdicts.history")}>
               {v.overrides.map((o) => (
                 <li key={o.id} className={o.status === "accepted" ? "" : "text-slate-400 line-through"}>
-                  {o.createdAt.slice(0, 16).replace("T", " ")} {o.by}: <b>{show(o.value)}</b> — {o.reason}{o.status !== "accepted" && ` (${o.status})`}
+                  {formatDateTime(locale, o.createdAt)} {o.by}: <b>{show(t, locale, o.value)}</b> — {o.reason}{o.status !== "accepted" && ` (${OVERRIDE_STATUS[o.status] ? t(OVERRIDE_STATUS[o.status]!) : o.status})`}
                 </li>
               ))}
             </ol>
           )}
           {canOverride && (
             <details className="mt-1">
-              <summary className="cursor-pointer text-xs font-medium text-blue-800">Override…</summary>
+              <summary className="cursor-pointer text-xs font-medium text-blue-800">{t("trajectory.verdicts.overrideOpen")}</summary>
               <VerdictOverrideForm projectId={projectId} verdict={v} />
             </details>
           )}

@@ -3,4 +3,5 @@
 // (lib/derived/rederive-job.ts ensureDerivationCurrent).
 // 2: benchmark metrics per episode (lib/domain/benchmark-metrics.ts)
 // 3: a GRPO group of one gets verl's advantage (its reward / (1 + 1e-6)), not 0.
-export const DERIVATION_CODE_VERSION = 3;
+// 4: the no_visible_effect flag and the steps it rests on (Trajectory.noVisibleEffectSteps).
+export const DERIVATION_CODE_VERSION = 4;

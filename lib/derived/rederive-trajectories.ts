@@ -13,6 +13,7 @@ import { derivationContext, type DerivationContext } from "@/lib/derived/derivat
 import { chunks, inList, type SqlExec } from "@/lib/derived/sql-exec";
 import { verdictsOfItems } from "@/lib/derived/verdict-inputs";
 import { benchmarkInputsOf } from "@/lib/derived/benchmark-inputs";
+import { screenChangesOf } from "@/lib/derived/screen-change-inputs";
 import { SubGoalVerdictsSchema } from "@/lib/trajectories/trajectory-payload";
 
 type TrajectoryRow = {
@@ -57,7 +58,7 @@ async function finalsOf(exec: SqlExec, ids: string[]): Promise<Map<string, Traje
 
 const TRAJECTORY_UPDATE = `UPDATE "Trajectory" SET
   "ruleOutcome" = ?, "judgeOutcome" = ?, "autoOutcome" = ?, "autoSource" = ?, "effectiveAutoOutcome" = ?, "humanVerdict" = ?,
-  "mismatchFlags" = ?, "stepsCorrect" = ?, "stepsIncorrect" = ?, "firstWrongStep" = ?, "outcome" = ?, "outcomeSource" = ?, "reward" = ?,
+  "mismatchFlags" = ?, "noVisibleEffectSteps" = ?, "stepsCorrect" = ?, "stepsIncorrect" = ?, "firstWrongStep" = ?, "outcome" = ?, "outcomeSource" = ?, "reward" = ?,
   "advantage" = ?, "groupSize" = ?, "derivedRevision" = ?
   WHERE "id" = ?`;
 
@@ -73,6 +74,7 @@ async function rederiveChunk(exec: SqlExec, ctx: DerivationContext, ids: string[
   const finals = await finalsOf(exec, rows.flatMap((r) => (r.finalAnswerId ? [r.finalAnswerId] : [])));
   const verdicts = await verdictsOfItems<boolean>(exec, ctx.projectId, "trajectoryId", "trace_success", rows.map((r) => r.id));
   const benchmarks = await benchmarkInputsOf(exec, rows);
+  const screens = await screenChangesOf(exec, rows.map((r) => r.id));
   const jsonParam = exec.provider === "postgres" ? "CAST(? AS jsonb)" : "?";
   for (const r of rows) {
     const d = deriveTrajectory({
@@ -84,13 +86,14 @@ async function rederiveChunk(exec: SqlExec, ctx: DerivationContext, ids: string[
       traceVerdicts: verdicts.get(r.id) ?? [],
       rewards: ctx.settings.rewards,
       benchmark: benchmarks.get(r.id) ?? null,
+      screenUnchanged: screens.get(r.id) ?? [],
     });
     // A rollout outside any group is a group of one; a group's advantages are set below.
     const alone = r.groupKey === null ? advantagesInGroup([{ id: r.id, reward: d.reward }]).get(r.id)! : { advantage: null, groupSize: null };
     if (r.groupKey !== null) groups.add(r.groupKey);
     await exec.run(TRAJECTORY_UPDATE, [
       d.ruleOutcome, d.judgeOutcome, d.autoOutcome, d.autoSource, d.effectiveAutoOutcome, d.humanVerdict,
-      d.flags.join(","), d.stepsCorrect, d.stepsIncorrect, d.firstWrongStep, d.outcome, d.outcomeSource, d.reward,
+      d.flags.join(","), d.noVisibleEffectSteps.join(","), d.stepsCorrect, d.stepsIncorrect, d.firstWrongStep, d.outcome, d.outcomeSource, d.reward,
       alone.advantage, alone.groupSize, ctx.revision,
       r.id,
     ]);

@@ -35,6 +35,9 @@ export type TrajectoryInputs = {
   rewards: RewardSettings;
   // What the benchmark's own metrics are computed from, for benchmarks that have them.
   benchmark?: BenchmarkInputs;
+  // Per step index, the stored screen comparison with the next screenshot (Step.nextScreenUnchanged,
+  // computed at import): true when the screen did not change, null when not compared.
+  screenUnchanged?: readonly (boolean | null)[];
 };
 
 export type AutoSource = "rule" | "judge" | "source";
@@ -48,6 +51,9 @@ export type TrajectoryDerived = {
   effectiveAutoOutcome: boolean | null;
   humanVerdict: TraceVerdict | null;
   flags: MismatchFlag[];
+  // Steps whose action left the screen as it was (AndroidLab's "no change" rule on the pixels):
+  // the evidence offered for a "redundant" or "no effect" label, and the no_visible_effect flag.
+  noVisibleEffectSteps: number[];
   stepsCorrect: number;
   stepsIncorrect: number;
   firstWrongStep: number | null;
@@ -87,6 +93,7 @@ export function deriveTrajectory(inputs: TrajectoryInputs): TrajectoryDerived {
   const byStep = new Map(accepted?.steps.map((s) => [s.stepIndex, s.label]) ?? []);
   const stepLabels = Array.from({ length: inputs.stepCount }, (_, i) => byStep.get(i) ?? "unsure");
 
+  const noVisibleEffectSteps = (inputs.screenUnchanged ?? []).flatMap((unchanged, i) => (unchanged === true && i < inputs.stepCount ? [i] : []));
   const flags = computeMismatchFlags({
     stepLabels,
     human,
@@ -96,6 +103,7 @@ export function deriveTrajectory(inputs: TrajectoryInputs): TrajectoryDerived {
     // Without a human verdict the claim is checked against what the checkers say.
     finalOutcome: human ?? effectiveAutoOutcome,
     agentClaimedFinish: inputs.agentClaimedFinish,
+    hasNoVisibleEffectStep: noVisibleEffectSteps.length > 0,
   });
 
   let outcome: boolean | null = null;
@@ -130,6 +138,7 @@ export function deriveTrajectory(inputs: TrajectoryInputs): TrajectoryDerived {
     effectiveAutoOutcome,
     humanVerdict,
     flags,
+    noVisibleEffectSteps,
     stepsCorrect: accepted ? accepted.steps.filter((s) => s.label === "correct").length : 0,
     stepsIncorrect: accepted ? accepted.steps.filter((s) => s.label === "incorrect").length : 0,
     firstWrongStep: accepted ? impliedFirstWrongStep(accepted) : null,

@@ -1,7 +1,8 @@
 // Mismatch flags are computed from labels and verdicts, never typed by hand, so they can
 // always be recomputed after an input changes. Each flag marks a disagreement worth a look:
 // between step labels and the trace verdict, between automatic and human outcomes, between
-// the two automatic checkers, and between what the agent claimed and what happened.
+// the two automatic checkers, and between what the agent claimed and what happened; and one
+// that is evidence rather than disagreement: a step whose action left the screen unchanged.
 import { z } from "zod";
 import type { StepLabelValue } from "@/lib/domain/labels";
 
@@ -11,6 +12,7 @@ export const MISMATCH_FLAGS = [
   "auto_vs_human",
   "rule_vs_judge",
   "claimed_finish_failed",
+  "no_visible_effect",
 ] as const;
 export const MismatchFlagSchema = z.enum(MISMATCH_FLAGS);
 export type MismatchFlag = z.infer<typeof MismatchFlagSchema>;
@@ -32,6 +34,8 @@ export type MismatchInput = {
   // What the trajectory ended in: the human verdict, else the effective automatic outcome.
   finalOutcome: boolean | null;
   agentClaimedFinish: boolean;
+  // Some step's screen did not change after its action (deriveTrajectory's noVisibleEffectSteps).
+  hasNoVisibleEffectStep: boolean;
 };
 
 // The rule verifier is deterministic and checks the final state, so it wins over the MLLM
@@ -42,7 +46,7 @@ export function automaticOutcome(rule: boolean | null, judge: boolean | null): b
 
 // Flags come back in MISMATCH_FLAGS order, so equal inputs give equal arrays.
 export function computeMismatchFlags(input: MismatchInput): MismatchFlag[] {
-  const { stepLabels, human, automatic, ruleOutcome, judgeOutcome, finalOutcome, agentClaimedFinish } = input;
+  const { stepLabels, human, automatic, ruleOutcome, judgeOutcome, finalOutcome, agentClaimedFinish, hasNoVisibleEffectStep } = input;
   const raised: Record<MismatchFlag, boolean> = {
     // An unlabeled or unsure step is not "ok": the flag needs every step positively correct.
     steps_ok_trace_failed: human === false && stepLabels.length > 0 && stepLabels.every((l) => l === "correct"),
@@ -50,6 +54,7 @@ export function computeMismatchFlags(input: MismatchInput): MismatchFlag[] {
     auto_vs_human: automatic !== null && human !== null && automatic !== human,
     rule_vs_judge: ruleOutcome !== null && judgeOutcome !== null && ruleOutcome !== judgeOutcome,
     claimed_finish_failed: agentClaimedFinish && finalOutcome === false,
+    no_visible_effect: hasNoVisibleEffectStep,
   };
   return MISMATCH_FLAGS.filter((flag) => raised[flag]);
 }

@@ -8,12 +8,22 @@ import "server-only";
 // would give a honeypot away (reviewers get the standing from lib/queues/review-standing.ts).
 // Each step also carries what the source gave beside its screenshot, for everyone: the copy
 // with the agent's set-of-marks labels drawn on it (`overlay`, WebVoyager's screenshotN.png
-// beside the clean screenshotN_no_box.png) and the element list it was shown (`observation`).
+// beside the clean screenshotN_no_box.png) and the element list it was shown (`observation`),
+// where its screen changed before the next step (`screenChange`, stored at import) and whether
+// the derivation counts it as having no visible effect; and the screen the episode ended on.
 import type { Db } from "@/lib/db";
 import { ActionSchema, type Action } from "@/lib/domain/actions";
 import { HUMAN_FLAGS, MismatchFlagSchema, type MismatchFlag } from "@/lib/domain/mismatch-flags";
 import { trajectoryPayloadOf } from "@/lib/annotations/answer-kinds";
 import { verdictsFor } from "@/lib/verdicts/effective-verdicts";
+import { z } from "zod";
+
+const RegionsSchema = z.array(z.tuple([z.number(), z.number(), z.number(), z.number()]));
+
+/** The stored step indexes with no visible effect (Trajectory.noVisibleEffectSteps). */
+function storedSteps(stored: string): Set<number> {
+  return new Set(stored.split(",").filter((v) => /^\d+$/.test(v)).map(Number));
+}
 
 /** The stored flags, parsed; for annotators only those that do not rest on a human verdict. */
 export function storedFlags(stored: string, seesHuman: boolean): MismatchFlag[] {
@@ -49,10 +59,11 @@ export async function loadTrajectoryReview(db: Db, projectId: string, trajectory
     t.groupKey ? db.trajectory.count({ where: { projectId, groupKey: t.groupKey } }) : Promise.resolve(1),
   ]);
   const payload = mine ? trajectoryPayloadOf(mine) : null;
-  const overlayIds = [...new Set(t.steps.flatMap((s) => (s.overlayMediaId ? [s.overlayMediaId] : [])))];
+  const overlayIds = [...new Set([...t.steps.flatMap((s) => (s.overlayMediaId ? [s.overlayMediaId] : [])), ...(t.endMediaId ? [t.endMediaId] : [])])];
   const overlays = new Map(
     (overlayIds.length ? await db.media.findMany({ where: { id: { in: overlayIds }, projectId }, select: { id: true, width: true, height: true } }) : []).map((m) => [m.id, m]),
   );
+  const noVisibleEffect = storedSteps(t.noVisibleEffectSteps);
   return {
     id: t.id,
     goal: t.goal,
@@ -73,6 +84,8 @@ export async function loadTrajectoryReview(db: Db, projectId: string, trajectory
     invalidActionCount: t.invalidActionCount,
     agentClaimedFinish: t.agentClaimedFinish,
     storedFlags: storedFlags(t.mismatchFlags, viewer.seesDerived),
+    // The screen after the last action, when the source has one: the filmstrip's last frame.
+    endScreen: t.endImageRef ? { imageRef: t.endImageRef, media: (t.endMediaId && overlays.get(t.endMediaId)) || null } : null,
     derived: viewer.seesDerived
       ? { humanVerdict: t.humanVerdict, outcome: t.outcome, outcomeSource: t.outcomeSource, reward: t.reward, advantage: t.advantage, groupSize: t.groupSize, stepsCorrect: t.stepsCorrect, stepsIncorrect: t.stepsIncorrect }
       : null,
@@ -91,6 +104,12 @@ export async function loadTrajectoryReview(db: Db, projectId: string, trajectory
         rawOutput: s.rawOutput,
         hasUiTree: s.uiTreeKey !== null,
         hasAgentTree: s.agentTreeKey !== null,
+        // How the screen changed before the next step: the stored comparison (null when it was
+        // not made: last step, missing image) and the regions whose pixels differ.
+        screenChange: s.nextScreenStatus
+          ? { status: s.nextScreenStatus, agreement: s.nextScreenAgreement, regions: RegionsSchema.safeParse(s.nextScreenRegions).data ?? null }
+          : null,
+        noVisibleEffect: noVisibleEffect.has(s.index),
         verdicts: stepVerdicts[i]!,
       };
     }),

@@ -22,6 +22,7 @@ import { seedAdjudication } from "./seed-adjudication";
 import { seedTriage } from "./seed-triage";
 import { seedVerified } from "./seed-verified";
 import { seedBenchmarks } from "./seed-benchmarks";
+import { seedWorkspace } from "./seed-workspace";
 import { seedLabels } from "./seed-labels";
 import { seedSampled } from "./seed-sampled";
 import { rederiveStale } from "./seed-derived";
@@ -92,6 +93,7 @@ async function main() {
   await seedPools(db, store, dataDir, { admin: users.admin!.email, reviewer: users.reviewer!.email, annotator: users.annotator!.email });
   await seedVerified(db, store, dataDir, users);
   await seedBenchmarks(db, store, dataDir, users);
+  await seedWorkspace(db, store, dataDir, users);
   await seedLabels(db, store, dataDir, users.admin!.email);
   await seedSampled(db, store, dataDir, users);
   // Rows written straight to the database are derived as an import derives its batches.

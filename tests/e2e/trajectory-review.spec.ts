@@ -116,10 +116,11 @@ test("at 1280x720 a phone screenshot fills the window's height and the trace ver
   const [episode] = trajectories("androidlab");
   await opened(page, episode!.id);
   const screenshot = page.getByRole("img", { name: "Step 1 screenshot" });
-  await screenshot.scrollIntoViewIfNeeded();
-  await page.mouse.wheel(0, 400);
+  // The screen is the window: nothing needs scrolling into view (trajectory-workspace.spec.ts
+  // holds the rest of it, zoom and pan included).
   const box = (await screenshot.boundingBox())!;
-  expect(box.height, "the screenshot's height on the page").toBeGreaterThan(500);
+  expect(box.height, "the screenshot's height on the page").toBeGreaterThan(720 * 0.6);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
   for (const control of [page.getByRole("button", { name: /^success/ }), page.getByRole("button", { name: /^Submit/ })]) {
     const at = (await control.boundingBox())!;
     expect(at.y + at.height, `${await control.textContent()} is above the fold`).toBeLessThanOrEqual(720);

@@ -14,7 +14,6 @@ const NOT_YET_CONVERTED = new Set([
   "components/pools/snapshot-history.tsx",
   "components/runs/sampled-verification.tsx",
   "components/triage/triage-decision-screen.tsx",
-  "components/trajectory-review/verdict-list.tsx",
 ]);
 const HAND_FORMATTED = /\.toLocale(?:Date|Time)?String\(|\.replace\("T", " "\)/;
 

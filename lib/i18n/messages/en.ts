@@ -6,5 +6,6 @@ import { lists } from "@/lib/i18n/messages/en/lists";
 import { queues } from "@/lib/i18n/messages/en/queues";
 import { admin } from "@/lib/i18n/messages/en/admin";
 import { editor } from "@/lib/i18n/messages/en/editor";
+import { trajectory } from "@/lib/i18n/messages/en/trajectory";
 
-export const en = { ...shell, ...review, ...lists, ...queues, ...admin, ...editor } as const;
+export const en = { ...shell, ...review, ...lists, ...queues, ...admin, ...editor, ...trajectory } as const;

@@ -8,5 +8,6 @@ import { lists } from "@/lib/i18n/messages/zh-CN/lists";
 import { queues } from "@/lib/i18n/messages/zh-CN/queues";
 import { admin } from "@/lib/i18n/messages/zh-CN/admin";
 import { editor } from "@/lib/i18n/messages/zh-CN/editor";
+import { trajectory } from "@/lib/i18n/messages/zh-CN/trajectory";
 
-export const zhCN: Catalogue = { ...shell, ...review, ...lists, ...queues, ...admin, ...editor };
+export const zhCN: Catalogue = { ...shell, ...review, ...lists, ...queues, ...admin, ...editor, ...trajectory };

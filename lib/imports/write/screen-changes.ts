@@ -4,9 +4,12 @@ import "server-only";
 // AndroidLab's reasonable-operation ratio rests on (lib/domain/screen-agreement.ts), on the
 // pixel values sharp decodes. A step is compared again only when its own screenshot or the
 // next one changed (a re-import that finds a missing screenshot, an images-only completion),
-// so re-importing the same run decodes nothing.
+// so re-importing the same run decodes nothing. Where the pixels differ is stored beside it
+// (nextScreenRegions, lib/domain/screen-diff.ts) for the review screen's change overlay.
 import sharp from "sharp";
 import type { Db } from "@/lib/db";
+import { Prisma } from "@/lib/generated/sqlite/client";
+import { changedRegions } from "@/lib/domain/screen-diff";
 import { screenAgreement, type DecodedImage } from "@/lib/domain/screen-agreement";
 import type { MediaStore } from "@/lib/media/store";
 
@@ -17,10 +20,17 @@ type StepRow = {
   mediaId: string | null;
   nextScreenMediaId: string | null;
   nextScreenStatus: string | null;
+  nextScreenRegions: unknown;
   media: { storageKey: string } | null;
 };
 
-type Comparison = { nextScreenAgreement: number | null; nextScreenUnchanged: boolean | null; nextScreenStatus: string; nextScreenMediaId: string | null };
+type Comparison = {
+  nextScreenAgreement: number | null;
+  nextScreenUnchanged: boolean | null;
+  nextScreenStatus: string;
+  nextScreenMediaId: string | null;
+  nextScreenRegions: Prisma.InputJsonValue | typeof Prisma.DbNull;
+};
 
 const CHUNK = 200;
 
@@ -38,6 +48,8 @@ function isCurrent(step: StepRow, next: StepRow | undefined): boolean {
   if (!next) return step.nextScreenStatus === "last_step";
   // A comparison waiting for a missing screenshot is done again once both are there.
   if (step.nextScreenStatus === "image_missing") return !(step.mediaId && next.mediaId);
+  // Compared before the regions were stored: compared again once, for them.
+  if (step.nextScreenStatus === "compared" && (step.nextScreenRegions === null || step.nextScreenRegions === undefined)) return false;
   return step.nextScreenMediaId === next.mediaId;
 }
 
@@ -53,13 +65,14 @@ async function compareTrajectory(db: Db, store: MediaStore, steps: StepRow[]): P
     const next = steps[i + 1];
     if (isCurrent(step, next)) continue;
     let data: Comparison;
-    if (!next) data = { nextScreenAgreement: null, nextScreenUnchanged: null, nextScreenStatus: "last_step", nextScreenMediaId: null };
+    if (!next) data = { nextScreenAgreement: null, nextScreenUnchanged: null, nextScreenStatus: "last_step", nextScreenMediaId: null, nextScreenRegions: Prisma.DbNull };
     else {
       const [a, b] = [await image(step), await image(next)];
-      if (!a || !b) data = { nextScreenAgreement: null, nextScreenUnchanged: null, nextScreenStatus: "image_missing", nextScreenMediaId: next.mediaId };
+      if (!a || !b) data = { nextScreenAgreement: null, nextScreenUnchanged: null, nextScreenStatus: "image_missing", nextScreenMediaId: next.mediaId, nextScreenRegions: Prisma.DbNull };
       else {
         const c = screenAgreement(a, b);
-        data = { nextScreenAgreement: c.agreement, nextScreenUnchanged: c.isUnchanged, nextScreenStatus: c.status, nextScreenMediaId: next.mediaId };
+        const regions = c.status === "compared" ? changedRegions(a, b) : null;
+        data = { nextScreenAgreement: c.agreement, nextScreenUnchanged: c.isUnchanged, nextScreenStatus: c.status, nextScreenMediaId: next.mediaId, nextScreenRegions: regions ?? Prisma.DbNull };
       }
     }
     await db.step.update({ where: { id: step.id }, data, select: { id: true } });
@@ -78,7 +91,7 @@ export async function storeScreenChanges(db: Db, store: MediaStore, trajectoryId
     const steps = await db.step.findMany({
       where: { trajectoryId: { in: ids.slice(i, i + CHUNK) } },
       orderBy: [{ trajectoryId: "asc" }, { index: "asc" }],
-      select: { id: true, trajectoryId: true, index: true, mediaId: true, nextScreenMediaId: true, nextScreenStatus: true, media: { select: { storageKey: true } } },
+      select: { id: true, trajectoryId: true, index: true, mediaId: true, nextScreenMediaId: true, nextScreenStatus: true, nextScreenRegions: true, media: { select: { storageKey: true } } },
     });
     const byTrajectory = new Map<string, StepRow[]>();
     for (const s of steps) byTrajectory.set(s.trajectoryId, [...(byTrajectory.get(s.trajectoryId) ?? []), s]);

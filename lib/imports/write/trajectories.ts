@@ -13,6 +13,7 @@ import { Prisma } from "@/lib/generated/sqlite/client";
 import type { StepRecord, TrajectoryRecord } from "@/lib/imports/records";
 import { actionToPixels } from "@/lib/imports/write/action-pixels";
 import { contentHash, sameJson } from "@/lib/imports/write/content-hash";
+import { lookupEndScreen } from "@/lib/imports/write/end-screen";
 import type { ImageFiles, MediaCache } from "@/lib/imports/write/media-cache";
 import { note, reject, type FormatReport } from "@/lib/imports/write/report";
 import type { TouchedIds } from "@/lib/imports/write/touched";
@@ -140,13 +141,13 @@ export async function writeTrajectory(ctx: TrajectoryContext, record: Trajectory
   const { db, projectId, report } = ctx;
   const existing = await db.trajectory.findUnique({
     where: { projectId_sourceDataset_sourceId: { projectId, sourceDataset: record.sourceDataset, sourceId: record.sourceId } },
-    select: { id: true, contentHash: true },
+    select: { id: true, contentHash: true, endImageRef: true, endMediaId: true },
   });
   const storedSteps: StoredStep[] = existing
     ? ((await db.step.findMany({ where: { trajectoryId: existing.id }, orderBy: { index: "asc" } })) as unknown as StoredStep[])
     : [];
   if (existing && existing.contentHash === hash) {
-    await completeStoredSteps(ctx, record, existing.id, storedSteps);
+    await completeStoredSteps(ctx, record, existing, storedSteps);
     return;
   }
 
@@ -169,6 +170,7 @@ export async function writeTrajectory(ctx: TrajectoryContext, record: Trajectory
     sourceAdvantage: record.sourceAdvantage,
     stepCount: Math.max(record.steps.length, storedSteps.length),
     extra: (record.extra ?? undefined) as Prisma.InputJsonValue | undefined,
+    ...(await lookupEndScreen(ctx, record, existing)),
   };
   const storedByIndex = new Map(storedSteps.map((s) => [s.index, s]));
   const extraSteps = storedSteps.filter((s) => !indexes.has(s.index));
@@ -222,8 +224,9 @@ export async function writeTrajectory(ctx: TrajectoryContext, record: Trajectory
 }
 
 /** Same content as stored: only screenshots that were missing and can be found now are
- * linked to their steps, in place. */
-async function completeStoredSteps(ctx: TrajectoryContext, record: TrajectoryRecord, trajectoryId: string, stored: StoredStep[]) {
+ * linked to their steps (and the final screen to the trajectory), in place. */
+async function completeStoredSteps(ctx: TrajectoryContext, record: TrajectoryRecord, existing: { id: string; endImageRef: string | null; endMediaId: string | null }, stored: StoredStep[]) {
+  const trajectoryId = existing.id;
   const waiting = stored.filter((s) => (s.imageMissing && s.imageRef) || (s.overlayImageRef && !s.overlayMediaId));
   const updates: { id: string; data: Prisma.StepUpdateInput }[] = [];
   for (const step of waiting) {
@@ -244,12 +247,19 @@ async function completeStoredSteps(ctx: TrajectoryContext, record: TrajectoryRec
     }
     if (Object.keys(data).length) updates.push({ id: step.id, data });
   }
-  if (updates.length === 0) {
+  // Stored before the final screen was kept, or found missing then: linked now if it is here.
+  const end = existing.endMediaId ? null : await lookupEndScreen(ctx, record, existing);
+  const endChanged = end !== null && (end.endImageRef !== existing.endImageRef || end.endMediaId !== null);
+  if (updates.length === 0 && !endChanged) {
     ctx.report.unchanged += 1;
     return;
   }
-  await ctx.db.$transaction(updates.map((u) => ctx.db.step.update({ where: { id: u.id }, data: u.data })));
-  note(ctx.report, record.location, `${updates.length} screenshots completed on the existing steps`);
+  await ctx.db.$transaction([
+    ...updates.map((u) => ctx.db.step.update({ where: { id: u.id }, data: u.data })),
+    ...(endChanged ? [ctx.db.trajectory.update({ where: { id: trajectoryId }, data: end, select: { id: true } })] : []),
+  ]);
+  if (updates.length) note(ctx.report, record.location, `${updates.length} screenshots completed on the existing steps`);
+  if (end?.endMediaId) note(ctx.report, record.location, "the final screen (after the last action) linked to the existing trajectory");
   ctx.report.updated += 1;
   ctx.touched.trajectories.add(trajectoryId);
 }

@@ -103,6 +103,20 @@ describe("deriveTrajectory", () => {
     expect(reward(["redundant"], 2)).toBeCloseTo(0.6604, 10);
   });
 
+  it("flags the steps whose screen did not change, from the stored comparison alone, whatever the labels say", () => {
+    const d = deriveTrajectory({ ...base, screenUnchanged: [false, true, null] });
+    expect(d.noVisibleEffectSteps).toEqual([1]);
+    expect(d.flags).toContain("no_visible_effect");
+    // A label does not make the screen change, nor does labelling a step redundant flag it.
+    expect(deriveTrajectory({ ...base, screenUnchanged: [false, true, null], final: verified("success", ["correct", "correct", "correct"]) }).noVisibleEffectSteps).toEqual([1]);
+    const none = deriveTrajectory({ ...base, screenUnchanged: [false, null, null] });
+    expect(none.noVisibleEffectSteps).toEqual([]);
+    expect(none.flags).not.toContain("no_visible_effect");
+    expect(deriveTrajectory(base).noVisibleEffectSteps).toEqual([]);
+    // A comparison stored beyond the trajectory's steps (never expected) is not a step of it.
+    expect(deriveTrajectory({ ...base, stepCount: 1, screenUnchanged: [false, true] }).noVisibleEffectSteps).toEqual([]);
+  });
+
   it("ignores a rejected final answer", () => {
     expect(deriveTrajectory({ ...base, final: { ...verified("success")!, decision: "reject" } })).toMatchObject({ humanVerdict: null, outcome: null });
   });

@@ -10,6 +10,7 @@ const base: MismatchInput = {
   judgeOutcome: null,
   finalOutcome: true,
   agentClaimedFinish: false,
+  hasNoVisibleEffectStep: false,
 };
 
 describe("automaticOutcome", () => {
@@ -66,8 +67,9 @@ describe("computeMismatchFlags", () => {
       judgeOutcome: false,
       finalOutcome: false,
       agentClaimedFinish: true,
+      hasNoVisibleEffectStep: true,
     });
-    expect(flags).toEqual(["steps_ok_trace_failed", "auto_vs_human", "rule_vs_judge", "claimed_finish_failed"]);
-    expect(MISMATCH_FLAGS).toHaveLength(5);
+    expect(flags).toEqual(["steps_ok_trace_failed", "auto_vs_human", "rule_vs_judge", "claimed_finish_failed", "no_visible_effect"]);
+    expect(MISMATCH_FLAGS).toHaveLength(6);
   });
 });

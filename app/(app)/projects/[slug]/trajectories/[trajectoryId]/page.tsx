@@ -38,7 +38,9 @@ export default async function TrajectoryReviewPage({ params, searchParams }: Pro
   const claim = search.claim === undefined ? null : await queueClaimView(db(), project.id, access.user.id, search.claim, search.queue);
   const standing = showsStanding ? await reviewStanding(db(), project.id, { trajectoryId }) : null;
   return (
-    <div className="space-y-3">
+    // Pulled up into the layout's top padding on wide windows: the review screen fills the
+    // window below it (components/trajectory-review/use-fill-window.ts).
+    <div className="space-y-2 lg:-mt-5">
       {claim && <QueueModeBar projectId={project.id} claim={claim} />}
       {standing && <ReviewStanding projectId={project.id} item={{ itemType: "trajectory", id: trajectoryId }} standing={standing} isAdmin={access.role === "owner" || roleAtLeast(access.role, "admin")} />}
       <TrajectoryReviewScreen key={review.id} project={{ id: project.id, slug: project.slug, name: project.name }} review={review} canOverride={canOverride}

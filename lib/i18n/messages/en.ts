@@ -5,5 +5,8 @@ import { review } from "@/lib/i18n/messages/en/review";
 import { lists } from "@/lib/i18n/messages/en/lists";
 import { queues } from "@/lib/i18n/messages/en/queues";
 import { admin } from "@/lib/i18n/messages/en/admin";
+import { runs } from "@/lib/i18n/messages/en/runs";
+import { pools } from "@/lib/i18n/messages/en/pools";
+import { charts } from "@/lib/i18n/messages/en/charts";
 
-export const en = { ...shell, ...review, ...lists, ...queues, ...admin } as const;
+export const en = { ...shell, ...review, ...lists, ...queues, ...admin, ...runs, ...pools, ...charts } as const;

@@ -7,5 +7,8 @@ import { review } from "@/lib/i18n/messages/zh-CN/review";
 import { lists } from "@/lib/i18n/messages/zh-CN/lists";
 import { queues } from "@/lib/i18n/messages/zh-CN/queues";
 import { admin } from "@/lib/i18n/messages/zh-CN/admin";
+import { runs } from "@/lib/i18n/messages/zh-CN/runs";
+import { pools } from "@/lib/i18n/messages/zh-CN/pools";
+import { charts } from "@/lib/i18n/messages/zh-CN/charts";
 
-export const zhCN: Catalogue = { ...shell, ...review, ...lists, ...queues, ...admin };
+export const zhCN: Catalogue = { ...shell, ...review, ...lists, ...queues, ...admin, ...runs, ...pools, ...charts };

@@ -12,7 +12,10 @@ export async function AgreementSection({ queues }: { queues: QueueAgreement[] })
   const share = (v: number | null | undefined) => (v === null || v === undefined ? "—" : two(v));
   return (
     <div className="space-y-6">
-      {queues.map((q) => (
+      {queues.map((stored) => {
+        // lib/dashboard/queue-agreement.ts names the project-wide entries in English; a queue keeps its own name.
+        const q = stored.scope === "project" ? { ...stored, name: t(stored.itemType === "trajectory" ? "charts.everyTrajectoryAnswer" : "charts.everySampleAnswer") } : stored;
+        return (
         <div key={q.queueId} className="space-y-2">
           <h3 className="text-sm font-medium">
             {q.name}{" "}
@@ -55,7 +58,8 @@ export async function AgreementSection({ queues }: { queues: QueueAgreement[] })
             </>
           )}
         </div>
-      ))}
+        );
+      })}
     </div>
   );
 }

@@ -116,7 +116,8 @@ function FilterRow({ name, value }: { name: string; value: unknown }) {
   const text = value === null ? "—" : typeof value === "object" ? JSON.stringify(value) : String(value);
   return (
     <>
-      <dt className="text-slate-600">{name}</dt>
+      {/* The manifest's own field name, as manifest.json spells it in either language. */}
+      <dt className="text-slate-600"><code className="font-mono text-xs">{name}</code></dt>
       <dd className="break-all">{text}</dd>
     </>
   );

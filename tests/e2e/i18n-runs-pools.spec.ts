@@ -4,8 +4,9 @@
 // dashboard's charts in Chinese: Chinese headings and page titles, and no English word left in
 // the chrome (headings, table heads, labels, legends, buttons, chart legends), only the data's
 // own names. Screenshots of the run page, pools page and dashboard at 1440x900 go to
-// test-results/i18n-zh/ for a look. Reads the "verified", "sampled", "benchmarks" and "pools"
-// projects and changes nothing in them.
+// test-results/i18n-zh/ for a look. Reads the "verified", "sampled", "benchmarks", "pools" and
+// "team-metrics" projects and changes nothing in them; asserts no figure of "sampled", which
+// the sampled-verification spec verifies meanwhile.
 import { mkdirSync } from "node:fs";
 import Database from "better-sqlite3";
 import { expect, test, type Page } from "@playwright/test";
@@ -21,7 +22,7 @@ const SHOTS = "test-results/i18n-zh";
 // statistics named after people. Anything else of four or more Latin letters is a leftover.
 const DATA_WORDS = new Set(
   [
-    "ckpt", "synthetic", "android", "trace", "Trajectories", "GRPO", "rollout", "Rollout", "MLLM", "Cohen", "Wilson", "Newcombe", "Fleiss",
+    "ckpt", "synthetic", "android", "venus", "trace", "Trajectories", "GRPO", "rollout", "Rollout", "MLLM", "Cohen", "Wilson", "Newcombe", "Fleiss",
     "AndroidLab", "OSWorld", "WebVoyager", "ScreenSpot", "jsonl", "json", "xlsx", "total", "Complete", "Correct", "Partial", "Sum", "reasonable", "operation", "ratio",
     "num", "correct", "action", "wrong", "format", "text", "icon", "overall", "verl", "swift", "objects", "data", "source", "sha256", "manifest", "images", "Verity",
     // The quality tiers' stored names, kept in both languages as the settings name them.
@@ -41,7 +42,7 @@ function benchmarkRun(): { id: string; name: string } {
 
 /** The English words in the page's chrome that are not a name from the data (see DATA_WORDS). */
 async function englishLeftovers(page: Page, extra: string[] = []): Promise<string[]> {
-  const allowed = new Set([...DATA_WORDS, ...extra.map((w) => w.toLowerCase())]);
+  const allowed = new Set([...DATA_WORDS, ...extra.flatMap((name) => name.split(/[^A-Za-z]+/)).map((w) => w.toLowerCase())]);
   const texts = await page.locator("main").evaluate((main) => {
     const chrome = main.querySelectorAll("h1, h2, h3, h4, h5, th, dt, legend, label, button, summary, [role=tab], .recharts-legend-item-text, [role=figure][aria-label]");
     return [...chrome].map((el) => {
@@ -101,7 +102,7 @@ test("the run page, its sampled verification and judge calibration, and the benc
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^.+ 的 AndroidLab 结果$/);
     await expect(page.getByRole("region", { name: "差异" })).toBeVisible();
     await expect(page.getByLabel("基准文件")).toBeVisible();
-    expect(await englishLeftovers(page, benchmark.name.split(/[^A-Za-z]+/))).toEqual([]);
+    expect(await englishLeftovers(page, [benchmark.name])).toEqual([]);
     expect(problems).toEqual([]);
   } finally {
     await context.close();
@@ -150,8 +151,7 @@ test("judge calibration, run comparison, checkpoints and a GRPO group in Chinese
   }
 });
 
-test("the pools screen, a snapshot's manifest and the dashboard's charts in Chinese", async ({ browser }) => {
-  const s = readVerifiedSeed();
+test("the pools screen and a snapshot's manifest in Chinese", async ({ browser }) => {
   const pools = readPoolsSeed();
   const { context, page, problems } = await chinesePage(browser, "admin");
   try {
@@ -172,12 +172,26 @@ test("the pools screen, a snapshot's manifest and the dashboard's charts in Chin
     await expect(manifest).toContainText("创建时间");
     expect(await englishLeftovers(page, ["matrix", "snapshot", "edit", "export", "eval"])).toEqual([]);
 
-    await page.goto(`/projects/${s.slug}/dashboard`);
+    expect(problems).toEqual([]);
+  } finally {
+    await context.close();
+  }
+});
+
+// The "team-metrics" project has every chart (tests/e2e/seed-triage.ts); nothing writes to it.
+test("the dashboard's charts, legends and tables in Chinese", async ({ browser }) => {
+  const { context, page, problems } = await chinesePage(browser, "reviewer");
+  try {
+    await page.goto("/projects/team-metrics/dashboard");
     await expect(page.getByRole("heading", { name: "仪表盘", level: 1 })).toBeVisible();
-    await expect(page.getByRole("figure", { name: "各质量档的样本数" }).locator("svg.recharts-surface")).toBeVisible();
     await expect(page.getByRole("figure", { name: "各质量档的样本数" }).locator(".recharts-cartesian-axis-tick-value", { hasText: "未评分" })).toBeVisible();
-    await expect(page.getByRole("tab", { name: "按应用" })).toBeVisible();
-    expect(await englishLeftovers(page)).toEqual([]);
+    await expect(page.getByRole("figure", { name: "Box pass 中各标注员两两之间的一致性" }).locator(".recharts-legend-item-text", { hasText: "平均 IoU" })).toBeVisible();
+    await expect(page.getByRole("table", { name: "Box pass 中的一致性" }).getByRole("columnheader", { name: "标注员配对" })).toBeVisible();
+    await page.getByRole("tab", { name: "按应用" }).click();
+    await expect(page.getByRole("figure", { name: "按应用的评审与人工裁决对比" }).locator(".recharts-legend-item-text", { hasText: "均为成功" })).toBeVisible();
+    await expect(page.getByRole("figure", { name: "每日提交的队列条目数，以及从领取到提交的中位用时（秒）" })).toBeVisible();
+    // Queue and annotator names are the data's (tests/e2e/seed-triage.ts).
+    expect(await englishLeftovers(page, ["Box pass", "Trace pass", "Honeypot drill", "Ann Lee", "Bo Chen", "Cy Diaz"])).toEqual([]);
     await shoot(page, "dashboard");
     expect(problems).toEqual([]);
   } finally {

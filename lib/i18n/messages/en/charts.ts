@@ -33,6 +33,8 @@ export const charts = {
   "charts.queueScope": "· {items} · overlap {overlap}",
   "charts.trajectoriesWord": "trajectories",
   "charts.samplesWord": "samples",
+  "charts.everyTrajectoryAnswer": "Every answer to a trajectory",
+  "charts.everySampleAnswer": "Every answer to a sample",
   "charts.anyScope": "· in and out of queues",
   "charts.noPairs": "No item of this queue has been answered by two people yet.",
   "charts.fleiss": "Fleiss' κ over all {overlap} raters: trace verdicts {trace}, step labels {steps}.",

@@ -36,6 +36,8 @@ export const charts: MessagesLike<typeof en> = {
   "charts.queueScope": "· {items} · 重叠数 {overlap}",
   "charts.trajectoriesWord": "轨迹",
   "charts.samplesWord": "样本",
+  "charts.everyTrajectoryAnswer": "轨迹的全部答案",
+  "charts.everySampleAnswer": "样本的全部答案",
   "charts.anyScope": "· 队列内外",
   "charts.noPairs": "这个队列中还没有被两个人都回答过的条目。",
   "charts.fleiss": "全部 {overlap} 位标注员的 Fleiss κ：轨迹裁决 {trace}，步骤标签 {steps}。",

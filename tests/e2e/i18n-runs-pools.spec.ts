@@ -86,7 +86,7 @@ test("the run page, its sampled verification and judge calibration, and the benc
     await expect(page).toHaveTitle(/运行核验/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("运行 ckpt-100");
     await expect(page.getByRole("region", { name: "抽样核验" }).getByRole("heading", { name: "抽样核验" })).toBeVisible();
-    await expect(page.getByRole("region", { name: "评审模型校准" })).toBeVisible();
+    await expect(page.getByRole("region", { name: "评判模型校准" })).toBeVisible();
     await expect(page.getByRole("heading", { name: /^全部回合（\d+）$/ })).toBeVisible();
     await expect(page.getByRole("navigation", { name: "运行分析" }).getByRole("link", { name: "与另一次运行对比" })).toBeVisible();
     expect(await englishLeftovers(page)).toEqual([]);
@@ -117,8 +117,8 @@ test("judge calibration, run comparison, checkpoints and a GRPO group in Chinese
   const { context, page, problems } = await chinesePage(browser, "reviewer");
   try {
     await page.goto(`${sp}/calibration?by=app`);
-    await expect(page).toHaveTitle(/评审模型校准/);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("评审模型校准");
+    await expect(page).toHaveTitle(/评判模型校准/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("评判模型校准");
     await expect(page.getByRole("navigation", { name: "拆分方式" }).getByRole("link", { name: "按应用" })).toHaveAttribute("aria-current", "page");
     await expect(page.getByTestId("judge-calibration").getByRole("columnheader", { name: "精确率" })).toBeVisible();
     expect(await englishLeftovers(page)).toEqual([]);
@@ -188,7 +188,7 @@ test("the dashboard's charts, legends and tables in Chinese", async ({ browser }
     await expect(page.getByRole("figure", { name: "Box pass 中各标注员两两之间的一致性" }).locator(".recharts-legend-item-text", { hasText: "平均 IoU" })).toBeVisible();
     await expect(page.getByRole("table", { name: "Box pass 中的一致性" }).getByRole("columnheader", { name: "标注员配对" })).toBeVisible();
     await page.getByRole("tab", { name: "按应用" }).click();
-    await expect(page.getByRole("figure", { name: "按应用的评审与人工裁决对比" }).locator(".recharts-legend-item-text", { hasText: "均为成功" })).toBeVisible();
+    await expect(page.getByRole("figure", { name: "按应用的评判与人工裁决对比" }).locator(".recharts-legend-item-text", { hasText: "均为成功" })).toBeVisible();
     await expect(page.getByRole("figure", { name: "每日提交的队列条目数，以及从领取到提交的中位用时（秒）" })).toBeVisible();
     // Queue and annotator names are the data's (tests/e2e/seed-triage.ts).
     expect(await englishLeftovers(page, ["Box pass", "Trace pass", "Honeypot drill", "Ann Lee", "Bo Chen", "Cy Diaz"])).toEqual([]);

@@ -39,11 +39,11 @@ describe("stratum labels", () => {
       [stratumOf("uniform", true, null, null), "全部回合"],
       [stratumOf("automatic", null, null, null), "无自动判定结果"],
       [stratumOf("automatic", true, null, null), "自动判定成功"],
-      [stratumOf("automatic_score", false, null, edges), "自动判定失败 · 无评审评分"],
-      [stratumOf("automatic_score", false, 0.5, null), "自动判定失败 · 有评审评分"],
-      [stratumOf("automatic_score", true, 0.1, edges), "自动判定成功 · 评审评分 < 0.25"],
-      [stratumOf("automatic_score", true, 0.5, edges), "自动判定成功 · 评审评分 0.25–0.75"],
-      [stratumOf("automatic_score", true, 0.9, edges), "自动判定成功 · 评审评分 ≥ 0.75"],
+      [stratumOf("automatic_score", false, null, edges), "自动判定失败 · 无评判评分"],
+      [stratumOf("automatic_score", false, 0.5, null), "自动判定失败 · 有评判评分"],
+      [stratumOf("automatic_score", true, 0.1, edges), "自动判定成功 · 评判评分 < 0.25"],
+      [stratumOf("automatic_score", true, 0.5, edges), "自动判定成功 · 评判评分 0.25–0.75"],
+      [stratumOf("automatic_score", true, 0.9, edges), "自动判定成功 · 评判评分 ≥ 0.75"],
     ];
     for (const [stratum, expected] of cases) expect(stratumLabel(t, stratum.key, stratum.label)).toBe(expected);
   });

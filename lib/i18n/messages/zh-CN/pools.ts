@@ -190,5 +190,5 @@ export const pools: MessagesLike<typeof en> = {
   "snapshot.convention": "{id}（{target}）；取整方式 {rounding}",
   "snapshot.prompt": "提示词",
   "snapshot.revisions": "最终答案修订",
-  "snapshot.overrides": "改判",
+  "snapshot.overrides": "覆盖记录",
 };

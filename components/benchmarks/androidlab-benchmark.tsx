@@ -5,14 +5,17 @@
 import Link from "next/link";
 import type { AndroidLabReport } from "@/lib/benchmarks/androidlab-report";
 import type { AppTotal } from "@/lib/benchmarks/androidlab-totals";
-import { cell, Downloads, Empty, headClass, num, RateText, Section, tableClass } from "@/components/benchmarks/benchmark-parts";
+import { cell, Downloads, Empty, headClass, numberText, RateText, Section, tableClass } from "@/components/benchmarks/benchmark-parts";
+import { getT } from "@/lib/i18n/server";
+import type { Translate } from "@/lib/i18n/translate";
 import { FILES_BY_BENCHMARK } from "@/lib/benchmarks/benchmark-files-list";
 
 type Props = { project: { id: string; slug: string }; report: AndroidLabReport };
+type Text = { t: Translate; num: ReturnType<typeof numberText> };
 
 const FIGURES: [keyof AppTotal, string][] = [
   ["Acc", "SR (Acc)"],
-  ["Complete_Correct", "Complete"],
+  ["Complete_Correct", "Complete"], // named in the reader's language in PerApp; the others are the benchmark's own names
   ["Partial_Acc", "Sub-SR (Partial_Acc)"],
   ["RRR", "RRR"],
   ["reasonable_operation_ratio", "ROR"],
@@ -23,12 +26,12 @@ const fileValue = (totals: unknown[], app: string, key: string) => {
   return typeof line?.[key] === "number" ? (line[key] as number) : null;
 };
 
-function PerApp({ report }: Props) {
+function PerApp({ report, t, num }: Props & Text) {
   return (
     <table className={tableClass} data-testid="androidlab-per-app">
       <thead className={headClass}>
-        <tr><th className="p-2">App</th><th className="p-2">Tasks</th>{FIGURES.map(([, label]) => <th key={label} className="p-2" colSpan={3}>{label}</th>)}</tr>
-        <tr className="text-xs text-slate-600"><th /><th />{FIGURES.map(([key]) => ["file", "reproduced", "corrected"].map((w) => <th key={`${key}-${w}`} className="p-1 font-normal">{w}</th>))}</tr>
+        <tr><th className="p-2">{t("runs.app")}</th><th className="p-2">{t("benchmark.tasks")}</th>{FIGURES.map(([key, label]) => <th key={label} className="p-2" colSpan={3}>{key === "Complete_Correct" ? t("benchmark.complete") : label}</th>)}</tr>
+        <tr className="text-xs text-slate-600"><th /><th />{FIGURES.map(([key]) => (["benchmark.file", "benchmark.reproduced", "benchmark.corrected"] as const).map((w) => <th key={`${key}-${w}`} className="p-1 font-normal">{t(w)}</th>))}</tr>
       </thead>
       <tbody className="divide-y divide-slate-100">
         {report.original.map((o, i) => {
@@ -38,7 +41,7 @@ function PerApp({ report }: Props) {
               <td className="p-2 font-medium">{o.App}</td>
               <td className={cell}>{o.Total.value}</td>
               {FIGURES.map(([key]) => (
-                <FigureCells key={key} file={fileValue(report.fileTotals, o.App, key)} reproduced={(o[key] as { value: number }).value} corrected={(c[key] as { value: number }).value} testId={`${o.App}-${key}`} />
+                <FigureCells key={key} num={num} file={fileValue(report.fileTotals, o.App, key)} reproduced={(o[key] as { value: number }).value} corrected={(c[key] as { value: number }).value} testId={`${o.App}-${key}`} />
               ))}
             </tr>
           );
@@ -48,7 +51,7 @@ function PerApp({ report }: Props) {
   );
 }
 
-function FigureCells({ file, reproduced, corrected, testId }: { file: number | null; reproduced: number; corrected: number; testId: string }) {
+function FigureCells({ num, file, reproduced, corrected, testId }: { num: Text["num"]; file: number | null; reproduced: number; corrected: number; testId: string }) {
   const differs = file !== null && Math.abs(file - reproduced) > 1e-12;
   return (
     <>
@@ -59,28 +62,28 @@ function FigureCells({ file, reproduced, corrected, testId }: { file: number | n
   );
 }
 
-function Tasks({ project, report }: Props) {
+function Tasks({ project, report, t, num }: Props & Text) {
   return (
     <table className={tableClass} data-testid="androidlab-tasks">
       <thead className={headClass}>
-        <tr><th className="p-2">Task</th><th className="p-2">Judged steps</th><th className="p-2">Complete</th><th className="p-2">Sub-goals</th><th className="p-2">Partial</th><th className="p-2">RRR</th><th className="p-2">ROR</th><th className="p-2">Verified by</th></tr>
+        <tr><th className="p-2">{t("benchmark.task")}</th><th className="p-2">{t("benchmark.judgedSteps")}</th><th className="p-2">{t("benchmark.complete")}</th><th className="p-2">{t("benchmark.subGoals")}</th><th className="p-2">{t("benchmark.partial")}</th><th className="p-2">RRR</th><th className="p-2">ROR</th><th className="p-2">{t("benchmark.verifiedBy")}</th></tr>
       </thead>
       <tbody className="divide-y divide-slate-100">
-        {report.tasks.map((t) => {
-          const o = t.metrics.original;
-          const c = t.metrics.corrected;
+        {report.tasks.map((task) => {
+          const o = task.metrics.original;
+          const c = task.metrics.corrected;
           const both = (a: string, b: string) => (a === b ? a : `${a} → ${b}`);
-          const goals = c.result.filter(([k]) => k !== "complete" && k !== "judge_page").map(([k, v]) => `${k}:${v ? "met" : "unmet"}`).join(" ") || "—";
+          const goals = c.result.filter(([k]) => k !== "complete" && k !== "judge_page").map(([k, v]) => `${k}:${v ? t("benchmark.met") : t("benchmark.unmet")}`).join(" ") || "—";
           return (
-            <tr key={t.trajectoryId} className={t.metrics.changed.length ? "bg-amber-50" : undefined} data-task={t.taskId}>
-              <td className="p-2"><Link href={`/projects/${project.slug}/trajectories/${t.trajectoryId}`} className="font-mono text-xs text-blue-800 hover:underline">{t.taskId}</Link><div className="text-xs text-slate-600">{t.task}</div></td>
-              <td className={cell}>{t.metrics.judgedSteps}</td>
+            <tr key={task.trajectoryId} className={task.metrics.changed.length ? "bg-amber-50" : undefined} data-task={task.taskId}>
+              <td className="p-2"><Link href={`/projects/${project.slug}/trajectories/${task.trajectoryId}`} className="font-mono text-xs text-blue-800 hover:underline">{task.taskId}</Link><div className="text-xs text-slate-600">{task.task}</div></td>
+              <td className={cell}>{task.metrics.judgedSteps}</td>
               <td className={cell}>{both(String(o.complete), String(c.complete))}</td>
               <td className="p-2 font-mono text-xs">{goals}</td>
               <td className={cell}>{both(num(o.partial.value), num(c.partial.value))}</td>
-              <td className={cell}>{both(num(o.rrr?.value ?? null), num(c.rrr?.value ?? null))} <span className="text-xs text-slate-500">(file {num(t.file.rrr)})</span></td>
-              <td className={cell}>{both(num(o.ror.value), num(c.ror.value))} <span className="text-xs text-slate-500">(file {num(t.file.ror)})</span></td>
-              <td className="p-2 text-xs">{t.verifiedBy ? t.verifiedBy.by.join(", ") || t.verifiedBy.source : "not verified"}</td>
+              <td className={cell}>{both(num(o.rrr?.value ?? null), num(c.rrr?.value ?? null))} <span className="text-xs text-slate-500">{t("benchmark.fileValue", { value: num(task.file.rrr) })}</span></td>
+              <td className={cell}>{both(num(o.ror.value), num(c.ror.value))} <span className="text-xs text-slate-500">{t("benchmark.fileValue", { value: num(task.file.ror) })}</span></td>
+              <td className="p-2 text-xs">{task.verifiedBy ? task.verifiedBy.by.join(", ") || task.verifiedBy.source : t("verdict.none")}</td>
             </tr>
           );
         })}
@@ -89,48 +92,50 @@ function Tasks({ project, report }: Props) {
   );
 }
 
-export function AndroidLabBenchmark({ project, report }: Props) {
+export async function AndroidLabBenchmark({ project, report }: Props) {
+  const { t, locale } = await getT();
+  const num = numberText(locale);
   const overall = report.overall;
   return (
     <div className="space-y-6">
       <dl className="grid gap-4 sm:grid-cols-3">
-        <div className="rounded-lg border border-slate-200 bg-white p-4"><dt className="text-sm text-slate-600">SR as the evaluator judged it</dt><dd className="mt-1 text-lg" data-testid="androidlab-sr-original"><RateText rate={report.successRate.original} /></dd></div>
-        <div className="rounded-lg border border-blue-200 bg-white p-4"><dt className="text-sm text-slate-600">SR corrected ({report.verifiedCount} of {report.tasks.length} verified)</dt><dd className="mt-1 text-lg" data-testid="androidlab-sr-corrected"><RateText rate={report.successRate.corrected} /></dd></div>
-        <div className="rounded-lg border border-slate-200 bg-white p-4"><dt className="text-sm text-slate-600">SR of the verified tasks only</dt><dd className="mt-1 text-lg"><RateText rate={report.successRate.verifiedOnly} /></dd></div>
+        <div className="rounded-lg border border-slate-200 bg-white p-4"><dt className="text-sm text-slate-600">{t("androidlab.srOriginal")}</dt><dd className="mt-1 text-lg" data-testid="androidlab-sr-original"><RateText rate={report.successRate.original} /></dd></div>
+        <div className="rounded-lg border border-blue-200 bg-white p-4"><dt className="text-sm text-slate-600">{t("androidlab.srCorrected", { verified: report.verifiedCount, tasks: report.tasks.length })}</dt><dd className="mt-1 text-lg" data-testid="androidlab-sr-corrected"><RateText rate={report.successRate.corrected} /></dd></div>
+        <div className="rounded-lg border border-slate-200 bg-white p-4"><dt className="text-sm text-slate-600">{t("androidlab.srVerifiedOnly")}</dt><dd className="mt-1 text-lg"><RateText rate={report.successRate.verifiedOnly} /></dd></div>
       </dl>
-      <Downloads projectId={project.id} runId={report.run.id} files={FILES_BY_BENCHMARK.androidlab!} note="corrected by the verified answers" />
-      <Section title="Per app (total.jsonl)">
-        <PerApp project={project} report={report} />
+      <Downloads projectId={project.id} runId={report.run.id} files={FILES_BY_BENCHMARK.androidlab!} note={t("benchmark.correctedByVerified")} />
+      <Section title={t("androidlab.perApp")}>
+        <PerApp project={project} report={report} t={t} num={num} />
         <p className="text-xs text-slate-600">
-          output.xlsx, reproduced → corrected: Complete_Correct {num(overall.original.Complete_Correct.value)} → {num(overall.corrected.Complete_Correct.value)},
+          {t("androidlab.xlsx")} Complete_Correct {num(overall.original.Complete_Correct.value)} → {num(overall.corrected.Complete_Correct.value)},
           Sum_Partial_Acc {num(overall.original.Sum_Partial_Acc.value)} → {num(overall.corrected.Sum_Partial_Acc.value)},
           Sum_RRR {num(overall.original.Sum_RRR.value)} → {num(overall.corrected.Sum_RRR.value)},
           Sum_reasonable_operation_ratio {num(overall.original.Sum_reasonable_operation_ratio.value)} → {num(overall.corrected.Sum_reasonable_operation_ratio.value)}{" "}
-          (percentages of 138 tasks, as generate_result.py&apos;s --total_num). RRR&apos;s ground truth: {report.run.groundTruthFile ?? "no ground_truth_length.json in the import, so no task has an RRR"}.
+          {t("androidlab.totalNum", { truth: report.run.groundTruthFile ?? t("androidlab.noGroundTruth") })}
         </p>
       </Section>
-      <Section title={`Differences from the evaluator's files (${report.differences.length})`} label="Differences">
+      <Section title={t("androidlab.differences", { count: report.differences.length })} label={t("androidlab.differencesLabel")}>
         {report.differences.length === 0 ? (
-          <Empty>None: every figure Verity recomputed from the import equals the evaluator&apos;s results.jsonl and total.jsonl.</Empty>
+          <Empty>{t("androidlab.noDifferences")}</Empty>
         ) : (
           <ul className="space-y-1 rounded-lg border border-red-200 bg-white p-3 text-sm" data-testid="androidlab-differences">
             {report.differences.map((d, i) => (
-              <li key={i}><span className="font-mono">{d.taskId ?? "total"}</span> {d.figure}: file {JSON.stringify(d.file)}, reproduced {JSON.stringify(d.reproduced)}
+              <li key={i}><span className="font-mono">{d.taskId ?? "total"}</span> {d.figure}: {t("androidlab.difference", { file: JSON.stringify(d.file), reproduced: JSON.stringify(d.reproduced) })}
                 {d.taskId && report.tasks.find((t) => t.taskId === d.taskId)?.metrics.notes.length ? <span className="text-slate-600"> — {report.tasks.find((t) => t.taskId === d.taskId)!.metrics.notes.join("; ")}</span> : null}</li>
             ))}
           </ul>
         )}
-        {report.withoutResults.length > 0 && <p className="text-sm text-slate-600">Episodes without a results line (not judged by the evaluator): {report.withoutResults.join(", ")}</p>}
+        {report.withoutResults.length > 0 && <p className="text-sm text-slate-600">{t("androidlab.withoutResults", { episodes: report.withoutResults.join(", ") })}</p>}
       </Section>
-      <Section title={`Tasks whose figures the verified answer changed (${report.changed.length})`} label="Changed tasks">
-        {report.changed.length === 0 ? <Empty>None so far.</Empty> : (
+      <Section title={t("androidlab.changed", { count: report.changed.length })} label={t("benchmark.changedLabel")}>
+        {report.changed.length === 0 ? <Empty>{t("benchmark.noneSoFar")}</Empty> : (
           <ul className="space-y-1 rounded-lg border border-amber-200 bg-white p-3 text-sm" data-testid="androidlab-changed">
-            {report.changed.map((t) => <li key={t.trajectoryId}><span className="font-mono">{t.taskId}</span>: {t.metrics.changed.join(", ")} {t.verifiedBy && <span className="text-slate-600">by {t.verifiedBy.by.join(", ") || t.verifiedBy.source}</span>}</li>)}
+            {report.changed.map((task) => <li key={task.trajectoryId}><span className="font-mono">{task.taskId}</span>: {task.metrics.changed.join(", ")} {task.verifiedBy && <span className="text-slate-600">{t("benchmark.by", { who: task.verifiedBy.by.join(", ") || task.verifiedBy.source })}</span>}</li>)}
           </ul>
         )}
       </Section>
-      <Section title={`Tasks (${report.tasks.length})`}>
-        <Tasks project={project} report={report} />
+      <Section title={t("benchmark.tasksCount", { count: report.tasks.length })}>
+        <Tasks project={project} report={report} t={t} num={num} />
       </Section>
     </div>
   );

@@ -1,21 +1,31 @@
 // Small pieces the benchmark pages share: a figure, a rate with its Wilson interval, the
 // download links of a run's files in its benchmark's own shape.
 import type { ReactNode } from "react";
+import { estimateText } from "@/components/runs/estimate-text";
+import { formatNumber } from "@/lib/i18n/format";
+import type { Locale } from "@/lib/i18n/locales";
+import { getT } from "@/lib/i18n/server";
 import type { WilsonInterval } from "@/lib/domain/wilson";
 
-export const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
-
-/** A number as the file holds it, shortened for reading (the files keep every digit). */
-export function num(v: number | null | undefined, digits = 4): string {
-  if (v === null || v === undefined) return "—";
-  return Number.isInteger(v) ? String(v) : v.toFixed(digits);
+/**
+ * A number as the file holds it, shortened for reading (the files keep every digit): whole
+ * numbers as they are, others with `digits` decimals; never grouped, as in the files.
+ */
+export function numberText(locale: Locale) {
+  return (v: number | null | undefined, digits = 4): string => {
+    if (v === null || v === undefined) return "—";
+    if (Number.isInteger(v)) return formatNumber(locale, v, { useGrouping: false });
+    return formatNumber(locale, Number(v.toFixed(digits)), { useGrouping: false, minimumFractionDigits: digits, maximumFractionDigits: digits });
+  };
 }
 
-export function RateText({ rate }: { rate: { successes: number; n: number; interval: WilsonInterval | null } }) {
-  if (!rate.interval) return <span className="text-slate-400">no episodes</span>;
+export async function RateText({ rate }: { rate: { successes: number; n: number; interval: WilsonInterval | null } }) {
+  const { t, locale } = await getT();
+  if (!rate.interval) return <span className="text-slate-400">{t("runs.noEpisodes")}</span>;
+  const pct = estimateText(t, locale).percent;
   return (
     <span className="tabular-nums">
-      {pct(rate.interval.rate)} <span className="text-slate-500">({rate.successes}/{rate.n}, 95% CI {pct(rate.interval.low)}–{pct(rate.interval.high)})</span>
+      {pct(rate.interval.rate)} <span className="text-slate-500">{t("runs.rateFacts", { successes: rate.successes, n: rate.n, low: pct(rate.interval.low), high: pct(rate.interval.high) })}</span>
     </span>
   );
 }
@@ -33,11 +43,12 @@ export const tableClass = "w-full rounded-lg border border-slate-200 bg-white te
 export const headClass = "bg-slate-100 text-left";
 export const cell = "p-2 tabular-nums";
 
-export function Downloads({ projectId, runId, files, note }: { projectId: string; runId: string; files: readonly string[]; note?: string }) {
+export async function Downloads({ projectId, runId, files, note }: { projectId: string; runId: string; files: readonly string[]; note?: string }) {
+  const { t } = await getT();
   const base = `/api/projects/${projectId}/runs/${runId}/benchmark`;
   return (
-    <div className="rounded-lg border border-slate-200 bg-white p-3 text-sm" aria-label="Benchmark files">
-      <p className="mb-2 text-slate-700">Files in the benchmark&apos;s own shape{note ? ` (${note})` : ""}:</p>
+    <div className="rounded-lg border border-slate-200 bg-white p-3 text-sm" aria-label={t("benchmark.files")}>
+      <p className="mb-2 text-slate-700">{note ? t("benchmark.filesOwnShapeNote", { note }) : t("benchmark.filesOwnShape")}</p>
       <div className="flex flex-wrap gap-2">
         {files.map((file) => (
           <a key={file} href={`${base}?file=${file}`} className="rounded-md border border-blue-300 bg-blue-50 px-3 py-1.5 font-mono text-blue-900 hover:bg-blue-100" download>
@@ -46,7 +57,7 @@ export function Downloads({ projectId, runId, files, note }: { projectId: string
         ))}
       </div>
       <p className="mt-2 text-xs text-slate-600">
-        As reproduced from the import:{" "}
+        {t("benchmark.asReproduced")}{" "}
         {files.filter((f) => f !== "corrections.jsonl").map((file, i) => (
           <span key={file}>{i > 0 && " · "}<a href={`${base}?file=${file}&version=reproduced`} className="font-mono text-blue-800 hover:underline">{file}</a></span>
         ))}

@@ -6,6 +6,7 @@ import { OsworldBenchmark } from "@/components/benchmarks/osworld-benchmark";
 import { ScreenSpotProBenchmark } from "@/components/benchmarks/screenspot-pro-benchmark";
 import { WebVoyagerBenchmark } from "@/components/benchmarks/webvoyager-benchmark";
 import { Empty } from "@/components/benchmarks/benchmark-parts";
+import { getT } from "@/lib/i18n/server";
 
 type Props = {
   project: { id: string; slug: string };
@@ -15,14 +16,15 @@ type Props = {
 
 const TITLES: Record<string, string> = { androidlab: "AndroidLab", osworld: "OSWorld", webvoyager: "WebVoyager", "screenspot-pro": "ScreenSpot-Pro" };
 
-export function BenchmarkScreen({ project, run, loaded }: Props) {
+export async function BenchmarkScreen({ project, run, loaded }: Props) {
+  const { t } = await getT();
   return (
     <div className="space-y-6">
       <div>
-        <h1 className="text-2xl font-semibold">{loaded ? TITLES[loaded.benchmark] : run.benchmark} results of {run.name}</h1>
-        <p className="text-sm text-slate-600">In the benchmark&apos;s own metrics and files: as its evaluator reported them, as Verity reproduces them from the import, and corrected by the verified answers.</p>
+        <h1 className="text-2xl font-semibold">{t("benchmark.heading", { benchmark: loaded ? TITLES[loaded.benchmark]! : run.benchmark, run: run.name })}</h1>
+        <p className="text-sm text-slate-600">{t("benchmark.intro")}</p>
       </div>
-      {!loaded && <Empty>Runs of {run.benchmark} have no benchmark files of their own: AndroidLab, OSWorld, WebVoyager and ScreenSpot-Pro results runs do. The run&apos;s corrected success rate is on its verification page.</Empty>}
+      {!loaded && <Empty>{t("benchmark.noFiles", { benchmark: run.benchmark })}</Empty>}
       {loaded?.benchmark === "androidlab" && <AndroidLabBenchmark project={project} report={loaded.report} />}
       {loaded?.benchmark === "osworld" && <OsworldBenchmark project={project} report={loaded.report} />}
       {loaded?.benchmark === "webvoyager" && <WebVoyagerBenchmark project={project} report={loaded.report} />}

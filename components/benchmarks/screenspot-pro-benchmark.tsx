@@ -2,7 +2,8 @@
 // recomputed from the stored correctness (after box corrections), section by section.
 import type { MetricsBlock, ScreenSpotProReport } from "@/lib/benchmarks/screenspot-pro-report";
 import { FILES_BY_BENCHMARK } from "@/lib/benchmarks/benchmark-files-list";
-import { cell, Downloads, Empty, headClass, num, Section, tableClass } from "@/components/benchmarks/benchmark-parts";
+import { cell, Downloads, Empty, headClass, numberText, Section, tableClass } from "@/components/benchmarks/benchmark-parts";
+import { getT } from "@/lib/i18n/server";
 
 type Props = { project: { id: string; slug: string }; report: ScreenSpotProReport };
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -21,22 +22,24 @@ function statedCell(stated: unknown, name: string): Record<string, unknown> | nu
   return isObject(slice) && isObject(slice[rest.join(" ")]) ? (slice[rest.join(" ")] as Record<string, unknown>) : null;
 }
 
-export function ScreenSpotProBenchmark({ project, report }: Props) {
+export async function ScreenSpotProBenchmark({ project, report }: Props) {
+  const { t, locale } = await getT();
+  const num = numberText(locale);
   const rows = rowsOf(report.corrected);
   return (
     <div className="space-y-6">
-      <Downloads projectId={project.id} runId={report.run.id} files={FILES_BY_BENCHMARK["screenspot-pro"]!} note={`the metrics block recomputed; ${report.verifiedSamples} samples verified`} />
-      {!report.stated && <Empty>The results file had no metrics block; the one below is recomputed from the imported answers.</Empty>}
-      <Section title={`Answers whose correctness is no longer the file's (${report.changed.length})`} label="Changed answers">
-        {report.changed.length === 0 ? <Empty>None: every answer is judged as the file judged it.</Empty> : (
+      <Downloads projectId={project.id} runId={report.run.id} files={FILES_BY_BENCHMARK["screenspot-pro"]!} note={t("screenspot.filesNote", { verified: report.verifiedSamples })} />
+      {!report.stated && <Empty>{t("screenspot.noStated")}</Empty>}
+      <Section title={t("screenspot.changed", { count: report.changed.length })} label={t("screenspot.changedLabel")}>
+        {report.changed.length === 0 ? <Empty>{t("screenspot.noneChanged")}</Empty> : (
           <ul className="space-y-1 rounded-lg border border-amber-200 bg-white p-3 text-sm" data-testid="screenspot-changed">
             {report.changed.map((c) => <li key={c.sampleId}>{c.instruction} <span className="text-slate-600">({c.sourceId})</span>: {c.file} → {c.now}</li>)}
           </ul>
         )}
       </Section>
-      <Section title="Metrics block (file → recomputed)">
+      <Section title={t("screenspot.metrics")}>
         <table className={tableClass} data-testid="screenspot-metrics">
-          <thead className={headClass}><tr><th className="p-2">Slice</th>{["num_total", "num_correct_action", "wrong_format_num", "action_acc", "text_acc", "icon_acc"].map((f) => <th key={f} className="p-2">{f}</th>)}</tr></thead>
+          <thead className={headClass}><tr><th className="p-2">{t("screenspot.slice")}</th>{["num_total", "num_correct_action", "wrong_format_num", "action_acc", "text_acc", "icon_acc"].map((f) => <th key={f} className="p-2">{f}</th>)}</tr></thead>
           <tbody className="divide-y divide-slate-100">
             {rows.map(([name, c]) => {
               const s = statedCell(report.stated, name);

@@ -1,32 +1,41 @@
 import { AgreementChart } from "@/components/dashboard/agreement-chart";
+import { formatNumber } from "@/lib/i18n/format";
+import { getT } from "@/lib/i18n/server";
 import type { KappaFigure, QueueAgreement } from "@/lib/dashboard/queue-agreement";
-
-const kappa = (f: KappaFigure | null) => (f === null ? "—" : f.kappa === null ? `n/a (${f.n})` : `${f.kappa.toFixed(2)} (${f.n})`);
-const share = (v: number | null | undefined) => (v === null || v === undefined ? "—" : v.toFixed(2));
 
 // Per queue: the chart, then the same figures as a table (with how many items or steps each
 // rests on, and Fleiss' kappa over all raters when the queue's overlap is above 2).
-export function AgreementSection({ queues }: { queues: QueueAgreement[] }) {
+export async function AgreementSection({ queues }: { queues: QueueAgreement[] }) {
+  const { t, locale } = await getT();
+  const two = (v: number) => formatNumber(locale, Number(v.toFixed(2)), { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const kappa = (f: KappaFigure | null) => (f === null ? "—" : f.kappa === null ? t("charts.kappaNotAvailable", { n: f.n }) : `${two(f.kappa)} (${formatNumber(locale, f.n)})`);
+  const share = (v: number | null | undefined) => (v === null || v === undefined ? "—" : two(v));
   return (
     <div className="space-y-6">
-      {queues.map((q) => (
+      {queues.map((stored) => {
+        // lib/dashboard/queue-agreement.ts names the project-wide entries in English; a queue keeps its own name.
+        const q = stored.scope === "project" ? { ...stored, name: t(stored.itemType === "trajectory" ? "charts.everyTrajectoryAnswer" : "charts.everySampleAnswer") } : stored;
+        return (
         <div key={q.queueId} className="space-y-2">
           <h3 className="text-sm font-medium">
-            {q.name} <span className="font-normal text-slate-500">{q.scope === "queue" ? `· ${q.itemType === "trajectory" ? "trajectories" : "samples"} · overlap ${q.overlap}` : "· in and out of queues"}</span>
+            {q.name}{" "}
+            <span className="font-normal text-slate-500">
+              {q.scope === "queue" ? t("charts.queueScope", { items: q.itemType === "trajectory" ? t("charts.trajectoriesWord") : t("charts.samplesWord"), overlap: q.overlap }) : t("charts.anyScope")}
+            </span>
           </h3>
           {q.pairs.length === 0 ? (
-            <p className="text-sm text-slate-600">No item of this queue has been answered by two people yet.</p>
+            <p className="text-sm text-slate-600">{t("charts.noPairs")}</p>
           ) : (
             <>
               <AgreementChart queue={q} />
-              <table className="w-full text-sm" aria-label={`Agreement in ${q.name}`}>
+              <table className="w-full text-sm" aria-label={t("charts.agreementIn", { queue: q.name })}>
                 <thead className="text-left text-xs text-slate-600">
                   <tr>
-                    <th className="p-1">Pair</th>
+                    <th className="p-1">{t("charts.pair")}</th>
                     {q.itemType === "trajectory" ? (
-                      <><th className="p-1 text-right">κ trace verdicts (items)</th><th className="p-1 text-right">κ step labels (steps)</th></>
+                      <><th className="p-1 text-right">{t("charts.kappaTraceItems")}</th><th className="p-1 text-right">{t("charts.kappaStepsSteps")}</th></>
                     ) : (
-                      <><th className="p-1 text-right">Mean IoU (boxed pairs)</th><th className="p-1 text-right">Point-in-box (pairs)</th></>
+                      <><th className="p-1 text-right">{t("charts.meanIouPairs")}</th><th className="p-1 text-right">{t("charts.pointInBoxPairs")}</th></>
                     )}
                   </tr>
                 </thead>
@@ -37,19 +46,20 @@ export function AgreementSection({ queues }: { queues: QueueAgreement[] }) {
                       {q.itemType === "trajectory" ? (
                         <><td className="p-1 text-right">{kappa(p.trace)}</td><td className="p-1 text-right">{kappa(p.steps)}</td></>
                       ) : (
-                        <><td className="p-1 text-right">{share(p.boxes?.meanIou)} ({p.boxes?.boxed ?? 0})</td><td className="p-1 text-right">{share(p.boxes?.pointInBox)} ({p.boxes?.pairs ?? 0})</td></>
+                        <><td className="p-1 text-right">{share(p.boxes?.meanIou)} ({formatNumber(locale, p.boxes?.boxed ?? 0)})</td><td className="p-1 text-right">{share(p.boxes?.pointInBox)} ({formatNumber(locale, p.boxes?.pairs ?? 0)})</td></>
                       )}
                     </tr>
                   ))}
                 </tbody>
               </table>
               {q.fleiss && (
-                <p className="text-xs text-slate-600">Fleiss&apos; κ over all {q.overlap} raters: trace verdicts {kappa(q.fleiss.trace)}, step labels {kappa(q.fleiss.steps)}.</p>
+                <p className="text-xs text-slate-600">{t("charts.fleiss", { overlap: q.overlap, trace: kappa(q.fleiss.trace), steps: kappa(q.fleiss.steps) })}</p>
               )}
             </>
           )}
         </div>
-      ))}
+        );
+      })}
     </div>
   );
 }

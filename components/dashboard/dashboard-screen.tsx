@@ -59,7 +59,7 @@ export async function DashboardScreen({ project, d }: { project: { slug: string;
           <JudgeHumanChart breakdowns={d.judgeBreakdowns} />
           <div className="mt-4"><JudgeConfusionTable judges={d.judges} /></div>
         </DashboardSection>
-        <DashboardSection title={t("dashboard.throughput")} note={d.throughput.items > 0 ? t("dashboard.throughputNoteItems", { items: d.throughput.items, median: secondsText(d.throughput.medianSeconds) }) : t("dashboard.throughputNote")} isEmpty={d.throughput.items === 0} empty={t("dashboard.throughputEmpty")}>
+        <DashboardSection title={t("dashboard.throughput")} note={d.throughput.items > 0 ? t("dashboard.throughputNoteItems", { items: d.throughput.items, median: secondsText(t, locale, d.throughput.medianSeconds) }) : t("dashboard.throughputNote")} isEmpty={d.throughput.items === 0} empty={t("dashboard.throughputEmpty")}>
           <ThroughputChart throughput={d.throughput} />
         </DashboardSection>
         <DashboardSection title={t("honeypots.accuracy")} note={t("dashboard.honeypotsNote")} isEmpty={d.honeypots.length === 0} empty={t("dashboard.honeypotsEmpty")}>

@@ -5,12 +5,18 @@
 import { useState } from "react";
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { ChartBox } from "@/components/dashboard/chart-box";
+import { useLocale, useT } from "@/components/i18n/i18n-provider";
 import type { AgreementDimension, HumanAgreement } from "@/lib/dashboard/judge-vs-human";
+import { formatNumber } from "@/lib/i18n/format";
+import type { PlainKey } from "@/lib/i18n/translate";
 
-const LABELS: Record<AgreementDimension, string> = { judge: "judge", app: "app", benchmark: "benchmark" };
-const kappaText = (k: number | null) => (k === null ? "κ n/a" : `κ ${k.toFixed(2)}`);
+const TABS: Record<AgreementDimension, PlainKey> = { judge: "charts.byJudge", app: "charts.byApp", benchmark: "charts.byBenchmark" };
+const FIGURES: Record<AgreementDimension, PlainKey> = { judge: "charts.judgeHumanByJudge", app: "charts.judgeHumanByApp", benchmark: "charts.judgeHumanByBenchmark" };
 
 export function JudgeHumanChart({ breakdowns }: { breakdowns: Record<AgreementDimension, HumanAgreement[]> }) {
+  const t = useT();
+  const locale = useLocale();
+  const kappaText = (k: number | null) => (k === null ? t("charts.kappaNa") : `κ ${formatNumber(locale, Number(k.toFixed(2)), { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`);
   const [dimension, setDimension] = useState<AgreementDimension>("judge");
   const rows = breakdowns[dimension];
   const data = rows.map((r) => ({
@@ -22,15 +28,15 @@ export function JudgeHumanChart({ breakdowns }: { breakdowns: Record<AgreementDi
   }));
   return (
     <div className="space-y-2">
-      <div role="tablist" aria-label="Break judge vs human down by" className="flex gap-1">
-        {(Object.keys(LABELS) as AgreementDimension[]).map((d) => (
+      <div role="tablist" aria-label={t("charts.breakDownBy")} className="flex gap-1">
+        {(Object.keys(TABS) as AgreementDimension[]).map((d) => (
           <button key={d} type="button" role="tab" aria-selected={d === dimension} onClick={() => setDimension(d)}
             className={`rounded-md border px-2 py-0.5 text-xs ${d === dimension ? "border-slate-800 bg-slate-800 text-white" : "border-slate-300 text-slate-700 hover:bg-slate-50"}`}>
-            By {LABELS[d]}
+            {t(TABS[d])}
           </button>
         ))}
       </div>
-      <ChartBox label={`Judge vs human verdicts by ${LABELS[dimension]}`} height={Math.max(160, 60 + rows.length * 36)}>
+      <ChartBox label={t(FIGURES[dimension])} height={Math.max(160, 60 + rows.length * 36)}>
         <ResponsiveContainer width="100%" height="100%">
           <BarChart data={data} layout="vertical" margin={{ top: 4, right: 12, bottom: 0, left: 8 }}>
             <CartesianGrid strokeDasharray="3 3" horizontal={false} />
@@ -39,10 +45,10 @@ export function JudgeHumanChart({ breakdowns }: { breakdowns: Record<AgreementDi
             <Tooltip />
             {/* Legend text in one dark colour: the light series colours are too faint to read as text. */}
             <Legend wrapperStyle={{ fontSize: 12 }} formatter={(value) => <span className="text-slate-700">{value}</span>} />
-            <Bar dataKey="ss" stackId="m" name="both success" fill="#059669" isAnimationActive={false} />
-            <Bar dataKey="ff" stackId="m" name="both failure" fill="#6ee7b7" isAnimationActive={false} />
-            <Bar dataKey="sf" stackId="m" name="judge success, human failure" fill="#dc2626" isAnimationActive={false} />
-            <Bar dataKey="fs" stackId="m" name="judge failure, human success" fill="#fca5a5" isAnimationActive={false} />
+            <Bar dataKey="ss" stackId="m" name={t("charts.bothSuccess")} fill="#059669" isAnimationActive={false} />
+            <Bar dataKey="ff" stackId="m" name={t("charts.bothFailure")} fill="#6ee7b7" isAnimationActive={false} />
+            <Bar dataKey="sf" stackId="m" name={t("charts.judgeSuccessHumanFailure")} fill="#dc2626" isAnimationActive={false} />
+            <Bar dataKey="fs" stackId="m" name={t("charts.judgeFailureHumanSuccess")} fill="#fca5a5" isAnimationActive={false} />
           </BarChart>
         </ResponsiveContainer>
       </ChartBox>

@@ -1,15 +1,18 @@
 "use client";
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { ChartBox } from "@/components/dashboard/chart-box";
+import { useT } from "@/components/i18n/i18n-provider";
 import { SERIES_COLORS } from "@/components/dashboard/palette";
 import type { Submissions } from "@/lib/dashboard/submissions";
 
 // Series are keyed by annotator id (names need not be unique) and labelled by name.
 export function SubmissionsChart({ submissions }: { submissions: Submissions }) {
+  const t = useT();
+
   const data = submissions.days.map((d) => ({ day: d.day.slice(5), ...d.counts }));
   const active = submissions.annotators.filter((a) => a.last30 > 0);
   return (
-    <ChartBox label="Submitted annotations per day, stacked by annotator">
+    <ChartBox label={t("charts.submissions")}>
       <ResponsiveContainer width="100%" height="100%">
         <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />

@@ -2,7 +2,7 @@
 // "Export changes" (incremental: the whole pool, the base's unchanged images carried over)
 // and "Full export" (the whole pool, every file copied afresh) for a pool, and the progress of
 // the export running now: the job is polled until it ends, then the page refreshes its history.
-import { useLocale } from "@/components/i18n/i18n-provider";
+import { useLocale, useT } from "@/components/i18n/i18n-provider";
 import { formatNumber } from "@/lib/i18n/format";
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useState, useTransition } from "react";
@@ -14,6 +14,7 @@ const DONE = new Set(["succeeded", "failed", "cancelled"]);
 
 function ExportProgress({ projectId, jobId, onDone }: { projectId: string; jobId: string; onDone: () => void }) {
   const locale = useLocale();
+  const t = useT();
   const [job, setJob] = useState<Job | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -22,7 +23,7 @@ function ExportProgress({ projectId, jobId, onDone }: { projectId: string; jobId
       try {
         const response = await fetch(`/api/projects/${projectId}/jobs/${jobId}`, { cache: "no-store" });
         const body = await response.json();
-        if (!response.ok) throw new Error(body.error?.message ?? `status ${response.status}`);
+        if (!response.ok) throw new Error(body.error?.message ?? t("pools.httpStatus", { status: String(response.status) }));
         if (stopped) return;
         setJob(body.job);
         if (DONE.has(body.job.status)) onDone();
@@ -35,18 +36,19 @@ function ExportProgress({ projectId, jobId, onDone }: { projectId: string; jobId
     return () => {
       stopped = true;
     };
+    // Not on t: a new function each render, the same language for the page's whole life.
   }, [projectId, jobId, onDone]);
 
-  if (error) return <p role="alert" className="text-sm text-red-700">Could not read the export's progress: {error}</p>;
+  if (error) return <p role="alert" className="text-sm text-red-700">{t("pools.progressError", { error })}</p>;
   const share = !job ? 0 : job.status === "succeeded" ? 1 : job.total ? Math.min(1, job.processed / job.total) : 0;
-  const label = !job || job.status === "queued" ? "Waiting to start…" : job.status === "running" ? "Exporting…" : job.status === "succeeded" ? "Export finished" : "Export failed";
+  const label = !job || job.status === "queued" ? t("pools.waiting") : job.status === "running" ? t("pools.exporting") : job.status === "succeeded" ? t("pools.finished") : t("pools.failed");
   return (
-    <div className="space-y-1" aria-label="Export progress">
+    <div className="space-y-1" aria-label={t("pools.progress")}>
       <div className="flex justify-between gap-4 text-sm">
         <span className="font-medium">{label}</span>
         {job && (
           <span className="tabular-nums text-slate-600">
-            {formatNumber(locale, job.processed)}{job.total !== null ? ` of ${formatNumber(locale, job.total)}` : ""} items · {formatNumber(locale, (job.report?.rows ?? 0))} rows written
+            {job.total !== null ? t("pools.itemsOf", { processed: job.processed, total: job.total }) : t("pools.items", { processed: job.processed })} · {t("pools.rowsWritten", { rows: formatNumber(locale, job.report?.rows ?? 0) })}
           </span>
         )}
       </div>
@@ -55,8 +57,8 @@ function ExportProgress({ projectId, jobId, onDone }: { projectId: string; jobId
       </div>
       {job?.status === "succeeded" && job.report?.snapshotId && (
         <p role="status" className="text-sm text-emerald-800">
-          Snapshot <code className="font-mono">{job.report.snapshotId}</code> written
-          {job.report.changes && <>: {job.report.changes.added} added, {job.report.changes.updated} updated, {job.report.changes.removed} removed</>}.
+          {t("pools.snapshotWord")} <code className="font-mono">{job.report.snapshotId}</code> {t("pools.written")}
+          {job.report.changes && <>{t("pools.writtenChanges", { added: job.report.changes.added, updated: job.report.changes.updated, removed: job.report.changes.removed })}</>}{t("pools.sentenceEnd")}
         </p>
       )}
       {job?.error && <p role="alert" className="rounded-md bg-red-50 p-2 text-sm text-red-800">{job.error}</p>}
@@ -65,6 +67,7 @@ function ExportProgress({ projectId, jobId, onDone }: { projectId: string; jobId
 }
 
 export function ExportControls({ projectId, poolId, poolName, activeJobId, hasBase }: { projectId: string; poolId: string; poolName: string; activeJobId: string | null; hasBase: boolean }) {
+  const t = useT();
   const router = useRouter();
   const [jobId, setJobId] = useState<string | null>(activeJobId);
   const [running, setRunning] = useState(activeJobId !== null);
@@ -92,18 +95,18 @@ export function ExportControls({ projectId, poolId, poolName, activeJobId, hasBa
     <div className="space-y-3">
       <div className="flex flex-wrap items-center gap-2">
         {hasBase && (
-          <button type="button" disabled={busy} onClick={() => start("incremental")} aria-label={`Export changes to ${poolName}`}
-            title="A new snapshot of the whole pool; images the latest snapshot already holds are carried over"
+          <button type="button" disabled={busy} onClick={() => start("incremental")} aria-label={t("pools.exportChangesTo", { name: poolName })}
+            title={t("pools.exportChangesTitle")}
             className="rounded-md bg-blue-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-blue-800 disabled:opacity-60">
-            Export changes
+            {t("pools.exportChanges")}
           </button>
         )}
-        <button type="button" disabled={busy} onClick={() => start("full")} aria-label={`Full export of ${poolName}`}
-          title="A new snapshot of the whole pool, every file copied afresh"
+        <button type="button" disabled={busy} onClick={() => start("full")} aria-label={t("pools.fullExportOf", { name: poolName })}
+          title={t("pools.fullExportTitle")}
           className={hasBase ? "rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50 disabled:opacity-60" : "rounded-md bg-blue-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-blue-800 disabled:opacity-60"}>
-          Full export
+          {t("pools.fullExport")}
         </button>
-        {starting && <span className="text-sm text-slate-600">Starting…</span>}
+        {starting && <span className="text-sm text-slate-600">{t("pools.starting")}</span>}
       </div>
       {error && <p role="alert" className="text-sm text-red-700">{error}</p>}
       {jobId && <ExportProgress key={jobId} projectId={projectId} jobId={jobId} onDone={onDone} />}

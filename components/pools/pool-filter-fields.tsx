@@ -1,32 +1,35 @@
 "use client";
 // The pool's selection in the form: only the filters its kind of items have (tiers and
 // platforms are samples', benchmarks trajectories'), lists comma-separated, dates as days.
+import { useT } from "@/components/i18n/i18n-provider";
 import { filtersOfKind, TIER_FILTER_VALUES, type FilterKey, type PoolFilters } from "@/lib/pools/pool-filters";
+import type { PlainKey } from "@/lib/i18n/translate";
 
-const LABELS: Record<Exclude<FilterKey, "tier" | "verifiedFrom" | "verifiedTo">, string> = {
-  source: "Source datasets",
-  benchmark: "Benchmarks",
-  app: "Apps",
-  platform: "Platforms",
-  model: "Models",
+const LABELS: Record<Exclude<FilterKey, "tier" | "verifiedFrom" | "verifiedTo">, PlainKey> = {
+  source: "pools.filterField.source",
+  benchmark: "pools.filterField.benchmark",
+  app: "pools.filterField.app",
+  platform: "pools.filterField.platform",
+  model: "pools.filterField.model",
 };
 
 const INPUT = "mt-1 rounded-md border border-slate-300 px-2 py-1.5 text-base font-normal text-slate-900";
 
 export function PoolFilterFields({ kind, filters }: { kind: string; filters: PoolFilters | undefined }) {
+  const t = useT();
   const allowed = filtersOfKind(kind);
   const lists = (["source", "benchmark", "app", "platform", "model"] as const).filter((k) => allowed.includes(k));
   return (
     <fieldset className="rounded-md border border-slate-200 p-3">
-      <legend className="px-1 text-sm font-medium text-slate-700">Select verified items (empty: all)</legend>
+      <legend className="px-1 text-sm font-medium text-slate-700">{t("pools.filterLegend")}</legend>
       <div className="flex flex-wrap items-end gap-4">
         {allowed.includes("tier") && (
           <div className="text-sm text-slate-700">
-            <span className="font-medium">Tiers</span>
+            <span className="font-medium">{t("pools.filterField.tier")}</span>
             <div className="mt-1 flex gap-3">
-              {TIER_FILTER_VALUES.map((t) => (
-                <label key={t} className="flex items-center gap-1">
-                  <input type="checkbox" name="filter.tier" value={t} defaultChecked={filters?.tier?.includes(t) ?? false} /> {t}
+              {TIER_FILTER_VALUES.map((tier) => (
+                <label key={tier} className="flex items-center gap-1">
+                  <input type="checkbox" name="filter.tier" value={tier} defaultChecked={filters?.tier?.includes(tier) ?? false} /> {tier === "unscored" ? t("quality.unscored") : tier}
                 </label>
               ))}
             </div>
@@ -34,16 +37,16 @@ export function PoolFilterFields({ kind, filters }: { kind: string; filters: Poo
         )}
         {lists.map((key) => (
           <label key={key} className="flex flex-col text-sm font-medium text-slate-700">
-            {LABELS[key]}
-            <input name={`filter.${key}`} defaultValue={filters?.[key]?.join(", ") ?? ""} placeholder="any; comma-separated" maxLength={2000} className={`${INPUT} w-48`} />
+            {t(LABELS[key])}
+            <input name={`filter.${key}`} defaultValue={filters?.[key]?.join(", ") ?? ""} placeholder={t("pools.filterPlaceholder")} maxLength={2000} className={`${INPUT} w-48`} />
           </label>
         ))}
         <label className="flex flex-col text-sm font-medium text-slate-700">
-          Verified from
+          {t("pools.filterField.verifiedFrom")}
           <input type="date" name="filter.verifiedFrom" defaultValue={filters?.verifiedFrom ?? ""} className={INPUT} />
         </label>
         <label className="flex flex-col text-sm font-medium text-slate-700">
-          Verified to
+          {t("pools.filterField.verifiedTo")}
           <input type="date" name="filter.verifiedTo" defaultValue={filters?.verifiedTo ?? ""} className={INPUT} />
         </label>
       </div>

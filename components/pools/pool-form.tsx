@@ -4,20 +4,19 @@
 // the conventions and targets; filters are the pool's selection. The server validates
 // everything again (PoolInputSchema, the same as the CLI) and names what is wrong.
 import { useEffect, useRef, useState } from "react";
+import { useT } from "@/components/i18n/i18n-provider";
+import { conventionLabel, imageModeLabel, kindLabel, profileLabel, templateLabel } from "@/components/pools/pool-labels";
 import { ActionForm } from "@/components/ui/action-form";
 import { Field } from "@/components/ui/field";
 import { PoolFilterFields } from "@/components/pools/pool-filter-fields";
 import { createPoolAction, updatePoolAction } from "@/lib/actions/pools";
-import { CONVENTION_LABELS, CONVENTIONS, type ConventionId } from "@/lib/exports/conventions/coordinate-conventions";
+import { type ConventionId } from "@/lib/exports/conventions/coordinate-conventions";
 import { GROUNDING_TEMPLATES, NAVIGATION_TEMPLATES, TEMPLATES, type TemplateId } from "@/lib/exports/conventions/prompt-templates";
 import {
   GROUNDING_KINDS,
-  IMAGE_MODE_LABELS,
   IMAGE_MODES_BY_PROFILE,
-  KIND_LABELS,
   KINDS_WITH_IMAGES,
   POOL_KINDS,
-  PROFILE_LABELS,
   PROFILES_BY_KIND,
   type PoolKind,
   type PoolSettings,
@@ -46,6 +45,7 @@ function Select({ label, name, value, onChange, options, disabled }: { label: st
 const pick = <T extends string>(value: string, allowed: readonly T[]): T => (allowed.includes(value as T) ? (value as T) : allowed[0]!);
 
 function PoolFields({ initial, poolRoots, runs, isEdit }: { initial: Initial; poolRoots: string[]; runs: Props["runs"]; isEdit: boolean }) {
+  const t = useT();
   const [kind, setKind] = useState<PoolKind>(initial.kind);
   const [profile, setProfile] = useState<string>(initial.profile);
   const [imageMode, setImageMode] = useState<string>(initial.imageMode);
@@ -73,35 +73,35 @@ function PoolFields({ initial, poolRoots, runs, isEdit }: { initial: Initial; po
   return (
     <>
       <div className="flex flex-wrap items-end gap-4">
-        <Field label="Name" name="name" required maxLength={63} defaultValue={initial.name} onChange={(e) => suggestTarget(e.target.value)} placeholder="grounding-main" pattern="[a-z0-9][a-z0-9._\-]*" title="lowercase letters, digits, '.', '_' and '-'" className="w-56" />
-        <Select label="Kind" name="kind" value={kind} disabled={isEdit} onChange={isEdit ? undefined : (v) => setKind(v as PoolKind)} options={POOL_KINDS.map((k) => [k, KIND_LABELS[k]])} />
-        <Select label="Profile (the framework that reads it)" name="profile" value={chosenProfile} onChange={setProfile} options={profiles.map((p) => [p, PROFILE_LABELS[p]])} />
-        {hasImages && <Select label="Images" name="imageMode" value={chosenMode} onChange={setImageMode} options={modes.map((m) => [m, IMAGE_MODE_LABELS[m]])} />}
+        <Field label={t("pools.form.name")} name="name" required maxLength={63} defaultValue={initial.name} onChange={(e) => suggestTarget(e.target.value)} placeholder="grounding-main" pattern="[a-z0-9][a-z0-9._\-]*" title={t("pools.form.nameRule")} className="w-56" />
+        <Select label={t("pools.form.kind")} name="kind" value={kind} disabled={isEdit} onChange={isEdit ? undefined : (v) => setKind(v as PoolKind)} options={POOL_KINDS.map((k) => [k, kindLabel(t, k)])} />
+        <Select label={t("pools.form.profile")} name="profile" value={chosenProfile} onChange={setProfile} options={profiles.map((p) => [p, profileLabel(t, p)])} />
+        {hasImages && <Select label={t("pools.form.images")} name="imageMode" value={chosenMode} onChange={setImageMode} options={modes.map((m) => [m, imageModeLabel(t, m)])} />}
       </div>
       {hasImages && (
         <div className="flex flex-wrap items-end gap-4">
-          <Select label="Prompt template" name="settings.template" value={chosenTemplate} onChange={setTemplate} options={templates.map((t) => [t, TEMPLATES[t].label])} />
-          <Select label="Coordinates" name="settings.convention" value={chosenConvention} onChange={setConvention} options={conventions.map((c) => [c, CONVENTION_LABELS[c]])} />
-          {grounding && targets.length > 0 && <Select label="Answer" name="settings.target" value={initial.settings.target && targets.includes(initial.settings.target) ? initial.settings.target : targets[0]!} options={targets.map((t) => [t, t === "point" ? "a point [x,y]" : "a box [x1,y1,x2,y2]"])} />}
+          <Select label={t("pools.form.template")} name="settings.template" value={chosenTemplate} onChange={setTemplate} options={templates.map((id) => [id, templateLabel(t, id)])} />
+          <Select label={t("pools.coordinates")} name="settings.convention" value={chosenConvention} onChange={setConvention} options={conventions.map((c) => [c, conventionLabel(t, c)])} />
+          {grounding && targets.length > 0 && <Select label={t("pools.form.answer")} name="settings.target" value={initial.settings.target && targets.includes(initial.settings.target) ? initial.settings.target : targets[0]!} options={targets.map((target) => [target, target === "point" ? t("pools.form.point") : t("pools.form.box")])} />}
           {chosenProfile === "ms-swift" && kind === "grounding" && (
             <label className="flex items-center gap-2 pb-2 text-sm text-slate-700">
-              <input type="checkbox" name="settings.swiftObjects" defaultChecked={initial.settings.swiftObjects === true} /> ms-swift <code className="font-mono">objects</code> grounding format
+              <input type="checkbox" name="settings.swiftObjects" defaultChecked={initial.settings.swiftObjects === true} /> {t("pools.form.swiftObjectsBefore")}<code className="font-mono">objects</code>{t("pools.form.swiftObjectsAfter")}
             </label>
           )}
         </div>
       )}
       <div className="flex flex-wrap items-end gap-4">
-        <Select label="Target" name="targetType" value={targetType} onChange={(type) => { setTargetType(type); if (!isTargetTyped) setTargetUri(""); }} options={[["local", "local directory"], ["s3", "S3 bucket and prefix"]]} />
-        <Field label={targetType === "s3" ? "Bucket and prefix" : "Directory (absolute path)"} name="targetUri" required maxLength={1000} value={targetUri}
+        <Select label={t("pools.form.target")} name="targetType" value={targetType} onChange={(type) => { setTargetType(type); if (!isTargetTyped) setTargetUri(""); }} options={[["local", t("pools.form.local")], ["s3", t("pools.form.s3")]]} />
+        <Field label={targetType === "s3" ? t("pools.form.bucket") : t("pools.form.directory")} name="targetUri" required maxLength={1000} value={targetUri}
           onChange={(e) => { setTargetUri(e.target.value); setTargetTyped(true); }} placeholder={example} className="min-w-96 flex-1" />
-        {chosenProfile === "verl" && <Field label="verl data_source" name="settings.dataSource" defaultValue={initial.settings.dataSource ?? ""} placeholder={`verity_${kind}`} maxLength={100} className="w-56" />}
+        {chosenProfile === "verl" && <Field label={t("pools.form.dataSource")} name="settings.dataSource" defaultValue={initial.settings.dataSource ?? ""} placeholder={`verity_${kind}`} maxLength={100} className="w-56" />}
         {kind === "evaluation" && (
-          <Select label="Run" name="settings.runId" value={initial.settings.runId ?? ""} options={[["", "every run"], ...runs.map((r): [string, string] => [r.id, r.name])]} />
+          <Select label={t("pools.form.run")} name="settings.runId" value={initial.settings.runId ?? ""} options={[["", t("pools.form.everyRun")], ...runs.map((r): [string, string] => [r.id, r.name])]} />
         )}
       </div>
       {kind !== "evaluation" && <PoolFilterFields key={kind} kind={kind} filters={initial.settings.filters} />}
       {targetType === "local" && poolRoots.length > 0 && (
-        <p className="text-xs text-slate-600">Local directories must be inside {poolRoots.map((r, i) => <span key={r}>{i > 0 && " or "}<code className="font-mono">{r}</code></span>)}; the operator adds more with VERITY_POOL_ROOTS.</p>
+        <p className="text-xs text-slate-600">{t("pools.form.rootsBefore")}{poolRoots.map((r, i) => <span key={r}>{i > 0 && t("pools.form.rootsOr")}<code className="font-mono">{r}</code></span>)}{t("pools.form.rootsAfter")}</p>
       )}
     </>
   );
@@ -130,9 +130,10 @@ function PoolFieldsFreshAfterReset(props: Parameters<typeof PoolFields>[0]) {
 }
 
 export function NewPoolForm({ projectId, poolRoots, runs }: Props) {
+  const t = useT();
   const initial: Initial = { name: "", kind: "grounding", profile: "ms-swift", targetType: "local", targetUri: "", imageMode: "copy", settings: {} };
   return (
-    <ActionForm action={createPoolAction} label="New pool" submitLabel="Create pool" className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
+    <ActionForm action={createPoolAction} label={t("pools.new")} submitLabel={t("pools.form.create")} className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
       <input type="hidden" name="projectId" value={projectId} />
       <PoolFieldsFreshAfterReset initial={initial} poolRoots={poolRoots} runs={runs} isEdit={false} />
     </ActionForm>
@@ -140,8 +141,9 @@ export function NewPoolForm({ projectId, poolRoots, runs }: Props) {
 }
 
 export function EditPoolForm({ projectId, poolId, initial, poolRoots, runs }: Props & { poolId: string; initial: Initial }) {
+  const t = useT();
   return (
-    <ActionForm action={updatePoolAction} label={`Edit ${initial.name}`} submitLabel="Save pool" className="space-y-4">
+    <ActionForm action={updatePoolAction} label={t("pools.form.edit", { name: initial.name })} submitLabel={t("pools.form.save")} className="space-y-4">
       <input type="hidden" name="projectId" value={projectId} />
       <input type="hidden" name="poolId" value={poolId} />
       <PoolFieldsFreshAfterReset initial={initial} poolRoots={poolRoots} runs={runs} isEdit />

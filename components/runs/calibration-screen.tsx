@@ -3,35 +3,34 @@
 // first, each figure with its 95% interval, against the verified human outcomes.
 import Link from "next/link";
 import { JudgeCalibrationTable } from "@/components/runs/judge-calibration-table";
+import { getT } from "@/lib/i18n/server";
+import type { PlainKey } from "@/lib/i18n/translate";
 import type { CalibrationSplit, JudgeCalibration } from "@/lib/runs/calibration/judge-calibration";
 
 type Props = { slug: string; split: CalibrationSplit; rows: JudgeCalibration[] };
 
-const TABS: [CalibrationSplit, string][] = [["judge", "Per judge and prompt"], ["benchmark", "By benchmark"], ["app", "By app"]];
+const TABS: [CalibrationSplit, PlainKey][] = [["judge", "calibration.perJudge"], ["benchmark", "calibration.byBenchmark"], ["app", "calibration.byApp"]];
 
-export function CalibrationScreen({ slug, split, rows }: Props) {
+export async function CalibrationScreen({ slug, split, rows }: Props) {
+  const { t } = await getT();
   return (
     <div className="space-y-4">
       <div>
-        <h1 className="text-2xl font-semibold">Judge calibration</h1>
-        <p className="max-w-3xl text-sm text-slate-600">
-          Each MLLM judge&apos;s own success/failure verdicts (before overrides, its latest per episode) against verified human outcomes. Precision is the share of the judge&apos;s successes that
-          people confirmed; recall the share of verified successes it found; F1 their harmonic mean; κ the agreement beyond chance. &ldquo;Trusting it&rdquo; says how far its success rate is
-          from the humans&apos; on the same episodes and how many stored GRPO advantages its verdicts would turn around.
-        </p>
+        <h1 className="text-2xl font-semibold">{t("calibration.title")}</h1>
+        <p className="max-w-3xl text-sm text-slate-600">{t("calibration.intro")}</p>
       </div>
-      <nav aria-label="Split" className="flex gap-2 text-sm">
+      <nav aria-label={t("calibration.split")} className="flex gap-2 text-sm">
         {TABS.map(([key, label]) => (
           <Link key={key} href={`/projects/${slug}/calibration?by=${key}`} aria-current={split === key ? "page" : undefined}
             className={`rounded-md border px-3 py-1.5 ${split === key ? "border-blue-700 bg-blue-700 text-white" : "border-slate-300 bg-white hover:bg-slate-50"}`}>
-            {label}
+            {t(label)}
           </Link>
         ))}
       </nav>
       {rows.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-slate-600">No MLLM judge has given a trajectory a success or failure verdict in this project yet.</p>
+        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-slate-600">{t("calibration.none")}</p>
       ) : (
-        <JudgeCalibrationTable rows={rows} splitLabel={split === "benchmark" ? "Benchmark" : split === "app" ? "App" : undefined} />
+        <JudgeCalibrationTable rows={rows} splitLabel={split === "benchmark" ? t("calibration.benchmark") : split === "app" ? t("calibration.app") : undefined} />
       )}
     </div>
   );

@@ -5,48 +5,54 @@
 // against the run's sampled estimate when there is one) and GRPO advantages flipping sign.
 import type { JudgeCalibration } from "@/lib/runs/calibration/judge-calibration";
 import type { RateWithInterval } from "@/lib/domain/estimates/judge-metrics";
-import { percent, pointsRange, signedPoints } from "@/lib/domain/estimates/format";
+import { estimateText, type EstimateText } from "@/components/runs/estimate-text";
+import { formatNumber } from "@/lib/i18n/format";
+import { getT } from "@/lib/i18n/server";
+import type { Translate } from "@/lib/i18n/translate";
 
 type Props = { rows: JudgeCalibration[]; splitLabel?: string; corrected?: { rate: number; label: string } | null };
 
-function Rate({ value }: { value: RateWithInterval }) {
+function Rate({ value, e }: { value: RateWithInterval; e: EstimateText }) {
   if (!value) return <span className="text-slate-400">—</span>;
   return (
     <span className="tabular-nums">
-      {value.value.toFixed(2)} <span className="block whitespace-nowrap text-xs text-slate-500">{value.low.toFixed(2)}–{value.high.toFixed(2)}</span>
+      {e.fixed(value.value, 2)} <span className="block whitespace-nowrap text-xs text-slate-500">{e.fixed(value.low, 2)}–{e.fixed(value.high, 2)}</span>
     </span>
   );
 }
 
-function Confusion({ row }: { row: JudgeCalibration }) {
+function Confusion({ row, t }: { row: JudgeCalibration; t: Translate }) {
   const c = row.metrics.confusion;
   const cell = "px-1.5 py-0.5 text-right tabular-nums";
+  const head = "px-1.5 font-normal text-slate-500";
   return (
-    <table className="text-xs" aria-label={`Confusion of ${row.judgeName}`}>
-      <thead><tr><th className="whitespace-nowrap pr-1 text-left font-normal text-slate-500">judge \ human</th><th className="px-1.5 font-normal text-slate-500">success</th><th className="px-1.5 font-normal text-slate-500">failure</th></tr></thead>
+    <table className="text-xs" aria-label={t("calibration.confusionOf", { judge: row.judgeName })}>
+      <thead><tr><th className="whitespace-nowrap pr-1 text-left font-normal text-slate-500">{t("calibration.judgeByHuman")}</th><th className={head}>{t("verdict.success")}</th><th className={head}>{t("verdict.failure")}</th></tr></thead>
       <tbody>
-        <tr><th className="pr-1 text-left font-normal text-slate-500">success</th><td className={`${cell} bg-emerald-50`}>{c.truePositive}</td><td className={`${cell} bg-rose-50`}>{c.falsePositive}</td></tr>
-        <tr><th className="pr-1 text-left font-normal text-slate-500">failure</th><td className={`${cell} bg-rose-50`}>{c.falseNegative}</td><td className={`${cell} bg-emerald-50`}>{c.trueNegative}</td></tr>
+        <tr><th className="pr-1 text-left font-normal text-slate-500">{t("verdict.success")}</th><td className={`${cell} bg-emerald-50`}>{c.truePositive}</td><td className={`${cell} bg-rose-50`}>{c.falsePositive}</td></tr>
+        <tr><th className="pr-1 text-left font-normal text-slate-500">{t("verdict.failure")}</th><td className={`${cell} bg-rose-50`}>{c.falseNegative}</td><td className={`${cell} bg-emerald-50`}>{c.trueNegative}</td></tr>
       </tbody>
     </table>
   );
 }
 
-export function JudgeCalibrationTable({ rows, splitLabel, corrected }: Props) {
+export async function JudgeCalibrationTable({ rows, splitLabel, corrected }: Props) {
+  const { t, locale } = await getT();
+  const e = estimateText(t, locale);
   return (
     <div className="overflow-x-auto">
       <table className="w-full rounded-lg border border-slate-200 bg-white text-sm" data-testid="judge-calibration">
         <thead className="bg-slate-100 text-left align-bottom">
           <tr>
-            <th className="p-2">Judge · prompt</th>
+            <th className="p-2">{t("calibration.judgePrompt")}</th>
             {splitLabel && <th className="p-2">{splitLabel}</th>}
-            <th className="p-2">Verified pairs</th>
-            <th className="p-2">Precision</th>
-            <th className="p-2">Recall</th>
+            <th className="p-2">{t("calibration.pairs")}</th>
+            <th className="p-2">{t("calibration.precision")}</th>
+            <th className="p-2">{t("calibration.recall")}</th>
             <th className="p-2">F1</th>
-            <th className="p-2">Cohen&apos;s κ</th>
-            <th className="p-2">Confusion</th>
-            <th className="p-2">Trusting it</th>
+            <th className="p-2">{t("calibration.kappa")}</th>
+            <th className="p-2">{t("calibration.confusion")}</th>
+            <th className="p-2">{t("calibration.trusting")}</th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100 align-top">
@@ -55,21 +61,21 @@ export function JudgeCalibrationTable({ rows, splitLabel, corrected }: Props) {
             const kappa = m.kappa;
             return (
               <tr key={`${row.judgeName}|${row.promptVersion}|${row.split}`}>
-                <td className="p-2"><span className="font-medium">{row.judgeName}</span><span className="block text-xs text-slate-500">{row.promptVersion ?? "no prompt version"}</span></td>
+                <td className="p-2"><span className="font-medium">{row.judgeName}</span><span className="block text-xs text-slate-500">{row.promptVersion ?? t("calibration.noPromptVersion")}</span></td>
                 {splitLabel && <td className="p-2">{row.split}</td>}
-                <td className="p-2 tabular-nums">{m.pairs}<span className="block text-xs text-slate-500">of {row.judged} judged</span></td>
-                <td className="p-2"><Rate value={m.precision} /></td>
-                <td className="p-2"><Rate value={m.recall} /></td>
-                <td className="p-2"><Rate value={m.f1} /></td>
+                <td className="p-2 tabular-nums">{formatNumber(locale, m.pairs)}<span className="block text-xs text-slate-500">{t("calibration.ofJudged", { judged: row.judged })}</span></td>
+                <td className="p-2"><Rate value={m.precision} e={e} /></td>
+                <td className="p-2"><Rate value={m.recall} e={e} /></td>
+                <td className="p-2"><Rate value={m.f1} e={e} /></td>
                 <td className="p-2 tabular-nums">
-                  {kappa ? <>{kappa.kappa.toFixed(2)}{kappa.low !== null && <span className="block whitespace-nowrap text-xs text-slate-500">{kappa.low.toFixed(2)}–{kappa.high!.toFixed(2)}</span>}</> : <span className="text-slate-400">—</span>}
+                  {kappa ? <>{e.fixed(kappa.kappa, 2)}{kappa.low !== null && <span className="block whitespace-nowrap text-xs text-slate-500">{e.fixed(kappa.low, 2)}–{e.fixed(kappa.high!, 2)}</span>}</> : <span className="text-slate-400">—</span>}
                 </td>
-                <td className="p-2"><Confusion row={row} /></td>
+                <td className="p-2"><Confusion row={row} t={t} /></td>
                 <td className="p-2 text-xs text-slate-700">
-                  <p>It calls {percent(row.judgeRate)} of its {row.judged} a success.</p>
-                  {corrected && <p>{corrected.label} {percent(corrected.rate)}: {signedPoints(row.judgeRate - corrected.rate)}.</p>}
-                  {m.rateShift && <p>On the verified pairs: {signedPoints(m.rateShift.difference)} <span className="text-slate-500">({pointsRange(m.rateShift.low, m.rateShift.high)})</span> against the humans.</p>}
-                  <p>{row.flips ? `${row.flips.flipped} of ${row.flips.compared} GRPO advantages would flip sign.` : "No GRPO groups among these episodes."}</p>
+                  <p>{t("calibration.itCalls", { rate: e.percent(row.judgeRate), judged: row.judged })}</p>
+                  {corrected && <p>{t("calibration.against", { label: corrected.label, rate: e.percent(corrected.rate), difference: e.signedPoints(row.judgeRate - corrected.rate) })}</p>}
+                  {m.rateShift && <p>{t("calibration.onPairs", { difference: e.signedPoints(m.rateShift.difference), range: e.pointsRange(m.rateShift.low, m.rateShift.high) })}</p>}
+                  <p>{row.flips ? t("calibration.flips", { flipped: row.flips.flipped, compared: row.flips.compared }) : t("calibration.noGroups")}</p>
                 </td>
               </tr>
             );

@@ -5,12 +5,21 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import type { ComparedEpisode, RunComparison } from "@/lib/runs/comparison/compare-runs";
-import { percent, pointsRange, signedPoints } from "@/lib/domain/estimates/format";
+import { estimateText } from "@/components/runs/estimate-text";
+import { outcomeText } from "@/components/runs/outcome-text";
+import { getT } from "@/lib/i18n/server";
+import type { PlainKey, Translate } from "@/lib/i18n/translate";
 
 type Props = { project: { id: string; slug: string }; c: RunComparison };
 
 const SHOWN = 100;
-const outcome = (v: boolean | null) => (v === null ? "—" : v ? "success" : "failure");
+
+// lib/runs/comparison/compare-runs.ts says in English why there is no sampled difference;
+// its two sentences are shown in the reader's language (anything new as it comes).
+const MISSING_KEYS: Record<string, PlainKey> = {
+  "The prediction-powered difference needs a uniform sample in both runs.": "compare.needsUniform",
+  "No task is in both runs.": "compare.noTaskInBoth",
+};
 
 function Card({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
   return (
@@ -21,83 +30,84 @@ function Card({ title, children, testId }: { title: string; children: ReactNode;
   );
 }
 
-export function RunComparisonScreen({ project, c }: Props) {
+export async function RunComparisonScreen({ project, c }: Props) {
+  const { t, locale } = await getT();
+  const e = estimateText(t, locale);
   const exportUrl = `/api/projects/${project.id}/runs/${c.first.id}/compare/${c.second.id}`;
   // Verified disagreements first: they are what the comparison rests on.
-  const discordant = [...c.tasks.filter((t) => t.discordant === "verified"), ...c.tasks.filter((t) => t.discordant === "automatic")];
+  const discordant = [...c.tasks.filter((task) => task.discordant === "verified"), ...c.tasks.filter((task) => task.discordant === "automatic")];
   const pairs = c.verifiedPairs;
   const sampled = c.sampled?.outcome.ok ? c.sampled.outcome.estimate : null;
+  const first = <Link href={`/projects/${project.slug}/runs/${c.first.id}`} className="text-blue-800 hover:underline">{c.first.name}</Link>;
+  const second = <Link href={`/projects/${project.slug}/runs/${c.second.id}`} className="text-blue-800 hover:underline">{c.second.name}</Link>;
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h2 className="text-xl font-semibold">
-            <Link href={`/projects/${project.slug}/runs/${c.first.id}`} className="text-blue-800 hover:underline">{c.first.name}</Link> minus{" "}
-            <Link href={`/projects/${project.slug}/runs/${c.second.id}`} className="text-blue-800 hover:underline">{c.second.name}</Link>
-          </h2>
+          <h2 className="text-xl font-semibold">{first} {t("compare.minus")} {second}</h2>
           <p className="text-sm text-slate-600" data-testid="comparison-matching">
-            {c.tasks.length} tasks in both runs (matched by {c.match === "id" ? "episode id" : "goal"}) · {c.onlyFirst} only in {c.first.name} · {c.onlySecond} only in {c.second.name}
-            {(c.ambiguous.first > 0 || c.ambiguous.second > 0) && ` · ${c.ambiguous.first + c.ambiguous.second} tasks with several episodes in one run, left out`}
+            {t("compare.matching", { tasks: c.tasks.length, match: c.match === "id" ? t("compare.byEpisodeId") : t("compare.byGoal"), onlyFirst: c.onlyFirst, first: c.first.name, onlySecond: c.onlySecond, second: c.second.name })}
+            {(c.ambiguous.first > 0 || c.ambiguous.second > 0) && t("compare.ambiguous", { count: c.ambiguous.first + c.ambiguous.second })}
           </p>
         </div>
         <div className="flex gap-2 text-sm">
-          <a href={`${exportUrl}?format=csv&match=${c.match}`} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 hover:bg-slate-50">Export CSV</a>
-          <a href={`${exportUrl}?format=json&match=${c.match}`} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 hover:bg-slate-50">Export JSON</a>
+          <a href={`${exportUrl}?format=csv&match=${c.match}`} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 hover:bg-slate-50">{t("runs.exportCsv")}</a>
+          <a href={`${exportUrl}?format=json&match=${c.match}`} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 hover:bg-slate-50">{t("runs.exportJson")}</a>
         </div>
       </div>
       <div className="grid gap-4 lg:grid-cols-3">
-        <Card title="Automatic outcomes (all matched tasks)" testId="comparison-automatic">
+        <Card title={t("compare.automatic")} testId="comparison-automatic">
           {c.automatic ? (
             <>
-              <p className="mt-1 text-2xl font-semibold tabular-nums">{signedPoints(c.automatic.difference)}</p>
-              <p className="text-sm text-slate-700">{percent(c.automatic.first)} vs {percent(c.automatic.second)}, as the checkers reported them: biased where they are.</p>
+              <p className="mt-1 text-2xl font-semibold tabular-nums">{e.signedPoints(c.automatic.difference)}</p>
+              <p className="text-sm text-slate-700">{t("compare.automaticNote", { first: e.percent(c.automatic.first), second: e.percent(c.automatic.second) })}</p>
             </>
-          ) : <p className="mt-1 text-sm text-slate-600">No task in both runs.</p>}
+          ) : <p className="mt-1 text-sm text-slate-600">{t("compare.noCommonTask")}</p>}
         </Card>
-        <Card title="Verified pairs (Newcombe's paired interval)" testId="comparison-verified">
+        <Card title={t("compare.verified")} testId="comparison-verified">
           {pairs ? (
             <>
-              <p className="mt-1 text-2xl font-semibold tabular-nums" data-testid="newcombe-difference">{signedPoints(pairs.difference)}</p>
-              <p className="text-sm tabular-nums text-slate-700">95% CI <span data-testid="newcombe-interval">{pointsRange(pairs.low, pairs.high)}</span></p>
-              <p className="mt-1 text-sm text-slate-700">{pairs.n} tasks verified in both: {percent(pairs.first)} vs {percent(pairs.second)}.</p>
-              <p className="mt-2 text-xs text-slate-500">Holds when which tasks got verified in both runs did not depend on their outcomes (everything verified, or both runs sampled).</p>
+              <p className="mt-1 text-2xl font-semibold tabular-nums" data-testid="newcombe-difference">{e.signedPoints(pairs.difference)}</p>
+              <p className="text-sm tabular-nums text-slate-700">{t("runs.ci95")} <span data-testid="newcombe-interval">{e.pointsRange(pairs.low, pairs.high)}</span></p>
+              <p className="mt-1 text-sm text-slate-700">{t("compare.verifiedBoth", { n: pairs.n, first: e.percent(pairs.first), second: e.percent(pairs.second) })}</p>
+              <p className="mt-2 text-xs text-slate-500">{t("compare.verifiedHolds")}</p>
             </>
-          ) : <p className="mt-1 text-sm text-slate-600">No task is verified in both runs yet.</p>}
+          ) : <p className="mt-1 text-sm text-slate-600">{t("compare.noVerifiedPair")}</p>}
         </Card>
-        <Card title="Sampled (prediction-powered)" testId="comparison-sampled">
+        <Card title={t("compare.sampled")} testId="comparison-sampled">
           {sampled ? (
             <>
-              <p className="mt-1 text-2xl font-semibold tabular-nums" data-testid="ppi-difference">{signedPoints(sampled.estimate)}</p>
-              <p className="text-sm tabular-nums text-slate-700">95% CI {pointsRange(sampled.run.low, sampled.run.high)} for these runs</p>
-              <p className="text-sm tabular-nums text-slate-700">{pointsRange(sampled.model.low, sampled.model.high)} for the two checkpoints on tasks like these</p>
-              <p className="mt-2 text-xs text-slate-500">The automatic difference over all {c.sampled!.matched} matched tasks, corrected by the {c.sampled!.bothSampled} tasks both samples drew and people verified.</p>
+              <p className="mt-1 text-2xl font-semibold tabular-nums" data-testid="ppi-difference">{e.signedPoints(sampled.estimate)}</p>
+              <p className="text-sm tabular-nums text-slate-700">{t("compare.sampledRun", { range: e.pointsRange(sampled.run.low, sampled.run.high) })}</p>
+              <p className="text-sm tabular-nums text-slate-700">{t("compare.sampledModel", { range: e.pointsRange(sampled.model.low, sampled.model.high) })}</p>
+              <p className="mt-2 text-xs text-slate-500">{t("compare.sampledNote", { matched: c.sampled!.matched, both: c.sampled!.bothSampled })}</p>
             </>
           ) : (
             <p className="mt-1 text-sm text-slate-600">
-              {c.sampledMissing ?? (c.sampled && !c.sampled.outcome.ok ? `Needs at least 2 tasks drawn by both samples and verified in both (now ${c.sampled.bothSampled}).` : "")}
+              {c.sampledMissing ? (MISSING_KEYS[c.sampledMissing] ? t(MISSING_KEYS[c.sampledMissing]!) : c.sampledMissing) : (c.sampled && !c.sampled.outcome.ok ? t("compare.sampledNeeds", { both: c.sampled.bothSampled }) : "")}
             </p>
           )}
         </Card>
       </div>
-      <section aria-label="Discordant tasks">
-        <h3 className="mb-2 font-semibold">Discordant tasks ({discordant.length})</h3>
+      <section aria-label={t("compare.discordant")}>
+        <h3 className="mb-2 font-semibold">{t("compare.discordantCount", { count: discordant.length })}</h3>
         {discordant.length === 0 ? (
-          <p className="text-sm text-slate-600">None: on every matched task the two runs end the same way.</p>
+          <p className="text-sm text-slate-600">{t("compare.noDiscordant")}</p>
         ) : (
           <>
-            <p className="mb-2 text-sm text-slate-600">Verified outcomes that differ, and, where a task is not verified in both runs, automatic outcomes that differ. The last screenshot of each episode, {c.first.name} on the left.</p>
+            <p className="mb-2 text-sm text-slate-600">{t("compare.discordantNote", { first: c.first.name })}</p>
             <ul className="space-y-3" data-testid="discordant-tasks">
-              {discordant.slice(0, SHOWN).map((t) => (
-                <li key={t.task} className="rounded-lg border border-slate-200 bg-white p-3">
-                  <p className="text-sm"><span className="font-mono text-xs">{t.task}</span> · {t.goal} <span className={`ml-2 rounded px-1.5 text-xs ${t.discordant === "verified" ? "bg-amber-200" : "bg-slate-200"}`}>{t.discordant === "verified" ? "verified" : "automatic only"}</span></p>
+              {discordant.slice(0, SHOWN).map((task) => (
+                <li key={task.task} className="rounded-lg border border-slate-200 bg-white p-3">
+                  <p className="text-sm"><span className="font-mono text-xs">{task.task}</span> · {task.goal} <span className={`ml-2 rounded px-1.5 text-xs ${task.discordant === "verified" ? "bg-amber-200" : "bg-slate-200"}`}>{task.discordant === "verified" ? t("compare.tagVerified") : t("compare.tagAutomatic")}</span></p>
                   <div className="mt-2 grid grid-cols-2 gap-3">
-                    <Side slug={project.slug} run={c.first.name} e={t.first} />
-                    <Side slug={project.slug} run={c.second.name} e={t.second} />
+                    <Side t={t} slug={project.slug} run={c.first.name} e={task.first} />
+                    <Side t={t} slug={project.slug} run={c.second.name} e={task.second} />
                   </div>
                 </li>
               ))}
             </ul>
-            {discordant.length > SHOWN && <p className="mt-2 text-sm text-slate-600">{discordant.length - SHOWN} more in the export.</p>}
+            {discordant.length > SHOWN && <p className="mt-2 text-sm text-slate-600">{t("compare.moreInExport", { count: discordant.length - SHOWN })}</p>}
           </>
         )}
       </section>
@@ -105,16 +115,17 @@ export function RunComparisonScreen({ project, c }: Props) {
   );
 }
 
-function Side({ slug, run, e }: { slug: string; run: string; e: ComparedEpisode }) {
+function Side({ t, slug, run, e }: { t: Translate; slug: string; run: string; e: ComparedEpisode }) {
+  const outcome = (v: boolean | null) => outcomeText(t, v);
   return (
     <figure className="space-y-1">
       {e.screenshot ? (
-        <img src={`/api/media/${e.screenshot.mediaId}?variant=thumb`} alt={`last screenshot of ${e.episode}`} className="max-h-64 rounded border border-slate-200" />
+        <img src={`/api/media/${e.screenshot.mediaId}?variant=thumb`} alt={t("compare.lastScreenshot", { episode: e.episode })} className="max-h-64 rounded border border-slate-200" />
       ) : (
-        <div className="flex h-32 items-center justify-center rounded bg-slate-100 text-xs text-slate-500">no screenshot</div>
+        <div className="flex h-32 items-center justify-center rounded bg-slate-100 text-xs text-slate-500">{t("compare.noScreenshot")}</div>
       )}
       <figcaption className="text-xs text-slate-700">
-        <Link href={`/projects/${slug}/trajectories/${e.id}`} className="font-medium text-blue-800 hover:underline">{run}</Link>: automatic {outcome(e.automatic)} · verified {outcome(e.human)}
+        <Link href={`/projects/${slug}/trajectories/${e.id}`} className="font-medium text-blue-800 hover:underline">{run}</Link>: {t("compare.sideOutcomes", { automatic: outcome(e.automatic), verified: outcome(e.human) })}
       </figcaption>
     </figure>
   );

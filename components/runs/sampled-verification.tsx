@@ -4,36 +4,37 @@
 // weights, rounds), what limits the interval right now, "How many more?", the drawn episodes,
 // and apart from them the episodes verified outside the sample, which the estimate leaves out.
 import Link from "next/link";
+import { designLabel, stratumLabel } from "@/components/runs/design-label";
+import { estimateText, type EstimateText } from "@/components/runs/estimate-text";
+import { outcomeText } from "@/components/runs/outcome-text";
 import { SampleDrawForm } from "@/components/runs/sample-draw-form";
 import { SamplePlanner } from "@/components/runs/sample-planner";
-import { DESIGN_LABELS } from "@/lib/domain/estimates/strata";
-import { percent, points, range, signedPoints } from "@/lib/domain/estimates/format";
+import { formatDateTime } from "@/lib/i18n/format";
+import type { Locale } from "@/lib/i18n/locales";
+import { getT } from "@/lib/i18n/server";
+import type { Translate } from "@/lib/i18n/translate";
 import type { SampledSectionData } from "@/lib/runs/sampling/sampled-section-data";
 import type { RunSample } from "@/lib/runs/sampling/run-sample";
 
 type Props = { project: { id: string; slug: string }; runId: string; data: SampledSectionData };
+type Text = { t: Translate; locale: Locale; e: EstimateText };
 
-const outcome = (v: boolean | null) => (v === null ? "—" : v ? "success" : "failure");
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-
-export function SampledVerification({ project, runId, data }: Props) {
+export async function SampledVerification({ project, runId, data }: Props) {
+  const { t, locale } = await getT();
+  const text: Text = { t, locale, e: estimateText(t, locale) };
   const { sample } = data;
   return (
-    <section aria-label="Sampled verification" className="space-y-4">
-      <h2 className="text-lg font-semibold">Sampled verification</h2>
+    <section aria-label={t("sampled.title")} className="space-y-4">
+      <h2 className="text-lg font-semibold">{t("sampled.title")}</h2>
       {sample ? (
-        <SampleReport project={project} runId={runId} sample={sample} data={data} />
+        <SampleReport text={text} project={project} runId={runId} sample={sample} data={data} />
       ) : (
         <>
-          <p className="max-w-3xl text-sm text-slate-700">
-            Verify a random sample instead of all {plural(data.episodes, "episode")}: the app draws it (uniformly, or within strata of the automatic outcome and the judge&apos;s score),
-            and the corrected success rate is the automatic rate over every episode plus the mean correction people make on the sample, with an interval that holds for the run.
-            Episodes verified by hand outside the sample are shown apart and never mixed in.
-          </p>
+          <p className="max-w-3xl text-sm text-slate-700">{t(data.episodes === 1 ? "sampled.introOne" : "sampled.introMany", { episodes: data.episodes })}</p>
           {data.canDraw ? (
             <SampleDrawForm projectId={project.id} runId={runId} episodes={data.episodes} hasScores={data.hasScores} members={data.members} defaultHoneypotPercent={data.defaultHoneypotPercent} />
           ) : (
-            <p className="text-sm text-slate-600">An admin of the project draws the sample and queues it.</p>
+            <p className="text-sm text-slate-600">{t("sampled.adminDraws")}</p>
           )}
         </>
       )}
@@ -41,104 +42,108 @@ export function SampledVerification({ project, runId, data }: Props) {
   );
 }
 
-function SampleReport({ project, runId, sample, data }: { project: Props["project"]; runId: string; sample: RunSample; data: SampledSectionData }) {
+/** One or many: the catalogue has both forms of the sentences that count something. */
+const oneOrMany = <K extends string>(n: number, one: K, many: K) => (n === 1 ? one : many);
+
+function SampleReport({ text, project, runId, sample, data }: { text: Text; project: Props["project"]; runId: string; sample: RunSample; data: SampledSectionData }) {
+  const { t, e } = text;
   const { ppi, verifiedOnly, counts } = sample.estimate;
-  const labels = Object.fromEntries(sample.strata.map((s) => [s.key, s.label]));
+  const labels = Object.fromEntries(sample.strata.map((s) => [s.key, stratumLabel(t, s.key, s.label)]));
+  const byStoredLabel = new Map(sample.strata.map((s) => [s.label, labels[s.key]!]));
   const stratified = sample.strata.length > 1;
+  const strataList = (keys: string[]) => keys.map((k) => labels[k] ?? k).join(t("sampled.listSeparator"));
   const notes: string[] = [];
-  if (counts.waiting > 0) notes.push(`${plural(counts.waiting, "drawn episode is", "drawn episodes are")} not verified yet: the interval is for the sample once every drawn episode is verified (the ones verified so far need not be a random part of it).`);
-  if (sample.unsureInSample > 0) notes.push(`${plural(sample.unsureInSample, "drawn episode was", "drawn episodes were")} verified as “unsure” and count as not verified.`);
-  if (ppi.ok && ppi.estimate.noDisagreementYet.length) notes.push(`No verified episode has disagreed with the automatic outcome yet in ${ppi.estimate.noDisagreementYet.map((k) => labels[k] ?? k).join(", ")}: until one does, that part of the sample adds nothing to the interval, which may then be too narrow.`);
-  if (counts.verified > 0 && counts.verified < 30) notes.push(`With ${counts.verified} verified the interval rests on a normal approximation that may be optimistic; it settles from about 30 on.`);
-  if (counts.automaticNone > 0) notes.push(`${plural(counts.automaticNone, "episode has", "episodes have")} no automatic outcome: they count as failures in the automatic rate, and the correction makes up for it.`);
-  if (sample.addedAfterDraw > 0) notes.push(`${plural(sample.addedAfterDraw, "episode was", "episodes were")} added to the run after the sample was drawn: not in its population, nor in the estimate.`);
+  if (counts.waiting > 0) notes.push(t(oneOrMany(counts.waiting, "sampled.waitingOne", "sampled.waitingMany"), { count: counts.waiting }));
+  if (sample.unsureInSample > 0) notes.push(t(oneOrMany(sample.unsureInSample, "sampled.unsureOne", "sampled.unsureMany"), { count: sample.unsureInSample }));
+  if (ppi.ok && ppi.estimate.noDisagreementYet.length) notes.push(t("sampled.noDisagreement", { strata: strataList(ppi.estimate.noDisagreementYet) }));
+  if (counts.verified > 0 && counts.verified < 30) notes.push(t("sampled.fewVerified", { verified: counts.verified }));
+  if (counts.automaticNone > 0) notes.push(t(oneOrMany(counts.automaticNone, "sampled.noAutomaticOne", "sampled.noAutomaticMany"), { count: counts.automaticNone }));
+  if (sample.addedAfterDraw > 0) notes.push(t(oneOrMany(sample.addedAfterDraw, "sampled.addedOne", "sampled.addedMany"), { count: sample.addedAfterDraw }));
 
   return (
     <>
       <p className="text-sm text-slate-600" data-testid="sample-facts">
-        {DESIGN_LABELS[sample.design]} sample · seed <code className="rounded bg-slate-100 px-1">{sample.seed}</code> · {counts.drawn} of {counts.population} episodes drawn in {plural(sample.rounds.length, "round")} · {counts.verified} verified, {counts.waiting} waiting
+        {t("sampled.design", { design: designLabel(t, sample.design) })} · {t("sampled.seed")} <code className="rounded bg-slate-100 px-1">{sample.seed}</code> · {t(oneOrMany(sample.rounds.length, "sampled.drawnOne", "sampled.drawnMany"), { drawn: counts.drawn, population: counts.population, rounds: sample.rounds.length })} · {t("sampled.verifiedWaiting", { verified: counts.verified, waiting: counts.waiting })}
       </p>
       <dl className="grid gap-4 lg:grid-cols-3">
         <div className="rounded-lg border border-blue-300 bg-white p-4">
-          <dt className="text-sm text-slate-600">Corrected success rate (sampled estimate)</dt>
+          <dt className="text-sm text-slate-600">{t("sampled.corrected")}</dt>
           {ppi.ok ? (
             <>
-              <dd className="mt-1 text-2xl font-semibold tabular-nums" data-testid="ppi-estimate">{percent(ppi.estimate.estimate)}</dd>
+              <dd className="mt-1 text-2xl font-semibold tabular-nums" data-testid="ppi-estimate">{e.percent(ppi.estimate.estimate)}</dd>
               <dd className="text-sm tabular-nums text-slate-700">
-                95% CI <span data-testid="ppi-interval">{range(ppi.estimate.run.low, ppi.estimate.run.high)}</span> ({points(ppi.estimate.run.halfWidth)})
+                {t("runs.ci95")} <span data-testid="ppi-interval">{e.range(ppi.estimate.run.low, ppi.estimate.run.high)}</span> ({e.points(ppi.estimate.run.halfWidth)})
               </dd>
               <dd className="mt-2 text-xs text-slate-500">
-                What verifying all {counts.population} would give: the automatic rate {percent(ppi.estimate.automaticRate)} corrected by {signedPoints(ppi.estimate.correction)} from {plural(ppi.estimate.verified, "verified episode")} of the sample.
-                As the model&apos;s rate on tasks like these: <span className="tabular-nums" data-testid="ppi-model-interval">{range(ppi.estimate.model.low, ppi.estimate.model.high)}</span>.
+                {t(oneOrMany(ppi.estimate.verified, "sampled.whatAllOne", "sampled.whatAllMany"), { population: counts.population, automatic: e.percent(ppi.estimate.automaticRate), correction: e.signedPoints(ppi.estimate.correction), verified: ppi.estimate.verified })}{" "}
+                {t("sampled.asModelRate")} <span className="tabular-nums" data-testid="ppi-model-interval">{e.range(ppi.estimate.model.low, ppi.estimate.model.high)}</span>{t("sampled.sentenceEnd")}
               </dd>
             </>
           ) : (
             <dd className="mt-1 text-sm text-slate-700" data-testid="ppi-estimate">
-              {ppi.reason === "too_few_verified"
-                ? `Needs at least 2 verified episodes of the sample in ${ppi.strata.map((k) => labels[k] ?? k).join(", ")}.`
-                : "The sample has no episodes."}
+              {ppi.reason === "too_few_verified" ? t("sampled.needsTwo", { strata: strataList(ppi.strata) }) : t("sampled.noEpisodes")}
             </dd>
           )}
         </div>
         <div className="rounded-lg border border-slate-200 bg-white p-4">
-          <dt className="text-sm text-slate-600">Verified sample only</dt>
+          <dt className="text-sm text-slate-600">{t("sampled.verifiedOnly")}</dt>
           {verifiedOnly ? (
             <>
-              <dd className="mt-1 text-2xl font-semibold tabular-nums" data-testid="sample-verified-only">{percent(verifiedOnly.rate)}</dd>
+              <dd className="mt-1 text-2xl font-semibold tabular-nums" data-testid="sample-verified-only">{e.percent(verifiedOnly.rate)}</dd>
               <dd className="text-sm tabular-nums text-slate-700">
-                {verifiedOnly.kind === "wilson" ? `${verifiedOnly.successes}/${verifiedOnly.n}, Wilson 95% CI ` : `${verifiedOnly.n} verified, strata weighted, 95% CI `}
-                <span data-testid="sample-verified-only-interval">{range(verifiedOnly.low, verifiedOnly.high)}</span>
+                {verifiedOnly.kind === "wilson" ? t("sampled.wilson", { successes: verifiedOnly.successes, n: verifiedOnly.n }) : t("sampled.weighted", { n: verifiedOnly.n })}{" "}
+                <span data-testid="sample-verified-only-interval">{e.range(verifiedOnly.low, verifiedOnly.high)}</span>
               </dd>
-              <dd className="mt-2 text-xs text-slate-500">The humans&apos; outcomes alone, without the automatic ones.</dd>
+              <dd className="mt-2 text-xs text-slate-500">{t("sampled.humansAlone")}</dd>
             </>
           ) : (
-            <dd className="mt-1 text-sm text-slate-600">Nothing of the sample verified yet.</dd>
+            <dd className="mt-1 text-sm text-slate-600">{t("sampled.nothingVerified")}</dd>
           )}
         </div>
         <div className="rounded-lg border border-slate-200 bg-white p-4">
-          <dt className="text-sm text-slate-600">Automatic rate (all {counts.population})</dt>
-          <dd className="mt-1 text-2xl font-semibold tabular-nums" data-testid="sample-automatic">{percent(counts.automaticSuccesses / counts.population)}</dd>
-          <dd className="text-sm tabular-nums text-slate-700">{counts.automaticSuccesses}/{counts.population} as the checkers reported them</dd>
+          <dt className="text-sm text-slate-600">{t("sampled.automatic", { population: counts.population })}</dt>
+          <dd className="mt-1 text-2xl font-semibold tabular-nums" data-testid="sample-automatic">{e.percent(counts.automaticSuccesses / counts.population)}</dd>
+          <dd className="text-sm tabular-nums text-slate-700">{t("sampled.asReported", { successes: counts.automaticSuccesses, population: counts.population })}</dd>
         </div>
       </dl>
       {notes.length > 0 && (
-        <ul aria-label="What limits the estimate" className="list-disc space-y-1 rounded-lg border border-amber-200 bg-amber-50 py-2 pl-8 pr-4 text-sm text-amber-950">
+        <ul aria-label={t("sampled.limits")} className="list-disc space-y-1 rounded-lg border border-amber-200 bg-amber-50 py-2 pl-8 pr-4 text-sm text-amber-950">
           {notes.map((note) => <li key={note}>{note}</li>)}
         </ul>
       )}
-      {stratified && <StrataTable sample={sample} />}
+      {stratified && <StrataTable text={text} sample={sample} labels={labels} />}
       <SamplePlanner projectId={project.id} runId={runId} strata={sample.estimate.plan} labels={labels} canQueue={data.canDraw} members={data.members} defaultHoneypotPercent={data.defaultHoneypotPercent} />
-      <Rounds project={project} sample={sample} />
+      <Rounds text={text} project={project} sample={sample} />
       <details className="rounded-lg border border-slate-200 bg-white">
-        <summary className="cursor-pointer p-3 text-sm font-medium">Drawn episodes ({sample.drawn.length})</summary>
+        <summary className="cursor-pointer p-3 text-sm font-medium">{t("sampled.drawnEpisodes", { count: sample.drawn.length })}</summary>
         <table className="w-full text-sm" data-testid="sampled-episodes">
-          <thead className="bg-slate-100 text-left"><tr><th className="p-2">Episode</th><th className="p-2">Goal</th>{stratified && <th className="p-2">Stratum</th>}<th className="p-2">Round</th><th className="p-2">Automatic</th><th className="p-2">Verified</th></tr></thead>
+          <thead className="bg-slate-100 text-left"><tr><th className="p-2">{t("runs.episode")}</th><th className="p-2">{t("runs.goal")}</th>{stratified && <th className="p-2">{t("sampled.stratum")}</th>}<th className="p-2">{t("sampled.round")}</th><th className="p-2">{t("runs.automatic")}</th><th className="p-2">{t("runs.verified")}</th></tr></thead>
           <tbody className="divide-y divide-slate-100">
-            {sample.drawn.map((e) => (
-              <tr key={e.id}>
-                <td className="p-2 font-mono text-xs">{e.episode}</td>
-                <td className="p-2"><Link href={`/projects/${project.slug}/trajectories/${e.id}`} className="text-blue-800 hover:underline">{e.goal}</Link></td>
-                {stratified && <td className="p-2 text-slate-700">{e.stratum}</td>}
-                <td className="p-2 tabular-nums">{e.round}</td>
-                <td className="p-2">{outcome(e.automatic)}</td>
-                <td className="p-2">{e.verdict === "unsure" ? "unsure" : outcome(e.human)}</td>
+            {sample.drawn.map((d) => (
+              <tr key={d.id}>
+                <td className="p-2 font-mono text-xs">{d.episode}</td>
+                <td className="p-2"><Link href={`/projects/${project.slug}/trajectories/${d.id}`} className="text-blue-800 hover:underline">{d.goal}</Link></td>
+                {stratified && <td className="p-2 text-slate-700">{byStoredLabel.get(d.stratum) ?? d.stratum}</td>}
+                <td className="p-2 tabular-nums">{d.round}</td>
+                <td className="p-2">{outcomeText(t, d.automatic)}</td>
+                <td className="p-2">{d.verdict === "unsure" ? t("verdict.unsure") : outcomeText(t, d.human)}</td>
               </tr>
             ))}
           </tbody>
         </table>
       </details>
-      <section aria-label="Verified outside the sample">
-        <h3 className="mb-1 font-semibold">Verified outside the sample ({sample.outsideSample.length})</h3>
+      <section aria-label={t("sampled.outside")}>
+        <h3 className="mb-1 font-semibold">{t("sampled.outsideCount", { count: sample.outsideSample.length })}</h3>
         {sample.outsideSample.length === 0 ? (
-          <p className="text-sm text-slate-600">None: every verified episode of this run was drawn by the sample.</p>
+          <p className="text-sm text-slate-600">{t("sampled.outsideNone")}</p>
         ) : (
           <>
-            <p className="mb-2 text-sm text-slate-600">Picked by hand or verified before the draw: not chosen at random, so not in the estimate.</p>
+            <p className="mb-2 text-sm text-slate-600">{t("sampled.outsideNote")}</p>
             <table className="w-full rounded-lg border border-slate-200 bg-white text-sm" data-testid="outside-sample">
-              <thead className="bg-slate-100 text-left"><tr><th className="p-2">Episode</th><th className="p-2">Goal</th><th className="p-2">Verified</th></tr></thead>
+              <thead className="bg-slate-100 text-left"><tr><th className="p-2">{t("runs.episode")}</th><th className="p-2">{t("runs.goal")}</th><th className="p-2">{t("runs.verified")}</th></tr></thead>
               <tbody className="divide-y divide-slate-100">
-                {sample.outsideSample.map((e) => (
-                  <tr key={e.id}><td className="p-2 font-mono text-xs">{e.episode}</td><td className="p-2"><Link href={`/projects/${project.slug}/trajectories/${e.id}`} className="text-blue-800 hover:underline">{e.goal}</Link></td><td className="p-2">{outcome(e.human)}</td></tr>
+                {sample.outsideSample.map((o) => (
+                  <tr key={o.id}><td className="p-2 font-mono text-xs">{o.episode}</td><td className="p-2"><Link href={`/projects/${project.slug}/trajectories/${o.id}`} className="text-blue-800 hover:underline">{o.goal}</Link></td><td className="p-2">{outcomeText(t, o.human)}</td></tr>
                 ))}
               </tbody>
             </table>
@@ -149,27 +154,28 @@ function SampleReport({ project, runId, sample, data }: { project: Props["projec
   );
 }
 
-function StrataTable({ sample }: { sample: RunSample }) {
+function StrataTable({ text, sample, labels }: { text: Text; sample: RunSample; labels: Record<string, string> }) {
+  const { t, e } = text;
   const { ppi } = sample.estimate;
   const results = new Map(ppi.ok ? ppi.estimate.strata.map((s) => [s.key, s]) : []);
   const plans = new Map(sample.estimate.plan.map((p) => [p.key, p]));
   return (
     <table className="w-full rounded-lg border border-slate-200 bg-white text-sm" data-testid="sample-strata">
       <thead className="bg-slate-100 text-left">
-        <tr><th className="p-2">Stratum</th><th className="p-2">Episodes N<sub>h</sub></th><th className="p-2">Drawn n<sub>h</sub></th><th className="p-2">Verified</th><th className="p-2">Weight N<sub>h</sub>/n<sub>h</sub></th><th className="p-2">Automatic</th><th className="p-2">Correction</th></tr>
+        <tr><th className="p-2">{t("sampled.stratum")}</th><th className="p-2">{t("sampled.strataEpisodes")} N<sub>h</sub></th><th className="p-2">{t("sampled.strataDrawn")} n<sub>h</sub></th><th className="p-2">{t("runs.verified")}</th><th className="p-2">{t("sampled.strataWeight")} N<sub>h</sub>/n<sub>h</sub></th><th className="p-2">{t("runs.automatic")}</th><th className="p-2">{t("sampled.strataCorrection")}</th></tr>
       </thead>
       <tbody className="divide-y divide-slate-100 tabular-nums">
         {sample.strata.map((s) => {
           const r = results.get(s.key);
           return (
             <tr key={s.key}>
-              <td className="p-2">{s.label}</td>
+              <td className="p-2">{labels[s.key]}</td>
               <td className="p-2">{s.populationSize}</td>
               <td className="p-2">{s.drawnSize}</td>
               <td className="p-2">{plans.get(s.key)?.verified ?? 0}</td>
-              <td className="p-2">{s.weight === null ? "—" : s.weight.toFixed(2)}</td>
-              <td className="p-2">{r ? percent(r.automaticMean) : "—"}</td>
-              <td className="p-2">{r ? signedPoints(r.correction) : "—"}</td>
+              <td className="p-2">{s.weight === null ? "—" : e.fixed(s.weight, 2)}</td>
+              <td className="p-2">{r ? e.percent(r.automaticMean) : "—"}</td>
+              <td className="p-2">{r ? e.signedPoints(r.correction) : "—"}</td>
             </tr>
           );
         })}
@@ -178,20 +184,21 @@ function StrataTable({ sample }: { sample: RunSample }) {
   );
 }
 
-function Rounds({ project, sample }: { project: Props["project"]; sample: RunSample }) {
+function Rounds({ text, project, sample }: { text: Text; project: Props["project"]; sample: RunSample }) {
+  const { t, locale, e } = text;
   return (
-    <ol aria-label="Rounds drawn" className="space-y-1 text-sm text-slate-700">
+    <ol aria-label={t("sampled.rounds")} className="space-y-1 text-sm text-slate-700">
       {sample.rounds.map((r) => (
         <li key={r.round}>
-          Round {r.round}: {plural(r.size, "episode")} drawn by {r.createdBy} on {r.createdAt.toISOString().slice(0, 16).replace("T", " ")}
-          {r.targetHalfWidth !== null && <> for {points(r.targetHalfWidth)}</>}
+          {t(oneOrMany(r.size, "sampled.roundOne", "sampled.roundMany"), { round: r.round, size: r.size, by: r.createdBy, at: formatDateTime(locale, r.createdAt) })}
+          {r.targetHalfWidth !== null && <>{t("sampled.roundTarget", { target: e.points(r.targetHalfWidth) })}</>}
           {r.queue ? (
             <>
-              {" "}· {r.queue.queued} queued in <Link href={`/projects/${project.slug}/queues`} className="text-blue-800 hover:underline">{r.queue.name}</Link>
-              {r.queue.queued < r.size && <>, {r.size - r.queue.queued} verified already</>}
+              {" "}· {t("sampled.roundQueued", { queued: r.queue.queued })} <Link href={`/projects/${project.slug}/queues`} className="text-blue-800 hover:underline">{r.queue.name}</Link>
+              {r.queue.queued < r.size && <>{t("sampled.roundAlready", { count: r.size - r.queue.queued })}</>}
             </>
           ) : (
-            <> · no queue (all verified already)</>
+            <>{t("sampled.roundNoQueue")}</>
           )}
         </li>
       ))}

@@ -7,5 +7,8 @@ import { queues } from "@/lib/i18n/messages/en/queues";
 import { admin } from "@/lib/i18n/messages/en/admin";
 import { editor } from "@/lib/i18n/messages/en/editor";
 import { trajectory } from "@/lib/i18n/messages/en/trajectory";
+import { runs } from "@/lib/i18n/messages/en/runs";
+import { pools } from "@/lib/i18n/messages/en/pools";
+import { charts } from "@/lib/i18n/messages/en/charts";
 
-export const en = { ...shell, ...review, ...lists, ...queues, ...admin, ...editor, ...trajectory } as const;
+export const en = { ...shell, ...review, ...lists, ...queues, ...admin, ...editor, ...trajectory, ...runs, ...pools, ...charts } as const;

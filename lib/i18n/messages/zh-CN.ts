@@ -9,5 +9,8 @@ import { queues } from "@/lib/i18n/messages/zh-CN/queues";
 import { admin } from "@/lib/i18n/messages/zh-CN/admin";
 import { editor } from "@/lib/i18n/messages/zh-CN/editor";
 import { trajectory } from "@/lib/i18n/messages/zh-CN/trajectory";
+import { runs } from "@/lib/i18n/messages/zh-CN/runs";
+import { pools } from "@/lib/i18n/messages/zh-CN/pools";
+import { charts } from "@/lib/i18n/messages/zh-CN/charts";
 
-export const zhCN: Catalogue = { ...shell, ...review, ...lists, ...queues, ...admin, ...editor, ...trajectory };
+export const zhCN: Catalogue = { ...shell, ...review, ...lists, ...queues, ...admin, ...editor, ...trajectory, ...runs, ...pools, ...charts };

@@ -1,4 +1,4 @@
-import type { Metadata } from "next";
+import { titled } from "@/lib/i18n/server";
 import { CalibrationScreen } from "@/components/runs/calibration-screen";
 import { db } from "@/lib/db";
 import { projectPageAccess } from "@/lib/projects/page-access";
@@ -6,7 +6,7 @@ import { CALIBRATION_SPLITS, judgeCalibration, type CalibrationSplit } from "@/l
 
 type Props = { params: Promise<{ slug: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-export const metadata: Metadata = { title: "Judge calibration" };
+export const generateMetadata = titled("calibration.title");
 
 export default async function CalibrationPage({ params, searchParams }: Props) {
   const { slug } = await params;

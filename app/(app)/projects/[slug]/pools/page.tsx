@@ -1,4 +1,4 @@
-import type { Metadata } from "next";
+import { titled } from "@/lib/i18n/server";
 import { PoolsScreen } from "@/components/pools/pools-screen";
 import { roleAtLeast } from "@/lib/auth/roles";
 import { db } from "@/lib/db";
@@ -8,7 +8,7 @@ import { projectPageAccess } from "@/lib/projects/page-access";
 
 type Props = { params: Promise<{ slug: string }> };
 
-export const metadata: Metadata = { title: "Pools" };
+export const generateMetadata = titled("pools.title");
 
 export default async function PoolsPage({ params }: Props) {
   const { slug } = await params;

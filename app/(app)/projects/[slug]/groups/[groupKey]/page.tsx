@@ -1,4 +1,4 @@
-import type { Metadata } from "next";
+import { titled } from "@/lib/i18n/server";
 import { notFound } from "next/navigation";
 import { GroupViewScreen } from "@/components/trajectories/group-view-screen";
 import { db } from "@/lib/db";
@@ -8,7 +8,7 @@ import { loadGroup } from "@/lib/trajectories/group-view";
 
 type Props = { params: Promise<{ slug: string; groupKey: string }> };
 
-export const metadata: Metadata = { title: "GRPO group" };
+export const generateMetadata = titled("group.pageTitle");
 
 export default async function GroupPage({ params }: Props) {
   const { slug, groupKey } = await params;

@@ -1,4 +1,4 @@
-import type { Metadata } from "next";
+import { titled } from "@/lib/i18n/server";
 import { notFound } from "next/navigation";
 import { GroundingRunScreen } from "@/components/runs/grounding-run-screen";
 import { RunVerificationScreen } from "@/components/runs/run-verification-screen";
@@ -14,7 +14,7 @@ import { loadSampledSection } from "@/lib/runs/sampling/sampled-section-data";
 
 type Props = { params: Promise<{ slug: string; runId: string }> };
 
-export const metadata: Metadata = { title: "Run verification" };
+export const generateMetadata = titled("runs.pageTitle");
 
 export default async function RunPage({ params }: Props) {
   const { slug, runId } = await params;

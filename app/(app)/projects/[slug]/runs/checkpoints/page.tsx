@@ -1,4 +1,4 @@
-import type { Metadata } from "next";
+import { titled } from "@/lib/i18n/server";
 import { CheckpointScreen } from "@/components/runs/checkpoint-screen";
 import { db } from "@/lib/db";
 import { projectPageAccess } from "@/lib/projects/page-access";
@@ -6,7 +6,7 @@ import { checkpointRuns, checkpointSeries } from "@/lib/runs/checkpoints/checkpo
 
 type Props = { params: Promise<{ slug: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-export const metadata: Metadata = { title: "Checkpoints" };
+export const generateMetadata = titled("checkpoints.title");
 
 export default async function CheckpointsPage({ params, searchParams }: Props) {
   const { slug } = await params;

@@ -1,4 +1,4 @@
-import type { Metadata } from "next";
+import { getT, titled } from "@/lib/i18n/server";
 import { RunComparePicker } from "@/components/runs/run-compare-picker";
 import { RunComparisonScreen } from "@/components/runs/run-comparison-screen";
 import { db } from "@/lib/db";
@@ -9,7 +9,7 @@ import { compareRuns } from "@/lib/runs/comparison/compare-runs";
 
 type Props = { params: Promise<{ slug: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-export const metadata: Metadata = { title: "Compare runs" };
+export const generateMetadata = titled("compare.title");
 
 const RUN_ID = /^[a-z0-9]{10,40}$/;
 const one = (v: string | string[] | undefined) => (typeof v === "string" && RUN_ID.test(v) ? v : null);
@@ -18,6 +18,7 @@ export default async function CompareRunsPage({ params, searchParams }: Props) {
   const { slug } = await params;
   // Reviewers: verified outcomes would give honeypots away.
   const { project } = await projectPageAccess(slug, "reviewer");
+  const { t } = await getT();
   const query = await searchParams;
   const [first, second] = [one(query.a), one(query.b)];
   const match: TaskMatch = (TASK_MATCHES as readonly unknown[]).includes(query.match) ? (query.match as TaskMatch) : "id";
@@ -26,9 +27,9 @@ export default async function CompareRunsPage({ params, searchParams }: Props) {
   const comparison = known(first) && known(second) && first !== second ? await compareRuns(db(), project.id, first!, second!, match) : null;
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-semibold">Compare two runs</h1>
+      <h1 className="text-2xl font-semibold">{t("compare.heading")}</h1>
       <RunComparePicker slug={project.slug} runs={runs} first={known(first)} second={known(second)} match={match} />
-      {comparison ? <RunComparisonScreen project={project} c={comparison} /> : <p className="text-sm text-slate-600">{first && second && first === second ? "Pick two different runs." : "Pick two runs over the same tasks."}</p>}
+      {comparison ? <RunComparisonScreen project={project} c={comparison} /> : <p className="text-sm text-slate-600">{first && second && first === second ? t("compare.pickDifferent") : t("compare.pick")}</p>}
     </div>
   );
 }

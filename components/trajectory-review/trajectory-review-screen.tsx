@@ -34,7 +34,8 @@ import { summarizeTrajectoryAnswer } from "@/components/trajectory-review/answer
 import { useReviewKeys } from "@/components/trajectory-review/use-review-keys";
 import { useQueueClaim } from "@/components/queues/use-queue-claim";
 import { useVersionedAutosave } from "@/components/review/use-versioned-autosave";
-import { saveTrajectoryAction } from "@/lib/actions/trajectories";
+import type { TrajectorySaveResult } from "@/lib/actions/trajectories";
+import { postJson } from "@/components/review/post-json";
 import { treeKey, useUiTree, type TreeView } from "@/components/trajectory-review/use-ui-tree";
 import { useTreeSelection } from "@/components/trajectory-review/use-tree-selection";
 import { UiTreePanel } from "@/components/trajectory-review/ui-tree-panel";
@@ -82,7 +83,10 @@ export function TrajectoryReviewScreen({ project, review, canOverride, query, ne
   const [isMarksShown, setMarksShown] = useState(false);
   const textInput = useRef<HTMLInputElement>(null);
   const elementSearch = useRef<HTMLInputElement>(null);
-  const autosave = useVersionedAutosave<TrajectoryPayload>((input) => saveTrajectoryAction({ projectId: project.id, trajectoryId: review.id, ...input }), review.mine);
+  const autosave = useVersionedAutosave<TrajectoryPayload>(
+    (input) => postJson<TrajectorySaveResult>(`/api/projects/${encodeURIComponent(project.id)}/trajectories/${encodeURIComponent(review.id)}/answer`, input),
+    review.mine,
+  );
   const uiTree = useUiTree(project.id);
   const queueClaim = useQueueClaim(project.id);
 

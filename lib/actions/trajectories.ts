@@ -4,39 +4,23 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { requireRole } from "@/lib/auth/session";
-import { db } from "@/lib/db";
-import { isAppError } from "@/lib/errors";
 import { failure } from "@/lib/actions/result";
-import { saveTrajectoryAnnotation } from "@/lib/trajectories/save-trajectory-annotation";
-import { TrajectoryPayloadSchema, type TrajectoryPayload } from "@/lib/trajectories/trajectory-payload";
+import { saveTrajectoryReply, TrajectorySaveBodySchema, type TrajectorySaveResult } from "@/lib/trajectories/trajectory-save-reply";
 
 const Id = z.string().regex(/^[a-z0-9]{10,40}$/);
-const SaveSchema = z.object({
-  projectId: Id,
-  trajectoryId: Id,
-  baseVersion: z.number().int().min(1).nullable(),
-  status: z.enum(["draft", "submitted"]),
-  payload: TrajectoryPayloadSchema,
-});
+const SaveSchema = TrajectorySaveBodySchema.extend({ projectId: Id, trajectoryId: Id });
 
-export type TrajectorySaveResult =
-  | { ok: true; saved: { id: string; version: number; status: string; updatedAt: string } }
-  | { ok: false; error: string; conflict?: { version: number; status: string; updatedAt: string; payload: TrajectoryPayload } | null };
+export type { TrajectorySaveResult } from "@/lib/trajectories/trajectory-save-reply";
 
+/** The same save as POST /api/projects/{projectId}/trajectories/{trajectoryId}/answer, which the review screen uses. */
 export async function saveTrajectoryAction(input: z.input<typeof SaveSchema>): Promise<TrajectorySaveResult> {
   try {
-    const parsed = SaveSchema.parse(input);
-    const access = await requireRole(parsed.projectId, "annotator");
-    // Only the saved version goes back: what the submit did to the item (a proposal, a graded
-    // honeypot answer) is not the annotator's to learn.
-    const { id, version, status, updatedAt } = await saveTrajectoryAnnotation(db(), access, parsed);
-    if (parsed.status === "submitted") revalidatePath("/projects", "layout");
-    return { ok: true, saved: { id, version, status, updatedAt } };
+    const { projectId, trajectoryId, ...body } = SaveSchema.parse(input);
+    const access = await requireRole(projectId, "annotator");
+    const reply = await saveTrajectoryReply(access, trajectoryId, body);
+    if (reply.ok && body.status === "submitted") revalidatePath("/projects", "layout");
+    return reply;
   } catch (error) {
-    if (isAppError(error) && error.code === "conflict") {
-      const details = error.details as { current: NonNullable<Extract<TrajectorySaveResult, { ok: false }>["conflict"]> | null };
-      return { ok: false, error: error.message, conflict: details.current };
-    }
     const result = failure(error);
     return { ok: false, error: result.ok ? "" : result.error };
   }

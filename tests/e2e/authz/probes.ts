@@ -146,6 +146,12 @@ export const ROUTE_PROBES: Record<string, RouteProbe> = {
       ...json({ baseVersion: annotatorVersion("sampleId", authzSeed().sampleIds[0]!), status: "draft", payload: { targetAbsent: false, box: [1, 1, 10, 10], instructionRewrite: null, qualityScore: null, note: null } }),
     }),
   },
+  "POST /api/projects/[projectId]/trajectories/[trajectoryId]/answer": {
+    request: async () => ({
+      url: `/api/projects/${authzSeed().demoProjectId}/trajectories/${authzSeed().trajectoryIds[0]}/answer`,
+      ...json({ baseVersion: annotatorVersion("trajectoryId", authzSeed().trajectoryIds[0]!), status: "draft", payload: { traceVerdict: null, firstWrongStep: null, steps: [], note: null } }),
+    }),
+  },
   "POST /api/projects/[projectId]/claims/[claimId]/submit": { request: async () => ({ url: `/api/projects/${authzSeed().demoProjectId}/claims/${await annotatorClaim()}/submit`, ...json({}) }) },
   "POST /api/projects/[projectId]/queues/[queueId]/next": { request: async () => ({ url: `/api/projects/${authzSeed().demoProjectId}/queues/${authzSeed().queueId}/next` }) },
   "GET /api/projects/[projectId]/runs/[runId]/export": { request: async () => ({ url: `/api/projects/${authzSeed().runsProjectId}/runs/${authzSeed().runId}/export?format=json` }) },

@@ -1,0 +1,24 @@
+import { NextResponse } from "next/server";
+import { revalidatePath } from "next/cache";
+import { z } from "zod";
+import { projectRoute } from "@/lib/http/project-route";
+import { assertSameOrigin } from "@/lib/http/request-guards";
+import { readJsonBody } from "@/lib/http/json-body";
+import { AppError } from "@/lib/errors";
+import { saveTrajectoryReply, TrajectorySaveBodySchema } from "@/lib/trajectories/trajectory-save-reply";
+
+const Id = z.string().regex(/^[a-z0-9]{10,40}$/);
+
+// POST: the trajectory review screen saves the caller's answer here (drafts, then the submit),
+// with the version it was based on; a route rather than a server action for the reason given
+// on the grounding answer route. 200 with {ok:false, conflict} when another tab saved first.
+export const POST = projectRoute<{ projectId: string; trajectoryId: string }>("annotator", async ({ request, access, params }) => {
+  assertSameOrigin(request, { required: true });
+  const trajectoryId = Id.safeParse(params.trajectoryId);
+  if (!trajectoryId.success) throw new AppError("not_found", "No such trajectory.");
+  // Step labels and sub-goals of a long trajectory make a larger body than a box.
+  const body = await readJsonBody(request, TrajectorySaveBodySchema, 1024 * 1024);
+  const reply = await saveTrajectoryReply(access, trajectoryId.data, body);
+  if (reply.ok && body.status === "submitted") revalidatePath("/projects", "layout");
+  return NextResponse.json(reply);
+});

@@ -116,6 +116,9 @@ export function expectTrajectory(input: {
   if (auto !== null && decided !== null && auto !== decided) flags.push("auto_vs_human");
   if (eff(rule) !== null && eff(judge) !== null && eff(rule) !== eff(judge)) flags.push("rule_vs_judge");
   if (input.claimed && (decided ?? effectiveAuto) === false) flags.push("claimed_finish_failed");
+  // Every step of the world's trajectories shows the same screenshot (world.ts), so the import
+  // finds each step but the last followed by an identical screen.
+  if (input.stepCount >= 2) flags.push("no_visible_effect");
   const outcome = decided ?? (input.rewards.advantagePolicy === "automatic_fallback" ? effectiveAuto : null);
   const T = Math.max(1, input.stepCount);
   const reward = outcome === null ? null : input.rewards.eta ** (T - 1) * (outcome ? 1 : 0) + input.rewards.invalidActionPenalty * input.invalid;

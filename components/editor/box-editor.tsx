@@ -10,6 +10,7 @@
 //   stageBox.x + offsetX + x * scale, stageBox.y + offsetY + y * scale
 // where stageBox is the bounding box of [data-testid="box-editor-stage"]; data-references
 // names the read-only boxes drawn under the editable ones.
+import { treeFitText } from "@/components/editor/tree-fit-text";
 import { useEffect, useRef, useState } from "react";
 import type { EditorInput, EditorState } from "@/lib/editor/state";
 import { BoxList } from "@/components/editor/box-list";
@@ -186,7 +187,7 @@ export function BoxEditor(props: BoxEditorProps) {
         {state.targetAbsent && <TargetAbsentBadge />}
         {isHelpOpen && <EditorHelp onClose={() => setHelpOpen(false)} />}
       </div>
-      <EditorStatusBar isOneLine={props.fillHeight} pointer={gestures.pointer} viewport={vp} image={image} hint={hintFor(t, state, { readOnly, isDrawMode, snapLabel, treeNote: props.uiTree?.note ?? null })} />
+      <EditorStatusBar isOneLine={props.fillHeight} pointer={gestures.pointer} viewport={vp} image={image} hint={hintFor(t, state, { readOnly, isDrawMode, snapLabel, treeNote: treeFitText(t, props.uiTree?.note ?? null) })} />
       <BoxList state={state} readOnly={readOnly} maxBoxes={maxBoxes} dispatch={editor.dispatch} />
     </div>
   );

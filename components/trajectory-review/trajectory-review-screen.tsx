@@ -38,6 +38,7 @@ import type { TrajectorySaveResult } from "@/lib/actions/trajectories";
 import { postJson } from "@/components/review/post-json";
 import { treeKey, useUiTree, type TreeView } from "@/components/trajectory-review/use-ui-tree";
 import { useTreeSelection } from "@/components/trajectory-review/use-tree-selection";
+import { treeFitText } from "@/components/editor/tree-fit-text";
 import { UiTreePanel } from "@/components/trajectory-review/ui-tree-panel";
 import { VerdictList } from "@/components/trajectory-review/verdict-list";
 import { EMPTY_TRAJECTORY_PAYLOAD, trajectoryProblemOf, type TrajectoryPayload } from "@/lib/trajectories/trajectory-payload";
@@ -241,7 +242,7 @@ export function TrajectoryReviewScreen({ project, review, canOverride, query, ne
       <StepDetails step={step} isRawOpen={isRawOpen} onRawToggle={setRawOpen} isTreeOpen={isTreeOpen} onTreeToggle={toggleTree}
         tree={step.hasUiTree ? stepTree : { kind: "missing" }} treeView={viewOf(step)} onTreeView={chooseTreeView}
         treePanel={treeSelection.fitted && stepTree?.kind === "loaded" && (
-          <UiTreePanel key={treeKey(step.id, viewOf(step))} tree={treeSelection.fitted.tree} note={treeSelection.fitted.note} nodeCount={treeSelection.nodeCount} rawText={stepTree.text}
+          <UiTreePanel key={treeKey(step.id, viewOf(step))} tree={treeSelection.fitted.tree} note={treeFitText(t, treeSelection.fitted.note)} nodeCount={treeSelection.nodeCount} rawText={stepTree.text}
             selectedId={treeSelection.selectedId} reveal={treeSelection.reveal} onHover={treeSelection.hover} onSelect={treeSelection.select}
             snap={snapBounds ? { label: t("trajectory.tree.snap"), onSnap: snapToSelected } : null} />
         )} />

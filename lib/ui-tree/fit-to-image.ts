@@ -3,10 +3,13 @@
 // screenshot was resized: then the tree's screen (the largest box, normally the root window)
 // has the screenshot's aspect ratio and a different size, and the bounds are scaled to the
 // screenshot, which the panel says. Bounds that still reach past the image are counted and
-// said, never clamped.
+// said, never clamped. What is said is data (the screen shows it in the reader's language,
+// components/editor/tree-fit-text.ts).
 import { walk, type Bounds, type UiNode, type UiTree } from "@/lib/ui-tree/node";
 
-export type Fitted = { tree: UiTree; scale: number | null; note: string | null };
+type Size = { width: number; height: number };
+export type TreeFitNote = { kind: "scaled"; tree: Size; image: Size; factor: number } | { kind: "outside"; count: number; tree: Size; image: Size };
+export type Fitted = { tree: UiTree; scale: number | null; note: TreeFitNote | null };
 
 function extent(tree: UiTree): { width: number; height: number } | null {
   let width = 0;
@@ -34,10 +37,10 @@ export function fitToImage(tree: UiTree, width: number, height: number): Fitted 
     return {
       tree: { ...tree, roots: scaled(tree.roots, k) },
       scale: k,
-      note: `The tree describes a ${screen.width}×${screen.height} screen and the screenshot is ${width}×${height}: its bounds are drawn scaled by ${k.toFixed(3)}.`,
+      note: { kind: "scaled", tree: screen, image: { width, height }, factor: k },
     };
   }
   let outside = 0;
   for (const { node } of walk(tree.roots)) if (node.bounds && (node.bounds.x2 > width || node.bounds.y2 > height)) outside++;
-  return { tree, scale: null, note: `${outside} node${outside === 1 ? "" : "s"} reach past the ${width}×${height} screenshot (the tree reaches ${screen.width}×${screen.height}); they are outlined where the tree puts them.` };
+  return { tree, scale: null, note: { kind: "outside", count: outside, tree: screen, image: { width, height } } };
 }

@@ -1,4 +1,6 @@
 // The node a click on the screenshot selects, and bounds drawn on a resized screenshot.
+import { treeFitText } from "@/components/editor/tree-fit-text";
+import { translator } from "@/lib/i18n/translate";
 import { describe, expect, it } from "vitest";
 import { fitToImage } from "@/lib/ui-tree/fit-to-image";
 import { deepestNodeAt } from "@/lib/ui-tree/hit-test";
@@ -50,14 +52,17 @@ describe("fitToImage", () => {
   it("scales a tree of a larger screen with the same aspect ratio, and says so", () => {
     const fitted = fitToImage(screen, 180, 320);
     expect(fitted.scale).toBe(0.5);
-    expect(fitted.note).toMatch(/360×640 screen.*180×320.*scaled by 0\.500/);
+    expect(fitted.note).toEqual({ kind: "scaled", tree: { width: 360, height: 640 }, image: { width: 180, height: 320 }, factor: 0.5 });
+    expect(treeFitText(translator("en"), fitted.note)).toMatch(/360×640 screen.*180×320.*scaled by 0\.500/);
+    expect(treeFitText(translator("zh-CN"), fitted.note)).toContain("按 0.500 缩放");
     expect(deepestNodeAt(fitted.tree, 25, 110)?.bounds).toEqual({ x1: 10, y1: 100, x2: 170, y2: 125 });
   });
 
   it("counts nodes past an image of another shape instead of clamping them", () => {
     const fitted = fitToImage(screen, 360, 500);
     expect(fitted.scale).toBeNull();
-    expect(fitted.note).toMatch(/^2 nodes reach past the 360×500 screenshot/);
+    expect(fitted.note).toMatchObject({ kind: "outside", count: 2 });
+    expect(treeFitText(translator("en"), fitted.note)).toMatch(/^2 nodes reach past the 360×500 screenshot/);
     expect(fitted.tree).toBe(screen);
   });
 });

@@ -10,8 +10,10 @@ import { GroundingPayloadSchema } from "@/lib/annotations/grounding-payload";
 import { saveGroundingAnnotation, type SavedAnnotation } from "@/lib/annotations/save-annotation";
 import { overrideVerdict } from "@/lib/verdicts/override-verdict";
 import { bulkDecide } from "@/lib/annotations/bulk-decide";
-import { failure, type ActionResult } from "@/lib/actions/result";
+import { type ActionResult } from "@/lib/actions/result";
+import { failureText } from "@/lib/actions/run-action";
 import type { GroundingPayload } from "@/lib/annotations/grounding-payload";
+import { getT } from "@/lib/i18n/server";
 
 const Id = z.string().regex(/^[a-z0-9]{10,40}$/);
 
@@ -37,10 +39,9 @@ export async function saveGroundingAction(input: z.input<typeof SaveSchema>): Pr
   } catch (error) {
     if (isAppError(error) && error.code === "conflict") {
       const details = error.details as { current: NonNullable<Extract<SaveResult, { ok: false }>["conflict"]> | null };
-      return { ok: false, error: error.message, conflict: details.current };
+      return { ok: false, error: await failureText(error), conflict: details.current };
     }
-    const result = failure(error);
-    return { ok: false, error: result.ok ? "" : result.error };
+    return { ok: false, error: await failureText(error) };
   }
 }
 
@@ -57,9 +58,9 @@ export async function overrideVerdictAction(input: z.input<typeof OverrideSchema
     const access = await requireRole(parsed.projectId, "reviewer");
     await overrideVerdict(db(), access, parsed);
     revalidatePath("/projects", "layout");
-    return { ok: true, message: "Override recorded." };
+    return { ok: true, message: (await getT()).t("messages.overrideRecorded") };
   } catch (error) {
-    return failure(error);
+    return { ok: false, error: await failureText(error) };
   }
 }
 
@@ -71,9 +72,11 @@ export async function bulkDecideAction(input: z.input<typeof BulkSchema>): Promi
     const access = await requireRole(parsed.projectId, "reviewer");
     const { decided, unchanged } = await bulkDecide(db(), access, parsed.sampleIds, parsed.decision);
     revalidatePath("/projects", "layout");
-    const done = `${decided.toLocaleString("en")} ${parsed.decision === "accept" ? "accepted" : "rejected"}`;
-    return { ok: true, message: unchanged ? `${done}; ${unchanged.toLocaleString("en")} already ${parsed.decision === "accept" ? "verified" : "rejected"}, left as they were.` : `${done}.` };
+    const { t } = await getT();
+    const isAccept = parsed.decision === "accept";
+    if (!unchanged) return { ok: true, message: isAccept ? t("messages.bulkAccepted", { count: decided }) : t("messages.bulkRejected", { count: decided }) };
+    return { ok: true, message: t(isAccept ? "messages.bulkAcceptedSome" : "messages.bulkRejectedSome", { count: decided, unchanged }) };
   } catch (error) {
-    return failure(error);
+    return { ok: false, error: await failureText(error) };
   }
 }

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { requireRole } from "@/lib/auth/session";
 import { db } from "@/lib/db";
 import { isAppError } from "@/lib/errors";
-import { failure } from "@/lib/actions/result";
+import { failureText } from "@/lib/actions/run-action";
 import { saveTrajectoryAnnotation } from "@/lib/trajectories/save-trajectory-annotation";
 import { TrajectoryPayloadSchema, type TrajectoryPayload } from "@/lib/trajectories/trajectory-payload";
 
@@ -33,9 +33,8 @@ export async function saveTrajectoryAction(input: z.input<typeof SaveSchema>): P
   } catch (error) {
     if (isAppError(error) && error.code === "conflict") {
       const details = error.details as { current: NonNullable<Extract<TrajectorySaveResult, { ok: false }>["conflict"]> | null };
-      return { ok: false, error: error.message, conflict: details.current };
+      return { ok: false, error: await failureText(error), conflict: details.current };
     }
-    const result = failure(error);
-    return { ok: false, error: result.ok ? "" : result.error };
+    return { ok: false, error: await failureText(error) };
   }
 }

@@ -5,5 +5,6 @@ import { review } from "@/lib/i18n/messages/en/review";
 import { lists } from "@/lib/i18n/messages/en/lists";
 import { queues } from "@/lib/i18n/messages/en/queues";
 import { admin } from "@/lib/i18n/messages/en/admin";
+import { messages } from "@/lib/i18n/messages/en/messages";
 
-export const en = { ...shell, ...review, ...lists, ...queues, ...admin } as const;
+export const en = { ...shell, ...review, ...lists, ...queues, ...admin, ...messages } as const;

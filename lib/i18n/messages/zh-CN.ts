@@ -7,5 +7,6 @@ import { review } from "@/lib/i18n/messages/zh-CN/review";
 import { lists } from "@/lib/i18n/messages/zh-CN/lists";
 import { queues } from "@/lib/i18n/messages/zh-CN/queues";
 import { admin } from "@/lib/i18n/messages/zh-CN/admin";
+import { messages } from "@/lib/i18n/messages/zh-CN/messages";
 
-export const zhCN: Catalogue = { ...shell, ...review, ...lists, ...queues, ...admin };
+export const zhCN: Catalogue = { ...shell, ...review, ...lists, ...queues, ...admin, ...messages };

@@ -8,7 +8,6 @@ import { describe, expect, it } from "vitest";
 
 const NOT_YET_CONVERTED = new Set([
   "components/admin/placeholder-table.tsx",
-  "components/imports/count-text.ts",
   "components/pools/pool-card.tsx",
   "components/pools/snapshot-details.tsx",
   "components/pools/snapshot-history.tsx",

@@ -6,5 +6,6 @@ import { lists } from "@/lib/i18n/messages/en/lists";
 import { queues } from "@/lib/i18n/messages/en/queues";
 import { admin } from "@/lib/i18n/messages/en/admin";
 import { messages } from "@/lib/i18n/messages/en/messages";
+import { imports } from "@/lib/i18n/messages/en/imports";
 
-export const en = { ...shell, ...review, ...lists, ...queues, ...admin, ...messages } as const;
+export const en = { ...shell, ...review, ...lists, ...queues, ...admin, ...messages, ...imports } as const;

@@ -8,5 +8,6 @@ import { lists } from "@/lib/i18n/messages/zh-CN/lists";
 import { queues } from "@/lib/i18n/messages/zh-CN/queues";
 import { admin } from "@/lib/i18n/messages/zh-CN/admin";
 import { messages } from "@/lib/i18n/messages/zh-CN/messages";
+import { imports } from "@/lib/i18n/messages/zh-CN/imports";
 
-export const zhCN: Catalogue = { ...shell, ...review, ...lists, ...queues, ...admin, ...messages };
+export const zhCN: Catalogue = { ...shell, ...review, ...lists, ...queues, ...admin, ...messages, ...imports };

@@ -7,12 +7,10 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 const NOT_YET_CONVERTED = new Set([
-  "components/admin/placeholder-table.tsx",
   "components/pools/pool-card.tsx",
   "components/pools/snapshot-details.tsx",
   "components/pools/snapshot-history.tsx",
   "components/runs/sampled-verification.tsx",
-  "components/triage/triage-decision-screen.tsx",
   "components/trajectory-review/verdict-list.tsx",
 ]);
 const HAND_FORMATTED = /\.toLocale(?:Date|Time)?String\(|\.replace\("T", " "\)/;

@@ -7,5 +7,6 @@ import { queues } from "@/lib/i18n/messages/en/queues";
 import { admin } from "@/lib/i18n/messages/en/admin";
 import { messages } from "@/lib/i18n/messages/en/messages";
 import { imports } from "@/lib/i18n/messages/en/imports";
+import { triage } from "@/lib/i18n/messages/en/triage";
 
-export const en = { ...shell, ...review, ...lists, ...queues, ...admin, ...messages, ...imports } as const;
+export const en = { ...shell, ...review, ...lists, ...queues, ...admin, ...messages, ...imports, ...triage } as const;

@@ -9,5 +9,6 @@ import { queues } from "@/lib/i18n/messages/zh-CN/queues";
 import { admin } from "@/lib/i18n/messages/zh-CN/admin";
 import { messages } from "@/lib/i18n/messages/zh-CN/messages";
 import { imports } from "@/lib/i18n/messages/zh-CN/imports";
+import { triage } from "@/lib/i18n/messages/zh-CN/triage";
 
-export const zhCN: Catalogue = { ...shell, ...review, ...lists, ...queues, ...admin, ...messages, ...imports };
+export const zhCN: Catalogue = { ...shell, ...review, ...lists, ...queues, ...admin, ...messages, ...imports, ...triage };

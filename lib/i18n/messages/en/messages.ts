@@ -6,6 +6,11 @@ export const messages = {
   "messages.listSeparator": "; ",
   "messages.serverError": "Something went wrong on the server; nothing was changed.",
   "messages.databaseUnavailable": "The database is unavailable right now; nothing was changed. Try again in a moment.",
+  // Answer summaries (adjudication, honeypots, the review standing strip)
+  "answer.none": "no submitted answer",
+  "answer.targetAbsent": "target absent",
+  "answer.box": "box {coords}",
+  "answer.noBox": "no box",
   // Who may act
   "messages.signInFirst": "Sign in first.",
   "messages.ownerOnly": "Only the site owner can do this.",

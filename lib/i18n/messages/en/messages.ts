@@ -11,6 +11,8 @@ export const messages = {
   "answer.targetAbsent": "target absent",
   "answer.box": "box {coords}",
   "answer.noBox": "no box",
+  // The settings form's list of step labels that feed R_p (the rest of the form is in admin.ts)
+  "settingsForm.penalisedKinds": "Human step labels that count as invalid actions in R_p (each step once, beside the source's own)",
   // Who may act
   "messages.signInFirst": "Sign in first.",
   "messages.ownerOnly": "Only the site owner can do this.",

@@ -11,6 +11,7 @@ export const messages: MessagesLike<typeof en> = {
   "answer.targetAbsent": "目标不存在",
   "answer.box": "框 {coords}",
   "answer.noBox": "没有框",
+  "settingsForm.penalisedKinds": "计入 R_p 无效动作的人工步骤标签（每个步骤只计一次，与来源自带的标签并列）",
   "messages.signInFirst": "请先登录。",
   "messages.ownerOnly": "只有站点所有者可以执行此操作。",
   "messages.noSuchProject": "没有这个项目。",

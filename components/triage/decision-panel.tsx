@@ -93,7 +93,7 @@ export function DecisionPanel({ projectId, queueItemId, queueMode, subject, deci
           <p className="text-sm text-slate-700">
             {subject.kind === "trajectory" ? (
               <>
-                <Frame locale={locale} message="triagePanel.judgeSays" values={{ judge: <b>{subject.judgeName}</b>, outcome: <b>{outcome(subject.judge)}</b> }} />{" "}
+                <Frame locale={locale} message="triagePanel.judgeSays" values={{ judge: <b>{subject.judgeName}</b>, outcome: <b>{outcome(subject.judge)}</b> }} />
                 {subject.againstRule
                   ? t("triagePanel.acceptOverridesRule", { rule: subject.againstRule.judgeName, ruleOutcome: outcome(subject.againstRule.value), outcome: outcome(subject.judge) })
                   : t("triagePanel.acceptKeeps")}

@@ -22,11 +22,12 @@ function collectProblems(page: Page): string[] {
   return problems;
 }
 
-async function shoot(page: Page, name: string) {
+// Whole pages, but a dialog as the viewport shows it (its backdrop is fixed to the viewport).
+async function shoot(page: Page, name: string, { fullPage = true } = {}) {
   mkdirSync(SHOTS, { recursive: true });
   for (const size of SIZES) {
     await page.setViewportSize(size);
-    await page.screenshot({ path: `${SHOTS}/${name}-${size.width}x${size.height}.png`, fullPage: true });
+    await page.screenshot({ path: `${SHOTS}/${name}-${size.width}x${size.height}.png`, fullPage });
   }
   await page.setViewportSize(SIZES[0]);
 }
@@ -71,7 +72,7 @@ test("in Chinese: a project made by a server action, an import with a refused li
     await create.locator("input[name=name]").fill("中文导入演示");
     await create.locator("input[name=slug]").fill(slug);
     await create.getByRole("button", { name: "创建项目" }).click();
-    await expect(create.getByRole("alert")).toHaveText(`标识为 ${slug} 的项目已存在。`);
+    await expect(create.getByRole("alert")).toHaveText(`短名称为 ${slug} 的项目已存在。`);
     await shoot(page, "action-error-zh");
 
     // The import preview: Chinese frames, the refused line's file:line and reason kept.
@@ -131,7 +132,7 @@ test("in Chinese: a project made by a server action, an import with a refused li
     await shoot(page, "triage-decision-zh");
     await page.keyboard.press("?");
     await expect(page.getByRole("dialog", { name: "键盘快捷键" })).toContainText("采纳评判：保留其判定");
-    await shoot(page, "triage-help-zh");
+    await shoot(page, "triage-help-zh", { fullPage: false });
     await page.keyboard.press("Escape");
 
     expect(problems).toEqual([]);

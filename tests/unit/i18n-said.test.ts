@@ -16,7 +16,7 @@ describe("messages said by the server", () => {
   });
 
   it("is put in the reader's language by an action's failure", () => {
-    expect(failureIn(translator("zh-CN"), refusal)).toEqual({ ok: false, error: "标识为 demo 的项目已存在。" });
+    expect(failureIn(translator("zh-CN"), refusal)).toEqual({ ok: false, error: "短名称为 demo 的项目已存在。" });
     expect(failure(refusal)).toEqual({ ok: false, error: "A project with slug demo already exists." });
   });
 

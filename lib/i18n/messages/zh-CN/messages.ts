@@ -33,7 +33,7 @@ export const messages: MessagesLike<typeof en> = {
   "messages.noSuchUser": "没有这个用户。",
   "messages.sessionsEnded": "{email} 的所有会话已结束；其 API 令牌不受影响（可在项目的 API 令牌页面吊销）。",
   "messages.projectCreated": "已创建项目 {slug}。",
-  "messages.projectSlugTaken": "标识为 {slug} 的项目已存在。",
+  "messages.projectSlugTaken": "短名称为 {slug} 的项目已存在。",
   "messages.userEmailTaken": "邮箱为 {email} 的用户已存在。",
   "messages.noUserEmail": "没有邮箱为 {email} 的用户。",
   "messages.tokenCreated": "已创建令牌 {name}。请立即复制，它只显示一次。",

@@ -13,6 +13,17 @@ export const messages = {
   "answer.noBox": "no box",
   // The settings form's list of step labels that feed R_p (the rest of the form is in admin.ts)
   "settingsForm.penalisedKinds": "Human step labels that count as invalid actions in R_p (each step once, beside the source's own)",
+  // Uploads and import jobs (the import screen's own routes)
+  "messages.noSuchUpload": "No such upload.",
+  "messages.uploadGone": "This upload is gone; upload the files again.",
+  "messages.diskFull": "The disk is full: the upload was not kept.",
+  "messages.serverImportsOff": "Server-side imports are off: set VERITY_IMPORT_ROOTS to the directories allowed.",
+  "messages.notInImportRoots": "{path}: not found inside the allowed import roots",
+  "messages.noSuchPathInRoots": "{path}: no such file or folder inside the import roots",
+  "messages.noPreview": "No preview for this upload.",
+  "messages.noSuchUploadImage": "No such image in this upload.",
+  "messages.noSuchJob": "No such job.",
+  "messages.uploadTooLarge": "{name}: larger than the {limit} MB upload limit",
   // Who may act
   "messages.signInFirst": "Sign in first.",
   "messages.ownerOnly": "Only the site owner can do this.",

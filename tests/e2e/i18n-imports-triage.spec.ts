@@ -61,6 +61,8 @@ test("in Chinese: a project made by a server action, an import with a refused li
   try {
     const page = await context.newPage();
     const problems = collectProblems(page);
+    const jobPolls: string[] = [];
+    page.on("request", (r) => /\/api\/projects\/[a-z0-9]+\/jobs\//.test(r.url()) && jobPolls.push(r.url()));
 
     // A server action's message and a domain check's refusal, both in the reader's language.
     await page.goto("/projects");
@@ -100,6 +102,13 @@ test("in Chinese: a project made by a server action, an import with a refused li
     await expect(report.getByRole("navigation", { name: "已导入的内容" })).toContainText("zh-demo 的样本");
     expect(await report.innerText()).not.toMatch(/\b(Created|Updated|Unchanged|Rejected records|Open what was imported)\b/);
     await shoot(page, "import-report-zh");
+
+    // The import screen's own routes refuse in the reader's language too (API v1 keeps English:
+    // tests/unit/i18n-said.test.ts); the project id is the one the job poll used.
+    const projectId = new URL(jobPolls[0]!).pathname.split("/")[3];
+    const missing = await page.request.get(`/api/projects/${projectId}/jobs/zzzzzzzzzzzz`, { headers: { "accept-language": "zh-CN" } });
+    expect(missing.status()).toBe(404);
+    expect(await missing.json()).toEqual({ error: { code: "not_found", message: "没有这个任务。" } });
 
     // Triage: a queue of both candidates; a second one finds nothing left, said in Chinese by the server.
     await page.goto(`/projects/${slug}/triage`);

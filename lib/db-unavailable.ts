@@ -2,7 +2,8 @@
 // locked past its busy timeout) is not a bug in the request: say so in words a person can act
 // on, with 503, instead of "something went wrong". The driver's error may sit several causes
 // deep inside Prisma's, so the whole chain is searched.
-import { AppError } from "@/lib/errors";
+import type { AppError } from "@/lib/errors";
+import { saidError } from "@/lib/i18n/said-error";
 
 const UNREACHABLE_CODES = new Set([
   "ECONNREFUSED",
@@ -27,7 +28,7 @@ export function databaseUnavailable(error: unknown): AppError | null {
     const candidate = current as { code?: unknown; message?: unknown; cause?: unknown; kind?: unknown; originalCode?: unknown };
     const codes = [candidate.code, candidate.originalCode, candidate.kind].map(String);
     if (codes.some((c) => UNREACHABLE_CODES.has(c) || UNREACHABLE_TEXT.test(c)) || (typeof candidate.message === "string" && UNREACHABLE_TEXT.test(candidate.message))) {
-      return new AppError("unavailable", "The database is unavailable right now; nothing was changed. Try again in a moment.");
+      return saidError("unavailable", "messages.databaseUnavailable");
     }
     current = candidate.cause;
   }

@@ -1,5 +1,7 @@
 // Domain and server code throw AppError with one of a small closed set of codes; route
 // handlers and server actions translate it once (lib/http/route.ts, lib/actions/run-action.ts).
+import type { Said } from "@/lib/i18n/said";
+
 export const ERROR_STATUS = {
   unauthenticated: 401,
   forbidden: 403,
@@ -19,6 +21,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly details?: unknown,
+    /** The message as a catalogue key, for screens in the reader's language (lib/i18n/said-error.ts). */
+    readonly said?: Said,
   ) {
     super(message);
     this.name = "AppError";

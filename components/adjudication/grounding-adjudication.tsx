@@ -65,7 +65,7 @@ export function GroundingAdjudication({ projectId, listHref, view }: Props) {
     picked === null
       ? payloadIsSet(payload) ? t("adjudication.drawnByYou") : null
       : t(isEdited ? "adjudication.answerOfEdited" : "adjudication.answerOf", { n: picked + 1, name: answers[picked]!.name });
-  const summary = payloadIsSet(payload) ? `${describeGroundingAnswer(payload)}${origin ? ` (${origin})` : ""}` : t("adjudication.noneChosen");
+  const summary = payloadIsSet(payload) ? `${describeGroundingAnswer(payload, t)}${origin ? ` (${origin})` : ""}` : t("adjudication.noneChosen");
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
@@ -104,7 +104,7 @@ export function GroundingAdjudication({ projectId, listHref, view }: Props) {
                     {t("adjudication.use")} <kbd className="font-mono">{i < 9 ? i + 1 : 0}</kbd>
                   </button>
                 </div>
-                <p className="mt-1 font-mono text-xs text-slate-800">{describeGroundingAnswer(a.payload)}</p>
+                <p className="mt-1 font-mono text-xs text-slate-800">{describeGroundingAnswer(a.payload, t)}</p>
                 <Overlaps overlaps={a.overlaps} names={names} />
               </li>
             ))}

@@ -3,9 +3,13 @@
 // AgentRewardBench annotator, an e-mail in a Verity JSONL file), with what they hold, and the
 // two ways an owner says who they are: link to an existing user (their work moves there) or
 // make a user of the placeholder.
+import { useLocale, useT } from "@/components/i18n/i18n-provider";
 import { ActionForm } from "@/components/ui/action-form";
 import { Field } from "@/components/ui/field";
+import { Frame } from "@/components/ui/frame";
 import { convertPlaceholderAction, linkPlaceholderAction } from "@/lib/actions/placeholders";
+import { formatDateTime } from "@/lib/i18n/format";
+import type { Translate } from "@/lib/i18n/translate";
 
 type Placeholder = {
   id: string;
@@ -17,9 +21,12 @@ type Placeholder = {
 type Linked = { id: string; source: string; externalName: string; linkedAt: Date; project: { slug: string; name: string }; user: { id: string; name: string; email: string } };
 type Props = { placeholders: Placeholder[]; linked: Linked[]; users: { id: string; email: string; name: string }[] };
 
-const answers = (n: number) => `${n.toLocaleString("en")} ${n === 1 ? "answer" : "answers"}`;
+const answers = (t: Translate, n: number) => (n === 1 ? t("placeholders.answerOne") : t("placeholders.answerMany", { count: n }));
+const nameIn = (t: Translate, n: { source: string; externalName: string; project: { name: string } }) =>
+  t("placeholders.nameIn", { name: n.externalName, source: n.source, project: n.project.name });
 
 function Row({ p, users }: { p: Placeholder; users: Props["users"] }) {
+  const t = useT();
   const suggested = users.find((u) => u.id === p.suggestedUserId);
   return (
     <tr>
@@ -28,29 +35,29 @@ function Row({ p, users }: { p: Placeholder; users: Props["users"] }) {
         <ul className="text-slate-600">
           {p.names.map((n) => (
             <li key={`${n.project.slug}-${n.source}-${n.externalName}`}>
-              “{n.externalName}” in {n.source} labels, project {n.project.name}
+              {nameIn(t, n)}
             </li>
           ))}
         </ul>
-        <div className="text-slate-600">{answers(p.annotations)}</div>
+        <div className="text-slate-600">{answers(t, p.annotations)}</div>
       </td>
       <td className="space-y-3 p-3 align-top">
-        <ActionForm action={linkPlaceholderAction} label={`Link ${p.name} to a user`} submitLabel="Link" variant="plain" className="flex flex-wrap items-end gap-2">
+        <ActionForm action={linkPlaceholderAction} label={t("placeholders.linkLabel", { name: p.name })} submitLabel={t("placeholders.link")} variant="plain" className="flex flex-wrap items-end gap-2">
           <input type="hidden" name="placeholderId" value={p.id} />
           <label className="flex flex-col text-sm font-medium text-slate-700">
-            Is this existing user
+            {t("placeholders.existingUser")}
             <select name="userId" defaultValue={suggested?.id ?? ""} className="mt-1 max-w-xs rounded-md border border-slate-300 bg-white px-2 py-1.5 text-base font-normal text-slate-900">
-              <option value="">choose a user…</option>
+              <option value="">{t("placeholders.chooseUser")}</option>
               {users.map((u) => (
-                <option key={u.id} value={u.id}>{u.name} ({u.email}){u.id === suggested?.id ? " — same e-mail" : ""}</option>
+                <option key={u.id} value={u.id}>{u.name} ({u.email}){u.id === suggested?.id ? t("placeholders.sameEmail") : ""}</option>
               ))}
             </select>
           </label>
         </ActionForm>
-        <ActionForm action={convertPlaceholderAction} label={`Make ${p.name} a user`} submitLabel="Make a user" variant="plain" className="flex flex-wrap items-end gap-2">
+        <ActionForm action={convertPlaceholderAction} label={t("placeholders.makeLabel", { name: p.name })} submitLabel={t("placeholders.make")} variant="plain" className="flex flex-wrap items-end gap-2">
           <input type="hidden" name="placeholderId" value={p.id} />
-          <Field label="or a new user: e-mail" name="email" type="email" required className="w-56" defaultValue={p.names.find((n) => n.externalName.includes("@") && !suggested)?.externalName} />
-          <Field label="Name" name="name" required maxLength={200} className="w-44" />
+          <Field label={t("placeholders.newEmail")} name="email" type="email" required className="w-56" defaultValue={p.names.find((n) => n.externalName.includes("@") && !suggested)?.externalName} />
+          <Field label={t("placeholders.name")} name="name" required maxLength={200} className="w-44" />
         </ActionForm>
       </td>
     </tr>
@@ -58,15 +65,17 @@ function Row({ p, users }: { p: Placeholder; users: Props["users"] }) {
 }
 
 function LinkedList({ linked }: { linked: Linked[] }) {
+  const t = useT();
+  const locale = useLocale();
   if (linked.length === 0) return null;
   return (
     <div>
-      <h3 className="mb-1 text-sm font-semibold">Imported names that are people now</h3>
-      <ul className="divide-y divide-slate-100 text-sm" aria-label="Linked imported annotators">
+      <h3 className="mb-1 text-sm font-semibold">{t("placeholders.linkedTitle")}</h3>
+      <ul className="divide-y divide-slate-100 text-sm" aria-label={t("placeholders.linkedLabel")}>
         {linked.map((l) => (
           <li key={l.id} className="py-1.5">
-            “{l.externalName}” in {l.source} labels, project {l.project.name}, is <span className="font-medium">{l.user.name}</span> ({l.user.email})
-            <span className="text-slate-500"> · since {l.linkedAt.toISOString().slice(0, 16).replace("T", " ")} UTC</span>
+            <Frame locale={locale} message="placeholders.linkedIs" values={{ imported: nameIn(t, l), user: <span className="font-medium">{l.user.name}</span>, email: l.user.email }} />
+            <span className="text-slate-500">{t("placeholders.since", { when: formatDateTime(locale, l.linkedAt) })}</span>
           </li>
         ))}
       </ul>
@@ -75,25 +84,23 @@ function LinkedList({ linked }: { linked: Linked[] }) {
 }
 
 export function PlaceholderTable({ placeholders, linked, users }: Props) {
+  const t = useT();
   return (
-    <section className="space-y-3 rounded-lg border border-slate-200 bg-white p-5" aria-label="Placeholder accounts">
+    <section className="space-y-3 rounded-lg border border-slate-200 bg-white p-5" aria-label={t("placeholders.label")}>
       <div>
-        <h2 className="font-semibold">Placeholder accounts</h2>
-        <p className="text-sm text-slate-600">
-          Imported labels are the answers of the people who gave them; until you say who they are, each one has a placeholder that
-          cannot sign in. Linking a placeholder to a user moves its answers, and the final answers credited to it, to that user.
-        </p>
+        <h2 className="font-semibold">{t("placeholders.title")}</h2>
+        <p className="text-sm text-slate-600">{t("placeholders.intro")}</p>
       </div>
       {placeholders.length === 0 ? (
         <p className="text-sm text-slate-600">
-          {linked.length ? "None left: every imported name is linked to a person." : "None: importing labels from another tool (AgentRewardBench annotations, Verity JSONL annotation lines) creates them."}
+          {linked.length ? t("placeholders.noneLeft") : t("placeholders.none")}
         </p>
       ) : (
         <table className="w-full text-sm">
           <thead className="bg-slate-100 text-left text-slate-700">
             <tr>
-              <th className="w-2/5 p-3">Placeholder</th>
-              <th className="p-3">Who it is</th>
+              <th className="w-2/5 p-3">{t("placeholders.placeholder")}</th>
+              <th className="p-3">{t("placeholders.who")}</th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-200">

@@ -42,7 +42,7 @@ export function ProjectSettingsForm({ project, settings, recompute }: Props) {
             <Field label={t("settings.penalty")} name="invalidActionPenalty" type="number" step={0.01} max={0} defaultValue={settings.rewards.invalidActionPenalty} />
           </div>
           <fieldset className="text-sm">
-            <legend className="font-medium text-slate-700">Human step labels that count as invalid actions in R_p (each step once, beside the source&apos;s own)</legend>
+            <legend className="font-medium text-slate-700">{t("settingsForm.penalisedKinds")}</legend>
             <input type="hidden" name="penalisedErrorKindsShown" value="1" />
             <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
               {ERROR_KINDS.map((kind) => (

@@ -10,14 +10,15 @@ import type { PickedFile } from "@/components/imports/collect-dropped-files";
 import { JobProgress } from "@/components/imports/job-progress";
 import { PreviewPanel, type PreviewChoice } from "@/components/imports/preview-panel";
 import type { ImportPreview } from "@/lib/imports/preview-types";
+import type { Translate } from "@/lib/i18n/translate";
 
 type Source = { kind: "staging"; stagingId: string } | { kind: "server"; path: string };
 type Stage = "choose" | "uploading" | "previewing" | "preview" | "running";
 
-async function call<T>(url: string, init: RequestInit): Promise<T> {
+async function call<T>(url: string, init: RequestInit, t: Translate): Promise<T> {
   const response = await fetch(url, init);
   const body = await response.json().catch(() => ({}));
-  if (!response.ok) throw new Error(body.error?.message ?? `the server answered ${response.status}`);
+  if (!response.ok) throw new Error(body.error?.message ?? t("imports.serverAnswered", { status: String(response.status) }));
   return body as T;
 }
 
@@ -48,7 +49,7 @@ export function ImportWizard({ projectId, slug, serverImports }: { projectId: st
         method: "POST",
         headers: { "content-type": "application/json" },
         body: JSON.stringify(requestOf(next, choice)),
-      });
+      }, t);
       setPreview(body.preview);
       setStage("preview");
     } catch (e) {
@@ -63,12 +64,12 @@ export function ImportWizard({ projectId, slug, serverImports }: { projectId: st
     setStage("uploading");
     setUploaded({ done: 0, total: files.length });
     try {
-      const { stagingId } = await call<{ stagingId: string }>(`${base}/staging`, { method: "POST" });
+      const { stagingId } = await call<{ stagingId: string }>(`${base}/staging`, { method: "POST" }, t);
       let done = 0;
       const queue = [...files];
       const worker = async () => {
         for (let next = queue.shift(); next; next = queue.shift()) {
-          await call(`${base}/staging/${stagingId}?path=${encodeURIComponent(next.path)}`, { method: "PUT", body: next.file });
+          await call(`${base}/staging/${stagingId}?path=${encodeURIComponent(next.path)}`, { method: "PUT", body: next.file }, t);
           done += 1;
           setUploaded({ done, total: files.length });
         }
@@ -90,7 +91,7 @@ export function ImportWizard({ projectId, slug, serverImports }: { projectId: st
         method: "POST",
         headers: { "content-type": "application/json" },
         body: JSON.stringify(requestOf(source, choice)),
-      });
+      }, t);
       setJobId(id);
       setStage("running");
     } catch (e) {

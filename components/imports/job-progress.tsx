@@ -1,11 +1,11 @@
 "use client";
 // Polls an import job: progress bar, throughput and time left while it runs, the report
 // when it ends.
-import { useLocale } from "@/components/i18n/i18n-provider";
-import { formatNumber } from "@/lib/i18n/format";
+import { useLocale, useT } from "@/components/i18n/i18n-provider";
 import { useEffect, useState } from "react";
 import { ImportReportView } from "@/components/imports/import-report";
 import type { ImportReport } from "@/lib/imports/write/report";
+import { translator, type Translate } from "@/lib/i18n/translate";
 
 export type JobView = {
   id: string;
@@ -20,14 +20,22 @@ export type JobView = {
 
 const DONE = new Set(["succeeded", "failed", "cancelled"]);
 
-function formatDuration(seconds: number): string {
+function formatDuration(t: Translate, seconds: number): string {
   if (!Number.isFinite(seconds)) return "—";
-  if (seconds < 60) return `${Math.ceil(seconds)} s`;
-  return `${Math.floor(seconds / 60)} min ${Math.ceil(seconds % 60)} s`;
+  if (seconds < 60) return t("imports.progress.seconds", { s: Math.ceil(seconds) });
+  return t("imports.progress.minutes", { m: Math.floor(seconds / 60), s: Math.ceil(seconds % 60) });
+}
+
+function statusText(t: Translate, status: string): string {
+  if (status === "succeeded") return t("imports.progress.finished");
+  if (status === "failed") return t("imports.progress.failed");
+  if (status === "queued") return t("imports.progress.waiting");
+  return t("imports.progress.running");
 }
 
 export function JobProgress({ projectId, jobId, slug }: { projectId: string; jobId: string; slug?: string }) {
   const locale = useLocale();
+  const t = useT();
   const [job, setJob] = useState<JobView | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -37,7 +45,7 @@ export function JobProgress({ projectId, jobId, slug }: { projectId: string; job
       try {
         const response = await fetch(`/api/projects/${projectId}/jobs/${jobId}`, { cache: "no-store" });
         const body = await response.json();
-        if (!response.ok) throw new Error(body.error?.message ?? `status ${response.status}`);
+        if (!response.ok) throw new Error(body.error?.message ?? translator(locale)("imports.progress.status", { status: String(response.status) }));
         if (stopped) return;
         setJob(body.job);
         if (!DONE.has(body.job.status)) setTimeout(poll, 700);
@@ -49,10 +57,10 @@ export function JobProgress({ projectId, jobId, slug }: { projectId: string; job
     return () => {
       stopped = true;
     };
-  }, [projectId, jobId]);
+  }, [projectId, jobId, locale]);
 
-  if (error) return <p role="alert" className="text-red-700">Could not read the job: {error}</p>;
-  if (!job) return <p className="text-slate-600">Starting the import…</p>;
+  if (error) return <p role="alert" className="text-red-700">{t("imports.progress.readFailed", { reason: error })}</p>;
+  if (!job) return <p className="text-slate-600">{t("imports.progress.starting")}</p>;
 
   const elapsed = job.startedAt ? ((job.finishedAt ? Date.parse(job.finishedAt) : Date.now()) - Date.parse(job.startedAt)) / 1000 : 0;
   const rate = elapsed > 0 ? job.processed / elapsed : 0;
@@ -60,16 +68,17 @@ export function JobProgress({ projectId, jobId, slug }: { projectId: string; job
   const eta = job.total && rate > 0 ? (job.total - job.processed) / rate : Number.NaN;
 
   return (
-    <section className="space-y-4" aria-label="Import progress">
+    <section className="space-y-4" aria-label={t("imports.progress.label")}>
       <div>
         <div className="mb-1 flex justify-between text-sm">
           <span className="font-medium">
-            {job.status === "succeeded" ? "Import finished" : job.status === "failed" ? "Import failed" : job.status === "queued" ? "Waiting to start" : "Importing…"}
+            {statusText(t, job.status)}
           </span>
           <span className="tabular-nums text-slate-600">
-            {formatNumber(locale, job.processed)}
-            {job.total ? ` of ${formatNumber(locale, job.total)}` : ""} records · {formatNumber(locale, Math.round(rate))}/s
-            {!DONE.has(job.status) && ` · ${formatDuration(eta)} left`}
+            {job.total
+              ? t("imports.progress.recordsOf", { processed: job.processed, total: job.total, rate: Math.round(rate) })
+              : t("imports.progress.records", { processed: job.processed, rate: Math.round(rate) })}
+            {!DONE.has(job.status) && t("imports.progress.left", { time: formatDuration(t, eta) })}
           </span>
         </div>
         <div className="h-3 overflow-hidden rounded-full bg-slate-200" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(share * 100)}>

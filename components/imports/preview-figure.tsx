@@ -1,10 +1,25 @@
+"use client";
 // One preview item: the screenshot with its marks in the image's own pixel space (an SVG
 // viewBox of the image size), so what is drawn is exactly what would be stored.
+import { useT } from "@/components/i18n/i18n-provider";
+import { countText } from "@/components/imports/count-text";
+import type { Translate } from "@/lib/i18n/translate";
 import type { PreviewItem } from "@/lib/imports/preview-types";
 
 const COLORS = { box: "#facc15", hit: "#22c55e", miss: "#ef4444", neutral: "#38bdf8", arrow: "#f97316" };
 
+/** "target absent (refusal) · web · app" or "12 steps · androidlab · model · outcome success". */
+function subtitleOf(t: Translate, item: PreviewItem): string {
+  const outcome = (o: boolean | null) =>
+    t("imports.preview.outcome", { outcome: t(o === null ? "imports.preview.outcomeUnknown" : o ? "imports.preview.outcomeSuccess" : "imports.preview.outcomeFailure") });
+  const parts = item.trajectory
+    ? [countText(t, "steps", item.trajectory.steps), item.subtitle, outcome(item.trajectory.outcome)]
+    : [item.targetAbsent ? t("imports.preview.targetAbsent") : "", item.subtitle];
+  return parts.filter(Boolean).join(" · ");
+}
+
 export function PreviewFigure({ item }: { item: PreviewItem }) {
+  const t = useT();
   const { image } = item;
   const stroke = image ? Math.max(image.width, image.height) / 250 : 2;
   return (
@@ -25,11 +40,11 @@ export function PreviewFigure({ item }: { item: PreviewItem }) {
           })}
         </svg>
       ) : (
-        <div className="flex h-40 items-center justify-center bg-slate-100 p-3 text-center text-xs text-slate-600">{item.imageProblem ?? "No image"}</div>
+        <div className="flex h-40 items-center justify-center bg-slate-100 p-3 text-center text-xs text-slate-600">{item.imageProblem ?? t("imports.preview.noImage")}</div>
       )}
       <figcaption className="space-y-0.5 p-2 text-sm">
         <p className="font-medium">{item.title}</p>
-        <p className="text-slate-600">{item.subtitle}</p>
+        <p className="text-slate-600">{subtitleOf(t, item)}</p>
         {item.marks.filter((m) => m.label).map((m, i) => (
           <p key={i} className="font-mono text-xs text-slate-600">{m.label}</p>
         ))}

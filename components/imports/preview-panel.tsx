@@ -1,10 +1,9 @@
 "use client";
 
-import { useLocale } from "@/components/i18n/i18n-provider";
-import { formatNumber } from "@/lib/i18n/format";
+import { useT } from "@/components/i18n/i18n-provider";
 import { useState } from "react";
 import { PreviewFigure } from "@/components/imports/preview-figure";
-import { countText } from "@/components/imports/count-text";
+import { countsText } from "@/components/imports/count-text";
 import type { ContractChoice, ImportPreview } from "@/lib/imports/preview-types";
 
 export type PreviewChoice = { format: string; contract: ContractChoice | null; model: string | null };
@@ -18,7 +17,7 @@ type Props = {
 
 const UNITS: ContractChoice["unit"][] = ["px", "0-1", "0-100", "0-999", "0-1000"];
 export function PreviewPanel({ preview, onChange, onCommit, onCancel }: Props) {
-  const locale = useLocale();
+  const t = useT();
   const [contract, setContract] = useState<ContractChoice | null>(preview.contract);
   const [model, setModel] = useState(preview.model.value ?? "");
   const choice = (format: string): PreviewChoice => ({ format, contract, model: model.trim() || null });
@@ -31,52 +30,52 @@ export function PreviewPanel({ preview, onChange, onCommit, onCancel }: Props) {
   const total = counts.filter(([kind]) => kind !== "steps").reduce((sum, [, n]) => sum + n, 0);
 
   return (
-    <section className="space-y-5" aria-label="Import preview">
+    <section className="space-y-5" aria-label={t("imports.preview.label")}>
       <div className="flex flex-wrap items-end gap-4 rounded-lg border border-slate-200 bg-white p-4">
         <label className="flex flex-col text-sm font-medium text-slate-700">
-          Format {preview.detected ? "(detected)" : "(chosen)"}
+          {preview.detected ? t("imports.preview.formatDetected") : t("imports.preview.formatChosen")}
           <select value={preview.format.id} onChange={(e) => onChange({ ...choice(e.target.value), contract: null })} className="mt-1 rounded-md border border-slate-300 bg-white px-2 py-1.5 font-normal">
-            {isSeveral && <option value="">{preview.format.label}</option>}
+            {isSeveral && <option value="">{t("imports.preview.everyFormat", { count: preview.found.length })}</option>}
             {preview.formats.map((f) => <option key={f.id} value={f.id}>{f.label}</option>)}
           </select>
         </label>
         {preview.model.isNeeded && (
           <label className="flex flex-col text-sm font-medium text-slate-700">
-            Model of the results
-            <input value={model} onChange={(e) => setModel(e.target.value)} placeholder="e.g. Qwen2-VL-7B" maxLength={200}
+            {t("imports.preview.model")}
+            <input value={model} onChange={(e) => setModel(e.target.value)} placeholder={t("imports.preview.modelExample")} maxLength={200}
               className="mt-1 rounded-md border border-slate-300 px-2 py-1.5 font-normal" />
           </label>
         )}
         {contract && (
           <>
             <label className="flex flex-col text-sm font-medium text-slate-700">
-              Box format
+              {t("imports.preview.boxFormat")}
               <select value={contract.format} onChange={(e) => setContract({ ...contract, format: e.target.value as ContractChoice["format"] })} className="mt-1 rounded-md border border-slate-300 bg-white px-2 py-1.5 font-normal">
-                <option value="xyxy">x1, y1, x2, y2</option>
-                <option value="xywh">x, y, width, height</option>
+                <option value="xyxy">{t("imports.preview.boxXyxy")}</option>
+                <option value="xywh">{t("imports.preview.boxXywh")}</option>
               </select>
             </label>
             <label className="flex flex-col text-sm font-medium text-slate-700">
-              Unit
+              {t("imports.preview.unit")}
               <select value={contract.unit} onChange={(e) => setContract({ ...contract, unit: e.target.value as ContractChoice["unit"] })} className="mt-1 rounded-md border border-slate-300 bg-white px-2 py-1.5 font-normal">
-                {UNITS.map((u) => <option key={u} value={u}>{u === "px" ? "pixels" : u}</option>)}
+                {UNITS.map((u) => <option key={u} value={u}>{u === "px" ? t("imports.preview.pixels") : u}</option>)}
               </select>
             </label>
             <button type="button" onClick={() => onChange(choice(current))} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-50">
-              Redraw with this contract
+              {t("imports.preview.redraw")}
             </button>
           </>
         )}
         {preview.model.isNeeded && (
           <button type="button" onClick={() => onChange(choice(current))} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-50">
-            Read again with this model
+            {t("imports.preview.readAgain")}
           </button>
         )}
       </div>
 
       {isSeveral && (
-        <div className="rounded-lg border border-slate-200 bg-white p-4 text-sm" aria-label="Formats found">
-          <p className="font-medium text-slate-700">{preview.found.length} formats found; each is imported, with a report of its own:</p>
+        <div className="rounded-lg border border-slate-200 bg-white p-4 text-sm" aria-label={t("imports.preview.foundLabel")}>
+          <p className="font-medium text-slate-700">{t("imports.preview.found", { count: preview.found.length })}</p>
           <ul className="mt-1 list-disc pl-5 text-slate-700">
             {preview.found.map((f) => (
               <li key={f.id}>{f.label}: <span className="font-mono text-xs">{f.sources.slice(0, 4).join(", ")}{f.sources.length > 4 ? `, … (${f.sources.length})` : ""}</span></li>
@@ -86,8 +85,8 @@ export function PreviewPanel({ preview, onChange, onCommit, onCancel }: Props) {
       )}
 
       <p className="text-sm text-slate-700">
-        {total === 0 ? "Nothing to import was found." : `${preview.countComplete ? "" : "At least "}${counts.map(([k, n]) => countText(k, n)).join(", ")}`}
-        {preview.rejectedCount > 0 && <span className="text-red-700"> · {preview.rejectedCount} records would be rejected</span>}
+        {total === 0 ? t("imports.preview.nothing") : preview.countComplete ? countsText(t, counts) : t("imports.preview.atLeast", { counts: countsText(t, counts) })}
+        {preview.rejectedCount > 0 && <span className="text-red-700"> · {t("imports.preview.wouldReject", { count: preview.rejectedCount })}</span>}
       </p>
 
       {preview.items.length > 0 && (
@@ -98,10 +97,10 @@ export function PreviewPanel({ preview, onChange, onCommit, onCancel }: Props) {
 
       {preview.rejected.length > 0 && (
         <details className="rounded-md border border-red-200 bg-white" open>
-          <summary className="cursor-pointer p-3 text-sm font-medium text-red-800">First rejections</summary>
+          <summary className="cursor-pointer p-3 text-sm font-medium text-red-800">{t("imports.preview.firstRejections")}</summary>
           <ul className="max-h-56 divide-y divide-slate-100 overflow-auto text-sm">
             {preview.rejected.map((r, i) => (
-              <li key={i} className="px-3 py-1.5"><span className="font-mono text-xs text-slate-600">{r.file}{r.line ? `:${r.line}` : ""}</span> {r.reason}</li>
+              <li key={i} className="px-3 py-1.5"><span className="font-mono text-xs text-slate-600">{r.file}{r.line ? `:${r.line}` : ""}</span> <span lang="en">{r.reason}</span></li>
             ))}
           </ul>
         </details>
@@ -110,9 +109,9 @@ export function PreviewPanel({ preview, onChange, onCommit, onCancel }: Props) {
       <div className="flex gap-3">
         <button type="button" disabled={total === 0} onClick={() => onCommit(choice(current))}
           className="rounded-md bg-blue-700 px-4 py-2 font-medium text-white hover:bg-blue-800 disabled:opacity-50">
-          Import {total > 0 ? `${formatNumber(locale, total)} records` : ""}
+          {total > 0 ? t("imports.preview.importN", { count: total }) : t("imports.preview.import")}
         </button>
-        <button type="button" onClick={onCancel} className="rounded-md border border-slate-300 px-4 py-2 hover:bg-slate-50">Start over</button>
+        <button type="button" onClick={onCancel} className="rounded-md border border-slate-300 px-4 py-2 hover:bg-slate-50">{t("imports.preview.startOver")}</button>
       </div>
     </section>
   );

@@ -2,7 +2,9 @@
 // coordinate space (an SVG viewBox of the image size), so the box stays exact at any size.
 // `aroundBox` shows the neighbourhood of the box instead of the whole screenshot (from the
 // full image, so the crop stays sharp): enough context to judge it, at a size one can see.
+import { ImageMissingLabel, TargetAbsentLabel } from "@/components/projects/thumbnail-labels";
 import { windowAround } from "@/lib/samples/crop-window";
+
 type Props = {
   sample: {
     instruction: string;
@@ -23,7 +25,7 @@ export function SampleThumbnail({ sample, aroundBox = false }: Props) {
   if (!media || sample.imageMissing) {
     return (
       <div className="flex aspect-[4/3] flex-col items-center justify-center bg-slate-100 p-2 text-center text-xs text-slate-600">
-        <span className="font-medium">Image missing</span>
+        <span className="font-medium"><ImageMissingLabel /></span>
         {sample.imageRef && <span className="mt-1 break-all font-mono">{sample.imageRef}</span>}
       </div>
     );
@@ -41,7 +43,7 @@ export function SampleThumbnail({ sample, aroundBox = false }: Props) {
         )}
       </svg>
       {sample.targetAbsent && (
-        <span className="absolute top-2 left-2 rounded bg-rose-600 px-1.5 py-0.5 text-xs font-medium text-white">target absent</span>
+        <span className="absolute top-2 left-2 rounded bg-rose-600 px-1.5 py-0.5 text-xs font-medium text-white"><TargetAbsentLabel /></span>
       )}
     </div>
   );

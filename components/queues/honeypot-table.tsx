@@ -21,7 +21,7 @@ type Row = {
 
 function expectedText(t: Translate, row: Row): string {
   const e = (row.expected ?? {}) as { targetAbsent?: boolean; box?: [number, number, number, number] | null; traceVerdict?: string | null };
-  if (row.itemType === "sample") return describeGroundingAnswer({ targetAbsent: e.targetAbsent ?? false, box: e.box ?? null });
+  if (row.itemType === "sample") return describeGroundingAnswer({ targetAbsent: e.targetAbsent ?? false, box: e.box ?? null }, t);
   return t("honeypots.trace", { verdict: e.traceVerdict ?? t("standing.noVerdict") });
 }
 

@@ -34,7 +34,7 @@ function trajectoryText(t: Translate, p: TrajectoryPayload): string {
 }
 
 function answerText(t: Translate, r: { grounding: Revision["grounding"]; trajectory: Revision["trajectory"] }): string {
-  return r.grounding ? describeGroundingAnswer(r.grounding) : trajectoryText(t, r.trajectory!);
+  return r.grounding ? describeGroundingAnswer(r.grounding, t) : trajectoryText(t, r.trajectory!);
 }
 
 /** "consensus of Ann One, Ann Two" / "review by Rita" / "bulk pass by Owner". */

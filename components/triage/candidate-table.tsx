@@ -10,19 +10,19 @@ import type { ListedCandidate } from "@/lib/triage/triage-candidates";
 type Props = { slug: string; candidates: ListedCandidate[]; total: number };
 
 export async function CandidateTable({ slug, candidates, total }: Props) {
-  const { locale } = await getT();
+  const { t, locale } = await getT();
   const base = `/projects/${slug}`;
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-      <table className="w-full text-sm" aria-label="Triage candidates">
+      <table className="w-full text-sm" aria-label={t("triageTable.label")}>
         <thead className="border-b border-slate-200 bg-slate-50 text-left text-xs text-slate-600">
           <tr>
             <th className="p-2 text-right">#</th>
-            <th className="p-2">Item</th>
-            <th className="p-2">Why</th>
-            <th className="p-2">In dispute</th>
-            <th className="p-2 text-right" title="Trajectories: sum of |change in advantage| over the GRPO group if the outcome flipped (alone: |change in reward|). Samples: tiers apart + closeness to a threshold.">Impact</th>
-            <th className="p-2">Queue</th>
+            <th className="p-2">{t("triageTable.item")}</th>
+            <th className="p-2">{t("triageTable.why")}</th>
+            <th className="p-2">{t("triageTable.dispute")}</th>
+            <th className="p-2 text-right" title={t("triageTable.impactHelp")}>{t("triageDecision.impact")}</th>
+            <th className="p-2">{t("triageTable.queue")}</th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
@@ -35,20 +35,20 @@ export async function CandidateTable({ slug, candidates, total }: Props) {
                 </Link>
                 <div className="text-xs text-slate-500">
                   {c.kind === "trajectory" ? (
-                    <>trajectory{c.app && ` · ${c.app}`}{c.group ? <> · <Link href={`${base}/groups/${encodeURIComponent(c.group.groupKey)}`} className="text-blue-700 hover:underline">GRPO group of {c.group.rollouts.length}</Link></> : " · no group"}</>
+                    <>{t("triageTable.trajectory")}{c.app && ` · ${c.app}`}{c.group ? <> · <Link href={`${base}/groups/${encodeURIComponent(c.group.groupKey)}`} className="text-blue-700 hover:underline">{t("triageTable.groupOf", { count: c.group.rollouts.length })}</Link></> : t("triageTable.noGroup")}</>
                   ) : (
-                    "grounding sample"
+                    t("triageTable.sample")
                   )}
                 </div>
               </td>
               <td className="p-2"><ReasonChips reasons={c.reasons} /></td>
               <td className="p-2"><CandidateValues candidate={c} /></td>
-              <td className="p-2 text-right font-semibold tabular-nums" data-testid="impact">{c.impact.toFixed(2)}</td>
+              <td className="p-2 text-right font-semibold tabular-nums" data-testid="impact">{formatNumber(locale, c.impact, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}</td>
               <td className="p-2 text-xs">
                 {c.queued ? (
                   <Link href={`${base}/triage/${c.queued.queueItemId}`} className="text-blue-700 hover:underline">{c.queued.queueName}</Link>
                 ) : (
-                  <span className="text-slate-500">not queued</span>
+                  <span className="text-slate-500">{t("triageTable.notQueued")}</span>
                 )}
               </td>
             </tr>
@@ -56,7 +56,7 @@ export async function CandidateTable({ slug, candidates, total }: Props) {
         </tbody>
       </table>
       {total > candidates.length && (
-        <p className="border-t border-slate-200 p-2 text-xs text-slate-600">Showing the top {candidates.length} of {formatNumber(locale, total)}; a triage queue takes them in this order.</p>
+        <p className="border-t border-slate-200 p-2 text-xs text-slate-600">{t("triageTable.top", { shown: candidates.length, total })}</p>
       )}
     </div>
   );

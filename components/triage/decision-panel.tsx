@@ -4,6 +4,10 @@
 // score, else the nearest whole score across the threshold). Keys 1-5 pick the reason; "other"
 // needs a note. In queue mode the next claimed item opens after the decision.
 import { useState } from "react";
+import { useLocale, useT } from "@/components/i18n/i18n-provider";
+import { Frame } from "@/components/ui/frame";
+import { outcomeLabel, presetLabel } from "@/components/triage/triage-labels";
+import { formatNumber } from "@/lib/i18n/format";
 import { decideTriageAction } from "@/lib/actions/triage";
 import { presetsFor } from "@/lib/triage/reason-presets";
 import { useTriageKeys, type TriageKey } from "@/components/triage/use-triage-keys";
@@ -22,9 +26,10 @@ type Props = {
   onEscape: () => void;
 };
 
-const outcome = (v: boolean) => (v ? "success" : "failure");
-
 export function DecisionPanel({ projectId, queueItemId, queueMode, subject, decidedNote, onHelp, onEscape }: Props) {
+  const t = useT();
+  const locale = useLocale();
+  const outcome = (v: boolean) => outcomeLabel(t, v);
   const presets = presetsFor(subject.kind);
   const [preset, setPreset] = useState<number | null>(null);
   const [note, setNote] = useState("");
@@ -35,17 +40,17 @@ export function DecisionPanel({ projectId, queueItemId, queueMode, subject, deci
 
   async function decide(decision: "accept" | "override" | "skip") {
     if (pending) return;
-    if (decision === "override" && preset === null) return setError("Pick a reason first: keys 1–5.");
+    if (decision === "override" && preset === null) return setError(t("triagePanel.pickReason"));
     if (decision === "override" && presets[preset! - 1] === "other" && note.trim().length < 3) {
       document.getElementById("triage-note")?.focus();
-      return setError("Say in a few words why (\"other\").");
+      return setError(t("triagePanel.noteNeeded"));
     }
     let value: boolean | number | undefined;
     if (decision === "override") {
       if (subject.kind === "trajectory") value = !subject.judge;
       else {
         value = Number(score);
-        if (score.trim() === "" || !Number.isFinite(value) || value < 0 || value > 10) return setError("The new score must be a number from 0 to 10.");
+        if (score.trim() === "" || !Number.isFinite(value) || value < 0 || value > 10) return setError(t("triagePanel.scoreRange"));
       }
     }
     setPending(true);
@@ -77,45 +82,49 @@ export function DecisionPanel({ projectId, queueItemId, queueMode, subject, deci
   }
   useTriageKeys(onKey);
 
-  const overrideText = subject.kind === "trajectory" ? `Override to ${outcome(!subject.judge)}` : "Override the score";
+  const overrideText = subject.kind === "trajectory" ? t("triagePanel.overrideTo", { outcome: outcome(!subject.judge) }) : t("triagePanel.overrideScore");
   return (
-    <section aria-label="Decision" className="space-y-3 rounded-lg border border-slate-300 bg-white p-3 shadow-sm">
-      <h2 className="text-sm font-semibold">Decision</h2>
+    <section aria-label={t("triagePanel.label")} className="space-y-3 rounded-lg border border-slate-300 bg-white p-3 shadow-sm">
+      <h2 className="text-sm font-semibold">{t("triagePanel.label")}</h2>
       {isDecided ? (
         <p role="status" className="rounded bg-emerald-50 p-2 text-sm text-emerald-900">{decidedNote}</p>
       ) : (
         <>
           <p className="text-sm text-slate-700">
             {subject.kind === "trajectory" ? (
-              <>Judge <b>{subject.judgeName}</b> says <b>{outcome(subject.judge)}</b>.{" "}
+              <>
+                <Frame locale={locale} message="triagePanel.judgeSays" values={{ judge: <b>{subject.judgeName}</b>, outcome: <b>{outcome(subject.judge)}</b> }} />
                 {subject.againstRule
-                  ? <>Accepting it overrides the rule verifier {subject.againstRule.judgeName} ({outcome(subject.againstRule.value)}) to {outcome(subject.judge)}.</>
-                  : <>Accepting keeps it; no override is written.</>}
+                  ? t("triagePanel.acceptOverridesRule", { rule: subject.againstRule.judgeName, ruleOutcome: outcome(subject.againstRule.value), outcome: outcome(subject.judge) })
+                  : t("triagePanel.acceptKeeps")}
               </>
             ) : (
-              <>Judge <b>{subject.judgeName}</b> scores <b>{subject.judgeScore}/10</b>. Accepting keeps the score.</>
+              <Frame locale={locale} message="triagePanel.judgeScores" values={{
+                judge: <b>{subject.judgeName}</b>,
+                score: <b>{t("triagePanel.score", { score: formatNumber(locale, subject.judgeScore, { maximumFractionDigits: 2 }) })}</b>,
+              }} />
             )}
           </p>
           {subject.kind === "sample" && (
             <label className="flex items-center gap-2 text-sm text-slate-700">
-              New score (0–10)
+              {t("triagePanel.newScore")}
               <input type="number" min={0} max={10} step={0.5} value={score} onChange={(e) => setScore(e.target.value)}
                 className="w-20 rounded border border-slate-300 px-2 py-1" />
             </label>
           )}
           <fieldset>
-            <legend className="text-xs font-medium text-slate-700">Reason (keys 1–5)</legend>
-            <div className="mt-1 flex flex-wrap gap-1" role="radiogroup" aria-label="Reason presets">
+            <legend className="text-xs font-medium text-slate-700">{t("triagePanel.reasonKeys")}</legend>
+            <div className="mt-1 flex flex-wrap gap-1" role="radiogroup" aria-label={t("triagePanel.presets")}>
               {presets.map((label, i) => (
                 <button key={label} type="button" role="radio" aria-checked={preset === i + 1} onClick={() => setPreset(i + 1)}
                   className={`rounded-full border px-2 py-0.5 text-xs ${preset === i + 1 ? "border-blue-700 bg-blue-700 text-white" : "border-slate-300 text-slate-800 hover:bg-slate-100"}`}>
-                  <kbd className="mr-1 font-mono">{i + 1}</kbd>{label}
+                  <kbd className="mr-1 font-mono">{i + 1}</kbd>{presetLabel(t, label)}
                 </button>
               ))}
             </div>
           </fieldset>
           <label className="block text-xs text-slate-700">
-            Note {preset !== null && presets[preset - 1] === "other" ? "(required)" : "(optional)"}
+            {preset !== null && presets[preset - 1] === "other" ? t("triagePanel.noteRequired") : t("triagePanel.noteOptional")}
             <input id="triage-note" value={note} maxLength={2000} onChange={(e) => setNote(e.target.value)}
               onKeyDown={(e) => { if (e.key === "Enter") { e.preventDefault(); void decide("override"); } }}
               className="mt-0.5 block w-full rounded border border-slate-300 px-2 py-1 text-sm" />
@@ -123,7 +132,7 @@ export function DecisionPanel({ projectId, queueItemId, queueMode, subject, deci
           <div className="flex flex-wrap gap-2">
             <button type="button" disabled={pending} onClick={() => decide("accept")}
               className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-50 disabled:opacity-50">
-              Accept judge <kbd className="ml-1 rounded border border-slate-300 px-1 font-mono text-xs">a</kbd>
+              {t("triagePanel.accept")} <kbd className="ml-1 rounded border border-slate-300 px-1 font-mono text-xs">a</kbd>
             </button>
             <button type="button" disabled={pending} onClick={() => decide("override")}
               className="rounded-md bg-blue-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-blue-800 disabled:opacity-50">
@@ -135,10 +144,10 @@ export function DecisionPanel({ projectId, queueItemId, queueMode, subject, deci
       {queueMode && (
         <button type="button" disabled={pending} onClick={() => decide("skip")}
           className="rounded-md border border-slate-300 px-3 py-1 text-xs text-slate-700 hover:bg-slate-50 disabled:opacity-50">
-          {isDecided ? "Next item" : "Skip"} <kbd className="ml-1 rounded border border-slate-300 px-1 font-mono">n</kbd>
+          {isDecided ? t("triagePanel.next") : t("triagePanel.skip")} <kbd className="ml-1 rounded border border-slate-300 px-1 font-mono">n</kbd>
         </button>
       )}
-      {pending && <p role="status" className="text-xs text-slate-600">Saving…</p>}
+      {pending && <p role="status" className="text-xs text-slate-600">{t("triagePanel.saving")}</p>}
       {error && <p role="alert" className="text-sm text-red-700">{error}</p>}
     </section>
   );

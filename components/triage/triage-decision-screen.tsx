@@ -4,6 +4,11 @@
 // human's answer, and the decision panel (keys a / o / 1-5 / n).
 import Link from "next/link";
 import { useState } from "react";
+import { useLocale, useT } from "@/components/i18n/i18n-provider";
+import { presetLabel, verdictWordLabel } from "@/components/triage/triage-labels";
+import { formatDateTime, formatNumber, formatTime } from "@/lib/i18n/format";
+import type { Locale } from "@/lib/i18n/locales";
+import type { Translate } from "@/lib/i18n/translate";
 import { CandidateValues } from "@/components/triage/candidate-values";
 import { DecisionPanel, type DecisionSubject } from "@/components/triage/decision-panel";
 import { GroupFlipTable } from "@/components/triage/group-flip-table";
@@ -19,12 +24,21 @@ type Props = {
   queueMode: { queueId: string; claimId: string | null } | null;
 };
 
-function decidedNote(view: TriageItemView): string | null {
+function decidedNote(t: Translate, locale: Locale, view: TriageItemView): string | null {
   if (view.item.status !== "verified") return null;
-  const when = view.item.resolvedAt ? ` on ${view.item.resolvedAt.slice(0, 16).replace("T", " ")}` : "";
-  if (!view.decision) return `Already settled${when}.`;
-  const what = view.decision.action === "triage.override" ? "overridden" : "accepted";
-  return `Decided${when}: judge ${what} by ${view.decision.by}${typeof view.decision.details?.reason === "string" ? ` (${view.decision.details.reason})` : ""}.`;
+  const when = view.item.resolvedAt ? formatDateTime(locale, view.item.resolvedAt) : null;
+  if (!view.decision) return when ? t("triageDecision.settledOn", { when }) : t("triageDecision.settled");
+  const isOverride = view.decision.action === "triage.override";
+  const by = view.decision.by;
+  const said = when
+    ? t(isOverride ? "triageDecision.decidedOverriddenOn" : "triageDecision.decidedAcceptedOn", { when, by })
+    : t(isOverride ? "triageDecision.decidedOverridden" : "triageDecision.decidedAccepted", { by });
+  // The recorded reason is a preset (English, translated here) or "preset: note" or the note itself.
+  const reason = view.decision.details?.reason;
+  if (typeof reason !== "string") return said;
+  const [preset, ...note] = reason.split(": ");
+  const shown = [presetLabel(t, preset!), ...note].join(": ");
+  return `${said} ${t("triageDecision.reason", { reason: shown })}`;
 }
 
 // Across the nearest threshold, as a whole score: 6.8 under gold 7 -> 7, 7.2 over it -> 6.
@@ -50,31 +64,41 @@ function subjectOf(view: TriageItemView): DecisionSubject | null {
 }
 
 export function TriageDecisionScreen({ project, view, queueMode }: Props) {
+  const t = useT();
+  const locale = useLocale();
   const [isHelpOpen, setHelpOpen] = useState(false);
   const subject = subjectOf(view);
   const c = view.candidate;
   const trajectoryId = view.target.kind === "trajectory" ? view.target.trajectory.id : null;
-  const humanLine = view.target.kind === "trajectory"
-    ? view.target.trajectory.humanVerdict ? `${view.target.trajectory.humanVerdict} (${view.target.trajectory.status === "verified" ? "verified" : "not verified yet"})` : "none yet"
-    : c?.kind === "sample" && c.humanScore !== null ? `${c.humanScore}/10 (${c.humanTier})` : "none yet";
+  const trajectory = view.target.kind === "trajectory" ? view.target.trajectory : null;
+  const humanLine = trajectory
+    ? trajectory.humanVerdict
+      ? t(trajectory.status === "verified" ? "triageDecision.humanVerified" : "triageDecision.humanNotVerified", { verdict: verdictWordLabel(t, trajectory.humanVerdict) })
+      : t("triageDecision.noneYet")
+    : c?.kind === "sample" && c.humanScore !== null
+      ? t("triageDecision.humanScore", { score: formatNumber(locale, c.humanScore, { maximumFractionDigits: 2 }), tier: c.humanTier ?? "" })
+      : t("triageDecision.noneYet");
+  const twoDecimals = (v: number) => formatNumber(locale, v, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <Link href={`/projects/${project.slug}/triage`} className="text-sm text-blue-700 hover:underline">← Triage</Link>
-          <h1 className="mt-1 text-2xl font-semibold">Triage decision</h1>
+          <Link href={`/projects/${project.slug}/triage`} className="text-sm text-blue-700 hover:underline">← {t("project.triage")}</Link>
+          <h1 className="mt-1 text-2xl font-semibold">{t("triageDecision.title")}</h1>
           <p className="text-sm text-slate-600">
-            {view.queue.name}: <span className="tabular-nums">{view.queue.decided} / {view.queue.total}</span> decided
-            {queueMode ? (view.claim?.status === "active" ? ` · your claim runs until ${view.claim.leaseUntil.slice(11, 16)} UTC` : " · your claim on this item has ended") : " · opened outside queue mode"}
+            {t("triageDecision.progress", { queue: view.queue.name, decided: view.queue.decided, total: view.queue.total })}
+            {queueMode
+              ? view.claim?.status === "active" ? t("triageDecision.claimUntil", { time: formatTime(locale, view.claim.leaseUntil) }) : t("triageDecision.claimEnded")
+              : t("triageDecision.outsideQueue")}
           </p>
         </div>
-        <button type="button" onClick={() => setHelpOpen(true)} className="rounded border border-slate-300 px-2 py-1 text-xs text-slate-700 hover:bg-slate-50">Keys <kbd className="font-mono">?</kbd></button>
+        <button type="button" onClick={() => setHelpOpen(true)} className="rounded border border-slate-300 px-2 py-1 text-xs text-slate-700 hover:bg-slate-50">{t("triageDecision.keys")} <kbd className="font-mono">?</kbd></button>
       </div>
 
-      <div className="flex flex-wrap items-center gap-3 rounded-lg border border-slate-200 bg-white p-3" aria-label="Why this item">
-        {c ? <ReasonChips reasons={c.reasons} /> : <span className="text-xs text-slate-500">the judge verdict in question was replaced by a newer one</span>}
+      <div className="flex flex-wrap items-center gap-3 rounded-lg border border-slate-200 bg-white p-3" aria-label={t("triageDecision.why")}>
+        {c ? <ReasonChips reasons={c.reasons} /> : <span className="text-xs text-slate-500">{t("triageDecision.replaced")}</span>}
         {c && <CandidateValues candidate={c} />}
-        <span className="ml-auto text-sm">Impact <b className="tabular-nums" data-testid="impact">{(c?.impact ?? view.item.impactWhenQueued).toFixed(2)}</b></span>
+        <span className="ml-auto text-sm">{t("triageDecision.impact")} <b className="tabular-nums" data-testid="impact">{twoDecimals(c?.impact ?? view.item.impactWhenQueued)}</b></span>
       </div>
 
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
@@ -82,21 +106,21 @@ export function TriageDecisionScreen({ project, view, queueMode }: Props) {
           <TriageTarget slug={project.slug} target={view.target} />
           {c?.kind === "trajectory" && c.group && trajectoryId && <GroupFlipTable slug={project.slug} group={c.group} trajectoryId={trajectoryId} impact={c.impact} />}
           {c?.kind === "trajectory" && !c.group && (
-            <p className="text-sm text-slate-600">Not in a GRPO group: a flip changes only this rollout&apos;s reward, by {c.impact.toFixed(3)}.</p>
+            <p className="text-sm text-slate-600">{t("triageDecision.noGroup", { delta: formatNumber(locale, c.impact, { minimumFractionDigits: 3, maximumFractionDigits: 3 }) })}</p>
           )}
         </div>
         <div className="space-y-4">
           {subject ? (
-            <DecisionPanel projectId={project.id} queueItemId={view.item.id} queueMode={queueMode} subject={subject} decidedNote={decidedNote(view)}
+            <DecisionPanel projectId={project.id} queueItemId={view.item.id} queueMode={queueMode} subject={subject} decidedNote={decidedNote(t, locale, view)}
               onHelp={() => setHelpOpen((open) => !open)} onEscape={() => setHelpOpen(false)} />
           ) : (
-            <p role="alert" className="text-sm text-red-700">The verdict of this item has no value to decide on.</p>
+            <p role="alert" className="text-sm text-red-700">{t("triageDecision.noValue")}</p>
           )}
-          <section aria-label="Human answer" className="rounded-lg border border-slate-200 bg-white p-3 text-sm">
-            <h2 className="font-semibold">Human</h2>
+          <section aria-label={t("triageDecision.humanAnswer")} className="rounded-lg border border-slate-200 bg-white p-3 text-sm">
+            <h2 className="font-semibold">{t("triageDecision.human")}</h2>
             <p className="text-slate-700">{humanLine}</p>
           </section>
-          <VerdictList title="Verdicts" projectId={project.id} verdicts={view.verdicts} canOverride={false} empty="No verdicts." />
+          <VerdictList title={t("triageDecision.verdicts")} projectId={project.id} verdicts={view.verdicts} canOverride={false} empty={t("triageDecision.noVerdicts")} />
         </div>
       </div>
       {isHelpOpen && <TriageHelp onClose={() => setHelpOpen(false)} />}

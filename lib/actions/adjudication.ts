@@ -6,7 +6,7 @@ import { z } from "zod";
 import { requireRole } from "@/lib/auth/session";
 import { db } from "@/lib/db";
 import { isAppError } from "@/lib/errors";
-import { failure } from "@/lib/actions/result";
+import { failureText } from "@/lib/actions/run-action";
 import { adjudicateItem, AdjudicationInputSchema } from "@/lib/queues/adjudicate-item";
 import { nextAwaitingAdjudication } from "@/lib/queues/adjudication-list";
 
@@ -26,7 +26,6 @@ export async function adjudicateAction(input: z.input<typeof AdjudicateSchema>):
     revalidatePath("/projects", "layout");
     return { ok: true, nextUrl: next ? `${base}/${next}` : `${base}?done=1` };
   } catch (error) {
-    const result = failure(error);
-    return { ok: false, error: result.ok ? "" : result.error, isConflict: isAppError(error) && error.code === "conflict" };
+    return { ok: false, error: await failureText(error), isConflict: isAppError(error) && error.code === "conflict" };
   }
 }

@@ -8,7 +8,9 @@ import { db } from "@/lib/db";
 import { GroundingSaveBodySchema, saveGroundingReply, type SaveResult } from "@/lib/annotations/grounding-save-reply";
 import { overrideVerdict } from "@/lib/verdicts/override-verdict";
 import { bulkDecide } from "@/lib/annotations/bulk-decide";
-import { failure, type ActionResult } from "@/lib/actions/result";
+import { type ActionResult } from "@/lib/actions/result";
+import { failureText } from "@/lib/actions/run-action";
+import { getT } from "@/lib/i18n/server";
 
 const Id = z.string().regex(/^[a-z0-9]{10,40}$/);
 
@@ -25,8 +27,7 @@ export async function saveGroundingAction(input: z.input<typeof SaveSchema>): Pr
     if (reply.ok && body.status === "submitted") revalidatePath("/projects", "layout");
     return reply;
   } catch (error) {
-    const result = failure(error);
-    return { ok: false, error: result.ok ? "" : result.error };
+    return { ok: false, error: await failureText(error) };
   }
 }
 
@@ -43,9 +44,9 @@ export async function overrideVerdictAction(input: z.input<typeof OverrideSchema
     const access = await requireRole(parsed.projectId, "reviewer");
     await overrideVerdict(db(), access, parsed);
     revalidatePath("/projects", "layout");
-    return { ok: true, message: "Override recorded." };
+    return { ok: true, message: (await getT()).t("messages.overrideRecorded") };
   } catch (error) {
-    return failure(error);
+    return { ok: false, error: await failureText(error) };
   }
 }
 
@@ -57,9 +58,11 @@ export async function bulkDecideAction(input: z.input<typeof BulkSchema>): Promi
     const access = await requireRole(parsed.projectId, "reviewer");
     const { decided, unchanged } = await bulkDecide(db(), access, parsed.sampleIds, parsed.decision);
     revalidatePath("/projects", "layout");
-    const done = `${decided.toLocaleString("en")} ${parsed.decision === "accept" ? "accepted" : "rejected"}`;
-    return { ok: true, message: unchanged ? `${done}; ${unchanged.toLocaleString("en")} already ${parsed.decision === "accept" ? "verified" : "rejected"}, left as they were.` : `${done}.` };
+    const { t } = await getT();
+    const isAccept = parsed.decision === "accept";
+    if (!unchanged) return { ok: true, message: isAccept ? t("messages.bulkAccepted", { count: decided }) : t("messages.bulkRejected", { count: decided }) };
+    return { ok: true, message: t(isAccept ? "messages.bulkAcceptedSome" : "messages.bulkRejectedSome", { count: decided, unchanged }) };
   } catch (error) {
-    return failure(error);
+    return { ok: false, error: await failureText(error) };
   }
 }

@@ -4,30 +4,31 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { requireRole } from "@/lib/auth/session";
 import { db } from "@/lib/db";
-import { formFields, runAction, type ActionResult } from "@/lib/actions/result";
+import { formFields, type ActionResult } from "@/lib/actions/result";
+import { runAction } from "@/lib/actions/run-action";
 import { makeHoneypot, removeHoneypot } from "@/lib/queues/honeypots";
 
 const Id = z.string().regex(/^[a-z0-9]{10,40}$/);
 const MakeSchema = z.object({ projectId: Id, itemType: z.enum(["sample", "trajectory"]), itemId: Id });
 
 export async function makeHoneypotAction(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
-  return runAction(async () => {
+  return runAction(async (t) => {
     const { projectId, itemType, itemId } = MakeSchema.parse(formFields(form));
     const access = await requireRole(projectId, "admin");
     await makeHoneypot(db(), access, itemType === "sample" ? { sampleId: itemId } : { trajectoryId: itemId });
     revalidatePath("/projects", "layout");
-    return { ok: true, message: "This item is now a honeypot: new queues may mix it in." };
+    return { ok: true, message: t("messages.honeypotMade") };
   });
 }
 
 const RemoveSchema = z.object({ projectId: Id, honeypotId: Id });
 
 export async function removeHoneypotAction(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
-  return runAction(async () => {
+  return runAction(async (t) => {
     const { projectId, honeypotId } = RemoveSchema.parse(formFields(form));
     const access = await requireRole(projectId, "admin");
     await removeHoneypot(db(), access, honeypotId);
     revalidatePath("/projects", "layout");
-    return { ok: true, message: "Honeypot removed." };
+    return { ok: true, message: t("messages.honeypotRemoved") };
   });
 }

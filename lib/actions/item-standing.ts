@@ -5,7 +5,8 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { requireRole } from "@/lib/auth/session";
 import { db } from "@/lib/db";
-import { formFields, runAction, type ActionResult } from "@/lib/actions/result";
+import { formFields, type ActionResult } from "@/lib/actions/result";
+import { runAction } from "@/lib/actions/run-action";
 import { keyOf } from "@/lib/annotations/item-key";
 import { decideProposal } from "@/lib/annotations/proposals";
 import { reopenItem } from "@/lib/annotations/reopen-item";
@@ -14,23 +15,23 @@ const Id = z.string().regex(/^[a-z0-9]{10,40}$/);
 const ReopenSchema = z.object({ projectId: Id, itemType: z.enum(["sample", "trajectory"]), itemId: Id, reason: z.string().max(2_000) });
 
 export async function reopenItemAction(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
-  return runAction(async () => {
+  return runAction(async (t) => {
     const { projectId, itemType, itemId, reason } = ReopenSchema.parse(formFields(form));
     const access = await requireRole(projectId, "reviewer");
     await reopenItem(db(), access, keyOf(itemType, itemId), reason);
     revalidatePath("/projects", "layout");
-    return { ok: true, message: "Reopened: the item is back in review and out of the pools until it is settled again." };
+    return { ok: true, message: t("messages.reopened") };
   });
 }
 
 const ProposalSchema = z.object({ projectId: Id, annotationId: Id, decision: z.enum(["accept", "dismiss"]) });
 
 export async function decideProposalAction(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
-  return runAction(async () => {
+  return runAction(async (t) => {
     const { projectId, annotationId, decision } = ProposalSchema.parse(formFields(form));
     const access = await requireRole(projectId, "reviewer");
     await decideProposal(db(), access, annotationId, decision);
     revalidatePath("/projects", "layout");
-    return { ok: true, message: decision === "accept" ? "Accepted: the proposal is the new final answer." : "Dismissed: the final answer stays as it was." };
+    return { ok: true, message: decision === "accept" ? t("messages.proposalAccepted") : t("messages.proposalDismissed") };
   });
 }

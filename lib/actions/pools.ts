@@ -6,13 +6,15 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { requireRole } from "@/lib/auth/session";
 import { db } from "@/lib/db";
-import { failure, formFields, runAction, type ActionResult } from "@/lib/actions/result";
+import { formFields, type ActionResult } from "@/lib/actions/result";
+import { runAction, failureText } from "@/lib/actions/run-action";
 import { ExportModeSchema } from "@/lib/exports/active-export";
 import { createPool, deletePool, updatePool } from "@/lib/pools/pools";
 import { diffAgainstLatest, type PoolDiff } from "@/lib/pools/pool-diff";
 import { previewPool, type PoolPreview } from "@/lib/pools/pool-preview";
 import { mediaStore } from "@/lib/media/media-store";
 import { startExportInApp } from "@/lib/pools/start-export-in-app";
+import { getT } from "@/lib/i18n/server";
 
 const Id = z.string().regex(/^[a-z0-9]{10,40}$/);
 
@@ -35,34 +37,34 @@ function poolInput(fields: Record<string, string>, tiers: string[]) {
 const tiersOf = (form: FormData) => form.getAll("filter.tier").filter((v): v is string => typeof v === "string");
 
 export async function createPoolAction(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
-  return runAction(async () => {
+  return runAction(async (t) => {
     const fields = formFields(form);
     const projectId = Id.parse(fields.projectId);
     const access = await requireRole(projectId, "admin");
     const pool = await createPool(db(), { userId: access.user.id, projectId }, poolInput(fields, tiersOf(form)));
     revalidatePath("/projects", "layout");
-    return { ok: true, message: `Pool ${pool.name} created.` };
+    return { ok: true, message: t("messages.poolCreated", { name: pool.name }) };
   });
 }
 
 export async function updatePoolAction(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
-  return runAction(async () => {
+  return runAction(async (t) => {
     const fields = formFields(form);
     const { projectId, poolId } = z.object({ projectId: Id, poolId: Id }).parse(fields);
     const access = await requireRole(projectId, "admin");
     const pool = await updatePool(db(), { userId: access.user.id, projectId }, poolId, poolInput(fields, tiersOf(form)));
     revalidatePath("/projects", "layout");
-    return { ok: true, message: `Pool ${pool.name} saved.` };
+    return { ok: true, message: t("messages.poolSaved", { name: pool.name }) };
   });
 }
 
 export async function deletePoolAction(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
-  return runAction(async () => {
+  return runAction(async (t) => {
     const { projectId, poolId } = z.object({ projectId: Id, poolId: Id }).parse(formFields(form));
     const access = await requireRole(projectId, "admin");
     await deletePool(db(), { userId: access.user.id, projectId }, poolId);
     revalidatePath("/projects", "layout");
-    return { ok: true, message: "Pool deleted; its snapshots stay where they were written." };
+    return { ok: true, message: t("messages.poolDeleted") };
   });
 }
 
@@ -75,10 +77,9 @@ export async function startExportAction(input: z.input<typeof StartExportSchema>
     const { projectId, poolId, mode } = StartExportSchema.parse(input);
     const access = await requireRole(projectId, "admin");
     const job = await startExportInApp({ userId: access.user.id, projectId }, { poolId, mode });
-    return { ok: true, message: `${mode === "full" ? "Full" : "Incremental"} export started.`, jobId: job.id };
+    return { ok: true, message: (await getT()).t(mode === "full" ? "messages.exportStartedFull" : "messages.exportStartedIncremental"), jobId: job.id };
   } catch (error) {
-    const result = failure(error);
-    return result.ok ? { ok: false, error: "The export did not start." } : { ok: false, error: result.error };
+    return { ok: false, error: await failureText(error) };
   }
 }
 
@@ -93,8 +94,7 @@ export async function previewPoolAction(input: z.input<typeof PoolRefSchema>): P
     await requireRole(projectId, "reviewer");
     return { ok: true, preview: await previewPool(db(), projectId, poolId) };
   } catch (error) {
-    const result = failure(error);
-    return { ok: false, error: result.ok ? "The preview could not be made." : result.error };
+    return { ok: false, error: await failureText(error) };
   }
 }
 
@@ -107,7 +107,6 @@ export async function diffPoolAction(input: z.input<typeof PoolRefSchema>): Prom
     await requireRole(projectId, "reviewer");
     return { ok: true, diff: await diffAgainstLatest(db(), projectId, poolId, mediaStore()) };
   } catch (error) {
-    const result = failure(error);
-    return { ok: false, error: result.ok ? "The comparison could not be made." : result.error };
+    return { ok: false, error: await failureText(error) };
   }
 }

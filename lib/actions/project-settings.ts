@@ -4,12 +4,13 @@ import { z } from "zod";
 import { requireRole } from "@/lib/auth/session";
 import { recordAudit } from "@/lib/audit/record";
 import { db } from "@/lib/db";
-import { formFields, runAction, type ActionResult } from "@/lib/actions/result";
+import { formFields, type ActionResult } from "@/lib/actions/result";
+import { runAction } from "@/lib/actions/run-action";
 import { updateProjectSettings } from "@/lib/projects/update-settings";
 import { notifyJobQueued } from "@/lib/jobs/in-process-worker";
 
 export async function updateProjectSettingsAction(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
-  return runAction(async () => {
+  return runAction(async (t) => {
     const fields = formFields(form);
     const { projectId } = z.object({ projectId: z.string().min(1).max(40) }).parse(fields);
     const access = await requireRole(projectId, "admin");
@@ -19,6 +20,6 @@ export async function updateProjectSettingsAction(_prev: ActionResult | null, fo
     await recordAudit(db(), { userId: access.user.id, projectId, action: "project.settings", targetType: "project", targetId: projectId, details: project.settings as object });
     if (rederive) notifyJobQueued();
     revalidatePath("/projects", "layout");
-    return { ok: true, message: rederive ? "Settings saved. Scores, tiers, rewards and advantages are being recomputed (progress above)." : "Settings saved." };
+    return { ok: true, message: rederive ? t("messages.settingsSavedRederive") : t("messages.settingsSaved") };
   });
 }

@@ -7,8 +7,8 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { requireRole } from "@/lib/auth/session";
 import { db } from "@/lib/db";
-import { AppError } from "@/lib/errors";
-import { formFields, runAction, type ActionResult } from "@/lib/actions/result";
+import { formFields, type ActionResult } from "@/lib/actions/result";
+import { runAction } from "@/lib/actions/run-action";
 import { createQueue } from "@/lib/queues/create-queue";
 import { submitOwnClaim } from "@/lib/queues/submittable-claim";
 import { createListQueue } from "@/lib/queues/create-list-queue";
@@ -17,6 +17,7 @@ import { changeQueueStatus } from "@/lib/queues/queue-status";
 import { releaseClaim } from "@/lib/queues/release-claim";
 import { SampleFilterSchema } from "@/lib/samples/sample-filters";
 import { TrajectoryFilterSchema } from "@/lib/trajectories/trajectory-filters";
+import { saidError } from "@/lib/i18n/said-error";
 
 const Id = z.string().regex(/^[a-z0-9]{10,40}$/);
 
@@ -40,12 +41,12 @@ function strictFilter<S extends typeof SampleFilterSchema | typeof TrajectoryFil
   );
   const parsed = schema.parse(given) as Record<string, unknown>;
   const rejected = Object.keys(given).filter((key) => parsed[key] === undefined);
-  if (rejected.length) throw new AppError("invalid_input", `Check the filter: ${rejected.join(", ")} has a value the list does not accept.`);
+  if (rejected.length) throw saidError("invalid_input", "messages.filterRefused", { fields: rejected.join(", ") });
   return parsed as z.infer<S>;
 }
 
 export async function createQueueAction(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
-  return runAction(async () => {
+  return runAction(async (t) => {
     const fields = formFields(form);
     const { projectId, name, itemType, overlap, leaseMinutes, honeypotPercent } = NewQueueFormSchema.parse(fields);
     const access = await requireRole(projectId, "admin");
@@ -60,8 +61,10 @@ export async function createQueueAction(_prev: ActionResult | null, form: FormDa
       : await createQueue(db(), access, filterInput(itemType, common, fields));
     const { queue, itemCount, honeypotCount } = made;
     revalidatePath("/projects", "layout");
-    const honeypots = honeypotCount ? ` and ${honeypotCount} ${honeypotCount === 1 ? "honeypot" : "honeypots"}` : "";
-    return { ok: true, message: `Queue "${queue.name}" created with ${itemCount} ${itemCount === 1 ? "item" : "items"}${honeypots}.` };
+    const items = itemCount === 1 ? t("messages.itemOne") : t("messages.itemMany", { count: itemCount });
+    if (!honeypotCount) return { ok: true, message: t("messages.queueCreated", { name: queue.name, items }) };
+    const honeypots = honeypotCount === 1 ? t("messages.honeypotOne") : t("messages.honeypotMany", { count: honeypotCount });
+    return { ok: true, message: t("messages.queueCreatedHoneypots", { name: queue.name, items, honeypots }) };
   });
 }
 
@@ -76,12 +79,12 @@ function filterInput(itemType: "sample" | "trajectory", common: { name: string; 
 const SubmitClaimSchema = z.object({ projectId: Id, claimId: Id });
 
 export async function submitClaimAction(input: z.input<typeof SubmitClaimSchema>): Promise<ActionResult> {
-  return runAction(async () => {
+  return runAction(async (t) => {
     const { projectId, claimId } = SubmitClaimSchema.parse(input);
     const access = await requireRole(projectId, "annotator");
     await submitOwnClaim(access, claimId);
     revalidatePath("/projects", "layout");
-    return { ok: true, message: "Claim submitted." };
+    return { ok: true, message: t("messages.claimSubmitted") };
   });
 }
 
@@ -89,14 +92,14 @@ const SkipClaimSchema = z.object({ projectId: Id, claimId: Id });
 
 /** Skip: the item goes back to the queue for others and never comes back to the caller. */
 export async function skipClaimAction(input: z.input<typeof SkipClaimSchema>): Promise<ActionResult> {
-  return runAction(async () => {
+  return runAction(async (t) => {
     const { projectId, claimId } = SkipClaimSchema.parse(input);
     const access = await requireRole(projectId, "annotator");
     const claim = await db().claim.count({ where: { id: claimId, userId: access.user.id, queueItem: { queue: { projectId } } } });
-    if (!claim) throw new AppError("not_found", "No such claim.");
+    if (!claim) throw saidError("not_found", "messages.noSuchClaim");
     await releaseClaim(db(), { claimId, userId: access.user.id });
     revalidatePath("/projects", "layout");
-    return { ok: true, message: "Skipped." };
+    return { ok: true, message: t("messages.skipped") };
   });
 }
 
@@ -104,7 +107,7 @@ const QueueStatusSchema = z.object({ projectId: Id, queueId: Id, change: z.enum(
 
 /** Close (no new claims), reopen, archive (off the list) or restore a queue: admins. */
 export async function changeQueueStatusAction(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
-  return runAction(async () => {
+  return runAction(async (t) => {
     const { projectId, queueId, change } = QueueStatusSchema.parse(formFields(form));
     const access = await requireRole(projectId, "admin");
     const { message } = await changeQueueStatus(db(), access, queueId, change);

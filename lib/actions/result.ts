@@ -1,8 +1,11 @@
 // What a server action hands back to its form: never a thrown error (which Next.js would
-// hide behind a generic message in production), always a result the form can show.
+// hide behind a generic message in production), always a result the form can show, in the
+// reader's language (lib/actions/run-action.ts hands the translator in).
 import { z } from "zod";
 import { isAppError } from "@/lib/errors";
 import { databaseUnavailable } from "@/lib/db-unavailable";
+import { sayIn } from "@/lib/i18n/said";
+import { translator, type Translate } from "@/lib/i18n/translate";
 
 export type ActionResult =
   | { ok: true; message: string; secret?: string }
@@ -10,26 +13,26 @@ export type ActionResult =
 
 export const IDLE: ActionResult | null = null;
 
-export function failure(error: unknown): ActionResult {
+/** A refused or failed action in words of the translator's language. An AppError thrown with
+ * a catalogue key (lib/i18n/said-error.ts) is translated; one with a plain English message
+ * (the domain checks not converted yet) is shown as it is. */
+export function failureIn(t: Translate, error: unknown): ActionResult & { ok: false } {
   if (error instanceof z.ZodError) {
     const fieldErrors: Record<string, string> = {};
     for (const issue of error.issues) fieldErrors[issue.path.join(".") || "form"] ??= issue.message;
     const summary = Object.entries(fieldErrors).map(([field, message]) => `${field} ${message}`);
-    return { ok: false, error: `Check the form: ${summary.join("; ")}.`, fieldErrors };
+    return { ok: false, error: t("messages.checkForm", { problems: summary.join(t("messages.listSeparator")) }), fieldErrors };
   }
-  if (isAppError(error)) return { ok: false, error: error.message };
+  if (isAppError(error)) return { ok: false, error: error.said ? sayIn(t, error.said) : error.message };
   console.error(error);
   const unavailable = databaseUnavailable(error);
-  if (unavailable) return { ok: false, error: unavailable.message };
-  return { ok: false, error: "Something went wrong on the server; nothing was changed." };
+  if (unavailable) return { ok: false, error: unavailable.said ? sayIn(t, unavailable.said) : unavailable.message };
+  return { ok: false, error: t("messages.serverError") };
 }
 
-export async function runAction(work: () => Promise<ActionResult>): Promise<ActionResult> {
-  try {
-    return await work();
-  } catch (error) {
-    return failure(error);
-  }
+/** The same in English, for the CLI. */
+export function failure(error: unknown): ActionResult {
+  return failureIn(translator("en"), error);
 }
 
 export function formFields(form: FormData): Record<string, string> {

@@ -5,13 +5,14 @@ import { z } from "zod";
 import { requireRole } from "@/lib/auth/session";
 import { recordAudit } from "@/lib/audit/record";
 import { db } from "@/lib/db";
-import { formFields, runAction, type ActionResult } from "@/lib/actions/result";
+import { formFields, type ActionResult } from "@/lib/actions/result";
+import { runAction } from "@/lib/actions/run-action";
 import { createApiToken, revokeApiToken } from "@/lib/tokens/tokens";
 
 const Ids = z.object({ projectId: z.string().min(1).max(40) });
 
 export async function createTokenAction(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
-  return runAction(async () => {
+  return runAction(async (t) => {
     const fields = formFields(form);
     const { projectId } = Ids.parse(fields);
     const access = await requireRole(projectId, "admin");
@@ -22,17 +23,17 @@ export async function createTokenAction(_prev: ActionResult | null, form: FormDa
     });
     await recordAudit(db(), { userId: access.user.id, projectId, action: "token.create", targetType: "api_token", targetId: token.id, details: { role: token.role } });
     revalidatePath("/projects", "layout");
-    return { ok: true, message: `Token ${token.name} created. Copy it now; it is shown once.`, secret };
+    return { ok: true, message: t("messages.tokenCreated", { name: token.name }), secret };
   });
 }
 
 export async function revokeTokenAction(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
-  return runAction(async () => {
+  return runAction(async (t) => {
     const { projectId, tokenId } = Ids.extend({ tokenId: z.string().min(1).max(40) }).parse(formFields(form));
     const access = await requireRole(projectId, "admin");
     await revokeApiToken(db(), projectId, tokenId);
     await recordAudit(db(), { userId: access.user.id, projectId, action: "token.revoke", targetType: "api_token", targetId: tokenId });
     revalidatePath("/projects", "layout");
-    return { ok: true, message: "Token revoked." };
+    return { ok: true, message: t("messages.tokenRevoked") };
   });
 }

@@ -4,7 +4,7 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { requireRole } from "@/lib/auth/session";
-import { failure } from "@/lib/actions/result";
+import { failureText } from "@/lib/actions/run-action";
 import { saveTrajectoryReply, TrajectorySaveBodySchema, type TrajectorySaveResult } from "@/lib/trajectories/trajectory-save-reply";
 
 const Id = z.string().regex(/^[a-z0-9]{10,40}$/);
@@ -21,7 +21,6 @@ export async function saveTrajectoryAction(input: z.input<typeof SaveSchema>): P
     if (reply.ok && body.status === "submitted") revalidatePath("/projects", "layout");
     return reply;
   } catch (error) {
-    const result = failure(error);
-    return { ok: false, error: result.ok ? "" : result.error };
+    return { ok: false, error: await failureText(error) };
   }
 }

@@ -7,12 +7,15 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { requireRole } from "@/lib/auth/session";
 import { db } from "@/lib/db";
-import { AppError } from "@/lib/errors";
-import { failure, formFields, runAction, type ActionResult } from "@/lib/actions/result";
+import { formFields, type ActionResult } from "@/lib/actions/result";
+import { runAction, failureText } from "@/lib/actions/run-action";
 import { TRIAGE_REASONS } from "@/lib/domain/triage-impact";
 import { createTriageQueue } from "@/lib/triage/create-triage-queue";
 import { decideTriageItem, DecideTriageInputSchema, type TriageOutcome } from "@/lib/triage/decide-triage-item";
 import { nextTriageLocation } from "@/lib/triage/next-triage-item";
+import { saidError } from "@/lib/i18n/said-error";
+import { getT } from "@/lib/i18n/server";
+import type { PlainKey } from "@/lib/i18n/translate";
 
 const Id = z.string().regex(/^[a-z0-9]{10,40}$/);
 
@@ -24,14 +27,14 @@ const NewTriageQueueFormSchema = z.object({
 });
 
 export async function createTriageQueueAction(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
-  return runAction(async () => {
+  return runAction(async (t) => {
     const { projectId, name, limit, leaseMinutes } = NewTriageQueueFormSchema.parse(formFields(form));
     const access = await requireRole(projectId, "reviewer");
     const memberIds = z.array(Id).max(1_000).parse(form.getAll("memberIds"));
     const reasons = z.array(z.enum(TRIAGE_REASONS)).parse(form.getAll("reasons"));
     const { queue, itemCount } = await createTriageQueue(db(), access, { name, memberIds, limit, leaseSeconds: leaseMinutes * 60, reasons });
     revalidatePath("/projects", "layout");
-    return { ok: true, message: `Triage queue "${queue.name}" created with ${itemCount} ${itemCount === 1 ? "item" : "items"}.` };
+    return { ok: true, message: t("messages.triageQueueCreated", { name: queue.name, items: itemCount === 1 ? t("messages.itemOne") : t("messages.itemMany", { count: itemCount }) }) };
   });
 }
 
@@ -39,7 +42,7 @@ type Navigation = { ok: true; location: string; message?: string } | { ok: false
 
 async function projectOf(projectId: string) {
   const project = await db().project.findUnique({ where: { id: projectId }, select: { id: true, slug: true } });
-  if (!project) throw new AppError("not_found", "No such project.");
+  if (!project) throw saidError("not_found", "messages.noSuchProject");
   return project;
 }
 
@@ -49,18 +52,17 @@ export async function startTriageAction(input: { projectId: string; queueId: str
     const access = await requireRole(projectId, "reviewer");
     return { ok: true, location: await nextTriageLocation(db(), await projectOf(projectId), queueId, access.user.id) };
   } catch (error) {
-    const result = failure(error);
-    return { ok: false, error: result.ok ? "" : result.error };
+    return { ok: false, error: await failureText(error) };
   }
 }
 
 const DecideSchema = DecideTriageInputSchema.extend({ projectId: Id, queueId: Id.optional() });
 
-const DONE: Record<TriageOutcome, string> = {
-  accepted: "Judge accepted.",
-  overridden: "Judge overridden.",
-  skipped: "Skipped.",
-  already_decided: "Someone else decided this item first; nothing was changed.",
+const DONE: Record<TriageOutcome, PlainKey> = {
+  accepted: "messages.triageAccepted",
+  overridden: "messages.triageOverridden",
+  skipped: "messages.triageSkipped",
+  already_decided: "messages.triageAlreadyDecided",
 };
 
 // After the decision: in queue mode the next claimed item (or the list when the queue is
@@ -71,7 +73,7 @@ export async function decideTriageAction(input: z.input<typeof DecideSchema>): P
     const access = await requireRole(projectId, "reviewer");
     const project = await projectOf(projectId);
     if (queueId && !(await db().queueItem.count({ where: { id: decision.queueItemId, queueId, queue: { projectId } } }))) {
-      throw new AppError("not_found", "No such item in this queue.");
+      throw saidError("not_found", "messages.noSuchQueueItem");
     }
     const { outcome } = await decideTriageItem(db(), access, decision);
     revalidatePath("/projects", "layout");
@@ -80,9 +82,8 @@ export async function decideTriageAction(input: z.input<typeof DecideSchema>): P
     const location = queueId && isMember
       ? await nextTriageLocation(db(), project, queueId, access.user.id)
       : `/projects/${project.slug}/triage`;
-    return { ok: true, location, message: DONE[outcome] };
+    return { ok: true, location, message: (await getT()).t(DONE[outcome]) };
   } catch (error) {
-    const result = failure(error);
-    return { ok: false, error: result.ok ? "" : result.error };
+    return { ok: false, error: await failureText(error) };
   }
 }

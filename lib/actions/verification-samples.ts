@@ -7,9 +7,11 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { requireRole } from "@/lib/auth/session";
 import { db } from "@/lib/db";
-import { formFields, runAction, type ActionResult } from "@/lib/actions/result";
+import { formFields, type ActionResult } from "@/lib/actions/result";
+import { runAction } from "@/lib/actions/run-action";
 import { SAMPLE_DESIGNS } from "@/lib/domain/estimates/strata";
 import { drawFirstAndQueue, drawMoreAndQueue, type QueuedRound } from "@/lib/runs/sampling/queue-round";
+import type { Translate } from "@/lib/i18n/translate";
 
 const Id = z.string().regex(/^[a-z0-9]{10,40}$/);
 
@@ -46,28 +48,33 @@ function queueOf(form: FormData, fields: { overlap: number; leaseMinutes: number
   };
 }
 
-function said(r: QueuedRound): string {
-  const drew = `Drew ${r.drawn} ${r.drawn === 1 ? "episode" : "episodes"} (round ${r.round})`;
-  const verified = r.alreadyVerified ? `; ${r.alreadyVerified} ${r.alreadyVerified === 1 ? "was" : "were"} verified already` : "";
-  return r.queue ? `${drew} and queued ${r.queued} in “${r.queue.name}”${verified}.` : `${drew}${verified}: nothing to queue.`;
+function said(t: Translate, r: QueuedRound): string {
+  const episodes = r.drawn === 1 ? t("messages.episodeOne") : t("messages.episodeMany", { count: r.drawn });
+  const verified = r.alreadyVerified === 1 ? t("messages.verifiedOne") : t("messages.verifiedMany", { count: r.alreadyVerified });
+  const round = r.round;
+  if (r.queue) {
+    const queued = { episodes, round, queued: r.queued, queue: r.queue.name };
+    return r.alreadyVerified ? t("messages.drewQueuedVerified", { ...queued, verified }) : t("messages.drewQueued", queued);
+  }
+  return r.alreadyVerified ? t("messages.drewNothingVerified", { episodes, round, verified }) : t("messages.drewNothing", { episodes, round });
 }
 
 export async function drawSampleAction(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
-  return runAction(async () => {
+  return runAction(async (t) => {
     const fields = FirstDrawFormSchema.parse(formFields(form));
     const access = await requireRole(fields.projectId, "admin");
     const round = await drawFirstAndQueue(db(), access, { runId: fields.runId, design: fields.design, size: fields.size, seed: fields.seed }, queueOf(form, fields));
     revalidatePath("/projects", "layout");
-    return { ok: true, message: said(round) };
+    return { ok: true, message: said(t, round) };
   });
 }
 
 export async function drawMoreSampleAction(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
-  return runAction(async () => {
+  return runAction(async (t) => {
     const fields = MoreFormSchema.parse(formFields(form));
     const access = await requireRole(fields.projectId, "admin");
     const round = await drawMoreAndQueue(db(), access, { runId: fields.runId, targetHalfWidth: fields.targetPoints / 100, expected: fields.expected }, queueOf(form, fields));
     revalidatePath("/projects", "layout");
-    return { ok: true, message: said(round) };
+    return { ok: true, message: said(t, round) };
   });
 }

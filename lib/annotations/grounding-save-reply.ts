@@ -7,7 +7,7 @@ import { z } from "zod";
 import type { ProjectAccess } from "@/lib/auth/session";
 import { db } from "@/lib/db";
 import { isAppError } from "@/lib/errors";
-import { failure } from "@/lib/actions/result";
+import { failureText } from "@/lib/actions/run-action";
 import { GroundingPayloadSchema, type GroundingPayload } from "@/lib/annotations/grounding-payload";
 import { saveGroundingAnnotation, type SavedAnnotation } from "@/lib/annotations/save-annotation";
 
@@ -28,9 +28,9 @@ export async function saveGroundingReply(access: ProjectAccess, sampleId: string
   } catch (error) {
     if (isAppError(error) && error.code === "conflict") {
       const details = error.details as { current: NonNullable<Extract<SaveResult, { ok: false }>["conflict"]> | null };
-      return { ok: false, error: error.message, conflict: details.current };
+      return { ok: false, error: await failureText(error), conflict: details.current };
     }
-    const result = failure(error);
-    return { ok: false, error: result.ok ? "" : result.error };
+    // In the reader's language (their cookie or browser), like every action's failure.
+    return { ok: false, error: await failureText(error) };
   }
 }

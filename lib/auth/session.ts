@@ -10,7 +10,7 @@ import { roleAtLeast, type Role } from "@/lib/auth/roles";
 import { db } from "@/lib/db";
 import { execFor } from "@/lib/derived/sql-exec";
 import { asBool, asDate } from "@/lib/sql/sql-reader";
-import { AppError } from "@/lib/errors";
+import { saidError } from "@/lib/i18n/said-error";
 
 export type CurrentUser = { id: string; email: string; name: string; isOwner: boolean };
 export type ProjectAccess = { user: CurrentUser; projectId: string; role: Role | "owner" };
@@ -37,13 +37,13 @@ async function sessionUser(userId: string) {
 
 export async function requireUser(): Promise<CurrentUser> {
   const user = await currentUser();
-  if (!user) throw new AppError("unauthenticated", "Sign in first.");
+  if (!user) throw saidError("unauthenticated", "messages.signInFirst");
   return user;
 }
 
 export async function requireOwner(): Promise<CurrentUser> {
   const user = await requireUser();
-  if (!user.isOwner) throw new AppError("forbidden", "Only the site owner can do this.");
+  if (!user.isOwner) throw saidError("forbidden", "messages.ownerOnly");
   return user;
 }
 
@@ -58,13 +58,13 @@ export async function authorizeProject(user: CurrentUser, projectId: string, nee
   const exec = execFor(db());
   if (user.isOwner) {
     const exists = await exec.all(`SELECT 1 FROM "Project" WHERE "id" = ?`, [projectId]);
-    if (!exists.length) throw new AppError("not_found", "No such project.");
+    if (!exists.length) throw saidError("not_found", "messages.noSuchProject");
     return { user, projectId, role: "owner" };
   }
   const [membership] = await exec.all<{ role: string }>(`SELECT "role" FROM "Membership" WHERE "projectId" = ? AND "userId" = ?`, [projectId, user.id]);
-  if (!membership) throw new AppError("not_found", "No such project.");
+  if (!membership) throw saidError("not_found", "messages.noSuchProject");
   if (!roleAtLeast(membership.role, needed)) {
-    throw new AppError("forbidden", `This needs the ${needed} role in this project.`);
+    throw saidError("forbidden", `messages.needsRole.${needed}`);
   }
   return { user, projectId, role: membership.role as Role };
 }

@@ -1,22 +1,29 @@
 import "server-only";
 // The one wrapper of every route handler: it authenticates the caller before the handler
 // runs and turns AppError (and anything unexpected) into a JSON error with the right status.
+// These routes answer the app's own screens, so a message said with a catalogue key
+// (lib/i18n/said-error.ts) is in the reader's language; API v1 (lib/http/api-v1-route.ts)
+// calls errorResponse without a translator, and its bodies stay English for machines.
 import { NextResponse, type NextRequest } from "next/server";
 import { requireUser, type CurrentUser } from "@/lib/auth/session";
 import { isAppError } from "@/lib/errors";
 import { databaseUnavailable } from "@/lib/db-unavailable";
 import { assertSameOrigin } from "@/lib/http/request-guards";
+import { sayIn } from "@/lib/i18n/said";
+import { getT } from "@/lib/i18n/server";
+import type { Translate } from "@/lib/i18n/translate";
 
 type RouteContext<P> = { params: Promise<P> };
 type Handler<P> = (input: { request: NextRequest; user: CurrentUser; params: P }) => Promise<Response>;
 
-export function errorResponse(error: unknown): Response {
+export function errorResponse(error: unknown, t?: Translate): Response {
   if (isAppError(error)) {
-    return NextResponse.json({ error: { code: error.code, message: error.message } }, { status: error.status });
+    const message = t && error.said ? sayIn(t, error.said) : error.message;
+    return NextResponse.json({ error: { code: error.code, message } }, { status: error.status });
   }
   console.error(error);
   const unavailable = databaseUnavailable(error);
-  if (unavailable) return errorResponse(unavailable);
+  if (unavailable) return errorResponse(unavailable, t);
   return NextResponse.json({ error: { code: "internal", message: "Something went wrong on the server." } }, { status: 500 });
 }
 
@@ -27,7 +34,7 @@ export function authedRoute<P>(handler: Handler<P>) {
       assertSameOrigin(request);
       return await handler({ request, user, params: await context.params });
     } catch (error) {
-      return errorResponse(error);
+      return errorResponse(error, (await getT()).t);
     }
   };
 }

@@ -4,7 +4,6 @@ import "server-only";
 import { writeFile, readFile } from "node:fs/promises";
 import path from "node:path";
 import { db } from "@/lib/db";
-import { AppError } from "@/lib/errors";
 import { createImportJob } from "@/lib/imports/import-job";
 import { notifyJobQueued } from "@/lib/jobs/in-process-worker";
 import { openImageSource, prepareInput, type ImageSourceDescriptor } from "@/lib/imports/import-input";
@@ -13,12 +12,13 @@ import { buildPreview } from "@/lib/imports/preview";
 import { createStaging, resolveServerPath, stagingExists, stagingRoot } from "@/lib/imports/staging";
 import { sniffImageMime } from "@/lib/media/sniff";
 import { MEDIA_HEADERS } from "@/lib/media/serve";
+import { saidError } from "@/lib/i18n/said-error";
 
 const ROOT_FILE = ".preview-root";
 
 async function targetOf(projectId: string, source: ImportRequest["source"]): Promise<{ target: string; stagingId: string; confine: "import-roots" | "staging" }> {
   if (source.kind === "staging") {
-    if (!(await stagingExists(projectId, source.stagingId))) throw new AppError("not_found", "No such upload; upload the files again.");
+    if (!(await stagingExists(projectId, source.stagingId))) throw saidError("not_found", "messages.uploadGone");
     return { target: stagingRoot(projectId, source.stagingId), stagingId: source.stagingId, confine: "staging" };
   }
   const target = await resolveServerPath(source.path);
@@ -41,14 +41,14 @@ export async function previewImport(projectId: string, request: ImportRequest) {
 
 export async function previewFile(projectId: string, stagingId: string, relativePath: string): Promise<Response> {
   const stored = await readFile(path.join(stagingRoot(projectId, stagingId), ROOT_FILE), "utf8").catch(() => null);
-  if (!stored) throw new AppError("not_found", "No preview for this upload.");
+  if (!stored) throw saidError("not_found", "messages.noPreview");
   const source = await openImageSource(JSON.parse(stored) as ImageSourceDescriptor).catch(() => {
-    throw new AppError("not_found", "No preview for this upload.");
+    throw saidError("not_found", "messages.noPreview");
   });
   try {
     const bytes = await source.read(relativePath).catch(() => null);
     const mime = bytes ? sniffImageMime(bytes) : null;
-    if (!bytes || !mime) throw new AppError("not_found", "No such image in this upload.");
+    if (!bytes || !mime) throw saidError("not_found", "messages.noSuchUploadImage");
     return new Response(new Uint8Array(bytes), { headers: { ...MEDIA_HEADERS, "Cache-Control": "private, max-age=600", "Content-Type": mime } });
   } finally {
     await source.close();
@@ -74,7 +74,7 @@ export async function startImport(projectId: string, userId: string, request: Im
 
 export async function jobStatus(projectId: string, jobId: string) {
   const job = await db().job.findFirst({ where: { id: jobId, projectId } });
-  if (!job) throw new AppError("not_found", "No such job.");
+  if (!job) throw saidError("not_found", "messages.noSuchJob");
   return {
     id: job.id,
     kind: job.kind,

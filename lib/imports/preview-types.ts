@@ -11,7 +11,11 @@ export type PreviewMark =
 export type PreviewItem = {
   kind: "sample" | "prediction" | "trajectory";
   title: string;
+  /** Names from the record (platform, app, benchmark, model), joined with " · ". */
   subtitle: string;
+  /** Facts the screen puts into words in the reader's language. */
+  targetAbsent?: boolean;
+  trajectory?: { steps: number; outcome: boolean | null };
   where: string;
   image: { url: string; width: number; height: number } | null;
   imageProblem: string | null;

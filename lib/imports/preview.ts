@@ -87,7 +87,8 @@ async function drawRecord(record: ImportRecord, files: ImageFiles, fileUrl: (pat
     return {
       kind: record.type,
       title: sample.instruction,
-      subtitle: [sample.target.kind === "absent" ? "target absent (refusal)" : null, sample.platform, sample.app].filter(Boolean).join(" · "),
+      subtitle: [sample.platform, sample.app].filter(Boolean).join(" · "),
+      targetAbsent: sample.target.kind === "absent",
       where,
       image: "url" in info ? { url: info.url, ...info.size } : null,
       imageProblem: "problem" in info ? info.problem : null,
@@ -122,7 +123,8 @@ async function drawRecord(record: ImportRecord, files: ImageFiles, fileUrl: (pat
     return {
       kind: "trajectory",
       title: record.goal,
-      subtitle: `${record.steps.length} steps · ${[record.benchmark, record.app, record.model].filter(Boolean).join(" · ")} · outcome ${record.autoOutcome === null ? "unknown" : record.autoOutcome ? "success" : "failure"}`,
+      subtitle: [record.benchmark, record.app, record.model].filter(Boolean).join(" · "),
+      trajectory: { steps: record.steps.length, outcome: record.autoOutcome },
       where,
       image: "url" in info ? { url: info.url, ...info.size } : null,
       imageProblem: "problem" in info ? info.problem : null,

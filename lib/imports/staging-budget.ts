@@ -12,6 +12,7 @@ import path from "node:path";
 import { describeBytes } from "@/lib/imports/sources/describe-bytes";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
+import { saidError } from "@/lib/i18n/said-error";
 
 const MB = 1024 * 1024;
 const USAGE_TTL_MS = 30_000;
@@ -84,7 +85,7 @@ export async function stagingAllowance(projectId: string, name: string, declared
   const bytes = Math.min(upload, project, disk);
   const refusal = () =>
     bytes === upload
-      ? new AppError("too_large", `${name}: larger than the ${e.VERITY_MAX_UPLOAD_MB} MB upload limit`)
+      ? saidError("too_large", "messages.uploadTooLarge", { name, limit: e.VERITY_MAX_UPLOAD_MB })
       : bytes === project
         ? projectRefusal(name, used)
         : diskRefusal(name, 0, disk);

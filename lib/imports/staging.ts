@@ -17,11 +17,12 @@ import { AppError } from "@/lib/errors";
 import { checkSourcePath } from "@/lib/imports/sources/source-path";
 import { isInside, nearestRealPath, realRoots } from "@/lib/fs/real-path";
 import { noteStagedBytes, stagingAllowance } from "@/lib/imports/staging-budget";
+import { saidError } from "@/lib/i18n/said-error";
 
 const STAGING_ID = /^[a-f0-9]{24}$/;
 
 export function stagingRoot(projectId: string, stagingId: string): string {
-  if (!STAGING_ID.test(stagingId) || !/^[a-z0-9]+$/.test(projectId)) throw new AppError("not_found", "No such upload.");
+  if (!STAGING_ID.test(stagingId) || !/^[a-z0-9]+$/.test(projectId)) throw saidError("not_found", "messages.noSuchUpload");
   return path.join(env().stagingDir, projectId, stagingId);
 }
 
@@ -60,7 +61,7 @@ export async function writeStagedFile(
   const checked = checkSourcePath(relativePath);
   if ("refused" in checked) throw new AppError("invalid_input", `${relativePath}: ${checked.refused}`);
   const root = stagingRoot(projectId, stagingId);
-  if (!(await stagingExists(projectId, stagingId))) throw new AppError("not_found", "No such upload.");
+  if (!(await stagingExists(projectId, stagingId))) throw saidError("not_found", "messages.noSuchUpload");
   // Refused before a byte is written when the declared size does not fit; bounded while
   // streaming by what is left when it does not say.
   const allowance = await stagingAllowance(projectId, checked.path, declaredBytes ?? 0);
@@ -78,7 +79,7 @@ export async function writeStagedFile(
     await rename(temp, target);
   } catch (error) {
     await rm(temp, { force: true });
-    if ((error as NodeJS.ErrnoException).code === "ENOSPC") throw new AppError("unavailable", "The disk is full: the upload was not kept.");
+    if ((error as NodeJS.ErrnoException).code === "ENOSPC") throw saidError("unavailable", "messages.diskFull");
     throw error;
   }
   const bytes = (await stat(target)).size;
@@ -98,11 +99,11 @@ export async function removeStaging(projectId: string, stagingId: string): Promi
  */
 export async function resolveServerPath(requested: string): Promise<string> {
   const roots = env().importRoots;
-  if (roots.length === 0) throw new AppError("forbidden", "Server-side imports are off: set VERITY_IMPORT_ROOTS to the directories allowed.");
+  if (roots.length === 0) throw saidError("forbidden", "messages.serverImportsOff");
   const { real, exists } = await nearestRealPath(path.resolve(requested));
   const inside = (await realRoots(roots)).some((root) => isInside(root, real));
-  if (!inside) throw new AppError("not_found", `${requested}: not found inside the allowed import roots`);
-  if (!exists) throw new AppError("not_found", `${requested}: no such file or folder inside the import roots`);
+  if (!inside) throw saidError("not_found", "messages.notInImportRoots", { path: requested });
+  if (!exists) throw saidError("not_found", "messages.noSuchPathInRoots", { path: requested });
   return real;
 }
 
@@ -110,7 +111,7 @@ export async function resolveServerPath(requested: string): Promise<string> {
 export async function confineToStaging(target: string): Promise<string> {
   const real = await realpath(target).catch(() => null);
   const stagingReal = (await nearestRealPath(env().stagingDir)).real;
-  if (!real || !isInside(stagingReal, real)) throw new AppError("not_found", "This upload is gone; upload the files again.");
+  if (!real || !isInside(stagingReal, real)) throw saidError("not_found", "messages.uploadGone");
   return real;
 }
 

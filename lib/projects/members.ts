@@ -1,9 +1,9 @@
 import "server-only";
 import { z } from "zod";
 import type { Db } from "@/lib/db";
-import { AppError } from "@/lib/errors";
 import { RoleSchema } from "@/lib/auth/roles";
 import { EmailSchema } from "@/lib/users/users";
+import { saidError } from "@/lib/i18n/said-error";
 
 export const GrantSchema = z.object({ email: EmailSchema, role: RoleSchema });
 
@@ -11,7 +11,7 @@ export async function grantRole(db: Db, projectId: string, input: { email: strin
   const { email, role } = GrantSchema.parse(input);
   const user = await db.user.findUnique({ where: { email } });
   // A placeholder stands for imported labels only: it works nowhere until an owner links it.
-  if (!user || user.isPlaceholder) throw new AppError("not_found", `No user with e-mail ${email}: the site owner creates accounts first.`);
+  if (!user || user.isPlaceholder) throw saidError("not_found", "messages.noUserWithEmail", { email });
   return db.membership.upsert({
     where: { projectId_userId: { projectId, userId: user.id } },
     create: { projectId, userId: user.id, role },
@@ -21,7 +21,7 @@ export async function grantRole(db: Db, projectId: string, input: { email: strin
 
 export async function removeMember(db: Db, projectId: string, userId: string) {
   const { count } = await db.membership.deleteMany({ where: { projectId, userId } });
-  if (count === 0) throw new AppError("not_found", "No such member.");
+  if (count === 0) throw saidError("not_found", "messages.noSuchMember");
 }
 
 export async function listMembers(db: Db, projectId: string) {

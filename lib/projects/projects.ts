@@ -1,9 +1,9 @@
 import "server-only";
 import { z } from "zod";
 import type { Db } from "@/lib/db";
-import { AppError } from "@/lib/errors";
 import { ProjectSettingsSchema } from "@/lib/domain/project-settings";
 import { DERIVATION_CODE_VERSION } from "@/lib/derived/derivation-version";
+import { saidError } from "@/lib/i18n/said-error";
 
 export const SlugSchema = z
   .string()
@@ -20,7 +20,7 @@ export const NewProjectSchema = z.object({
 export async function createProject(db: Db, input: z.input<typeof NewProjectSchema>) {
   const data = NewProjectSchema.parse(input);
   if (await db.project.findUnique({ where: { slug: data.slug } })) {
-    throw new AppError("conflict", `A project with slug ${data.slug} already exists.`);
+    throw saidError("conflict", "messages.projectSlugTaken", { slug: data.slug });
   }
   // A new project's values are derived by the code that runs now: nothing to recompute at start-up.
   return db.project.create({ data: { ...data, settings: ProjectSettingsSchema.parse({}), derivationCode: DERIVATION_CODE_VERSION } });

@@ -5,7 +5,7 @@ import "server-only";
 import type { ProjectAccess } from "@/lib/auth/session";
 import { db as appDb, type Db } from "@/lib/db";
 import { execFor } from "@/lib/derived/sql-exec";
-import { AppError } from "@/lib/errors";
+import { saidError } from "@/lib/i18n/said-error";
 import { markClaimSubmitted } from "@/lib/queues/mark-claim-submitted";
 
 export async function assertClaimAnswered(db: Db, { projectId, claimId, userId }: { projectId: string; claimId: string; userId: string }): Promise<void> {
@@ -15,15 +15,15 @@ export async function assertClaimAnswered(db: Db, { projectId, claimId, userId }
       WHERE c."id" = ? AND c."userId" = ? AND q."projectId" = ?`,
     [claimId, userId, projectId],
   );
-  if (!claim) throw new AppError("not_found", "No such claim.");
+  if (!claim) throw saidError("not_found", "messages.noSuchClaim");
   // A claim counts as done only once the caller's answer on its item is submitted.
   const { sampleId, trajectoryId } = claim;
-  if (!sampleId && !trajectoryId) throw new AppError("invalid_input", "This claim is not on a sample or a trajectory.");
+  if (!sampleId && !trajectoryId) throw saidError("invalid_input", "messages.claimNotOnItem");
   const answered = await exec.all(
     `SELECT 1 FROM "Annotation" WHERE "${sampleId ? "sampleId" : "trajectoryId"}" = ? AND "annotatorId" = ? AND "kind" = 'label' AND "status" = 'submitted' AND "projectId" = ?`,
     [sampleId ?? trajectoryId, userId, projectId],
   );
-  if (!answered.length) throw new AppError("conflict", "Submit your answer on this item first.");
+  if (!answered.length) throw saidError("conflict", "messages.submitAnswerFirst");
 }
 
 /** Closes the caller's claim once their answer is submitted (the submit action and route). */

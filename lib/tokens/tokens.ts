@@ -10,6 +10,7 @@ import { z } from "zod";
 import type { Db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { roleAtLeast, RoleSchema, type Role } from "@/lib/auth/roles";
+import { saidError } from "@/lib/i18n/said-error";
 
 const TOKEN = /^vrt_([a-z0-9]{8})_([A-Za-z0-9_-]{43})$/;
 
@@ -43,7 +44,7 @@ export async function createApiToken(db: Db, projectId: string, createdById: str
 
 export async function revokeApiToken(db: Db, projectId: string, tokenId: string) {
   const { count } = await db.apiToken.updateMany({ where: { id: tokenId, projectId, revokedAt: null }, data: { revokedAt: new Date() } });
-  if (count === 0) throw new AppError("not_found", "No such active token.");
+  if (count === 0) throw saidError("not_found", "messages.noSuchToken");
 }
 
 type Creator = { disabledAt: Date | null; isOwner: boolean; memberships: { role: string }[] };

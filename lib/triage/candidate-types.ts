@@ -45,8 +45,3 @@ export type SampleCandidate = {
 
 export type TriageCandidate = TrajectoryCandidate | SampleCandidate;
 
-export const REASON_LABELS: Record<TriageReason, string> = {
-  rule_vs_judge: "rule vs judge",
-  judge_vs_human: "judge vs human",
-  near_threshold: "at a tier threshold",
-};

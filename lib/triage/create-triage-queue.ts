@@ -6,13 +6,13 @@ import "server-only";
 // lib/queues/create-queue.ts, the queue is filled while paused and opened once complete.
 import { z } from "zod";
 import type { Db } from "@/lib/db";
-import { AppError } from "@/lib/errors";
 import type { ProjectAccess } from "@/lib/auth/session";
 import { roleAtLeast } from "@/lib/auth/roles";
 import { recordAudit } from "@/lib/audit/record";
 import { ProjectSettingsSchema } from "@/lib/domain/project-settings";
 import { TRIAGE_REASONS } from "@/lib/domain/triage-impact";
 import { listTriageCandidates } from "@/lib/triage/triage-candidates";
+import { saidError, saidErrorWith } from "@/lib/i18n/said-error";
 
 export const MAX_TRIAGE_QUEUE_ITEMS = 5_000;
 const BATCH = 1_000;
@@ -32,19 +32,19 @@ export async function createTriageQueue(db: Db, access: ProjectAccess, input: Cr
   const memberIds = [...new Set(parsed.memberIds)];
 
   const project = await db.project.findUnique({ where: { id: projectId }, select: { id: true, settings: true } });
-  if (!project) throw new AppError("not_found", "No such project.");
+  if (!project) throw saidError("not_found", "messages.noSuchProject");
   const members = await db.membership.findMany({ where: { projectId, userId: { in: memberIds } }, select: { userId: true, role: true } });
   const deciders = new Set(members.filter((m) => roleAtLeast(m.role, "reviewer")).map((m) => m.userId));
   const refused = memberIds.filter((id) => !deciders.has(id));
-  if (refused.length) throw new AppError("invalid_input", "Triage queue members must be reviewers or admins of the project.", { refused });
+  if (refused.length) throw saidErrorWith("invalid_input", { refused }, "messages.triageMembersRole");
   if (await db.queue.count({ where: { projectId, name: parsed.name } })) {
-    throw new AppError("conflict", `A queue named "${parsed.name}" already exists in this project.`);
+    throw saidError("conflict", "messages.queueNameTaken", { name: parsed.name });
   }
 
   const { candidates } = await listTriageCandidates(db, project);
   const wanted = new Set(parsed.reasons);
   const chosen = candidates.filter((c) => !c.queued && c.reasons.some((r) => wanted.has(r))).slice(0, parsed.limit);
-  if (chosen.length === 0) throw new AppError("invalid_input", "Nothing to triage: every candidate with these reasons is decided or already in a triage queue.");
+  if (chosen.length === 0) throw saidError("invalid_input", "messages.nothingToTriage");
 
   const settings = ProjectSettingsSchema.parse(project.settings ?? {});
   const queue = await db.queue.create({

@@ -11,7 +11,7 @@ import "server-only";
 // In queue mode the caller's claim is closed afterwards, and "skip" gives the claim back.
 import { z } from "zod";
 import type { Db } from "@/lib/db";
-import { AppError, isAppError } from "@/lib/errors";
+import { isAppError } from "@/lib/errors";
 import type { ProjectAccess } from "@/lib/auth/session";
 import { recordAudit } from "@/lib/audit/record";
 import { markClaimSubmitted } from "@/lib/queues/mark-claim-submitted";
@@ -20,6 +20,7 @@ import { reasonText } from "@/lib/triage/reason-presets";
 import { overrideVerdictIn } from "@/lib/verdicts/override-verdict";
 import { inWriteTransaction } from "@/lib/derived/write-transaction";
 import { traceVerdictsOf } from "@/lib/verdicts/trace-verdicts";
+import { saidError } from "@/lib/i18n/said-error";
 
 const Id = z.string().regex(/^[a-z0-9]{10,40}$/);
 
@@ -41,9 +42,9 @@ async function loadItem(db: Db, projectId: string, queueItemId: string) {
     where: { id: queueItemId, queue: { projectId, itemType: "disagreement" } },
     select: { id: true, queueId: true, status: true, verdictId: true, trajectoryId: true, sampleId: true },
   });
-  if (!item?.verdictId) throw new AppError("not_found", "No such triage item.");
+  if (!item?.verdictId) throw saidError("not_found", "messages.noSuchTriageItem");
   const verdict = await db.judgeVerdict.findFirst({ where: { id: item.verdictId, projectId }, select: { id: true, judgeName: true, valueScore: true, valueBool: true } });
-  if (!verdict) throw new AppError("not_found", "The verdict of this triage item is gone.");
+  if (!verdict) throw saidError("not_found", "messages.triageVerdictGone");
   return { item, verdict };
 }
 
@@ -55,14 +56,14 @@ async function planOverride(db: Db, projectId: string, input: z.infer<typeof Dec
   const reasonOf = (fallback: string | null) => {
     if (input.preset === undefined) return fallback;
     const text = reasonText(kind, input.preset, input.note);
-    if (text === null) throw new AppError("invalid_input", "Say in a few words why (the \"other\" reason needs a note).");
+    if (text === null) throw saidError("invalid_input", "messages.triageNoteNeeded");
     return text;
   };
   if (input.decision === "override") {
-    if (input.value === undefined) throw new AppError("invalid_input", isScore ? "Give the new 0-10 score." : "Give the new outcome.");
-    if (isScore !== (typeof input.value === "number")) throw new AppError("invalid_input", `This verdict is ${isScore ? "a 0-10 score" : "a success verdict"}; the override must be one too.`);
+    if (input.value === undefined) throw saidError("invalid_input", isScore ? "messages.triageGiveScore" : "messages.triageGiveOutcome");
+    if (isScore !== (typeof input.value === "number")) throw saidError("invalid_input", isScore ? "messages.triageMustBeScore" : "messages.triageMustBeOutcome");
     const reason = reasonOf(null);
-    if (reason === null) throw new AppError("invalid_input", "Pick a reason first (keys 1-5).");
+    if (reason === null) throw saidError("invalid_input", "messages.triagePickReason");
     return { verdictId: verdict.id, value: input.value, reason };
   }
   if (!item.trajectoryId) return null;
@@ -91,7 +92,7 @@ export async function decideTriageItem(db: Db, access: ProjectAccess, raw: Decid
   const { item, verdict } = loaded;
   if (input.claimId) {
     const claim = await db.claim.findFirst({ where: { id: input.claimId, userId, queueItemId: item.id }, select: { id: true } });
-    if (!claim) throw new AppError("not_found", "No such claim on this item.");
+    if (!claim) throw saidError("not_found", "messages.noSuchClaimOnItem");
   }
   if (input.decision === "skip") {
     if (input.claimId) await releaseClaim(db, { claimId: input.claimId, userId });

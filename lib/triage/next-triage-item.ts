@@ -3,12 +3,12 @@ import "server-only";
 // one they still hold) and say where to go: its decision view, or back to the triage list
 // saying the queue has nothing left for them.
 import type { Db } from "@/lib/db";
-import { AppError } from "@/lib/errors";
 import { claimNextItem } from "@/lib/queues/claim-next-item";
+import { saidError } from "@/lib/i18n/said-error";
 
 export async function nextTriageLocation(db: Db, project: { id: string; slug: string }, queueId: string, userId: string): Promise<string> {
   const queue = await db.queue.findFirst({ where: { id: queueId, projectId: project.id, itemType: "disagreement" }, select: { id: true } });
-  if (!queue) throw new AppError("not_found", "No such triage queue.");
+  if (!queue) throw saidError("not_found", "messages.noSuchTriageQueue");
   const claim = await claimNextItem(db, { queueId, userId });
   const base = `/projects/${project.slug}/triage`;
   if (!claim) return `${base}?done=${queue.id}`;

@@ -13,9 +13,9 @@ import "server-only";
 // must not be able to put answers in another person's name.
 import { randomUUID } from "node:crypto";
 import type { Db } from "@/lib/db";
-import { AppError } from "@/lib/errors";
 import type { LabelAnnotator } from "@/lib/imports/records";
 import type { Tx } from "@/lib/queues/claim-locks";
+import { saidError } from "@/lib/i18n/said-error";
 
 /** RFC 2606 reserves .invalid: no mail server, no identity provider, can ever answer for it. */
 export const PLACEHOLDER_DOMAIN = "placeholder.invalid";
@@ -84,7 +84,7 @@ export async function listLinkedAnnotators(db: Db, take = 200) {
 
 async function placeholderOrThrow(tx: Tx, id: string) {
   const user = await tx.user.findUnique({ where: { id }, select: { id: true, name: true, isPlaceholder: true } });
-  if (!user || !user.isPlaceholder) throw new AppError("not_found", "No such placeholder account (it may have been linked already).");
+  if (!user || !user.isPlaceholder) throw saidError("not_found", "messages.noSuchPlaceholder");
   return user;
 }
 
@@ -123,14 +123,11 @@ export async function linkPlaceholder(db: Db, input: { placeholderId: string; us
   return db.$transaction(async (tx) => {
     const placeholder = await placeholderOrThrow(tx, input.placeholderId);
     const user = await tx.user.findUnique({ where: { id: input.userId }, select: { id: true, email: true, name: true, isPlaceholder: true } });
-    if (!user || user.isPlaceholder) throw new AppError("not_found", "Choose an existing user to link to.");
+    if (!user || user.isPlaceholder) throw saidError("not_found", "messages.chooseUserToLink");
     const shared = await sharedItems(tx, placeholder.id, user.id);
     if (shared.length) {
       const listed = shared.slice(0, 5).map((s) => `${s.itemType} ${s.itemId}`).join(", ");
-      throw new AppError(
-        "conflict",
-        `${user.email} already has answers of their own on items ${placeholder.name} also answered (${listed}${shared.length > 5 ? ", ..." : ""}): one person cannot hold two answers on an item. Nothing was changed; make ${placeholder.name} a user of its own instead.`,
-      );
+      throw saidError("conflict", "messages.placeholderShared", { email: user.email, placeholder: placeholder.name, items: `${listed}${shared.length > 5 ? ", ..." : ""}` });
     }
     const annotationIds = (await tx.annotation.findMany({ where: { annotatorId: placeholder.id }, select: { id: true } })).map((a) => a.id);
     const revisions = await moveCredits(tx, placeholder.id, user.id, annotationIds);
@@ -150,7 +147,7 @@ export async function convertPlaceholder(db: Db, input: { placeholderId: string;
   return db.$transaction(async (tx) => {
     const placeholder = await placeholderOrThrow(tx, input.placeholderId);
     const taken = await tx.user.findUnique({ where: { email: input.email }, select: { id: true } });
-    if (taken) throw new AppError("conflict", `A user with e-mail ${input.email} already exists: link ${placeholder.name} to them instead.`);
+    if (taken) throw saidError("conflict", "messages.placeholderEmailTaken", { email: input.email, placeholder: placeholder.name });
     const user = await tx.user.update({
       where: { id: placeholder.id },
       data: { email: input.email, name: input.name, passwordHash: input.passwordHash, isPlaceholder: false, sessionVersion: { increment: 1 } },

@@ -4,8 +4,8 @@ import "server-only";
 // session of the user (their session version moves, lib/auth/session-token.ts).
 import { z } from "zod";
 import type { Db } from "@/lib/db";
-import { AppError } from "@/lib/errors";
 import { hashPassword, MIN_PASSWORD_LENGTH } from "@/lib/auth/password";
+import { saidError } from "@/lib/i18n/said-error";
 
 export const EmailSchema = z.string().trim().toLowerCase().email("must be an e-mail address").max(320);
 export const PasswordSchema = z
@@ -24,7 +24,7 @@ export type NewUser = z.input<typeof NewUserSchema>;
 export async function createUser(db: Db, input: NewUser) {
   const data = NewUserSchema.parse(input);
   const taken = await db.user.findUnique({ where: { email: data.email } });
-  if (taken) throw new AppError("conflict", `A user with e-mail ${data.email} already exists.`);
+  if (taken) throw saidError("conflict", "messages.userEmailTaken", { email: data.email });
   return db.user.create({
     data: { email: data.email, name: data.name, isOwner: data.isOwner, passwordHash: await hashPassword(data.password) },
     select: { id: true, email: true, name: true, isOwner: true },
@@ -34,7 +34,7 @@ export async function createUser(db: Db, input: NewUser) {
 export async function setPassword(db: Db, email: string, password: string) {
   const parsed = PasswordSchema.parse(password);
   const user = await db.user.findUnique({ where: { email: EmailSchema.parse(email) } });
-  if (!user) throw new AppError("not_found", `No user with e-mail ${email}.`);
+  if (!user) throw saidError("not_found", "messages.noUserEmail", { email });
   await db.user.update({ where: { id: user.id }, data: { passwordHash: await hashPassword(parsed), sessionVersion: { increment: 1 } } });
   return user;
 }

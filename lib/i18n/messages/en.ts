@@ -10,5 +10,8 @@ import { trajectory } from "@/lib/i18n/messages/en/trajectory";
 import { runs } from "@/lib/i18n/messages/en/runs";
 import { pools } from "@/lib/i18n/messages/en/pools";
 import { charts } from "@/lib/i18n/messages/en/charts";
+import { messages } from "@/lib/i18n/messages/en/messages";
+import { imports } from "@/lib/i18n/messages/en/imports";
+import { triage } from "@/lib/i18n/messages/en/triage";
 
-export const en = { ...shell, ...review, ...lists, ...queues, ...admin, ...editor, ...trajectory, ...runs, ...pools, ...charts } as const;
+export const en = { ...shell, ...review, ...lists, ...queues, ...admin, ...editor, ...trajectory, ...runs, ...pools, ...charts, ...messages, ...imports, ...triage } as const;

@@ -12,5 +12,8 @@ import { trajectory } from "@/lib/i18n/messages/zh-CN/trajectory";
 import { runs } from "@/lib/i18n/messages/zh-CN/runs";
 import { pools } from "@/lib/i18n/messages/zh-CN/pools";
 import { charts } from "@/lib/i18n/messages/zh-CN/charts";
+import { messages } from "@/lib/i18n/messages/zh-CN/messages";
+import { imports } from "@/lib/i18n/messages/zh-CN/imports";
+import { triage } from "@/lib/i18n/messages/zh-CN/triage";
 
-export const zhCN: Catalogue = { ...shell, ...review, ...lists, ...queues, ...admin, ...editor, ...trajectory, ...runs, ...pools, ...charts };
+export const zhCN: Catalogue = { ...shell, ...review, ...lists, ...queues, ...admin, ...editor, ...trajectory, ...runs, ...pools, ...charts, ...messages, ...imports, ...triage };

@@ -1,13 +1,13 @@
-import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { TriageDecisionScreen } from "@/components/triage/triage-decision-screen";
 import { db } from "@/lib/db";
+import { titled } from "@/lib/i18n/server";
 import { projectPageAccess } from "@/lib/projects/page-access";
 import { loadTriageItem } from "@/lib/triage/triage-item-view";
 
 type Props = { params: Promise<{ slug: string; queueItemId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-export const metadata: Metadata = { title: "Triage decision" };
+export const generateMetadata = titled("triageDecision.title");
 
 const ID = /^[a-z0-9]{10,40}$/;
 const idParam = (value: string | string[] | undefined) => (typeof value === "string" && ID.test(value) ? value : null);

@@ -2,6 +2,7 @@
 // clients come from the same models (prisma/models.prisma), so the PostgreSQL client is
 // exposed under the SQLite client's type.
 import "server-only";
+import { AsyncLocalStorage } from "node:async_hooks";
 import { existsSync } from "node:fs";
 import type Database from "better-sqlite3";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
@@ -62,6 +63,12 @@ export class TransactionGate {
 }
 
 type SqliteHandle = { connection: Database.Database; gate: TransactionGate };
+
+// The connection transaction the current async context runs in (lib/derived/connection-transaction.ts).
+// A Prisma transaction begun inside one (an interactive one, or one Prisma opens itself for a
+// nested write) would wait for the gate its own caller holds: it is refused at once instead.
+const globalScope = globalThis as unknown as { verityConnectionScope?: AsyncLocalStorage<SqliteHandle> };
+export const connectionTransactionScope = (globalScope.verityConnectionScope ??= new AsyncLocalStorage<SqliteHandle>());
 const globalConnections = globalThis as unknown as { verityDbConnections?: WeakMap<object, SqliteHandle> };
 const connections = (globalConnections.verityDbConnections ??= new WeakMap<object, SqliteHandle>());
 
@@ -81,8 +88,12 @@ class ConnectionRecordingSqlite extends PrismaBetterSQLite3 {
     const adapter = await super.connect();
     const gate = new TransactionGate();
     const open = adapter as unknown as { client: Database.Database; startTransaction: StartTransaction };
+    const handle: SqliteHandle = { connection: open.client, gate };
     const start = open.startTransaction.bind(adapter);
     open.startTransaction = async (isolationLevel) => {
+      if (connectionTransactionScope.getStore() === handle) {
+        throw new Error("a Prisma transaction was begun inside a connection transaction: write through its executor (w.exec) instead");
+      }
       const release = await gate.acquire();
       try {
         const tx = await start(isolationLevel);
@@ -100,7 +111,7 @@ class ConnectionRecordingSqlite extends PrismaBetterSQLite3 {
         throw error;
       }
     };
-    if (this.owner) connections.set(this.owner, { connection: open.client, gate });
+    if (this.owner) connections.set(this.owner, handle);
     return adapter;
   }
 }

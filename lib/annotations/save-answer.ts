@@ -20,7 +20,8 @@ import { answerKinds, type AnswerKind, type SaveAnswerInput } from "@/lib/annota
 import { itemIdOf, itemTable, itemTypeOf, isSampleKey, type ItemKey } from "@/lib/annotations/item-key";
 import { revisionColumns } from "@/lib/annotations/final-payload";
 import { conflictError, isStaleWrite, writeVersioned } from "@/lib/annotations/versioned-save";
-import { inWriteTransaction, type WriteTx } from "@/lib/derived/write-transaction";
+import type { WriteTx } from "@/lib/derived/write-transaction";
+import { inConnectionTransaction } from "@/lib/derived/connection-transaction";
 import { claimOnItem } from "@/lib/queues/claim-on-item";
 import { settleQueueItemsOf } from "@/lib/queues/settle-queue-items";
 
@@ -79,7 +80,8 @@ export async function saveAnswer(db: Db, access: ProjectAccess, input: SaveAnswe
   const save = { projectId: access.projectId, annotatorId: access.user.id, item, baseVersion: input.baseVersion };
   const now = new Date();
   try {
-    return await inWriteTransaction(db, access.projectId, async (w) => {
+    // The hot path's own transaction: every write below goes through w.exec (connection-transaction.ts).
+    return await inConnectionTransaction(db, async (w) => {
       const row = await writeVersioned(w, {
         ...save,
         data: { ...kind.columns(payload), status: input.status, submittedAt: input.status === "submitted" ? now : null, proposal: null },

@@ -1,14 +1,15 @@
 import "server-only";
-// The write transactions of the hot path (a claim, a save, a submit) and every interactive
-// write (inWriteTransaction). On SQLite, BEGIN IMMEDIATE ... COMMIT straight on Prisma's
+// The write transactions of the hot path (a claim, a save, a submit). On SQLite, BEGIN IMMEDIATE ... COMMIT straight on Prisma's
 // connection, through the gate Prisma's own transactions take (lib/db.ts): a Prisma
 // interactive transaction hops through timers between its steps while it holds the lock, and
 // under 50 annotators the queue behind it, not the work, was most of a save's time
 // (bench/load-results.md). The body awaits only the executor's statements, which resolve at
 // once, so the lock is held for the statements alone. On PostgreSQL a Prisma transaction.
-// `w.tx` is the client itself on SQLite: on the one connection its statements run inside this
-// transaction too.
-import { databaseUrlOf, providerOf, sqliteHandleOf, type Db } from "@/lib/db";
+// `w.tx` is the client itself on SQLite: on the one connection its reads run inside this
+// transaction too; a Prisma write that Prisma wraps in a transaction of its own (nested writes)
+// is refused (lib/db.ts), so the bodies here write through `w.exec` only. Writes that need
+// Prisma's model calls use inWriteTransaction, a Prisma interactive transaction.
+import { connectionTransactionScope, databaseUrlOf, providerOf, sqliteHandleOf, type Db } from "@/lib/db";
 import { sqliteConnectionExec } from "@/lib/derived/sql-exec";
 import type { WriteTx } from "@/lib/derived/write-transaction";
 import { writeTxOf } from "@/lib/derived/write-transaction";
@@ -31,7 +32,7 @@ export async function inConnectionTransaction<T>(db: Db, work: (w: WriteTx) => P
   try {
     connection.exec("BEGIN IMMEDIATE");
     try {
-      const result = await work({ tx: db as unknown as Tx, exec: sqliteConnectionExec(connection), provider: "sqlite" });
+      const result = await connectionTransactionScope.run(handle, () => work({ tx: db as unknown as Tx, exec: sqliteConnectionExec(connection), provider: "sqlite" }));
       connection.exec("COMMIT");
       return result;
     } catch (error) {

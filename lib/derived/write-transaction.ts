@@ -1,21 +1,28 @@
 import "server-only";
 // The transaction every interactive write runs in (a submit, an adjudication, an override,
 // a reopening...): the write and the derived values it changes commit together.
-// On SQLite it begins IMMEDIATE (lib/derived/connection-transaction.ts): a deferred transaction
-// that read first and wrote later would fail with SQLITE_BUSY when another connection wrote in
-// between (see lib/queues/claim-locks.ts).
+// On SQLite the first statement takes the database's write lock (a no-op UPDATE): Prisma's
+// adapter begins deferred transactions, and one that read first and wrote later would fail
+// with SQLITE_BUSY when another connection wrote in between (see lib/queues/claim-locks.ts).
+// The hot path's own writes (claim, save, submit) use lib/derived/connection-transaction.ts.
 import { databaseUrlOf, providerOf, type Db, type DbProvider } from "@/lib/db";
 import type { Tx } from "@/lib/queues/claim-locks";
 import { execFor, type SqlExec } from "@/lib/derived/sql-exec";
-import { inConnectionTransaction } from "@/lib/derived/connection-transaction";
+import { WRITE_TRANSACTION } from "@/lib/derived/connection-transaction";
 
 export type WriteTx = { tx: Tx; exec: SqlExec; provider: DbProvider };
 
-export { WRITE_TRANSACTION } from "@/lib/derived/connection-transaction";
+export { WRITE_TRANSACTION };
 
-// `projectId`: the project the write is in (kept for callers; the transaction is the database's).
-export async function inWriteTransaction<T>(db: Db, _projectId: string, work: (w: WriteTx) => Promise<T>): Promise<T> {
-  return inConnectionTransaction(db, work);
+// A Prisma interactive transaction (its writes may be Prisma model calls, which Prisma may wrap
+// in transactions of their own); statements through `w.exec` run in it on the same connection.
+export async function inWriteTransaction<T>(db: Db, projectId: string, work: (w: WriteTx) => Promise<T>): Promise<T> {
+  const provider = providerOf(databaseUrlOf(db));
+  return db.$transaction(async (tx) => {
+    const w = writeTxOf(db, tx);
+    if (provider === "sqlite") await w.exec.run(`UPDATE "Project" SET "derivationCode" = "derivationCode" WHERE "id" = ?`, [projectId]);
+    return work(w);
+  }, WRITE_TRANSACTION);
 }
 
 /** A transaction of `db` opened elsewhere (the claim functions open their own, with their locks). */

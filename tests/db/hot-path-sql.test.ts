@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { sqliteConnectionOf } from "@/lib/db";
 import { execFor } from "@/lib/derived/sql-exec";
+import { inConnectionTransaction } from "@/lib/derived/connection-transaction";
 import { annotationColumns, annotationFromRow } from "@/lib/annotations/annotation-row";
 import { saveTrajectoryAnnotation } from "@/lib/trajectories/save-trajectory-annotation";
 import { PROVIDERS } from "./databases";
@@ -39,5 +40,19 @@ describe.each(PROVIDERS)("hot-path SQL on %s", (provider) => {
     expect(annotationFromRow(row!)).toEqual(viaPrisma);
     expect(viaPrisma.stepLabels).toEqual(payload.steps);
     expect(viaPrisma.submittedAt).toBeInstanceOf(Date);
+  });
+
+  it("a Prisma transaction waits for a connection transaction of another request, and one begun inside it is refused, not left waiting for itself", async () => {
+    const { db, project } = await queueProject(provider, { ann: "annotator" });
+    const rename = (name: string) => [`UPDATE "Project" SET "name" = ? WHERE "id" = ?`, [name, project.id]] as const;
+    const [, viaPrisma] = await Promise.all([
+      inConnectionTransaction(db, (w) => w.exec.run(...rename("by the connection"))),
+      db.$transaction((tx) => tx.project.update({ where: { id: project.id }, data: { name: "by Prisma" } })),
+    ]);
+    expect(viaPrisma.name).toBe("by Prisma");
+    if (provider === "sqlite") {
+      await expect(inConnectionTransaction(db, () => db.$transaction((tx) => tx.project.count()))).rejects.toThrow(/inside a connection transaction/);
+    }
+    expect(await db.project.count()).toBe(1);
   });
 });

@@ -8,6 +8,7 @@ import "server-only";
 import { z } from "zod";
 import type { Db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
+import { saidError } from "@/lib/i18n/said-error";
 import { isReviewerRole } from "@/lib/auth/roles";
 import type { ProjectAccess } from "@/lib/auth/session";
 import { recordAudit } from "@/lib/audit/record";
@@ -37,7 +38,7 @@ function describeResolution(item: { status: string; resolution: string | null; r
 
 export async function adjudicateItem(db: Db, access: ProjectAccess, input: AdjudicationInput, now = new Date()) {
   const parsed = AdjudicationInputSchema.parse(input);
-  if (!isReviewerRole(access.role)) throw new AppError("forbidden", "Adjudication needs the reviewer role.");
+  if (!isReviewerRole(access.role)) throw saidError("forbidden", "checks.adjudicationNeedsReviewer");
   const outcome = await db.$transaction(async (tx) => {
     const w = writeTxOf(db, tx);
     await lockQueueItem(w, parsed.queueItemId);
@@ -45,7 +46,7 @@ export async function adjudicateItem(db: Db, access: ProjectAccess, input: Adjud
       where: { id: parsed.queueItemId, queue: { projectId: access.projectId } },
       include: { queue: { select: { id: true, itemType: true } }, trajectory: { select: { stepCount: true } }, sample: { select: { imageWidth: true, imageHeight: true, media: { select: { width: true, height: true } } } } },
     });
-    if (!item || item.isHoneypot) throw new AppError("not_found", "No such queue item.");
+    if (!item || item.isHoneypot) throw saidError("not_found", "checks.noSuchQueueItem");
     if (item.status !== "adjudication") {
       const resolvedBy = item.resolvedById ? (await tx.user.findUnique({ where: { id: item.resolvedById }, select: { name: true } }))?.name ?? null : null;
       throw new AppError("conflict", describeResolution({ ...item, resolvedBy }));
@@ -53,23 +54,23 @@ export async function adjudicateItem(db: Db, access: ProjectAccess, input: Adjud
     let answer: FinalPayload;
     let key: ItemKey;
     if (parsed.itemType === "sample") {
-      if (!item.sampleId) throw new AppError("invalid_input", "This item is a trajectory, not a sample.");
+      if (!item.sampleId) throw saidError("invalid_input", "checks.itemIsTrajectory");
       const width = item.sample?.media?.width ?? item.sample?.imageWidth;
       const height = item.sample?.media?.height ?? item.sample?.imageHeight;
       const problem = groundingProblem(parsed.payload) ?? boxOutsideImage(parsed.payload, width && height ? { width, height } : null);
-      if (problem) throw new AppError("invalid_input", `Cannot resolve: ${problem}.`);
+      if (problem) throw saidError("invalid_input", "checks.cannotResolve", { problem });
       answer = { itemType: "sample", payload: parsed.payload };
       key = { sampleId: item.sampleId };
     } else {
-      if (!item.trajectoryId || !item.trajectory) throw new AppError("invalid_input", "This item is a sample, not a trajectory.");
+      if (!item.trajectoryId || !item.trajectory) throw saidError("invalid_input", "checks.itemIsSample");
       const problem = trajectoryProblem(parsed.payload, item.trajectory.stepCount);
-      if (problem) throw new AppError("invalid_input", `Cannot resolve: ${problem}.`);
+      if (problem) throw saidError("invalid_input", "checks.cannotResolve", { problem });
       answer = { itemType: "trajectory", payload: parsed.payload };
       key = { trajectoryId: item.trajectoryId };
     }
     if (parsed.pickedUserId) {
       const picked = await tx.claim.count({ where: { queueItemId: item.id, userId: parsed.pickedUserId, status: "submitted" } });
-      if (!picked) throw new AppError("invalid_input", "The picked answer is not one of this item's.");
+      if (!picked) throw saidError("invalid_input", "checks.pickedAnswerNotHere");
     }
     const pinned = await pinFinalAnswer(w, {
       projectId: access.projectId,

@@ -7,7 +7,7 @@ import "server-only";
 // conflict naming who and when, and nothing is overwritten.
 import { z } from "zod";
 import type { Db } from "@/lib/db";
-import { AppError } from "@/lib/errors";
+import type { AppError } from "@/lib/errors";
 import { saidError } from "@/lib/i18n/said-error";
 import { isReviewerRole } from "@/lib/auth/roles";
 import type { ProjectAccess } from "@/lib/auth/session";
@@ -29,11 +29,15 @@ export const AdjudicationInputSchema = z.discriminatedUnion("itemType", [
 ]);
 export type AdjudicationInput = z.input<typeof AdjudicationInputSchema>;
 
-function describeResolution(item: { status: string; resolution: string | null; resolvedAt: Date | null; resolvedBy: string | null }): string {
-  if (item.status !== "verified") return `This item no longer awaits adjudication (it is ${item.status}).`;
-  const how = item.resolution === "consensus" ? "by consensus" : item.resolvedBy ? `by ${item.resolvedBy}` : `by ${item.resolution ?? "someone"}`;
-  const when = item.resolvedAt ? ` at ${item.resolvedAt.toISOString().slice(0, 16).replace("T", " ")} UTC` : "";
-  return `Someone settled this item while you were on it: it was resolved ${how}${when}. Your answer was not saved.`;
+/** Why the adjudication came too late, with who settled the item and when (UTC, to the minute). */
+function resolutionRefusal(item: { status: string; resolution: string | null; resolvedAt: Date | null; resolvedBy: string | null }): AppError {
+  if (item.status !== "verified") return saidError("conflict", "checks.noLongerAdjudication", { status: item.status });
+  const when = item.resolvedAt?.toISOString().slice(0, 16).replace("T", " ");
+  if (item.resolution === "consensus") {
+    return when ? saidError("conflict", "checks.settledByConsensusAt", { when }) : saidError("conflict", "checks.settledByConsensus");
+  }
+  const who = item.resolvedBy ?? item.resolution ?? "someone";
+  return when ? saidError("conflict", "checks.settledByAt", { who, when }) : saidError("conflict", "checks.settledBy", { who });
 }
 
 export async function adjudicateItem(db: Db, access: ProjectAccess, input: AdjudicationInput, now = new Date()) {
@@ -49,7 +53,7 @@ export async function adjudicateItem(db: Db, access: ProjectAccess, input: Adjud
     if (!item || item.isHoneypot) throw saidError("not_found", "checks.noSuchQueueItem");
     if (item.status !== "adjudication") {
       const resolvedBy = item.resolvedById ? (await tx.user.findUnique({ where: { id: item.resolvedById }, select: { name: true } }))?.name ?? null : null;
-      throw new AppError("conflict", describeResolution({ ...item, resolvedBy }));
+      throw resolutionRefusal({ ...item, resolvedBy });
     }
     let answer: FinalPayload;
     let key: ItemKey;

@@ -102,4 +102,7 @@ export const checks = {
   "checks.noSuchMedia": "No such media.",
   "checks.mediaVariant": "variant must be 'thumb' or absent",
   "checks.mediaDiskFull": "The media disk is full: nothing was written.",
+  // Runs outside sampling (lib/runs) and the job queue (lib/jobs)
+  "checks.pickTwoRuns": "Pick two different runs to compare.",
+  "checks.tooManyJobsWaiting": "This project already has {waiting} jobs waiting (at most {max}); queue more when some have run.",
 } as const;

@@ -94,4 +94,6 @@ export const checks: MessagesLike<typeof en> = {
   "checks.noSuchMedia": "没有这个媒体文件。",
   "checks.mediaVariant": "variant 必须为 'thumb' 或省略",
   "checks.mediaDiskFull": "媒体磁盘已满：未写入任何内容。",
+  "checks.pickTwoRuns": "请选择两次不同的运行进行比较。",
+  "checks.tooManyJobsWaiting": "本项目已有 {waiting} 个任务在等待（上限 {max} 个）；请等部分任务运行后再加入。",
 } as const;

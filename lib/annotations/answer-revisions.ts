@@ -4,7 +4,7 @@ import "server-only";
 // superseded (it stays in the item's history), points the item at it, sets the item's state
 // from the decision, and derives the item again. Reopening marks the current revision
 // superseded and leaves the item without a final answer. Nothing else changes finalAnswerId.
-import { AppError } from "@/lib/errors";
+import { saidError } from "@/lib/i18n/said-error";
 import { stateOfDecision, type Decision, type RevisionSource } from "@/lib/domain/item-lifecycle";
 import { itemIdOf, itemTable, itemTypeOf, isSampleKey, type ItemKey } from "@/lib/annotations/item-key";
 import { revisionColumns, type FinalPayload } from "@/lib/annotations/final-payload";
@@ -35,7 +35,7 @@ export async function lockItem(w: WriteTx, projectId: string, item: ItemKey): Pr
     [itemIdOf(item), projectId],
   );
   const row = rows[0];
-  if (!row) throw new AppError("not_found", isSampleKey(item) ? "No such sample." : "No such trajectory.");
+  if (!row) throw saidError("not_found", isSampleKey(item) ? "checks.noSuchSample" : "checks.noSuchTrajectory");
   return row;
 }
 
@@ -70,7 +70,7 @@ const JSON_COLUMNS = new Set(["contributorIds", "stepLabels", "subGoals"]);
 
 export async function pinFinalAnswer(w: WriteTx, input: PinInput): Promise<{ revisionId: string; revision: number }> {
   const { projectId, item, now } = input;
-  if (input.answer.itemType !== itemTypeOf(item)) throw new AppError("invalid_input", "The answer is for another kind of item.");
+  if (input.answer.itemType !== itemTypeOf(item)) throw saidError("invalid_input", "checks.answerForOtherKind");
   const current = await lockItem(w, projectId, item);
   const itemColumn = isSampleKey(item) ? "sampleId" : "trajectoryId";
   const [last] = await w.exec.all<{ n: number | bigint | null }>(`SELECT MAX("revision") AS "n" FROM "AnswerRevision" WHERE "${itemColumn}" = ?`, [itemIdOf(item)]);

@@ -5,7 +5,7 @@ import "server-only";
 // in one transaction for the whole selection; it is not anyone's label, so nothing a reviewer
 // later drafts or submits carries it. A sample already settled the same way is left as it is.
 import type { Db } from "@/lib/db";
-import { AppError } from "@/lib/errors";
+import { saidError } from "@/lib/i18n/said-error";
 import type { ProjectAccess } from "@/lib/auth/session";
 import { recordAudit } from "@/lib/audit/record";
 import { pinFinalAnswer } from "@/lib/annotations/answer-revisions";
@@ -22,7 +22,7 @@ export async function bulkDecide(db: Db, access: ProjectAccess, sampleIds: strin
       instructionRewrite: true, humanScore: true, sourceId: true, imageWidth: true, imageHeight: true, media: { select: { width: true, height: true } },
     },
   });
-  if (samples.length !== new Set(sampleIds).size) throw new AppError("not_found", "Some of these samples do not exist in this project.");
+  if (samples.length !== new Set(sampleIds).size) throw saidError("not_found", "checks.samplesMissing");
   // Accepting pins the imported box: one past its screenshot's edge would become a final
   // answer no export can use, so the pass stops and names it instead of clamping it.
   if (decision === "accept") {
@@ -33,7 +33,8 @@ export async function bulkDecide(db: Db, access: ProjectAccess, sampleIds: strin
       return box && width && height && (box[0]! < 0 || box[1]! < 0 || box[2]! > width || box[3]! > height);
     });
     if (outside.length > 0) {
-      throw new AppError("invalid_input", `Not accepted: ${outside.length === 1 ? "a box lies" : `${outside.length} boxes lie`} outside the screenshot (${outside.slice(0, 5).map((s) => s.sourceId).join(", ")}${outside.length > 5 ? ", …" : ""}); open ${outside.length === 1 ? "it" : "them"} and move the box inside the image, or leave ${outside.length === 1 ? "it" : "them"} out of the pass.`);
+      const ids = `${outside.slice(0, 5).map((s) => s.sourceId).join(", ")}${outside.length > 5 ? ", …" : ""}`;
+      throw outside.length === 1 ? saidError("invalid_input", "checks.boxOutsideOne", { ids }) : saidError("invalid_input", "checks.boxOutsideMany", { count: outside.length, ids });
     }
   }
   const target = decision === "accept" ? "verified" : "rejected";

@@ -3,7 +3,7 @@ import "server-only";
 // final answer stays as it is until a reviewer accepts the proposal (it is pinned as a new
 // revision, credited to the annotator, decided by the reviewer) or dismisses it.
 import type { Db } from "@/lib/db";
-import { AppError } from "@/lib/errors";
+import { saidError } from "@/lib/i18n/said-error";
 import { isReviewerRole } from "@/lib/auth/roles";
 import type { ProjectAccess } from "@/lib/auth/session";
 import { recordAudit } from "@/lib/audit/record";
@@ -31,16 +31,16 @@ export async function openProposals(db: Db, projectId: string, item: ItemKey) {
 export type ProposalDecision = "accept" | "dismiss";
 
 export async function decideProposal(db: Db, access: ProjectAccess, annotationId: string, decision: ProposalDecision) {
-  if (!isReviewerRole(access.role)) throw new AppError("forbidden", "Deciding a proposal needs the reviewer role.");
+  if (!isReviewerRole(access.role)) throw saidError("forbidden", "checks.proposalNeedsReviewer");
   const now = new Date();
   return inWriteTransaction(db, access.projectId, async (w) => {
     const proposal = await w.tx.annotation.findFirst({ where: { id: annotationId, projectId: access.projectId, kind: "label" } });
-    if (!proposal || proposal.status !== "submitted" || proposal.proposal !== "open") throw new AppError("conflict", "This proposal was withdrawn or decided meanwhile.");
+    if (!proposal || proposal.status !== "submitted" || proposal.proposal !== "open") throw saidError("conflict", "checks.proposalGone");
     const item = proposal.sampleId ? keyOf("sample", proposal.sampleId) : keyOf("trajectory", proposal.trajectoryId!);
     let revisionId: string | null = null;
     if (decision === "accept") {
       const current = await lockItem(w, access.projectId, item);
-      if (!isSettled(current.status)) throw new AppError("conflict", "This item is no longer settled: review it directly.");
+      if (!isSettled(current.status)) throw saidError("conflict", "checks.itemNoLongerSettled");
       const answer = proposal.sampleId ? ({ itemType: "sample", payload: payloadOf(proposal) } as const) : ({ itemType: "trajectory", payload: trajectoryPayloadOf(proposal) } as const);
       revisionId = (
         await pinFinalAnswer(w, {

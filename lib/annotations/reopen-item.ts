@@ -5,7 +5,7 @@ import "server-only";
 // first: its known answer grades annotators.
 import { z } from "zod";
 import type { Db } from "@/lib/db";
-import { AppError } from "@/lib/errors";
+import { saidError } from "@/lib/i18n/said-error";
 import { isReviewerRole } from "@/lib/auth/roles";
 import type { ProjectAccess } from "@/lib/auth/session";
 import { recordAudit } from "@/lib/audit/record";
@@ -17,15 +17,15 @@ import { inWriteTransaction } from "@/lib/derived/write-transaction";
 export const ReopenReasonSchema = z.string().trim().min(3, "say why, in a few words").max(2_000);
 
 export async function reopenItem(db: Db, access: ProjectAccess, item: ItemKey, reason: string) {
-  if (!isReviewerRole(access.role)) throw new AppError("forbidden", "Reopening needs the reviewer role.");
+  if (!isReviewerRole(access.role)) throw saidError("forbidden", "checks.reopenNeedsReviewer");
   const why = ReopenReasonSchema.parse(reason);
   if (await db.honeypot.count({ where: { projectId: access.projectId, ...item } })) {
-    throw new AppError("conflict", "This item is a honeypot: remove the honeypot first, then reopen it.");
+    throw saidError("conflict", "checks.reopenHoneypot");
   }
   const now = new Date();
   const revisionId = await inWriteTransaction(db, access.projectId, async (w) => {
     const current = await lockItem(w, access.projectId, item);
-    if (!canReopen(current.status)) throw new AppError("conflict", "Only a verified or rejected item can be reopened.");
+    if (!canReopen(current.status)) throw saidError("conflict", "checks.reopenOnlySettled");
     const superseded = await unpinFinalAnswer(w, access.projectId, item, now, `reopened: ${why}`);
     await recordAudit(w.tx, { userId: access.user.id, projectId: access.projectId, action: "item.reopen", targetType: itemTypeOf(item), targetId: itemIdOf(item), details: { reason: why, revisionId: superseded } });
     return superseded;

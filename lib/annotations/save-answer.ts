@@ -9,7 +9,7 @@ import "server-only";
 // An annotator gets the same reply whichever of these happened, so submitting to an item
 // tells them nothing about its standing.
 import type { Db } from "@/lib/db";
-import { AppError } from "@/lib/errors";
+import { saidError } from "@/lib/i18n/said-error";
 import { isReviewerRole } from "@/lib/auth/roles";
 import type { ProjectAccess } from "@/lib/auth/session";
 import { insertAudit } from "@/lib/audit/record";
@@ -69,11 +69,11 @@ export async function saveAnswer(db: Db, access: ProjectAccess, input: SaveAnswe
   const kind = answerKinds[input.itemType];
   const item = kind.key(input.itemId);
   const known = await kind.load(db, access.projectId, input.itemId);
-  if (!known) throw new AppError("not_found", isSampleKey(item) ? "No such sample." : "No such trajectory.");
+  if (!known) throw saidError("not_found", isSampleKey(item) ? "checks.noSuchSample" : "checks.noSuchTrajectory");
   const payload = kind.parse(input.payload);
   if (input.status === "submitted") {
     const problem = kind.problem(payload, known);
-    if (problem) throw new AppError("invalid_input", `Cannot submit: ${problem}.`);
+    if (problem) throw saidError("invalid_input", "checks.cannotSubmit", { problem });
   }
   const actor = isReviewerRole(access.role) ? "reviewer" : "annotator";
   const claim = input.status === "submitted" ? await claimOnItem(db, access.projectId, access.user.id, item) : null;

@@ -7,6 +7,7 @@ import "server-only";
 import type { Db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/sqlite/client";
 import { AppError } from "@/lib/errors";
+import { saidError, saidErrorWith } from "@/lib/i18n/said-error";
 import type { WriteTx } from "@/lib/derived/write-transaction";
 import { itemIdOf, isSampleKey, type ItemKey } from "@/lib/annotations/item-key";
 import { annotationColumns, annotationFromRow } from "@/lib/annotations/annotation-row";
@@ -78,7 +79,7 @@ export type AnnotationRow = Prisma.AnnotationGetPayload<object>;
 /** The conflict to show: the newer row, described as the screen shows answers. */
 export async function conflictError(db: Db, save: Pick<VersionedSave, "item" | "annotatorId">, describe: (row: AnnotationRow) => unknown): Promise<AppError> {
   const current = await db.annotation.findUnique({ where: uniqueWhere(save.item, save.annotatorId) });
-  return new AppError("conflict", "This answer was saved elsewhere (another tab or device) after you opened it.", {
+  return saidErrorWith("conflict", {
     current: current ? { version: current.version, status: current.status, updatedAt: current.updatedAt.toISOString(), payload: describe(current) } : null,
-  });
+  }, "checks.answerSavedElsewhere");
 }

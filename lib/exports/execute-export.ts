@@ -16,7 +16,8 @@ import { createHash, randomBytes } from "node:crypto";
 import { recordAudit } from "@/lib/audit/record";
 import type { Db } from "@/lib/db";
 import { activeRederive } from "@/lib/derived/rederive-job";
-import { AppError, isAppError } from "@/lib/errors";
+import { isAppError } from "@/lib/errors";
+import { saidError } from "@/lib/i18n/said-error";
 import { ExportJobParamsSchema } from "@/lib/exports/active-export";
 import { planSnapshot } from "@/lib/exports/build/snapshot-plan";
 import { dropLedger, pruneLedger } from "@/lib/exports/ledger/snapshot-rows";
@@ -85,7 +86,7 @@ export async function runClaimedExportJob(db: Db, jobId: string, deps: ExportDep
     // Rows carry tiers, rewards and advantages: half of them derived under the old settings
     // would be a snapshot of no settings at all.
     if (await activeRederive(db, pool.projectId)) {
-      throw new AppError("conflict", "Scores, tiers, rewards and advantages are being recomputed after a settings change; export again once that has finished (progress on the settings page).");
+      throw saidError("conflict", "checks.exportWhileRecomputing");
     }
     const now = new Date();
     const interrupted = await db.snapshot.findMany({ where: { jobId, status: "writing" }, select: { id: true } });

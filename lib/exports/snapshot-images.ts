@@ -14,6 +14,7 @@ import "server-only";
 // Memory: one entry per distinct image (not per row).
 import path from "node:path";
 import { AppError, isAppError } from "@/lib/errors";
+import { saidError } from "@/lib/i18n/said-error";
 import type { ImageSource } from "@/lib/exports/profiles/profile-types";
 import type { RowImage } from "@/lib/exports/rows/training-row";
 import type { StreamedSnapshotFile } from "@/lib/exports/targets/pool-target";
@@ -33,7 +34,7 @@ export const imageFileName = (image: Pick<RowImage, "sha256" | "mime">) => `imag
 
 export function snapshotImages(options: { mode: ImageMode; store: MediaStore; absoluteDir: string | null; base: ImageBase | null }): SnapshotImages {
   const { mode, store, absoluteDir, base } = options;
-  if (mode === "absolute" && !absoluteDir) throw new AppError("invalid_input", "Absolute image paths need a local pool target.");
+  if (mode === "absolute" && !absoluteDir) throw saidError("invalid_input", "checks.absolutePathsNeedLocal");
   const copies = new Map<string, string>(); // snapshot path -> media-store key
   return {
     mode,
@@ -55,8 +56,8 @@ export function snapshotImages(options: { mode: ImageMode; store: MediaStore; ab
 
 function unavailable(name: string, error: unknown): AppError {
   const code = (error as NodeJS.ErrnoException).code;
-  const why = code === "ENOENT" || (isAppError(error) && error.code === "not_found") ? "it is missing from the media store" : "the media store could not be read";
-  return new AppError("unavailable", `Could not copy ${name} into the snapshot: ${why}. Nothing was published.`);
+  const missing = code === "ENOENT" || (isAppError(error) && error.code === "not_found");
+  return saidError("unavailable", missing ? "checks.imageMissingFromStore" : "checks.imageStoreUnreadable", { name });
 }
 
 async function readImage(store: MediaStore, name: string, key: string): Promise<Buffer> {

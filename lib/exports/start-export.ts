@@ -3,7 +3,7 @@ import "server-only";
 // running at a time: a second start is refused with a conflict naming the first.
 import { recordAudit } from "@/lib/audit/record";
 import type { Db } from "@/lib/db";
-import { AppError } from "@/lib/errors";
+import { saidError, saidErrorWith } from "@/lib/i18n/said-error";
 import { activeExportJob, ExportModeSchema, type ExportJobParams, type ExportMode } from "@/lib/exports/active-export";
 import { createJob } from "@/lib/jobs/jobs";
 import { findPool } from "@/lib/pools/pools";
@@ -21,7 +21,7 @@ export async function startExport(db: Db, actor: ExportActor, input: { poolId: s
     // two starts of one pool run this check one after the other, never side by side.
     await tx.pool.update({ where: { id: pool.id }, data: { name: pool.name } });
     const running = await activeExportJob(tx, actor.projectId, pool.id);
-    if (running) throw new AppError("conflict", `An export of pool ${pool.name} is already ${running.status}; wait for it to end.`, { jobId: running.id });
+    if (running) throw saidErrorWith("conflict", { jobId: running.id }, "checks.exportAlreadyActive", { pool: pool.name, status: running.status });
     const params: ExportJobParams = { poolId: pool.id, mode };
     return createJob(tx, { projectId: actor.projectId, kind: "export", params, createdById: actor.userId, claimedBy: options.claimedBy });
   });

@@ -9,7 +9,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import type { Db } from "@/lib/db";
 import { env } from "@/lib/env";
-import { AppError } from "@/lib/errors";
+import { saidError } from "@/lib/i18n/said-error";
 import type { Prisma } from "@/lib/generated/sqlite/client";
 
 export const JOB_LOCK_MS = 60_000;
@@ -36,7 +36,7 @@ export async function assertCanQueue(db: Pick<Db, "job">, projectId: string): Pr
   const max = env().VERITY_MAX_QUEUED_JOBS;
   const waiting = await db.job.count({ where: { projectId, status: "queued" } });
   if (waiting >= max) {
-    throw new AppError("rate_limited", `This project already has ${waiting} jobs waiting (at most ${max}); queue more when some have run.`);
+    throw saidError("rate_limited", "checks.tooManyJobsWaiting", { waiting, max });
   }
 }
 

@@ -4,7 +4,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import sharp from "sharp";
 import type { Db } from "@/lib/db";
-import { AppError } from "@/lib/errors";
+import { saidError } from "@/lib/i18n/said-error";
 import { sniffImageMime, type ImageMime } from "@/lib/media/sniff";
 import { mediaKey, type MediaStore } from "@/lib/media/store";
 
@@ -21,7 +21,7 @@ export async function ingestImage(
 ): Promise<IngestedMedia> {
   const mime = sniffImageMime(bytes);
   if (!mime) {
-    throw new AppError("unsupported_media", `${sourceName}: not a PNG, JPEG or WebP image (checked by content)`);
+    throw saidError("unsupported_media", "checks.notAnImage", { name: sourceName });
   }
   const sha256 = createHash("sha256").update(bytes).digest("hex");
   const existing = await db.media.findUnique({ where: { projectId_sha256: { projectId, sha256 } } });
@@ -32,9 +32,9 @@ export async function ingestImage(
   try {
     ({ width, height } = await sharp(bytes).metadata());
   } catch {
-    throw new AppError("unsupported_media", `${sourceName}: the image is corrupt or truncated`);
+    throw saidError("unsupported_media", "checks.imageCorrupt", { name: sourceName });
   }
-  if (!width || !height) throw new AppError("unsupported_media", `${sourceName}: the image has no size`);
+  if (!width || !height) throw saidError("unsupported_media", "checks.imageNoSize", { name: sourceName });
 
   const storageKey = mediaKey(sha256, EXTENSIONS[mime]);
   if (!(await store.has(storageKey))) await store.put(storageKey, bytes);

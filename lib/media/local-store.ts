@@ -6,6 +6,7 @@ import path from "node:path";
 import { randomBytes } from "node:crypto";
 import type { Readable } from "node:stream";
 import { AppError } from "@/lib/errors";
+import { saidError } from "@/lib/i18n/said-error";
 import type { MediaStore } from "@/lib/media/store";
 
 const SAFE_KEY = /^[a-z0-9]+(\/[a-z0-9]+)*(\.[a-z0-9]+)*$/;
@@ -34,7 +35,7 @@ export function createLocalMediaStore(root: string): MediaStore {
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
         if (code === "ENOSPC" || code === "EDQUOT") {
-          throw new AppError("unavailable", "The media disk is full: nothing was written.");
+          throw saidError("unavailable", "checks.mediaDiskFull");
         }
         throw error;
       } finally {

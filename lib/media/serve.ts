@@ -3,7 +3,7 @@ import "server-only";
 // stored type, nosniff and a sandbox CSP so that nothing served can run as a page.
 import { authorizeProject, type CurrentUser } from "@/lib/auth/session";
 import { db } from "@/lib/db";
-import { AppError } from "@/lib/errors";
+import { saidError } from "@/lib/i18n/said-error";
 import { mediaStore } from "@/lib/media/media-store";
 import { thumbnailBytes } from "@/lib/media/thumbnail";
 
@@ -17,10 +17,10 @@ export const MEDIA_HEADERS = {
 } as const;
 
 export async function serveMedia(user: CurrentUser, id: string, variant: string | null): Promise<Response> {
-  if (!ID.test(id)) throw new AppError("not_found", "No such media.");
-  if (variant !== null && variant !== "thumb") throw new AppError("invalid_input", "variant must be 'thumb' or absent");
+  if (!ID.test(id)) throw saidError("not_found", "checks.noSuchMedia");
+  if (variant !== null && variant !== "thumb") throw saidError("invalid_input", "checks.mediaVariant");
   const media = await db().media.findUnique({ where: { id } });
-  if (!media) throw new AppError("not_found", "No such media.");
+  if (!media) throw saidError("not_found", "checks.noSuchMedia");
   await authorizeProject(user, media.projectId, "annotator");
 
   const store = mediaStore();

@@ -9,16 +9,28 @@ import "server-only";
 import path from "node:path";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
+import { said, sayIn, type Said } from "@/lib/i18n/said";
+import { saidError } from "@/lib/i18n/said-error";
+import { translator } from "@/lib/i18n/translate";
 import { isInside, nearestRealPath, realRoots } from "@/lib/fs/real-path";
 
-/** Why a local target path is not acceptable, or null. `roots`: absolute directories it may live under. */
-export async function localTargetProblem(uri: string, roots: readonly string[]): Promise<string | null> {
-  if (!path.isAbsolute(uri)) return "must be an absolute directory path";
-  if (uri.split(/[\\/]/).includes("..")) return "must not contain '..'";
+const english = translator("en");
+
+/** Why a local target path is not acceptable, as a catalogue sentence (lib/i18n/said.ts), or null.
+ * `roots`: absolute directories it may live under. */
+export async function localTargetRefusal(uri: string, roots: readonly string[]): Promise<Said | null> {
+  if (!path.isAbsolute(uri)) return said("checks.targetNotAbsolute");
+  if (uri.split(/[\\/]/).includes("..")) return said("checks.targetHasDotDot");
   const { real } = await nearestRealPath(uri);
   const inside = (await realRoots(roots)).some((root) => isInside(root, real));
-  if (!inside) return `must be inside one of the pool roots: ${roots.join(", ")} (VERITY_POOL_ROOTS adds more), symbolic links on the way followed`;
+  if (!inside) return said("checks.targetOutsideRoots", { roots: roots.join(", ") });
   return null;
+}
+
+/** The same in English words, or null. */
+export async function localTargetProblem(uri: string, roots: readonly string[]): Promise<string | null> {
+  const refusal = await localTargetRefusal(uri, roots);
+  return refusal && sayIn(english, refusal);
 }
 
 /** What a local target is stored as: its real path (see the header). */
@@ -28,8 +40,8 @@ export async function realTargetPath(uri: string): Promise<string> {
 
 export async function assertAllowedTarget(target: { targetType: string; targetUri: string }, roots: readonly string[] = env().poolRoots): Promise<void> {
   if (target.targetType !== "local") return;
-  const problem = await localTargetProblem(target.targetUri, roots);
-  if (problem) throw new AppError("invalid_input", `Target directory ${problem}.`);
+  const refusal = await localTargetRefusal(target.targetUri, roots);
+  if (refusal) throw new AppError("invalid_input", sayIn(english, refusal), undefined, refusal);
 }
 
 /** Before an export: still inside the roots, and nothing on the way became a symbolic link. */
@@ -38,6 +50,6 @@ export async function assertExportableTarget(target: { targetType: string; targe
   if (target.targetType !== "local") return;
   const real = await realTargetPath(target.targetUri);
   if (real !== path.resolve(target.targetUri)) {
-    throw new AppError("invalid_input", `Target directory ${target.targetUri} now leads through a symbolic link (to ${real}); nothing was written. Save the pool again to accept where it leads.`);
+    throw saidError("invalid_input", "checks.targetThroughSymlink", { target: target.targetUri, real });
   }
 }

@@ -9,7 +9,7 @@ import type { Db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/sqlite/client";
 import { recordAudit } from "@/lib/audit/record";
 import { activeExportJob } from "@/lib/exports/active-export";
-import { AppError } from "@/lib/errors";
+import { saidError } from "@/lib/i18n/said-error";
 import { PoolInputSchema, type PoolInput } from "@/lib/pools/pool-definition";
 import { assertAllowedTarget, realTargetPath } from "@/lib/pools/local-target-roots";
 
@@ -31,20 +31,20 @@ async function assertNoOverlap(db: Db, input: Pick<PoolInput, "targetType" | "ta
   const separator = input.targetType === "local" ? path.sep : "/";
   const theirs = await Promise.all(others.map((o) => normalizedTarget({ targetType: input.targetType, targetUri: o.targetUri })));
   if (theirs.some((other) => nests(mine, other, separator))) {
-    throw new AppError("conflict", "Another pool already writes to this target (or inside or around it); choose a directory or prefix of its own.");
+    throw saidError("conflict", "checks.targetTaken");
   }
 }
 
 export async function findPool(db: Db, projectId: string, poolId: string) {
-  if (!ID.test(poolId)) throw new AppError("not_found", "No such pool.");
+  if (!ID.test(poolId)) throw saidError("not_found", "checks.noSuchPool");
   const pool = await db.pool.findFirst({ where: { id: poolId, projectId } });
-  if (!pool) throw new AppError("not_found", "No such pool.");
+  if (!pool) throw saidError("not_found", "checks.noSuchPool");
   return pool;
 }
 
 export async function findPoolByName(db: Db, projectId: string, name: string) {
   const pool = await db.pool.findUnique({ where: { projectId_name: { projectId, name } } });
-  if (!pool) throw new AppError("not_found", `No pool named ${name} in this project.`);
+  if (!pool) throw saidError("not_found", "checks.noPoolNamed", { name });
   return pool;
 }
 
@@ -64,7 +64,7 @@ export async function createPool(db: Db, actor: PoolActor, raw: unknown) {
   const input = PoolInputSchema.parse(raw);
   await assertAllowedTarget(input);
   if (await db.pool.findUnique({ where: { projectId_name: { projectId: actor.projectId, name: input.name } } })) {
-    throw new AppError("conflict", `A pool named ${input.name} already exists in this project.`);
+    throw saidError("conflict", "checks.poolNameTaken", { name: input.name });
   }
   await assertNoOverlap(db, input, null);
   const pool = await db.pool.create({ data: { projectId: actor.projectId, ...(await rowData(input)) } });
@@ -76,10 +76,10 @@ export async function createPool(db: Db, actor: PoolActor, raw: unknown) {
 export async function updatePool(db: Db, actor: PoolActor, poolId: string, raw: unknown) {
   const pool = await findPool(db, actor.projectId, poolId);
   const input = PoolInputSchema.parse(raw);
-  if (input.kind !== pool.kind) throw new AppError("invalid_input", "A pool's kind cannot change; create another pool.");
+  if (input.kind !== pool.kind) throw saidError("invalid_input", "checks.poolKindFixed");
   await assertAllowedTarget(input);
   if (input.name !== pool.name && (await db.pool.findUnique({ where: { projectId_name: { projectId: actor.projectId, name: input.name } } }))) {
-    throw new AppError("conflict", `A pool named ${input.name} already exists in this project.`);
+    throw saidError("conflict", "checks.poolNameTaken", { name: input.name });
   }
   await assertNoOverlap(db, input, pool.id);
   const updated = await db.pool.update({ where: { id: pool.id }, data: await rowData(input) });
@@ -90,7 +90,7 @@ export async function updatePool(db: Db, actor: PoolActor, poolId: string, raw: 
 /** Deletes the pool and its snapshot history; the snapshots already written stay where they are. */
 export async function deletePool(db: Db, actor: PoolActor, poolId: string) {
   const pool = await findPool(db, actor.projectId, poolId);
-  if (await activeExportJob(db, actor.projectId, pool.id)) throw new AppError("conflict", "An export of this pool is queued or running; delete the pool when it has ended.");
+  if (await activeExportJob(db, actor.projectId, pool.id)) throw saidError("conflict", "checks.poolExportRunning");
   await db.pool.delete({ where: { id: pool.id } });
   await recordAudit(db, { userId: actor.userId, projectId: actor.projectId, action: "pool.delete", targetType: "pool", targetId: pool.id, details: { name: pool.name, target: `${pool.targetType}:${pool.targetUri}` } });
 }

@@ -6,7 +6,7 @@ import "server-only";
 import { Readable } from "node:stream";
 import path from "node:path";
 import type { Db } from "@/lib/db";
-import { AppError } from "@/lib/errors";
+import { saidError } from "@/lib/i18n/said-error";
 import { SnapshotFileNameSchema, SnapshotIdSchema } from "@/lib/exports/snapshot-manifest";
 import { poolTarget } from "@/lib/exports/targets/pool-targets";
 import type { PoolTargetConfig } from "@/lib/exports/targets/pool-target";
@@ -15,9 +15,9 @@ import { completeSnapshot } from "@/lib/pools/pool-overview";
 const ID = /^[a-z0-9]{10,40}$/;
 
 async function snapshotTarget(db: Db, projectId: string, poolId: string, snapshotId: string) {
-  if (!ID.test(poolId) || !SnapshotIdSchema.safeParse(snapshotId).success) throw new AppError("not_found", "No such snapshot.");
+  if (!ID.test(poolId) || !SnapshotIdSchema.safeParse(snapshotId).success) throw saidError("not_found", "checks.noSuchSnapshot");
   const snapshot = await completeSnapshot(db, projectId, poolId, snapshotId);
-  if (!snapshot) throw new AppError("not_found", "No such snapshot.");
+  if (!snapshot) throw saidError("not_found", "checks.noSuchSnapshot");
   return poolTarget({ targetType: snapshot.pool.targetType as PoolTargetConfig["targetType"], targetUri: snapshot.pool.targetUri });
 }
 
@@ -38,11 +38,11 @@ const TYPES: Record<string, string> = {
 /** One listed file of a snapshot as a download (never rendered inline). */
 export async function snapshotFileResponse(db: Db, projectId: string, poolId: string, snapshotId: string, name: string | null): Promise<Response> {
   const parsed = SnapshotFileNameSchema.safeParse(name ?? "");
-  if (!parsed.success) throw new AppError("not_found", "No such file in this snapshot.");
+  if (!parsed.success) throw saidError("not_found", "checks.noSuchSnapshotFile");
   const target = await snapshotTarget(db, projectId, poolId, snapshotId);
   const manifest = await target.readManifest(snapshotId);
   const file = manifest.files.find((f) => f.name === parsed.data);
-  if (!file) throw new AppError("not_found", "No such file in this snapshot.");
+  if (!file) throw saidError("not_found", "checks.noSuchSnapshotFile");
   const stream = await target.openFile(snapshotId, file.name);
   const base = path.posix.basename(file.name);
   return new Response(Readable.toWeb(stream) as ReadableStream<Uint8Array>, {

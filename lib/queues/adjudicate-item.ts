@@ -7,7 +7,8 @@ import "server-only";
 // conflict naming who and when, and nothing is overwritten.
 import { z } from "zod";
 import type { Db } from "@/lib/db";
-import { AppError } from "@/lib/errors";
+import type { AppError } from "@/lib/errors";
+import { saidError } from "@/lib/i18n/said-error";
 import { isReviewerRole } from "@/lib/auth/roles";
 import type { ProjectAccess } from "@/lib/auth/session";
 import { recordAudit } from "@/lib/audit/record";
@@ -28,16 +29,20 @@ export const AdjudicationInputSchema = z.discriminatedUnion("itemType", [
 ]);
 export type AdjudicationInput = z.input<typeof AdjudicationInputSchema>;
 
-function describeResolution(item: { status: string; resolution: string | null; resolvedAt: Date | null; resolvedBy: string | null }): string {
-  if (item.status !== "verified") return `This item no longer awaits adjudication (it is ${item.status}).`;
-  const how = item.resolution === "consensus" ? "by consensus" : item.resolvedBy ? `by ${item.resolvedBy}` : `by ${item.resolution ?? "someone"}`;
-  const when = item.resolvedAt ? ` at ${item.resolvedAt.toISOString().slice(0, 16).replace("T", " ")} UTC` : "";
-  return `Someone settled this item while you were on it: it was resolved ${how}${when}. Your answer was not saved.`;
+/** Why the adjudication came too late, with who settled the item and when (UTC, to the minute). */
+function resolutionRefusal(item: { status: string; resolution: string | null; resolvedAt: Date | null; resolvedBy: string | null }): AppError {
+  if (item.status !== "verified") return saidError("conflict", "checks.noLongerAdjudication", { status: item.status });
+  const when = item.resolvedAt?.toISOString().slice(0, 16).replace("T", " ");
+  if (item.resolution === "consensus") {
+    return when ? saidError("conflict", "checks.settledByConsensusAt", { when }) : saidError("conflict", "checks.settledByConsensus");
+  }
+  const who = item.resolvedBy ?? item.resolution ?? "someone";
+  return when ? saidError("conflict", "checks.settledByAt", { who, when }) : saidError("conflict", "checks.settledBy", { who });
 }
 
 export async function adjudicateItem(db: Db, access: ProjectAccess, input: AdjudicationInput, now = new Date()) {
   const parsed = AdjudicationInputSchema.parse(input);
-  if (!isReviewerRole(access.role)) throw new AppError("forbidden", "Adjudication needs the reviewer role.");
+  if (!isReviewerRole(access.role)) throw saidError("forbidden", "checks.adjudicationNeedsReviewer");
   const outcome = await db.$transaction(async (tx) => {
     const w = writeTxOf(db, tx);
     await lockQueueItem(w, parsed.queueItemId);
@@ -45,31 +50,31 @@ export async function adjudicateItem(db: Db, access: ProjectAccess, input: Adjud
       where: { id: parsed.queueItemId, queue: { projectId: access.projectId } },
       include: { queue: { select: { id: true, itemType: true } }, trajectory: { select: { stepCount: true } }, sample: { select: { imageWidth: true, imageHeight: true, media: { select: { width: true, height: true } } } } },
     });
-    if (!item || item.isHoneypot) throw new AppError("not_found", "No such queue item.");
+    if (!item || item.isHoneypot) throw saidError("not_found", "checks.noSuchQueueItem");
     if (item.status !== "adjudication") {
       const resolvedBy = item.resolvedById ? (await tx.user.findUnique({ where: { id: item.resolvedById }, select: { name: true } }))?.name ?? null : null;
-      throw new AppError("conflict", describeResolution({ ...item, resolvedBy }));
+      throw resolutionRefusal({ ...item, resolvedBy });
     }
     let answer: FinalPayload;
     let key: ItemKey;
     if (parsed.itemType === "sample") {
-      if (!item.sampleId) throw new AppError("invalid_input", "This item is a trajectory, not a sample.");
+      if (!item.sampleId) throw saidError("invalid_input", "checks.itemIsTrajectory");
       const width = item.sample?.media?.width ?? item.sample?.imageWidth;
       const height = item.sample?.media?.height ?? item.sample?.imageHeight;
       const problem = groundingProblem(parsed.payload) ?? boxOutsideImage(parsed.payload, width && height ? { width, height } : null);
-      if (problem) throw new AppError("invalid_input", `Cannot resolve: ${problem}.`);
+      if (problem) throw saidError("invalid_input", "checks.cannotResolve", { problem });
       answer = { itemType: "sample", payload: parsed.payload };
       key = { sampleId: item.sampleId };
     } else {
-      if (!item.trajectoryId || !item.trajectory) throw new AppError("invalid_input", "This item is a sample, not a trajectory.");
+      if (!item.trajectoryId || !item.trajectory) throw saidError("invalid_input", "checks.itemIsSample");
       const problem = trajectoryProblem(parsed.payload, item.trajectory.stepCount);
-      if (problem) throw new AppError("invalid_input", `Cannot resolve: ${problem}.`);
+      if (problem) throw saidError("invalid_input", "checks.cannotResolve", { problem });
       answer = { itemType: "trajectory", payload: parsed.payload };
       key = { trajectoryId: item.trajectoryId };
     }
     if (parsed.pickedUserId) {
       const picked = await tx.claim.count({ where: { queueItemId: item.id, userId: parsed.pickedUserId, status: "submitted" } });
-      if (!picked) throw new AppError("invalid_input", "The picked answer is not one of this item's.");
+      if (!picked) throw saidError("invalid_input", "checks.pickedAnswerNotHere");
     }
     const pinned = await pinFinalAnswer(w, {
       projectId: access.projectId,

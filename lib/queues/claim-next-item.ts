@@ -33,7 +33,7 @@ import "server-only";
 import { z } from "zod";
 import type { Db } from "@/lib/db";
 import { inConnectionTransaction } from "@/lib/derived/connection-transaction";
-import { AppError } from "@/lib/errors";
+import { saidError } from "@/lib/i18n/said-error";
 import { lockQueueMember } from "@/lib/queues/claim-locks";
 import { claimItemIfRoom, heldClaimElseExpireLapsed } from "@/lib/queues/claim-statements";
 import { nextCandidate } from "@/lib/queues/next-candidate";
@@ -61,10 +61,10 @@ export async function claimNextItem(db: Db, input: z.input<typeof ClaimNextInput
     const queue = await lockQueueMember(w, queueId, userId);
     if (!queue) {
       const exists = await w.exec.all(`SELECT 1 FROM "Queue" WHERE "id" = ?`, [queueId]);
-      if (!exists.length) throw new AppError("not_found", "No such queue.");
-      throw new AppError("forbidden", "You are not a member of this queue.");
+      if (!exists.length) throw saidError("not_found", "checks.noSuchQueue");
+      throw saidError("forbidden", "checks.notQueueMember");
     }
-    if (queue.status !== "active") throw new AppError("conflict", `This queue is ${queue.status}.`);
+    if (queue.status !== "active") throw saidError("conflict", "checks.queueNotActive", { status: queue.status });
 
     const held = await heldClaimElseExpireLapsed(w, { queueId, userId, now });
     if (held) {

@@ -5,7 +5,7 @@ import "server-only";
 import type { Db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/sqlite/client";
 import type { ProjectAccess } from "@/lib/auth/session";
-import { AppError } from "@/lib/errors";
+import { saidError } from "@/lib/i18n/said-error";
 import { fillNewQueue, type QueueSettings } from "@/lib/queues/new-queue";
 
 const BATCH = 1_000;
@@ -14,14 +14,14 @@ export type ListQueueInput = QueueSettings & { itemType: "sample" | "trajectory"
 
 export async function createListQueue(db: Db, access: ProjectAccess, input: ListQueueInput) {
   const ids = [...new Set(input.itemIds)];
-  if (ids.length === 0) throw new AppError("invalid_input", "A queue needs at least one item.");
+  if (ids.length === 0) throw saidError("invalid_input", "checks.queueNeedsItem");
   let known = 0;
   for (let i = 0; i < ids.length; i += BATCH) {
     const chunk = ids.slice(i, i + BATCH);
     const where = { projectId: access.projectId, id: { in: chunk } };
     known += input.itemType === "sample" ? await db.groundingSample.count({ where }) : await db.trajectory.count({ where });
   }
-  if (known !== ids.length) throw new AppError("not_found", `${ids.length - known} of the listed items are not in this project.`);
+  if (known !== ids.length) throw saidError("not_found", "checks.listedItemsMissing", { count: ids.length - known });
   const { itemIds: _ids, ...spec } = input;
   void _ids;
   return fillNewQueue(db, access, { ...spec, selection: { ...input.selection, itemCount: ids.length } }, chunks(ids));

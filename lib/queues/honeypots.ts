@@ -4,7 +4,7 @@ import "server-only";
 // final answer (an AnswerRevision), which annotators' answers can never change; Honeypot.expected
 // keeps a copy of it as it was when the honeypot was made, for the admins' list.
 import type { Db } from "@/lib/db";
-import { AppError } from "@/lib/errors";
+import { saidError } from "@/lib/i18n/said-error";
 import { roleAtLeast } from "@/lib/auth/roles";
 import type { ProjectAccess } from "@/lib/auth/session";
 import { recordAudit } from "@/lib/audit/record";
@@ -12,7 +12,7 @@ import { payloadOf, trajectoryPayloadOf } from "@/lib/annotations/answer-kinds";
 import { isSampleKey, type ItemKey } from "@/lib/annotations/item-key";
 
 function assertAdmin(access: ProjectAccess) {
-  if (access.role !== "owner" && !roleAtLeast(access.role, "admin")) throw new AppError("forbidden", "Honeypots are managed by admins.");
+  if (access.role !== "owner" && !roleAtLeast(access.role, "admin")) throw saidError("forbidden", "checks.honeypotsAdminOnly");
 }
 
 async function itemStanding(db: Db, projectId: string, item: ItemKey) {
@@ -26,9 +26,9 @@ export async function makeHoneypot(db: Db, access: ProjectAccess, item: ItemKey)
   assertAdmin(access);
   const { projectId } = access;
   const standing = await itemStanding(db, projectId, item);
-  if (!standing) throw new AppError("not_found", "No such item.");
-  if (standing.status !== "verified" || !standing.finalAnswer) throw new AppError("invalid_input", "Only a verified item can be a honeypot: its answer must be known.");
-  if (await db.honeypot.count({ where: { projectId, ...item } })) throw new AppError("conflict", "This item is a honeypot already.");
+  if (!standing) throw saidError("not_found", "checks.noSuchItem");
+  if (standing.status !== "verified" || !standing.finalAnswer) throw saidError("invalid_input", "checks.honeypotNeedsVerified");
+  if (await db.honeypot.count({ where: { projectId, ...item } })) throw saidError("conflict", "checks.alreadyHoneypot");
   const final = standing.finalAnswer;
   const expected = isSampleKey(item) ? payloadOf(final) : trajectoryPayloadOf(final);
   const honeypot = await db.honeypot.create({ data: { projectId, ...item, expected: JSON.parse(JSON.stringify(expected)), createdById: access.user.id } });
@@ -47,7 +47,7 @@ export async function makeHoneypot(db: Db, access: ProjectAccess, item: ItemKey)
 export async function removeHoneypot(db: Db, access: ProjectAccess, honeypotId: string) {
   assertAdmin(access);
   const honeypot = await db.honeypot.findFirst({ where: { id: honeypotId, projectId: access.projectId } });
-  if (!honeypot) throw new AppError("not_found", "No such honeypot.");
+  if (!honeypot) throw saidError("not_found", "checks.noSuchHoneypot");
   const item = honeypot.sampleId ? { sampleId: honeypot.sampleId } : { trajectoryId: honeypot.trajectoryId! };
   const withdrawn = await db.$transaction(async (tx) => {
     await tx.honeypot.delete({ where: { id: honeypot.id } });

@@ -13,7 +13,7 @@ import type { Db } from "@/lib/db";
 import type { WriteTx } from "@/lib/derived/write-transaction";
 import { inConnectionTransaction } from "@/lib/derived/connection-transaction";
 import { asBool, asDate } from "@/lib/sql/sql-reader";
-import { AppError } from "@/lib/errors";
+import { saidError } from "@/lib/i18n/said-error";
 import { insertAudit } from "@/lib/audit/record";
 import { execFor } from "@/lib/derived/sql-exec";
 import { lockItemOfClaim } from "@/lib/queues/claim-locks";
@@ -81,13 +81,13 @@ export async function markClaimSubmitted(db: Db, input: z.input<typeof MarkSubmi
     // The item first: claimers lock it before touching its claims, and so must we.
     await lockItemOfClaim(w, claimId);
     const claim = await readClaim(w, claimId);
-    if (!claim || claim.userId !== userId) throw new AppError("not_found", "No such claim.");
+    if (!claim || claim.userId !== userId) throw saidError("not_found", "messages.noSuchClaim");
     if (claim.status === "submitted") return { claim, isNew: false };
-    if (claim.status !== "active") throw new AppError("conflict", `This claim was ${claim.status}; open the queue again for a new item.`);
+    if (claim.status !== "active") throw saidError("conflict", "checks.claimEnded", { status: claim.status });
     const { queue, isHoneypot } = claim;
     // Honeypots have no slots to lose (see next-candidate.ts).
     if (!isHoneypot && claim.leaseUntil <= now && (await countLiveClaims(w, claim.queueItemId, now, claim.id)) >= queue.overlap) {
-      throw new AppError("conflict", "Your lease on this item ran out and it went to someone else.");
+      throw saidError("conflict", "checks.leaseLost");
     }
     const item = await countSubmission(w, claim.queueItemId);
     const honeypotCorrect = isHoneypot ? await gradeHoneypotClaim(w.tx, { projectId: queue.projectId, userId, item }) : null;

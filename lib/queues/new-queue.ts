@@ -7,7 +7,7 @@ import "server-only";
 import { z } from "zod";
 import type { Db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/sqlite/client";
-import { AppError } from "@/lib/errors";
+import { saidError, saidErrorWith } from "@/lib/i18n/said-error";
 import type { ProjectAccess } from "@/lib/auth/session";
 import { recordAudit } from "@/lib/audit/record";
 import { addHoneypotItems } from "@/lib/queues/add-honeypot-items";
@@ -36,10 +36,10 @@ export async function checkNewQueue(db: Db, projectId: string, settings: Pick<Qu
   const members = await db.membership.findMany({ where: { projectId, userId: { in: memberIds } }, select: { userId: true } });
   if (members.length !== memberIds.length) {
     const known = new Set(members.map((m) => m.userId));
-    throw new AppError("invalid_input", "Queue members must be members of the project.", { notMembers: memberIds.filter((id) => !known.has(id)) });
+    throw saidErrorWith("invalid_input", { notMembers: memberIds.filter((id) => !known.has(id)) }, "checks.queueMembersOutsideProject");
   }
   if (await db.queue.count({ where: { projectId, name: settings.name } })) {
-    throw new AppError("conflict", `A queue named "${settings.name}" already exists in this project.`);
+    throw saidError("conflict", "checks.queueNameTaken", { name: settings.name });
   }
 }
 
@@ -48,7 +48,7 @@ export async function fillNewQueue(db: Db, access: ProjectAccess, spec: NewQueue
   const { projectId } = access;
   const memberIds = [...new Set(parsed.memberIds)];
   const project = await db.project.findUnique({ where: { id: projectId }, select: { settings: true } });
-  if (!project) throw new AppError("not_found", "No such project.");
+  if (!project) throw saidError("not_found", "messages.noSuchProject");
   await checkNewQueue(db, projectId, parsed);
 
   const settings = ProjectSettingsSchema.parse(project.settings ?? {});

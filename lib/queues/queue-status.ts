@@ -6,7 +6,7 @@ import "server-only";
 import type { ProjectAccess } from "@/lib/auth/session";
 import { recordAudit } from "@/lib/audit/record";
 import type { Db } from "@/lib/db";
-import { AppError } from "@/lib/errors";
+import { saidError } from "@/lib/i18n/said-error";
 
 export type QueueStatusChange = "close" | "reopen" | "archive" | "restore";
 
@@ -18,14 +18,17 @@ const CHANGES: Record<QueueStatusChange, { from: string; to: string; done: strin
   restore: { from: "archived", to: "closed", done: "restored as a closed queue" },
 };
 
+// What a refused change says, one sentence per change (each names the status it needs).
+const REFUSAL = { close: "checks.cannotClose", reopen: "checks.cannotReopen", archive: "checks.cannotArchive", restore: "checks.cannotRestore" } as const satisfies Record<QueueStatusChange, string>;
+
 export async function changeQueueStatus(db: Db, access: ProjectAccess, queueId: string, change: QueueStatusChange) {
   const rule = CHANGES[change];
   // One conditional update, so two admins pressing at once cannot both succeed from a stale page.
   const updated = await db.queue.updateMany({ where: { id: queueId, projectId: access.projectId, status: rule.from }, data: { status: rule.to } });
   if (updated.count === 0) {
     const queue = await db.queue.findFirst({ where: { id: queueId, projectId: access.projectId }, select: { status: true } });
-    if (!queue) throw new AppError("not_found", "No such queue.");
-    throw new AppError("conflict", `This queue is ${queue.status}; only a queue that is ${rule.from} can be ${change === "reopen" ? "reopened" : `${change}d`}.`);
+    if (!queue) throw saidError("not_found", "checks.noSuchQueue");
+    throw saidError("conflict", REFUSAL[change], { status: queue.status });
   }
   await recordAudit(db, { userId: access.user.id, projectId: access.projectId, action: `queue.${change}`, targetType: "queue", targetId: queueId });
   return { message: `The queue is ${rule.done}.` };

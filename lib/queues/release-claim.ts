@@ -6,7 +6,7 @@ import "server-only";
 import { z } from "zod";
 import type { Db } from "@/lib/db";
 import { writeTxOf } from "@/lib/derived/write-transaction";
-import { AppError } from "@/lib/errors";
+import { saidError } from "@/lib/i18n/said-error";
 import { recordAudit } from "@/lib/audit/record";
 import { CLAIM_TRANSACTION, lockItemOfClaim } from "@/lib/queues/claim-locks";
 import { gradeSkippedHoneypot } from "@/lib/queues/grade-honeypot-claim";
@@ -24,8 +24,8 @@ export async function releaseClaim(db: Db, input: z.input<typeof ReleaseClaimInp
       where: { id: claimId },
       include: { queueItem: { select: { isHoneypot: true, sampleId: true, trajectoryId: true, queue: { select: { id: true, projectId: true } } } } },
     });
-    if (!claim || claim.userId !== userId) throw new AppError("not_found", "No such claim.");
-    if (claim.status === "submitted") throw new AppError("conflict", "This item is already submitted.");
+    if (!claim || claim.userId !== userId) throw saidError("not_found", "messages.noSuchClaim");
+    if (claim.status === "submitted") throw saidError("conflict", "checks.itemAlreadySubmitted");
     if (claim.status !== "active") return { isNew: false, queue: claim.queueItem.queue, queueItemId: claim.queueItemId };
     const honeypotCorrect = claim.queueItem.isHoneypot ? await gradeSkippedHoneypot(tx, claim.queueItem.queue.projectId, claim.queueItem) : null;
     await tx.claim.update({ where: { id: claimId }, data: { status: "released", honeypotCorrect } });

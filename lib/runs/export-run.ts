@@ -2,14 +2,14 @@ import "server-only";
 import type { ProjectAccess } from "@/lib/auth/session";
 import { recordAudit } from "@/lib/audit/record";
 import { db } from "@/lib/db";
-import { AppError } from "@/lib/errors";
+import { saidError } from "@/lib/i18n/said-error";
 import { correctedCsv, correctedJson } from "@/lib/runs/corrected-table";
 import { loadRunVerification } from "@/lib/runs/run-verification";
 
 export async function exportRunTable(access: ProjectAccess, runId: string, format: "csv" | "json") {
-  if (!/^[a-z0-9]{10,40}$/.test(runId)) throw new AppError("not_found", "No such run.");
+  if (!/^[a-z0-9]{10,40}$/.test(runId)) throw saidError("not_found", "checks.noSuchRun");
   const verification = await loadRunVerification(db(), access.projectId, runId);
-  if (!verification) throw new AppError("not_found", "No such run.");
+  if (!verification) throw saidError("not_found", "checks.noSuchRun");
   await recordAudit(db(), { userId: access.user.id, projectId: access.projectId, action: "export.run_table", targetType: "run", targetId: runId, details: { format } });
   const safeName = verification.run.name.replace(/[^A-Za-z0-9._-]+/g, "_").slice(0, 80);
   return {

@@ -3,17 +3,17 @@ import "server-only";
 // sandbox CSP, so a browser never interprets them. `view` picks the raw dump ("dump") or the
 // tree as the agent was shown it ("agent": AndroidLab's compressed text), when stored.
 import { db } from "@/lib/db";
-import { AppError } from "@/lib/errors";
+import { saidError } from "@/lib/i18n/said-error";
 import { mediaStore } from "@/lib/media/media-store";
 import { MEDIA_HEADERS } from "@/lib/media/serve";
 
 export type TreeView = "dump" | "agent";
 
 export async function serveUiTree(projectId: string, stepId: string, view: TreeView = "dump"): Promise<Response> {
-  if (!/^[a-z0-9]{10,40}$/.test(stepId)) throw new AppError("not_found", "No such step.");
+  if (!/^[a-z0-9]{10,40}$/.test(stepId)) throw saidError("not_found", "checks.noSuchStep");
   const step = await db().step.findFirst({ where: { id: stepId, trajectory: { projectId } }, select: { uiTreeKey: true, agentTreeKey: true } });
   const key = view === "agent" ? step?.agentTreeKey : step?.uiTreeKey;
-  if (!key) throw new AppError("not_found", view === "agent" ? "This step has no stored agent view of its UI tree." : "This step has no UI tree.");
+  if (!key) throw saidError("not_found", view === "agent" ? "checks.noAgentUiTree" : "checks.noUiTree");
   const bytes = await mediaStore().read(key);
   return new Response(new Uint8Array(bytes), { headers: { ...MEDIA_HEADERS, "Content-Type": "text/plain; charset=utf-8" } });
 }

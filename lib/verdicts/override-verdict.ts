@@ -4,7 +4,7 @@ import "server-only";
 // (effective score and tier, automatic outcome, flags, rewards) follow in the same transaction.
 import { z } from "zod";
 import type { Db } from "@/lib/db";
-import { AppError } from "@/lib/errors";
+import { saidError } from "@/lib/i18n/said-error";
 import type { ProjectAccess } from "@/lib/auth/session";
 import { recordAudit } from "@/lib/audit/record";
 import { rederiveSamples } from "@/lib/derived/rederive-samples";
@@ -21,10 +21,10 @@ export const OverrideInputSchema = z.object({
 export async function overrideVerdictIn(w: WriteTx, access: ProjectAccess, input: z.input<typeof OverrideInputSchema>) {
   const { verdictId, value, reason } = OverrideInputSchema.parse(input);
   const verdict = await w.tx.judgeVerdict.findFirst({ where: { id: verdictId, projectId: access.projectId } });
-  if (!verdict) throw new AppError("not_found", "No such verdict.");
+  if (!verdict) throw saidError("not_found", "checks.noSuchVerdict");
   const isScore = verdict.valueScore !== null;
   if (isScore !== (typeof value === "number")) {
-    throw new AppError("invalid_input", `This verdict is ${isScore ? "a 0-10 score" : "a success verdict"}; the override must be one too.`);
+    throw saidError("invalid_input", isScore ? "checks.overrideMustBeScore" : "checks.overrideMustBeSuccess");
   }
   const override = await w.tx.judgeOverride.create({
     data: { verdictId, userId: access.user.id, reason, valueScore: isScore ? (value as number) : null, valueBool: isScore ? null : (value as boolean) },

@@ -6,7 +6,7 @@ import "server-only";
 // or it did not. A run's table is one run's episodes, held in memory.
 import { createHash } from "node:crypto";
 import { finalTrajectoryAnswers } from "@/lib/annotations/final-answer";
-import { AppError } from "@/lib/errors";
+import { saidError } from "@/lib/i18n/said-error";
 import { count, type ExportBuilder, type ExportContext } from "@/lib/exports/build/export-context";
 import { correctedCsv, correctedJson } from "@/lib/runs/corrected-table";
 import { loadRunVerification } from "@/lib/runs/run-verification";
@@ -19,7 +19,7 @@ export function runFileStem(run: { id: string; name: string }): string {
 async function runIds(ctx: ExportContext): Promise<string[]> {
   if (ctx.settings.runId) {
     const run = await ctx.db.evaluationRun.findFirst({ where: { id: ctx.settings.runId, projectId: ctx.projectId }, select: { id: true } });
-    if (!run) throw new AppError("not_found", "The run this pool exports no longer exists; change the pool's settings.");
+    if (!run) throw saidError("not_found", "checks.exportedRunGone");
     return [run.id];
   }
   const all = await ctx.db.evaluationRun.findMany({ where: { projectId: ctx.projectId }, orderBy: { name: "asc" }, select: { id: true } });

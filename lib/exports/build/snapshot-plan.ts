@@ -11,7 +11,7 @@ import "server-only";
 // it to the pool's target; the pools screen's diff runs steps 1-2 dry and compares.
 import type { Db } from "@/lib/db";
 import { ProjectSettingsSchema } from "@/lib/domain/project-settings";
-import { AppError } from "@/lib/errors";
+import { saidError } from "@/lib/i18n/said-error";
 import { BUILDERS } from "@/lib/exports/build/builders";
 import { newTally, type ExportContext } from "@/lib/exports/build/export-context";
 import { changesJsonl, countChanges, openLedger, type ChangeCounts } from "@/lib/exports/ledger/snapshot-rows";
@@ -58,13 +58,13 @@ export async function planSnapshot(options: PlanOptions) {
   const kind = pool.kind as PoolKind;
   const profileId = pool.profile as ProfileId;
   const builder = BUILDERS[kind];
-  if (!builder) throw new AppError("invalid_input", `Pool ${pool.name} has an unknown kind ${pool.kind}.`);
+  if (!builder) throw saidError("invalid_input", "checks.poolUnknownKind", { pool: pool.name, kind: pool.kind });
   const settings = storedPoolSettings(pool.settings);
   const hasImages = KINDS_WITH_IMAGES.includes(kind);
   const style: RowStyle | null = hasImages ? resolvedStyle(kind, settings) : null;
   const imageMode = pool.imageMode as ImageMode;
   const profile = profileId === "table" ? null : (PROFILE_WRITERS[profileId] ?? null);
-  if (hasImages && !profile) throw new AppError("invalid_input", `Pool ${pool.name} has no profile for ${pool.kind} rows; choose one of its kind's profiles.`);
+  if (hasImages && !profile) throw saidError("invalid_input", "checks.poolNoProfile", { pool: pool.name, kind: pool.kind });
   const images = snapshotImages({
     mode: imageMode,
     store: options.store,

@@ -13,5 +13,6 @@ import { charts } from "@/lib/i18n/messages/en/charts";
 import { messages } from "@/lib/i18n/messages/en/messages";
 import { imports } from "@/lib/i18n/messages/en/imports";
 import { triage } from "@/lib/i18n/messages/en/triage";
+import { checks } from "@/lib/i18n/messages/en/checks";
 
-export const en = { ...shell, ...review, ...lists, ...queues, ...admin, ...editor, ...trajectory, ...runs, ...pools, ...charts, ...messages, ...imports, ...triage } as const;
+export const en = { ...shell, ...review, ...lists, ...queues, ...admin, ...editor, ...trajectory, ...runs, ...pools, ...charts, ...messages, ...imports, ...triage, ...checks } as const;

@@ -15,5 +15,6 @@ import { charts } from "@/lib/i18n/messages/zh-CN/charts";
 import { messages } from "@/lib/i18n/messages/zh-CN/messages";
 import { imports } from "@/lib/i18n/messages/zh-CN/imports";
 import { triage } from "@/lib/i18n/messages/zh-CN/triage";
+import { checks } from "@/lib/i18n/messages/zh-CN/checks";
 
-export const zhCN: Catalogue = { ...shell, ...review, ...lists, ...queues, ...admin, ...editor, ...trajectory, ...runs, ...pools, ...charts, ...messages, ...imports, ...triage };
+export const zhCN: Catalogue = { ...shell, ...review, ...lists, ...queues, ...admin, ...editor, ...trajectory, ...runs, ...pools, ...charts, ...messages, ...imports, ...triage, ...checks };

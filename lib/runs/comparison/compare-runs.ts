@@ -14,7 +14,7 @@ import "server-only";
 //    automatic outcomes that differ, each with its last screenshot.
 // Every outcome is a stored derived value. Reviewers only: it shows verified outcomes.
 import type { Db } from "@/lib/db";
-import { AppError } from "@/lib/errors";
+import { saidError } from "@/lib/i18n/said-error";
 import { newcombePaired, type PairedDifference } from "@/lib/domain/estimates/paired-proportions";
 import { ppiEstimate, type PpiOutcome } from "@/lib/domain/estimates/ppi";
 import { taskKeyOf, type TaskMatch } from "@/lib/domain/estimates/task-key";
@@ -50,7 +50,7 @@ export type RunComparison = {
 
 async function runEpisodes(db: Db, projectId: string, runId: string) {
   const run = await db.evaluationRun.findFirst({ where: { id: runId, projectId }, select: { id: true, name: true, benchmark: true, model: true, verificationSample: { select: { id: true, design: true } } } });
-  if (!run) throw new AppError("not_found", "No such run.");
+  if (!run) throw saidError("not_found", "checks.noSuchRun");
   const rows = await db.trajectory.findMany({
     where: { projectId, runId },
     orderBy: { sourceId: "asc" },
@@ -64,7 +64,7 @@ async function runEpisodes(db: Db, projectId: string, runId: string) {
 }
 
 export async function compareRuns(db: Db, projectId: string, firstId: string, secondId: string, match: TaskMatch): Promise<RunComparison> {
-  if (firstId === secondId) throw new AppError("invalid_input", "Pick two different runs to compare.");
+  if (firstId === secondId) throw saidError("invalid_input", "checks.pickTwoRuns");
   const [a, b] = await Promise.all([runEpisodes(db, projectId, firstId), runEpisodes(db, projectId, secondId)]);
   const uniformSample = (r: typeof a) => (r.run.verificationSample?.design === "uniform" ? r.run.verificationSample.id : null);
 

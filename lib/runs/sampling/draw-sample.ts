@@ -11,7 +11,7 @@ import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import type { Db } from "@/lib/db";
 import type { ProjectAccess } from "@/lib/auth/session";
-import { AppError } from "@/lib/errors";
+import { saidError } from "@/lib/i18n/said-error";
 import { recordAudit } from "@/lib/audit/record";
 import { drawOrder } from "@/lib/domain/estimates/draw-order";
 import { allocateSample } from "@/lib/domain/estimates/sample-plan";
@@ -38,7 +38,7 @@ function isUniqueViolation(error: unknown): boolean {
 
 export async function findRun(db: Db, projectId: string, runId: string) {
   const run = await db.evaluationRun.findFirst({ where: { id: runId, projectId }, select: { id: true, name: true } });
-  if (!run) throw new AppError("not_found", "No such run.");
+  if (!run) throw saidError("not_found", "checks.noSuchRun");
   return run;
 }
 
@@ -47,11 +47,11 @@ export async function drawFirstRound(db: Db, access: ProjectAccess, input: DrawF
   const { projectId } = access;
   const run = await findRun(db, projectId, parsed.runId);
   if (await db.verificationSample.count({ where: { runId: run.id } })) {
-    throw new AppError("conflict", "This run already has a sample: draw more from its “How many more?” instead.");
+    throw saidError("conflict", "checks.runHasSample");
   }
   const population = await runPopulation(db, projectId, run);
-  if (population.length === 0) throw new AppError("invalid_input", "This run has no episodes to sample.");
-  if (parsed.size > population.length) throw new AppError("invalid_input", `The run has ${population.length} episodes: a sample cannot be larger.`);
+  if (population.length === 0) throw saidError("invalid_input", "checks.runNoEpisodes");
+  if (parsed.size > population.length) throw saidError("invalid_input", "checks.sampleTooLarge", { count: population.length });
   const seed = parsed.seed ?? randomBytes(6).toString("hex");
   const edges = parsed.design === "automatic_score" ? scoreEdges(population.flatMap((e) => (e.judgeScore === null ? [] : [e.judgeScore]))) : null;
 
@@ -67,7 +67,7 @@ export async function drawFirstRound(db: Db, access: ProjectAccess, input: DrawF
   try {
     allocation = parsed.design === "uniform" ? { all: parsed.size } : allocateSample(sizes, parsed.size);
   } catch (error) {
-    if (error instanceof RangeError) throw new AppError("invalid_input", `Cannot draw this sample: ${error.message}.`);
+    if (error instanceof RangeError) throw saidError("invalid_input", "checks.cannotDrawSample", { problem: error.message });
     throw error;
   }
 
@@ -103,7 +103,7 @@ export async function drawFirstRound(db: Db, access: ProjectAccess, input: DrawF
     });
     return { sampleId, round: 1, runName: run.name, drawnIds: drawnInOrder(units.filter((u) => u.round === 1)) };
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError("conflict", "A sample was drawn for this run at the same time; reload the page.");
+    if (isUniqueViolation(error)) throw saidError("conflict", "checks.sampleDrawnMeanwhile");
     throw error;
   }
 }
@@ -120,12 +120,12 @@ export async function drawMoreRound(db: Db, access: ProjectAccess, input: DrawMo
   const { projectId } = access;
   const run = await findRun(db, projectId, input.runId);
   const sample = await db.verificationSample.findFirst({ where: { runId: run.id, projectId }, select: { id: true, strata: true, rounds: { select: { round: true } } } });
-  if (!sample) throw new AppError("not_found", "This run has no sample yet.");
+  if (!sample) throw saidError("not_found", "checks.runNoSampleYet");
   const wanted = Object.entries(input.allocation).filter(([, count]) => count > 0);
-  if (wanted.length === 0) throw new AppError("invalid_input", "Nothing to draw.");
+  if (wanted.length === 0) throw saidError("invalid_input", "checks.nothingToDraw");
   for (const [key, count] of wanted) {
-    if (!Number.isInteger(count)) throw new AppError("invalid_input", `Stratum ${key}: draw a whole number of episodes.`);
-    if (!sample.strata.some((s) => s.key === key)) throw new AppError("invalid_input", `The sample has no stratum ${key}.`);
+    if (!Number.isInteger(count)) throw saidError("invalid_input", "checks.stratumWholeNumber", { stratum: key });
+    if (!sample.strata.some((s) => s.key === key)) throw saidError("invalid_input", "checks.noSuchStratum", { stratum: key });
   }
   const round = Math.max(0, ...sample.rounds.map((r) => r.round)) + 1;
   try {
@@ -133,9 +133,9 @@ export async function drawMoreRound(db: Db, access: ProjectAccess, input: DrawMo
       const picked: { trajectoryId: string; stratumKey: string; rank: number }[] = [];
       for (const [key, count] of wanted) {
         const next = await tx.verificationUnit.findMany({ where: { sampleId: sample.id, stratumKey: key, round: null }, orderBy: { rank: "asc" }, take: count, select: { id: true, trajectoryId: true, stratumKey: true, rank: true } });
-        if (next.length < count) throw new AppError("invalid_input", `Stratum ${key} has only ${next.length} episodes left to draw.`);
+        if (next.length < count) throw saidError("invalid_input", "checks.stratumTooFewLeft", { stratum: key, count: next.length });
         const { count: updated } = await tx.verificationUnit.updateMany({ where: { id: { in: next.map((u) => u.id) }, round: null }, data: { round } });
-        if (updated !== next.length) throw new AppError("conflict", "Someone drew from this sample at the same time; reload the page.");
+        if (updated !== next.length) throw saidError("conflict", "checks.drawnFromMeanwhile");
         const stratum = sample.strata.find((s) => s.key === key)!;
         const drawnSize = stratum.drawnSize + count;
         await tx.verificationStratum.update({ where: { id: stratum.id }, data: { drawnSize, weight: stratum.populationSize / drawnSize } });
@@ -152,7 +152,7 @@ export async function drawMoreRound(db: Db, access: ProjectAccess, input: DrawMo
     });
     return { sampleId: sample.id, round, runName: run.name, drawnIds: drawnInOrder(drawn) };
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError("conflict", "Someone drew from this sample at the same time; reload the page.");
+    if (isUniqueViolation(error)) throw saidError("conflict", "checks.drawnFromMeanwhile");
     throw error;
   }
 }

@@ -7,7 +7,7 @@ import "server-only";
 import { z } from "zod";
 import type { Db } from "@/lib/db";
 import type { ProjectAccess } from "@/lib/auth/session";
-import { AppError } from "@/lib/errors";
+import { saidError } from "@/lib/i18n/said-error";
 import { planAdditional } from "@/lib/domain/estimates/sample-plan";
 import { createListQueue } from "@/lib/queues/create-list-queue";
 import { checkNewQueue, QueueSettingsShape } from "@/lib/queues/new-queue";
@@ -30,7 +30,7 @@ async function freeQueueName(db: Db, projectId: string, base: string): Promise<s
     const name = (i === 1 ? base : `${base} (${i})`).slice(0, 100);
     if (!(await db.queue.count({ where: { projectId, name } }))) return name;
   }
-  throw new AppError("conflict", `Too many queues are named like "${base}".`);
+  throw saidError("conflict", "checks.tooManyQueueNames", { base });
 }
 
 async function queueRound(db: Db, access: ProjectAccess, drawn: DrawnRound, queue: RoundQueue, name: string): Promise<QueuedRound> {
@@ -70,11 +70,11 @@ export async function drawMoreAndQueue(db: Db, access: ProjectAccess, request: D
   const { runId, targetHalfWidth, expected } = DrawMoreRequestSchema.parse(request);
   const run = await findRun(db, access.projectId, runId);
   const sample = await loadRunSample(db, access.projectId, run.id);
-  if (!sample) throw new AppError("not_found", "This run has no sample yet.");
+  if (!sample) throw saidError("not_found", "checks.runNoSampleYet");
   const plan = planAdditional(sample.estimate.plan, targetHalfWidth);
-  if (plan.additional === 0) throw new AppError("invalid_input", "The sample drawn so far already reaches that half-width once it is verified.");
+  if (plan.additional === 0) throw saidError("invalid_input", "checks.halfWidthReached");
   if (plan.additional !== expected) {
-    throw new AppError("conflict", `Since the page was loaded the sample has changed: it now needs ${plan.additional} more for ±${(targetHalfWidth * 100).toFixed(1)} points. Reload the page to see the new plan.`);
+    throw saidError("conflict", "checks.samplePlanChanged", { count: plan.additional, halfWidth: (targetHalfWidth * 100).toFixed(1) });
   }
   const round = sample.rounds.length + 1;
   const name = await freeQueueName(db, access.projectId, `${run.name} · sample round ${round}`);

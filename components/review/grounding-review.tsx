@@ -17,7 +17,7 @@ import { QualityPanel } from "@/components/review/quality-panel";
 import { VersionedSaveBar } from "@/components/review/versioned-save-bar";
 import { useRemainingHeight } from "@/components/review/use-remaining-height";
 import { useVersionedAutosave } from "@/components/review/use-versioned-autosave";
-import type { SaveResult } from "@/lib/actions/grounding";
+import type { SaveResult } from "@/lib/annotations/grounding-save-reply";
 import { postJson } from "@/components/review/post-json";
 import { groundingProblem, type GroundingPayload } from "@/lib/annotations/grounding-payload";
 import type { Box } from "@/lib/domain/geometry";

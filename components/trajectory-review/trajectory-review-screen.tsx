@@ -34,7 +34,7 @@ import { summarizeTrajectoryAnswer } from "@/components/trajectory-review/answer
 import { useReviewKeys } from "@/components/trajectory-review/use-review-keys";
 import { useQueueClaim } from "@/components/queues/use-queue-claim";
 import { useVersionedAutosave } from "@/components/review/use-versioned-autosave";
-import type { TrajectorySaveResult } from "@/lib/actions/trajectories";
+import type { TrajectorySaveResult } from "@/lib/trajectories/trajectory-save-reply";
 import { postJson } from "@/components/review/post-json";
 import { treeKey, useUiTree, type TreeView } from "@/components/trajectory-review/use-ui-tree";
 import { useTreeSelection } from "@/components/trajectory-review/use-tree-selection";

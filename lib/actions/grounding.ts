@@ -1,11 +1,11 @@
 "use server";
-// Server actions of the grounding review screen: save (draft or submitted) with optimistic
-// locking, and judge overrides. Each checks the caller's role on the sample's project.
+// Server actions of the grounding review screen: judge overrides and the bulk pass. Each checks
+// the caller's role on the sample's project. Saves go to the answer route
+// (app/api/projects/[projectId]/samples/[sampleId]/answer).
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { requireRole } from "@/lib/auth/session";
 import { db } from "@/lib/db";
-import { GroundingSaveBodySchema, saveGroundingReply, type SaveResult } from "@/lib/annotations/grounding-save-reply";
 import { overrideVerdict } from "@/lib/verdicts/override-verdict";
 import { bulkDecide } from "@/lib/annotations/bulk-decide";
 import { type ActionResult } from "@/lib/actions/result";
@@ -13,23 +13,6 @@ import { failureText } from "@/lib/actions/run-action";
 import { getT } from "@/lib/i18n/server";
 
 const Id = z.string().regex(/^[a-z0-9]{10,40}$/);
-
-const SaveSchema = GroundingSaveBodySchema.extend({ projectId: Id, sampleId: Id });
-
-export type { SaveResult } from "@/lib/annotations/grounding-save-reply";
-
-/** The same save as POST /api/projects/{projectId}/samples/{sampleId}/answer, which the review screen uses. */
-export async function saveGroundingAction(input: z.input<typeof SaveSchema>): Promise<SaveResult> {
-  try {
-    const { projectId, sampleId, ...body } = SaveSchema.parse(input);
-    const access = await requireRole(projectId, "annotator");
-    const reply = await saveGroundingReply(access, sampleId, body);
-    if (reply.ok && body.status === "submitted") revalidatePath("/projects", "layout");
-    return reply;
-  } catch (error) {
-    return { ok: false, error: await failureText(error) };
-  }
-}
 
 const OverrideSchema = z.object({
   projectId: Id,

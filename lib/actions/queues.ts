@@ -1,6 +1,6 @@
 "use server";
 // Queue actions: an admin creates a queue, closes, reopens, archives or restores it; an
-// annotator closes the claim they just annotated, or gives it back (skip).
+// annotator gives a claim back (skip); closing one goes to the claim's submit route.
 // The claim functions check queue membership only, so each action first checks the caller's
 // role on the project and that the queue (or claim) belongs to that project.
 import { revalidatePath } from "next/cache";
@@ -10,7 +10,6 @@ import { db } from "@/lib/db";
 import { formFields, type ActionResult } from "@/lib/actions/result";
 import { runAction } from "@/lib/actions/run-action";
 import { createQueue } from "@/lib/queues/create-queue";
-import { submitOwnClaim } from "@/lib/queues/submittable-claim";
 import { createListQueue } from "@/lib/queues/create-list-queue";
 import { SelectedIdsSchema } from "@/lib/queues/selected-ids";
 import { changeQueueStatus } from "@/lib/queues/queue-status";
@@ -74,18 +73,6 @@ function filterInput(itemType: "sample" | "trajectory", common: { name: string; 
         ? { ...common, itemType, filter: strictFilter(SampleFilterSchema, fields) }
         : { ...common, itemType, filter: strictFilter(TrajectoryFilterSchema, fields) }
   );
-}
-
-const SubmitClaimSchema = z.object({ projectId: Id, claimId: Id });
-
-export async function submitClaimAction(input: z.input<typeof SubmitClaimSchema>): Promise<ActionResult> {
-  return runAction(async (t) => {
-    const { projectId, claimId } = SubmitClaimSchema.parse(input);
-    const access = await requireRole(projectId, "annotator");
-    await submitOwnClaim(access, claimId);
-    revalidatePath("/projects", "layout");
-    return { ok: true, message: t("messages.claimSubmitted") };
-  });
 }
 
 const SkipClaimSchema = z.object({ projectId: Id, claimId: Id });

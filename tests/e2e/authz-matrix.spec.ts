@@ -136,8 +136,6 @@ test("a lower role cannot change a verified final answer, on any write path", as
   const version = (item: string, id: string) =>
     (openDb().prepare(`SELECT a."version" FROM "Annotation" a JOIN "User" u ON u."id" = a."annotatorId" WHERE a."${item}" = ? AND u."email" LIKE 'annotator@%'`).get(id) as { version: number } | undefined)?.version ?? null;
   const aimed: [string, string, unknown[]][] = [
-    ["lib/actions/grounding.ts", "saveGroundingAction", [{ projectId: s.demoProjectId, sampleId: s.guardedSampleId, baseVersion: version("sampleId", s.guardedSampleId), status: "submitted", payload: box }]],
-    ["lib/actions/trajectories.ts", "saveTrajectoryAction", [{ projectId: s.demoProjectId, trajectoryId: s.guardedTrajectoryId, baseVersion: version("trajectoryId", s.guardedTrajectoryId), status: "submitted", payload: verdict }]],
     ["lib/actions/grounding.ts", "bulkDecideAction", [{ projectId: s.demoProjectId, sampleIds: [s.guardedSampleId], decision: "reject" }]],
     ["lib/actions/item-standing.ts", "reopenItemAction", [null, formData({ projectId: s.demoProjectId, itemType: "sample", itemId: s.guardedSampleId, reason: "not mine to reopen" })]],
   ];
@@ -145,13 +143,18 @@ test("a lower role cannot change a verified final answer, on any write path", as
     const reply = await callAction("annotator", file, name, args);
     expect(JSON.stringify(reply.result ?? {}), `${name}: the reply says nothing of what the submit did to the item`).not.toContain("outcome");
   }
-  const viaScreen = await callRoute("annotator", "POST", `/api/projects/${s.demoProjectId}/samples/${s.guardedSampleId}/answer`, {
-    body: JSON.stringify({ baseVersion: version("sampleId", s.guardedSampleId), status: "submitted", payload: box }),
-    headers: { "content-type": "application/json" },
-  });
-  expect(viaScreen.status, viaScreen.text).toBe(200);
-  expect(JSON.parse(viaScreen.text), "the review screen's save route says nothing of the item's standing").toMatchObject({ ok: true });
-  expect(viaScreen.text).not.toContain("outcome");
+  // The review screens' saves (their answer routes): the annotator's submit on a settled item is
+  // taken (a proposal), and the reply says nothing of what it did to the item.
+  const screenSaves: [string, unknown][] = [
+    [`/api/projects/${s.demoProjectId}/samples/${s.guardedSampleId}/answer`, { baseVersion: version("sampleId", s.guardedSampleId), status: "submitted", payload: box }],
+    [`/api/projects/${s.demoProjectId}/trajectories/${s.guardedTrajectoryId}/answer`, { baseVersion: version("trajectoryId", s.guardedTrajectoryId), status: "submitted", payload: verdict }],
+  ];
+  for (const [url, body] of screenSaves) {
+    const viaScreen = await callRoute("annotator", "POST", url, { body: JSON.stringify(body), headers: { "content-type": "application/json" } });
+    expect(viaScreen.status, viaScreen.text).toBe(200);
+    expect(JSON.parse(viaScreen.text), `${url}: taken`).toMatchObject({ ok: true });
+    expect(viaScreen.text, `${url}: the reply says nothing of the item's standing`).not.toContain("outcome");
+  }
   // Every other action, as an annotator, with the arguments its right caller succeeds with.
   for (const action of actions) {
     // A probe's arguments may need data an earlier probe used up (a queue with nothing left to

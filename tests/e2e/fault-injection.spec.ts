@@ -15,7 +15,6 @@ import { databaseIn, startOwnPostgres, type OwnPostgres } from "./fault/throwawa
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
 const PASSWORD = "fault-injection-password-1";
-const SAVE = ["lib/actions/grounding.ts", "saveGroundingAction"] as const;
 
 let pg: OwnPostgres;
 const dirs: string[] = [];
@@ -75,7 +74,7 @@ for (const provider of ["sqlite", "postgres"] as const) {
     const writer = async (sampleId: string) => {
       for (let n = 1; !crashed; n++) {
         try {
-          const saved = await server.action(cookie, ...SAVE, [{ projectId: seed.projectId, sampleId, baseVersion: n === 1 ? null : n - 1, status: "draft", payload: payloadFor(n) }]);
+          const saved = await server.saveAnswer(cookie, { projectId: seed.projectId, sampleId, baseVersion: n === 1 ? null : n - 1, status: "draft", payload: payloadFor(n) });
           if (saved.result?.ok !== true) throw new Error(`save refused: ${saved.raw.slice(0, 200)}`);
           acknowledged.set(sampleId, n);
         } catch (error) {
@@ -107,7 +106,7 @@ for (const provider of ["sqlite", "postgres"] as const) {
     // The restarted server takes the next save on top of what is stored.
     const [firstId] = seed.sampleIds;
     const cookieAfter = await server.signIn(seed.email, PASSWORD);
-    const next = await server.action(cookieAfter, ...SAVE, [{ projectId: seed.projectId, sampleId: firstId, baseVersion: rows.get(firstId!)!.version, status: "draft", payload: payloadFor(rows.get(firstId!)!.version + 1) }]);
+    const next = await server.saveAnswer(cookieAfter, { projectId: seed.projectId, sampleId: firstId!, baseVersion: rows.get(firstId!)!.version, status: "draft", payload: payloadFor(rows.get(firstId!)!.version + 1) });
     expect(next.result?.ok, next.raw.slice(0, 300)).toBe(true);
     await server.stop();
   });
@@ -119,7 +118,7 @@ test("PostgreSQL stopped under load: requests fail with a clear error and succee
   const server = new AppServer(await freePort(), appEnv);
   await server.start();
   const cookie = await server.signIn(seed.email, PASSWORD);
-  const save = (n: number) => server.action(cookie, ...SAVE, [{ projectId: seed.projectId, sampleId: seed.sampleIds[0], baseVersion: n === 1 ? null : n - 1, status: "draft", payload: payloadFor(n) }]);
+  const save = (n: number) => server.saveAnswer(cookie, { projectId: seed.projectId, sampleId: seed.sampleIds[0]!, baseVersion: n === 1 ? null : n - 1, status: "draft", payload: payloadFor(n) });
   expect((await save(1)).result?.ok).toBe(true);
 
   pg.pause();

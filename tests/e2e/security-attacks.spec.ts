@@ -218,14 +218,15 @@ test.describe("inputs cannot reach beyond what they name", () => {
     // The other project's media belongs to no sample; use a sample of the runs project instead.
     const foreign = openDb().prepare(`SELECT g."id" FROM "GroundingSample" g WHERE g."projectId" <> ? LIMIT 1`).get(s.demoProjectId) as { id: string } | undefined;
     const payload = { targetAbsent: false, box: [1, 1, 5, 5], instructionRewrite: null, qualityScore: null, note: null };
+    // The review screen's save route takes the project from its path and the answer from a strict payload.
+    const saveAs = (projectId: string, sampleId: string, body: object) =>
+      callRoute("annotator", "POST", `/api/projects/${projectId}/samples/${sampleId}/answer`, { body: JSON.stringify(body), headers: { "content-type": "application/json" } });
     if (foreign) {
-      const save = await callAction("annotator", "lib/actions/grounding.ts", "saveGroundingAction", [{ projectId: s.demoProjectId, sampleId: foreign.id, baseVersion: null, status: "draft", payload }]);
-      expect(save.result?.ok).toBe(false);
+      const save = await saveAs(s.demoProjectId, foreign.id, { baseVersion: null, status: "draft", payload, projectId: foreign.id });
+      expect(JSON.parse(save.text).ok, `a sample of another project: ${save.text}`).toBe(false);
     }
-    const smuggled = await callAction("annotator", "lib/actions/grounding.ts", "saveGroundingAction", [
-      { projectId: s.demoProjectId, sampleId: otherSample.id, baseVersion: null, status: "draft", payload: { ...payload, annotatorId: "someone-else", status: "verified" } },
-    ]);
-    expect(smuggled.result?.ok, "unknown payload keys are refused").toBe(false);
+    const smuggled = await saveAs(s.demoProjectId, otherSample.id, { baseVersion: null, status: "draft", payload: { ...payload, annotatorId: "someone-else", status: "verified" } });
+    expect(smuggled.status, "unknown payload keys are refused").toBe(400);
     const grant = await callAction("admin", "lib/actions/members.ts", "grantRoleAction", [null, formData({ projectId: s.demoProjectId, email: s.otherUserEmail, role: "owner" })]);
     expect(grant.result?.ok, "no role above admin can be granted").toBe(false);
     const settings = await callAction("admin", "lib/actions/project-settings.ts", "updateProjectSettingsAction", [

@@ -106,13 +106,15 @@ async function claimAsAnnotator(queueId: string): Promise<{ claimId: string; sam
   return { claimId, sampleId: location.pathname.split("/").pop()! };
 }
 
-// The annotator's claim on the matrix queue, with a submitted answer on its sample.
+// The annotator's claim on the matrix queue, with a submitted answer on its sample (saved as
+// the review screen saves it, through the answer route).
 const annotatorClaim = once(async () => {
   const s = authzSeed();
   const { claimId, sampleId } = await claimAsAnnotator(s.queueId);
-  await callAction("annotator", "lib/actions/grounding.ts", "saveGroundingAction", [
-    { projectId: s.demoProjectId, sampleId, baseVersion: null, status: "submitted", payload: { targetAbsent: false, box: [2, 2, 12, 12], instructionRewrite: null, qualityScore: null, note: null } },
-  ]);
+  const saved = await callRoute("annotator", "POST", `/api/projects/${s.demoProjectId}/samples/${sampleId}/answer`, {
+    ...json({ baseVersion: null, status: "submitted", payload: { targetAbsent: false, box: [2, 2, 12, 12], instructionRewrite: null, qualityScore: null, note: null } }),
+  });
+  if (saved.status !== 200) throw new Error(`the annotator's answer on ${sampleId} was not saved: ${saved.status} ${saved.text}`);
   return claimId;
 });
 
@@ -220,16 +222,10 @@ export function userVersion(who: "annotator" | "reviewer" | "admin", item: "samp
 const annotatorVersion = (item: "sampleId" | "trajectoryId", id: string) => userVersion("annotator", item, id);
 
 export const ACTION_PROBES: Record<string, ActionProbe> = {
-  "grounding#saveGroundingAction": {
-    args: async () => [
-      { projectId: authzSeed().demoProjectId, sampleId: authzSeed().sampleIds[0], baseVersion: annotatorVersion("sampleId", authzSeed().sampleIds[0]!), status: "draft", payload: { targetAbsent: false, box: [1, 1, 10, 10], instructionRewrite: null, qualityScore: null, note: null } },
-    ],
-  },
+
   "grounding#overrideVerdictAction": { args: async () => [{ projectId: authzSeed().demoProjectId, verdictId: authzSeed().verdictId, value: 6, reason: "authorization matrix" }] },
   "grounding#bulkDecideAction": { args: async () => [{ projectId: authzSeed().demoProjectId, sampleIds: [authzSeed().sampleIds[1]], decision: "accept" }] },
-  "trajectories#saveTrajectoryAction": {
-    args: async () => [{ projectId: authzSeed().demoProjectId, trajectoryId: authzSeed().trajectoryIds[0], baseVersion: annotatorVersion("trajectoryId", authzSeed().trajectoryIds[0]!), status: "draft", payload: { traceVerdict: null, firstWrongStep: null, steps: [], note: null } }],
-  },
+
   "queues#createQueueAction": { args: async () => form({ projectId: authzSeed().demoProjectId, name: `matrix ${unique()}`, itemType: "sample", overlap: "1", leaseMinutes: "10" }) },
   "queues#changeQueueStatusAction": { args: async () => form({ projectId: authzSeed().demoProjectId, queueId: authzSeed().closableQueueId, change: "close" }) },
   "queues#skipClaimAction": { args: async () => [{ projectId: authzSeed().demoProjectId, claimId: (await claimAsAnnotator(authzSeed().skipQueueId)).claimId }] },
@@ -258,7 +254,6 @@ export const ACTION_PROBES: Record<string, ActionProbe> = {
   },
   "triage#startTriageAction": { args: async () => [{ projectId: authzSeed().demoProjectId, queueId: authzSeed().triageQueueId }] },
   "triage#decideTriageAction": { args: async () => [{ projectId: authzSeed().demoProjectId, queueItemId: authzSeed().triageItemId, decision: "accept" }] },
-  "queues#submitClaimAction": { args: async () => [{ projectId: authzSeed().demoProjectId, claimId: await annotatorClaim() }] },
   "members#grantRoleAction": { args: async () => form({ projectId: authzSeed().demoProjectId, email: authzSeed().otherUserEmail, role: "annotator" }) },
   "members#removeMemberAction": {
     args: async () => {

@@ -103,6 +103,30 @@ export class AppServer {
     return all.join("; ");
   }
 
+  /**
+   * A JSON POST as the review screens send them (components/review/post-json.ts): the route's
+   * own {ok, ...} reply, or a refusal's {error: {message}} read as {ok: false, error}.
+   */
+  async postJson(cookie: string, route: string, body: unknown): Promise<{ status: number; result: Record<string, unknown> | null; raw: string }> {
+    const response = await fetch(`${this.base}${route}`, { method: "POST", redirect: "manual", headers: { cookie, origin: this.base, "content-type": "application/json" }, body: JSON.stringify(body) });
+    const raw = await response.text();
+    type Reply = { ok?: unknown; error?: { message?: unknown } };
+    let json: Reply | null;
+    try {
+      json = JSON.parse(raw) as Reply;
+    } catch {
+      json = null;
+    }
+    const result = json && typeof json.ok === "boolean" ? (json as Record<string, unknown>) : json?.error ? { ok: false, error: String(json.error.message ?? "") } : null;
+    return { status: response.status, result, raw };
+  }
+
+  /** The grounding review screen's save (its answer route). */
+  saveAnswer(cookie: string, input: { projectId: string; sampleId: string; baseVersion: number | null; status: "draft" | "submitted"; payload: unknown }) {
+    const { projectId, sampleId, ...body } = input;
+    return this.postJson(cookie, `/api/projects/${projectId}/samples/${sampleId}/answer`, body);
+  }
+
   async action(cookie: string, file: string, name: string, args: unknown[]): Promise<{ status: number; result: Record<string, unknown> | null; raw: string }> {
     const body = await encodeReply(args);
     const response = await fetch(`${this.base}/projects`, {

@@ -17,7 +17,7 @@ import { QualityPanel } from "@/components/review/quality-panel";
 import { VersionedSaveBar } from "@/components/review/versioned-save-bar";
 import { useRemainingHeight } from "@/components/review/use-remaining-height";
 import { useVersionedAutosave } from "@/components/review/use-versioned-autosave";
-import type { SaveResult } from "@/lib/annotations/grounding-save-reply";
+import type { AnswerSaveResult } from "@/lib/annotations/answer-save-reply";
 import { postJson } from "@/components/review/post-json";
 import { groundingProblem, type GroundingPayload } from "@/lib/annotations/grounding-payload";
 import type { Box } from "@/lib/domain/geometry";
@@ -67,7 +67,7 @@ export function GroundingReview({ project, review, tiers, canOverride, query, ne
   const [payload, setPayload] = useState<GroundingPayload>(() => initialPayload(review, finalPayload));
   const [loadKey, setLoadKey] = useState(`${review.id}:${review.mine?.version ?? 0}`);
   const autosave = useVersionedAutosave<GroundingPayload>(
-    (input) => postJson<SaveResult>(`/api/projects/${encodeURIComponent(project.id)}/samples/${encodeURIComponent(review.id)}/answer`, input),
+    (input) => postJson<AnswerSaveResult<GroundingPayload>>(`/api/projects/${encodeURIComponent(project.id)}/samples/${encodeURIComponent(review.id)}/answer`, input),
     review.mine,
   );
   const base = `/projects/${project.slug}/samples`;

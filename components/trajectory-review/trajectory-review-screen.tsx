@@ -34,7 +34,7 @@ import { summarizeTrajectoryAnswer } from "@/components/trajectory-review/answer
 import { useReviewKeys } from "@/components/trajectory-review/use-review-keys";
 import { useQueueClaim } from "@/components/queues/use-queue-claim";
 import { useVersionedAutosave } from "@/components/review/use-versioned-autosave";
-import type { TrajectorySaveResult } from "@/lib/trajectories/trajectory-save-reply";
+import type { AnswerSaveResult } from "@/lib/annotations/answer-save-reply";
 import { postJson } from "@/components/review/post-json";
 import { treeKey, useUiTree, type TreeView } from "@/components/trajectory-review/use-ui-tree";
 import { useTreeSelection } from "@/components/trajectory-review/use-tree-selection";
@@ -85,7 +85,7 @@ export function TrajectoryReviewScreen({ project, review, canOverride, query, ne
   const textInput = useRef<HTMLInputElement>(null);
   const elementSearch = useRef<HTMLInputElement>(null);
   const autosave = useVersionedAutosave<TrajectoryPayload>(
-    (input) => postJson<TrajectorySaveResult>(`/api/projects/${encodeURIComponent(project.id)}/trajectories/${encodeURIComponent(review.id)}/answer`, input),
+    (input) => postJson<AnswerSaveResult<TrajectoryPayload>>(`/api/projects/${encodeURIComponent(project.id)}/trajectories/${encodeURIComponent(review.id)}/answer`, input),
     review.mine,
   );
   const uiTree = useUiTree(project.id);

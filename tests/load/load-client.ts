@@ -50,9 +50,8 @@ export async function annotate(tally: Tally, client: LoadClient, user: string, u
 export function verityClient(server: AppServer, cookie: string, seed: { projectId: string; queueId: string }): LoadClient {
   // As the browser sends them (components/review/post-json.ts), with the page's origin.
   const post = async (route: string, body: object): Promise<true | string> => {
-    const response = await fetch(`${server.base}${route}`, { method: "POST", headers: { cookie, origin: server.base, "content-type": "application/json" }, body: JSON.stringify(body) });
-    const text = await response.text();
-    return response.status === 200 && (JSON.parse(text) as { ok?: unknown }).ok === true ? true : `${response.status} ${text.slice(0, 200)}`;
+    const sent = await server.postJson(cookie, route, body);
+    return sent.status === 200 && sent.result?.ok === true ? true : `${sent.status} ${sent.raw.slice(0, 200)}`;
   };
   return {
     async claim() {

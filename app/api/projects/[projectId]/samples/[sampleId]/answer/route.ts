@@ -5,9 +5,11 @@ import { projectRoute } from "@/lib/http/project-route";
 import { assertSameOrigin } from "@/lib/http/request-guards";
 import { readJsonBody } from "@/lib/http/json-body";
 import { AppError } from "@/lib/errors";
-import { GroundingSaveBodySchema, saveGroundingReply } from "@/lib/annotations/grounding-save-reply";
+import { answerSaveBody, saveAnswerReply } from "@/lib/annotations/answer-save-reply";
+import { GroundingPayloadSchema, type GroundingPayload } from "@/lib/annotations/grounding-payload";
 
 const Id = z.string().regex(/^[a-z0-9]{10,40}$/);
+const BodySchema = answerSaveBody(GroundingPayloadSchema);
 
 // POST: the grounding review screen saves the caller's answer here (a draft while they work,
 // then the submit), with the version it was based on. A route rather than a server action: the
@@ -18,8 +20,8 @@ export const POST = projectRoute<{ projectId: string; sampleId: string }>("annot
   assertSameOrigin(request, { required: true });
   const sampleId = Id.safeParse(params.sampleId);
   if (!sampleId.success) throw new AppError("not_found", "No such sample.");
-  const body = await readJsonBody(request, GroundingSaveBodySchema);
-  const reply = await saveGroundingReply(access, sampleId.data, body);
+  const body = await readJsonBody(request, BodySchema);
+  const reply = await saveAnswerReply<GroundingPayload>(access, { itemType: "sample", itemId: sampleId.data, ...body });
   if (reply.ok && body.status === "submitted") revalidatePath("/projects", "layout");
   return NextResponse.json(reply);
 });

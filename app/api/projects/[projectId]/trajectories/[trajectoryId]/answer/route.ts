@@ -5,9 +5,11 @@ import { projectRoute } from "@/lib/http/project-route";
 import { assertSameOrigin } from "@/lib/http/request-guards";
 import { readJsonBody } from "@/lib/http/json-body";
 import { AppError } from "@/lib/errors";
-import { saveTrajectoryReply, TrajectorySaveBodySchema } from "@/lib/trajectories/trajectory-save-reply";
+import { answerSaveBody, saveAnswerReply } from "@/lib/annotations/answer-save-reply";
+import { TrajectoryPayloadSchema, type TrajectoryPayload } from "@/lib/trajectories/trajectory-payload";
 
 const Id = z.string().regex(/^[a-z0-9]{10,40}$/);
+const BodySchema = answerSaveBody(TrajectoryPayloadSchema);
 
 // POST: the trajectory review screen saves the caller's answer here (drafts, then the submit),
 // with the version it was based on; a route rather than a server action for the reason given
@@ -17,8 +19,8 @@ export const POST = projectRoute<{ projectId: string; trajectoryId: string }>("a
   const trajectoryId = Id.safeParse(params.trajectoryId);
   if (!trajectoryId.success) throw new AppError("not_found", "No such trajectory.");
   // Step labels and sub-goals of a long trajectory make a larger body than a box.
-  const body = await readJsonBody(request, TrajectorySaveBodySchema, 1024 * 1024);
-  const reply = await saveTrajectoryReply(access, trajectoryId.data, body);
+  const body = await readJsonBody(request, BodySchema, 1024 * 1024);
+  const reply = await saveAnswerReply<TrajectoryPayload>(access, { itemType: "trajectory", itemId: trajectoryId.data, ...body });
   if (reply.ok && body.status === "submitted") revalidatePath("/projects", "layout");
   return NextResponse.json(reply);
 });

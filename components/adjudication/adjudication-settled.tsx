@@ -4,6 +4,7 @@ import Link from "next/link";
 import { formatDateTime } from "@/lib/i18n/format";
 import { getT } from "@/lib/i18n/server";
 import type { PlainKey } from "@/lib/i18n/translate";
+import { statusWord } from "@/lib/i18n/status-word";
 
 type Props = {
   state: { status: string; resolution: string | null; resolvedBy: string | null; resolvedAt: string | null };
@@ -20,7 +21,7 @@ export async function AdjudicationSettled({ state, listHref }: Props) {
   const by = state.resolution === "consensus" ? t("adjudication.byConsensus") : t("adjudication.byPerson", { name: state.resolvedBy ?? t("adjudication.aReviewer") });
   const how =
     state.status !== "verified"
-      ? t("adjudication.notAwaiting", { why: NOT_AWAITING[state.status] ? t(NOT_AWAITING[state.status]!) : t("adjudication.notAwaiting.other", { status: state.status }) })
+      ? t("adjudication.notAwaiting", { why: NOT_AWAITING[state.status] ? t(NOT_AWAITING[state.status]!) : t("adjudication.notAwaiting.other", { status: statusWord(state.status) }) })
       : state.resolvedAt
         ? t("adjudication.resolvedAt", { by, at: formatDateTime(locale, state.resolvedAt) })
         : t("adjudication.resolved", { by });

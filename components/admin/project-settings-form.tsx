@@ -7,6 +7,7 @@ import { Field } from "@/components/ui/field";
 import { updateProjectSettingsAction } from "@/lib/actions/project-settings";
 import type { ProjectSettings } from "@/lib/domain/project-settings";
 import { ERROR_KINDS } from "@/lib/domain/labels";
+import { statusWord } from "@/lib/i18n/status-word";
 
 type Recompute = { status: string; processed: number; total: number | null } | null;
 type Props = { project: { id: string; slug: string; name: string; description: string }; settings: ProjectSettings; recompute: Recompute };
@@ -21,7 +22,7 @@ export function ProjectSettingsForm({ project, settings, recompute }: Props) {
       </div>
       {recompute && (
         <p role="status" data-testid="recompute-status" className="max-w-3xl rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-          {recompute.total ? t("settings.recomputing", { done: recompute.processed, total: recompute.total }) : t("settings.recomputingStatus", { status: recompute.status })}
+          {recompute.total ? t("settings.recomputing", { done: recompute.processed, total: recompute.total }) : t("settings.recomputingStatus", { status: statusWord(recompute.status) })}
         </p>
       )}
       <ActionForm action={updateProjectSettingsAction} label={t("settings.title")} submitLabel={t("settings.save")} className="grid max-w-3xl gap-5 rounded-lg border border-slate-200 bg-white p-5 sm:grid-cols-2">

@@ -6,6 +6,7 @@ import { useEffect, useState } from "react";
 import { ImportReportView } from "@/components/imports/import-report";
 import type { ImportReport } from "@/lib/imports/write/report";
 import { translator, type Translate } from "@/lib/i18n/translate";
+import { sayIn } from "@/lib/i18n/said";
 
 export type JobView = {
   id: string;
@@ -85,7 +86,7 @@ export function JobProgress({ projectId, jobId, slug }: { projectId: string; job
           <div className={`h-full ${job.status === "failed" ? "bg-red-600" : "bg-blue-600"}`} style={{ width: `${share * 100}%` }} />
         </div>
       </div>
-      {job.error && <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">{job.error}</p>}
+      {job.error && <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">{job.report?.failure ? sayIn(t, job.report.failure) : job.error}</p>}
       {job.report && DONE.has(job.status) && <ImportReportView report={job.report} slug={slug} />}
     </section>
   );

@@ -5,6 +5,7 @@ import { useT } from "@/components/i18n/i18n-provider";
 import { countText } from "@/components/imports/count-text";
 import type { Translate } from "@/lib/i18n/translate";
 import type { PreviewItem } from "@/lib/imports/preview-types";
+import { sayIn } from "@/lib/i18n/said";
 
 const COLORS = { box: "#facc15", hit: "#22c55e", miss: "#ef4444", neutral: "#38bdf8", arrow: "#f97316" };
 
@@ -45,8 +46,8 @@ export function PreviewFigure({ item }: { item: PreviewItem }) {
       <figcaption className="space-y-0.5 p-2 text-sm">
         <p className="font-medium">{item.title}</p>
         <p className="text-slate-600">{subtitleOf(t, item)}</p>
-        {item.marks.filter((m) => m.label).map((m, i) => (
-          <p key={i} className="font-mono text-xs text-slate-600">{m.label}</p>
+        {item.marks.map((m) => m.label).filter((label) => label !== null).map((label, i) => (
+          <p key={i} className="font-mono text-xs text-slate-600">{sayIn(t, label)}</p>
         ))}
         {item.problem && <p className="text-xs text-red-700">{item.problem}</p>}
         <p className="text-xs text-slate-500">{item.where}</p>

@@ -7,6 +7,7 @@ import { useT } from "@/components/i18n/i18n-provider";
 import { openNextQueueItem } from "@/components/queues/open-next-item";
 import { skipClaimAction } from "@/lib/actions/queues";
 import type { QueueClaimView } from "@/lib/queues/queue-claim-view";
+import { statusWord } from "@/lib/i18n/status-word";
 
 function remaining(leaseUntil: string, now: number): string | null {
   const seconds = Math.floor((Date.parse(leaseUntil) - now) / 1000);
@@ -51,7 +52,7 @@ export function QueueModeBar({ projectId, claim }: { projectId: string; claim: Q
           {left === null ? t("queueMode.leaseOut") : <>{t("queueMode.leaseEndsIn")} <b className="font-semibold tabular-nums">{left}</b></>}
         </span>
       ) : (
-        <span>{t("queueMode.claimIs", { status: claim.status })}</span>
+        <span>{t("queueMode.claimIs", { status: statusWord(claim.status) })}</span>
       )}
       {error && <span role="alert" className="text-red-700">{error}</span>}
       {isActive && (

@@ -16,6 +16,7 @@ import { changeQueueStatus } from "@/lib/queues/queue-status";
 import { releaseClaim } from "@/lib/queues/release-claim";
 import { SampleFilterSchema } from "@/lib/samples/sample-filters";
 import { TrajectoryFilterSchema } from "@/lib/trajectories/trajectory-filters";
+import { sayIn } from "@/lib/i18n/said";
 import { saidError } from "@/lib/i18n/said-error";
 
 const Id = z.string().regex(/^[a-z0-9]{10,40}$/);
@@ -97,8 +98,8 @@ export async function changeQueueStatusAction(_prev: ActionResult | null, form: 
   return runAction(async (t) => {
     const { projectId, queueId, change } = QueueStatusSchema.parse(formFields(form));
     const access = await requireRole(projectId, "admin");
-    const { message } = await changeQueueStatus(db(), access, queueId, change);
+    const done = await changeQueueStatus(db(), access, queueId, change);
     revalidatePath("/projects", "layout");
-    return { ok: true, message };
+    return { ok: true, message: sayIn(t, done) };
   });
 }

@@ -7,6 +7,7 @@ import { saidError, saidErrorWith } from "@/lib/i18n/said-error";
 import { activeExportJob, ExportModeSchema, type ExportJobParams, type ExportMode } from "@/lib/exports/active-export";
 import { createJob } from "@/lib/jobs/jobs";
 import { findPool } from "@/lib/pools/pools";
+import { statusWord } from "@/lib/i18n/status-word";
 
 export type ExportActor = { userId: string | null; projectId: string };
 
@@ -21,7 +22,7 @@ export async function startExport(db: Db, actor: ExportActor, input: { poolId: s
     // two starts of one pool run this check one after the other, never side by side.
     await tx.pool.update({ where: { id: pool.id }, data: { name: pool.name } });
     const running = await activeExportJob(tx, actor.projectId, pool.id);
-    if (running) throw saidErrorWith("conflict", { jobId: running.id }, "checks.exportAlreadyActive", { pool: pool.name, status: running.status });
+    if (running) throw saidErrorWith("conflict", { jobId: running.id }, "checks.exportAlreadyActive", { pool: pool.name, status: statusWord(running.status) });
     const params: ExportJobParams = { poolId: pool.id, mode };
     return createJob(tx, { projectId: actor.projectId, kind: "export", params, createdById: actor.userId, claimedBy: options.claimedBy });
   });

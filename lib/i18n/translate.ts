@@ -12,12 +12,18 @@ export type MessageKey = keyof typeof en;
 export type Catalogue = { readonly [K in MessageKey]: string };
 
 type PlaceholdersOf<S extends string> = S extends `${string}{${infer P}}${infer Rest}` ? P | PlaceholdersOf<Rest> : never;
+/** Keys with no placeholder: what a table of labels (status names, reasons) may hold. */
+export type PlainKey = { [K in MessageKey]: [PlaceholdersOf<(typeof en)[K]>] extends [never] ? K : never }[MessageKey];
+
+/** A parameter that is itself a word of the catalogue ("closed", "expired"), put into the
+ *  sentence in the same language as the sentence, so a Chinese refusal never carries an
+ *  English status word. */
+export type Word = { readonly word: PlainKey };
+export type ParamValue = string | number | Word;
+
 export type ParamsOf<K extends MessageKey> = [PlaceholdersOf<(typeof en)[K]>] extends [never]
   ? []
-  : [params: Record<PlaceholdersOf<(typeof en)[K]>, string | number>];
-
-/** Keys with no placeholder: what a table of labels (status names, reasons) may hold. */
-export type PlainKey = { [K in MessageKey]: ParamsOf<K> extends [] ? K : never }[MessageKey];
+  : [params: Record<PlaceholdersOf<(typeof en)[K]>, ParamValue>];
 
 export type Translate = <K extends MessageKey>(key: K, ...params: ParamsOf<K>) => string;
 
@@ -29,12 +35,13 @@ export function placeholdersIn(message: string): string[] {
 
 export function translator(locale: Locale): Translate {
   const catalogue = CATALOGUES[locale];
-  return ((key: MessageKey, params?: Record<string, string | number>) => {
+  return ((key: MessageKey, params?: Record<string, ParamValue>) => {
     const message = catalogue[key];
     if (!params) return message;
     return message.replace(/\{(\w+)\}/g, (whole, name: string) => {
       const value = params[name];
       if (value === undefined) return whole;
+      if (typeof value === "object") return catalogue[value.word];
       return typeof value === "number" ? formatNumber(locale, value) : value;
     });
   }) as Translate;

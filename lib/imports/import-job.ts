@@ -22,6 +22,10 @@ import type { MediaStore } from "@/lib/media/store";
 import { recordAudit } from "@/lib/audit/record";
 import { SourceRefusedError } from "@/lib/imports/sources/source-errors";
 import { confinedJobTarget, removeStagingOfEndedJob } from "@/lib/imports/staging";
+import { said, sayIn, type Said } from "@/lib/i18n/said";
+import { translator } from "@/lib/i18n/translate";
+
+const english = translator("en");
 
 export async function createImportJob(db: Db, projectId: string, userId: string | null, params: ImportJobParams, options: { claimedBy?: string } = {}) {
   const job = await createJob(db, { projectId, kind: "import", params, createdById: userId, claimedBy: options.claimedBy });
@@ -37,16 +41,21 @@ async function countRecords(units: ImportUnit[]): Promise<number> {
 }
 
 /** Why an import that imported nothing did so, in words a person can act on. */
-function nothingImported(report: ImportReport, units: ImportUnit[]): string | null {
+function nothingImported(report: ImportReport, units: ImportUnit[]): Said | null {
   if (importedCount(report) > 0) return null;
   if (units.length === 1 && units[0]!.parser === FALLBACK_PARSER) {
-    return (
-      "Nothing was imported: no records file of a known format was found, and none of its images completes a record waiting for its image. " +
-      `If the folder holds records, their format was not recognised (Verity reads: ${ALL_PARSERS.filter((p) => p !== FALLBACK_PARSER).map((p) => p.label).join("; ")}).`
-    );
+    return said("imports.failed.noRecordsFile", { formats: ALL_PARSERS.filter((p) => p !== FALLBACK_PARSER).map((p) => p.label).join("; ") });
   }
-  if (report.rejectedCount > 0) return `Nothing was imported: all ${report.rejectedCount} records were rejected (see the report).`;
-  return "Nothing was imported: the input holds no records.";
+  if (report.rejectedCount > 0) return said("imports.failed.allRejected", { count: report.rejectedCount });
+  return said("imports.failed.noRecords");
+}
+
+/** Why the job ended without finishing: a domain check's own words, else the error's. */
+function failureOf(error: unknown): Said {
+  if (error instanceof ImportStopped) return said("imports.failed.stopped");
+  if (error instanceof AppError && error.said) return error.said;
+  if (isAppError(error) || error instanceof SourceRefusedError || error instanceof AppError) return said("imports.failed.refused", { reason: error.message });
+  return said("imports.failed.unexpected", { reason: (error as Error).message });
 }
 
 function withContract(units: ImportUnit[], contract: ImportJobParams["contract"]): ImportUnit[] {
@@ -99,7 +108,8 @@ async function runImportOf(db: Db, store: MediaStore, job: { id: string; project
       });
       for (const refused of prepared.refusedFiles) reject(report, { file: refused.path, line: null }, refused.reason);
       for (const file of prepared.unrecognisedFiles) note(report, { file, line: null }, "not a records file of a format Verity reads; not imported");
-      report.problem = nothingImported(report, units);
+      report.failure = nothingImported(report, units);
+      report.problem = report.failure && sayIn(english, report.failure);
     } finally {
       await prepared.close();
       await imageSource?.source.close();
@@ -110,12 +120,13 @@ async function runImportOf(db: Db, store: MediaStore, job: { id: string; project
     await recordAudit(db, { userId: job.createdById, projectId: job.projectId, action: "import.finish", targetType: "job", targetId: jobId, details: { created: report.created, rejected: report.rejectedCount, status } });
     return report;
   } catch (error) {
+    const failure = failureOf(error);
+    const ended = { ...report, failure } as unknown as Prisma.InputJsonValue;
     if (error instanceof ImportStopped) {
-      await finishJob(db, jobId, { status: "cancelled", error: "Stopped on request; what was imported before stays and a re-run completes it." });
+      await finishJob(db, jobId, { status: "cancelled", report: ended, error: sayIn(english, failure) });
       return report;
     }
-    const message = isAppError(error) || error instanceof SourceRefusedError || error instanceof AppError ? error.message : `The import failed: ${(error as Error).message}`;
-    await finishJob(db, jobId, { status: "failed", error: message });
+    await finishJob(db, jobId, { status: "failed", report: ended, error: sayIn(english, failure) });
     if (!isAppError(error) && !(error instanceof SourceRefusedError)) console.error(error);
     throw error;
   }

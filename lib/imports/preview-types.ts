@@ -2,11 +2,15 @@
 // rejections, and the first items drawn on their screenshots in pixels, so a wrong
 // coordinate contract is visible before anything is written.
 import type { Box } from "@/lib/domain/geometry";
+import type { Said } from "@/lib/i18n/said";
+
+/** A mark's caption, said in no language yet: the screen puts it in the reader's. */
+type Caption = Said | null;
 
 export type PreviewMark =
-  | { kind: "box"; box: Box; label: string }
-  | { kind: "point"; x: number; y: number; label: string; hit: boolean | null }
-  | { kind: "arrow"; from: { x: number; y: number }; to: { x: number; y: number }; label: string };
+  | { kind: "box"; box: Box; label: Caption }
+  | { kind: "point"; x: number; y: number; label: Caption; hit: boolean | null }
+  | { kind: "arrow"; from: { x: number; y: number }; to: { x: number; y: number }; label: Caption };
 
 export type PreviewItem = {
   kind: "sample" | "prediction" | "trajectory";

@@ -15,6 +15,8 @@ import type { ImageFiles } from "@/lib/imports/write/media-cache";
 import type { ContractChoice, ImportPreview, PreviewItem, PreviewMark } from "@/lib/imports/preview-types";
 import type { ImportRecord, SampleRecord } from "@/lib/imports/records";
 import { sniffImageMime } from "@/lib/media/sniff";
+import { said, type Said } from "@/lib/i18n/said";
+import type { PlainKey } from "@/lib/i18n/translate";
 import { actionToPixels } from "@/lib/imports/write/action-pixels";
 import { targetToPixels } from "@/lib/imports/write/target-pixels";
 import { pointToPixels } from "@/lib/domain/coordinates";
@@ -52,11 +54,25 @@ async function imageInfo(files: ImageFiles, ref: string | null, fileUrl: (path: 
   return { url: fileUrl(located.path), size: { width, height } };
 }
 
+const VERDICT_WORDS: Record<string, PlainKey> = {
+  correct: "imports.mark.correct",
+  wrong: "imports.mark.wrong",
+  wrong_format: "imports.mark.wrongFormat",
+  refusal: "imports.mark.refusal",
+};
+
+/** "model: (x, y) correct; file says wrong": at is the point with its trailing space, or "". */
+function predictionCaption(model: string, at: string, verdict: string, fileLabel: string | null | undefined): Said {
+  const word = VERDICT_WORDS[verdict];
+  const params = { model, at, verdict: word ? { word } : verdict };
+  return fileLabel ? said("imports.mark.predictionFileSays", { ...params, fileLabel }) : said("imports.mark.prediction", params);
+}
+
 function sampleMarks(sample: SampleRecord, actual: ImageSize | null): { marks: PreviewMark[]; problem: string | null; box: [number, number, number, number] | null } {
   const target = targetToPixels(sample.target, sample.imageSize, actual);
   if (!target.ok) return { marks: [], problem: target.reason, box: null };
   if (!target.box) return { marks: [], problem: null, box: null };
-  const label = `box ${target.box.map((v) => Math.round(v)).join(", ")}`;
+  const label = said("imports.mark.box", { box: target.box.map((v) => Math.round(v)).join(", ") });
   return { marks: [{ kind: "box", box: target.box, label }], problem: null, box: target.box };
 }
 
@@ -76,12 +92,13 @@ async function drawRecord(record: ImportRecord, files: ImageFiles, fileUrl: (pat
         try {
           const [x, y] = pointToPixels(p.raw, withSourceReference(p.contract, sample.imageSize, actual), size ?? { width: 1, height: 1 });
           const verdict = judgePrediction({ kind: "point", point: [x, y] }, sample.target.kind === "absent" ? null : drawn.box);
-          marks.push({ kind: "point", x, y, label: `${record.model}: (${Math.round(x)}, ${Math.round(y)}) ${verdict}${record.fileLabel ? `; file says ${record.fileLabel}` : ""}`, hit: verdict === "correct" });
+          const said = predictionCaption(record.model, `(${Math.round(x)}, ${Math.round(y)}) `, verdict, record.fileLabel);
+          marks.push({ kind: "point", x, y, label: said, hit: verdict === "correct" });
         } catch (error) {
           problem = (error as Error).message;
         }
       } else {
-        marks.push({ kind: "point", x: -100, y: -100, label: `${record.model}: ${p.kind}${record.fileLabel ? `; file says ${record.fileLabel}` : ""}`, hit: null });
+        marks.push({ kind: "point", x: -100, y: -100, label: predictionCaption(record.model, "", p.kind, record.fileLabel), hit: null });
       }
     }
     return {
@@ -109,12 +126,12 @@ async function drawRecord(record: ImportRecord, files: ImageFiles, fileUrl: (pat
       try {
         const action = actionToPixels(shown.action, shown.actionContract, info.size);
         const point = actionPoint(action);
-        const label = `step ${shown.index}: ${describeAction(action)}`;
-        if (action.element) marks.push({ kind: "box", box: action.element, label: "" });
+        const label = said("imports.mark.step", { index: shown.index, action: describeAction(action) });
+        if (action.element) marks.push({ kind: "box", box: action.element, label: null });
         const vector = "to" in action && action.to && "from" in action && action.from ? { from: action.from, to: action.to } : null;
-        if (vector) marks.push({ kind: "arrow", ...vector, label: "" });
+        if (vector) marks.push({ kind: "arrow", ...vector, label: null });
         if (point) marks.push({ kind: "point", x: point[0], y: point[1], label, hit: null });
-        else marks.push({ kind: "point", x: -100, y: -100, label: `${label}${action.elementLabel ? ` [${action.elementLabel}]` : ""}`, hit: null });
+        else marks.push({ kind: "point", x: -100, y: -100, label: action.elementLabel ? said("imports.mark.stepOn", { index: shown.index, action: describeAction(action), element: action.elementLabel }) : label, hit: null });
         problem = outsideImage(action, info.size);
       } catch (error) {
         problem = (error as Error).message;

@@ -19,6 +19,7 @@ import type { ItemKey } from "@/lib/annotations/item-key";
 import { writeTxOf } from "@/lib/derived/write-transaction";
 import { CLAIM_TRANSACTION, lockQueueItem } from "@/lib/queues/claim-locks";
 import { trajectoryProblem, TrajectoryPayloadSchema } from "@/lib/trajectories/trajectory-payload";
+import { statusWord } from "@/lib/i18n/status-word";
 
 const Id = z.string().min(1).max(40);
 
@@ -31,7 +32,7 @@ export type AdjudicationInput = z.input<typeof AdjudicationInputSchema>;
 
 /** Why the adjudication came too late, with who settled the item and when (UTC, to the minute). */
 function resolutionRefusal(item: { status: string; resolution: string | null; resolvedAt: Date | null; resolvedBy: string | null }): AppError {
-  if (item.status !== "verified") return saidError("conflict", "checks.noLongerAdjudication", { status: item.status });
+  if (item.status !== "verified") return saidError("conflict", "checks.noLongerAdjudication", { status: statusWord(item.status) });
   const when = item.resolvedAt?.toISOString().slice(0, 16).replace("T", " ");
   if (item.resolution === "consensus") {
     return when ? saidError("conflict", "checks.settledByConsensusAt", { when }) : saidError("conflict", "checks.settledByConsensus");

@@ -37,6 +37,7 @@ import { saidError } from "@/lib/i18n/said-error";
 import { lockQueueMember } from "@/lib/queues/claim-locks";
 import { claimItemIfRoom, heldClaimElseExpireLapsed } from "@/lib/queues/claim-statements";
 import { nextCandidate } from "@/lib/queues/next-candidate";
+import { statusWord } from "@/lib/i18n/status-word";
 
 export const ClaimNextInputSchema = z.object({
   queueId: z.string().min(1).max(40),
@@ -64,7 +65,7 @@ export async function claimNextItem(db: Db, input: z.input<typeof ClaimNextInput
       if (!exists.length) throw saidError("not_found", "checks.noSuchQueue");
       throw saidError("forbidden", "checks.notQueueMember");
     }
-    if (queue.status !== "active") throw saidError("conflict", "checks.queueNotActive", { status: queue.status });
+    if (queue.status !== "active") throw saidError("conflict", "checks.queueNotActive", { status: statusWord(queue.status) });
 
     const held = await heldClaimElseExpireLapsed(w, { queueId, userId, now });
     if (held) {

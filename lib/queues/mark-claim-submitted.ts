@@ -20,6 +20,7 @@ import { lockItemOfClaim } from "@/lib/queues/claim-locks";
 import { gradeHoneypotClaim } from "@/lib/queues/grade-honeypot-claim";
 import { countLiveClaims } from "@/lib/queues/live-claims";
 import { resolveFullItem, type Resolution } from "@/lib/queues/resolve-item";
+import { statusWord } from "@/lib/i18n/status-word";
 
 export const MarkSubmittedInputSchema = z.object({
   claimId: z.string().min(1).max(40),
@@ -83,7 +84,7 @@ export async function markClaimSubmitted(db: Db, input: z.input<typeof MarkSubmi
     const claim = await readClaim(w, claimId);
     if (!claim || claim.userId !== userId) throw saidError("not_found", "messages.noSuchClaim");
     if (claim.status === "submitted") return { claim, isNew: false };
-    if (claim.status !== "active") throw saidError("conflict", "checks.claimEnded", { status: claim.status });
+    if (claim.status !== "active") throw saidError("conflict", "checks.claimEnded", { status: statusWord(claim.status) });
     const { queue, isHoneypot } = claim;
     // Honeypots have no slots to lose (see next-candidate.ts).
     if (!isHoneypot && claim.leaseUntil <= now && (await countLiveClaims(w, claim.queueItemId, now, claim.id)) >= queue.overlap) {

@@ -6,16 +6,19 @@ import "server-only";
 import type { ProjectAccess } from "@/lib/auth/session";
 import { recordAudit } from "@/lib/audit/record";
 import type { Db } from "@/lib/db";
+import { said } from "@/lib/i18n/said";
 import { saidError } from "@/lib/i18n/said-error";
+import type { PlainKey } from "@/lib/i18n/translate";
+import { statusWord } from "@/lib/i18n/status-word";
 
 export type QueueStatusChange = "close" | "reopen" | "archive" | "restore";
 
 // From which status each change may be made, and to which.
-const CHANGES: Record<QueueStatusChange, { from: string; to: string; done: string }> = {
-  close: { from: "active", to: "closed", done: "closed: it gives out no new items" },
-  reopen: { from: "closed", to: "active", done: "open again" },
-  archive: { from: "closed", to: "archived", done: "archived: it is listed only under Archived queues" },
-  restore: { from: "archived", to: "closed", done: "restored as a closed queue" },
+const CHANGES: Record<QueueStatusChange, { from: string; to: string; done: PlainKey }> = {
+  close: { from: "active", to: "closed", done: "queues.changed.close" },
+  reopen: { from: "closed", to: "active", done: "queues.changed.reopen" },
+  archive: { from: "closed", to: "archived", done: "queues.changed.archive" },
+  restore: { from: "archived", to: "closed", done: "queues.changed.restore" },
 };
 
 // What a refused change says, one sentence per change (each names the status it needs).
@@ -28,8 +31,8 @@ export async function changeQueueStatus(db: Db, access: ProjectAccess, queueId: 
   if (updated.count === 0) {
     const queue = await db.queue.findFirst({ where: { id: queueId, projectId: access.projectId }, select: { status: true } });
     if (!queue) throw saidError("not_found", "checks.noSuchQueue");
-    throw saidError("conflict", REFUSAL[change], { status: queue.status });
+    throw saidError("conflict", REFUSAL[change], { status: statusWord(queue.status) });
   }
   await recordAudit(db, { userId: access.user.id, projectId: access.projectId, action: `queue.${change}`, targetType: "queue", targetId: queueId });
-  return { message: `The queue is ${rule.done}.` };
+  return said(rule.done);
 }

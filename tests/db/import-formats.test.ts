@@ -10,6 +10,8 @@ import sharp from "sharp";
 import { readFileSync } from "node:fs";
 import { buildZip } from "../unit/imports/sources/zip-fixtures";
 import { describe, expect, it } from "vitest";
+import { sayIn, type Said } from "@/lib/i18n/said";
+import { translator } from "@/lib/i18n/translate";
 import { freshDatabase, PROVIDERS } from "./databases";
 import { importJob, importInto, importProject, generatedFixtures } from "./import-support";
 import { tempDir } from "../support/import-fixtures";
@@ -52,6 +54,10 @@ describe.each(PROVIDERS)("what an import finds and says (%s)", (provider) => {
     writeFileSync(path.join(dir, "r.jsonl"), jsonl([{ type: "sample", id: "a", image: null, image_size: [10, 10], instruction: "x", box: [20, 20, 30, 30] }]));
     const { job } = await importJob(db, projectId, path.join(dir, "r.jsonl"));
     expect(job).toMatchObject({ status: "failed", error: "Nothing was imported: all 1 records were rejected (see the report)." });
+    // The import screen says the same failure in the reader's language, from the report.
+    const failure = (job.report as { failure: Said }).failure;
+    expect(sayIn(translator("zh-CN"), failure)).toBe("未导入任何内容：全部 1 条记录都被拒绝（见报告）。");
+    expect(sayIn(translator("en"), failure)).toBe(job.error);
   });
 
   it("the CLI exits 1 when nothing was imported and 0 when something was", async () => {

@@ -88,6 +88,10 @@ test("in Chinese: a project made by a server action, an import with a refused li
     await expect(preview.getByText("records.jsonl:3")).toBeVisible();
     await expect(preview.getByText("目标不存在（应拒答）")).toHaveCount(0);
     await expect(preview.getByText("2 个步骤 · androidworld · 结果：失败")).toBeVisible();
+    // The caption of the target box under its drawing, in Chinese (the rollout has no
+    // screenshot, so no step is drawn).
+    await expect(preview.getByText("框 48, 612, 1032, 780", { exact: true })).toBeVisible();
+    await expect(preview.getByText(/^(box|step) /)).toHaveCount(0);
     await shoot(page, "import-preview-zh");
 
     // The import as a job, and its report with the refused line under a Chinese heading.

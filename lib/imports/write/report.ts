@@ -4,6 +4,7 @@
 // counters are their sums. Rejections are capped so a file of a million bad lines cannot
 // exhaust memory; the count keeps going.
 import type { SourceLocation } from "@/lib/imports/records";
+import type { Said } from "@/lib/i18n/said";
 
 export const MAX_LISTED_PROBLEMS = 5_000;
 
@@ -55,6 +56,9 @@ export type ImportReport = FormatReport & {
   parts: FormatReport[];
   /** Set when nothing was imported: the job then ends as failed with this message. */
   problem: string | null;
+  /** Why the job failed or stopped, said in no language yet: the import screen shows it in
+   *  the reader's language, while the job's `error` keeps the English for API v1 and logs. */
+  failure?: Said | null;
 };
 
 export function emptyFormatReport(format: string): FormatReport {

@@ -105,4 +105,18 @@ export const checks = {
   // Runs outside sampling (lib/runs) and the job queue (lib/jobs)
   "checks.pickTwoRuns": "Pick two different runs to compare.",
   "checks.tooManyJobsWaiting": "This project already has {waiting} jobs waiting (at most {max}); queue more when some have run.",
+  // Status words put into the sentences above (lib/i18n/status-word.ts)
+  "checks.status.active": "active",
+  "checks.status.paused": "paused",
+  "checks.status.closed": "closed",
+  "checks.status.archived": "archived",
+  "checks.status.submitted": "submitted",
+  "checks.status.released": "released",
+  "checks.status.expired": "expired",
+  "checks.status.open": "open",
+  "checks.status.full": "full",
+  "checks.status.adjudication": "adjudication",
+  "checks.status.verified": "verified",
+  "checks.status.queued": "queued",
+  "checks.status.running": "running",
 } as const;

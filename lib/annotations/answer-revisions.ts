@@ -27,11 +27,18 @@ export type PinInput = {
 
 type ItemRow = { id: string; status: string; finalAnswerId: string | null };
 
-/** The item's state under the transaction's lock (PostgreSQL: the row is locked for update). */
+/**
+ * The item's state under the transaction's lock. On PostgreSQL the row is locked FOR NO KEY
+ * UPDATE: it serialises every writer of the item (they all take it, or update the row), and,
+ * unlike FOR UPDATE, does not wait for the KEY SHARE lock a foreign-key check of another open
+ * transaction holds. A save writes the person's answer row (whose foreign key takes KEY SHARE
+ * on the item) before it locks the item, so with FOR UPDATE two annotators saving the same
+ * item at once each waited for the other: a deadlock (tests/db/save-lock-order.test.ts).
+ */
 export async function lockItem(w: WriteTx, projectId: string, item: ItemKey): Promise<ItemRow> {
   const table = itemTable(item);
   const rows = await w.exec.all<ItemRow>(
-    `SELECT "id", "status", "finalAnswerId" FROM "${table}" WHERE "id" = ? AND "projectId" = ?${w.provider === "postgres" ? " FOR UPDATE" : ""}`,
+    `SELECT "id", "status", "finalAnswerId" FROM "${table}" WHERE "id" = ? AND "projectId" = ?${w.provider === "postgres" ? " FOR NO KEY UPDATE" : ""}`,
     [itemIdOf(item), projectId],
   );
   const row = rows[0];

@@ -9,43 +9,22 @@
 // p50/p95/p99 per operation and the server's CPU time per item are printed.
 // Not part of `npm test` (it runs for minutes); uses the existing .next build or makes one.
 //   VERITY_LOAD_CPU_PROF=<dir>: Verity's server writes a V8 CPU profile there when it stops.
-import { spawn, spawnSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+//   `-- --db postgres [--replicas N]`: the same on PostgreSQL (VERITY_TEST_PG_URL's server or a
+//   throwaway cluster), with N app replicas, S3 media and an external worker (run-postgres.ts).
+import { spawnSync } from "node:child_process";
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { AppServer, freePort } from "../e2e/fault/app-server";
-import { annotate, bareClient, newTally, verityClient, type Op, type Tally } from "./load-client";
+import { annotate, newTally, verityClient, type Tally } from "./load-client";
+import { cpuMs, report, runBare, signInRetrying, type RunResult } from "./load-run";
 import { seedLoad, type LoadSeed } from "./seed-load";
 
 const USERS = Number(process.env.VERITY_LOAD_USERS ?? 50);
 const SECONDS = Number(process.env.VERITY_LOAD_SECONDS ?? 180);
 const ITEMS = Number(process.env.VERITY_LOAD_ITEMS ?? 1_000_000);
 const PASSWORD = "load-test-password-1";
-
-const pct = (values: number[], p: number) => (values.length ? [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]! : NaN);
-
-// utime + stime of a process, in ms (Linux /proc; clock ticks of 10 ms).
-function cpuMs(pid: number | null): number {
-  if (!pid || !existsSync(`/proc/${pid}/stat`)) return NaN;
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
-// Fifty simultaneous sign-ins pass the server's scrypt budget (one check at a time, a short
-// line); those turned away are told to try again, and do, as a person would.
-async function signInRetrying(server: AppServer, email: string): Promise<string> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await server.signIn(email, PASSWORD);
-    } catch (error) {
-      if (attempt >= 30) throw error;
-      await new Promise((r) => setTimeout(r, 200 * attempt));
-    }
-  }
-}
-
-type RunResult = { name: string; tally: Tally; seconds: number; serverCpuMs: number; checks: string; ok: boolean };
 
 function checkDatabase(file: string, seed: LoadSeed, tally: Tally): { checks: string; ok: boolean } {
   const db = new Database(file, { readonly: true });
@@ -65,25 +44,6 @@ function checkDatabase(file: string, seed: LoadSeed, tally: Tally): { checks: st
   return { checks, ok };
 }
 
-async function runBare(file: string, seed: LoadSeed): Promise<RunResult> {
-  const port = await freePort();
-  const child = spawn("node", ["--import", "tsx", "tests/load/bare-server.ts", file, String(port), seed.queueId, seed.projectId, String(seed.overlap)], { stdio: ["ignore", "pipe", "inherit"] });
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.once("data", () => resolve());
-    child.once("exit", (code) => reject(new Error(`the bare reference exited (${code})`)));
-  });
-  const tally = newTally();
-  const cpuBefore = cpuMs(child.pid ?? null);
-  const until = Date.now() + SECONDS * 1000;
-  await Promise.all(seed.userIds.map((id) => annotate(tally, bareClient(`http://127.0.0.1:${port}`, id), id, until)));
-  const serverCpuMs = cpuMs(child.pid ?? null) - cpuBefore;
-  await new Promise((resolve) => {
-    child.once("exit", resolve);
-    child.kill("SIGTERM");
-  });
-  return { name: "bare reference", tally, seconds: SECONDS, serverCpuMs, ...checkDatabase(file, seed, tally) };
-}
-
 async function runVerity(dataDir: string, file: string, seed: LoadSeed): Promise<RunResult> {
   const profile = process.env.VERITY_LOAD_CPU_PROF;
   const server = new AppServer(
@@ -92,7 +52,7 @@ async function runVerity(dataDir: string, file: string, seed: LoadSeed): Promise
     profile ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(profile)}`] : [],
   );
   await server.start();
-  const cookies = await Promise.all(seed.emails.map((email) => signInRetrying(server, email)));
+  const cookies = await Promise.all(seed.emails.map((email) => signInRetrying(server, email, PASSWORD)));
   const tally = newTally();
   const cpuBefore = cpuMs(server.pid);
   const until = Date.now() + SECONDS * 1000;
@@ -102,19 +62,30 @@ async function runVerity(dataDir: string, file: string, seed: LoadSeed): Promise
   return { name: "Verity", tally, seconds: SECONDS, serverCpuMs, ...checkDatabase(file, seed, tally) };
 }
 
-function report(run: RunResult): void {
-  const { latencies, submitted } = run.tally;
-  const line = (op: Op) => `${op.padEnd(7)} n=${latencies[op].length}  p50 ${pct(latencies[op], 0.5).toFixed(1)} ms  p95 ${pct(latencies[op], 0.95).toFixed(1)} ms  p99 ${pct(latencies[op], 0.99).toFixed(1)} ms`;
-  console.log(`${run.name}: ${submitted.length} items submitted (${(submitted.length / run.seconds).toFixed(1)}/s, ${((3 * submitted.length) / run.seconds).toFixed(0)} requests/s), server CPU ${(run.serverCpuMs / Math.max(1, submitted.length)).toFixed(1)} ms per item`);
-  for (const op of ["claim", "save", "submit"] as const) console.log(`  ${line(op)}`);
-  console.log(`  ${run.checks}`);
-  for (const error of run.tally.errors.slice(0, 10)) console.log(`  error: ${error}`);
+/** `--db postgres --replicas 2` and the like; SQLite and one server by default. */
+function options(argv: string[]): { db: "sqlite" | "postgres"; replicas: number } {
+  const value = (name: string) => {
+    const i = argv.indexOf(`--${name}`);
+    return i >= 0 ? argv[i + 1] : undefined;
+  };
+  const db = value("db") ?? "sqlite";
+  const replicas = Number(value("replicas") ?? 1);
+  if (db !== "sqlite" && db !== "postgres") throw new Error(`--db must be sqlite or postgres, not ${db}`);
+  if (!Number.isInteger(replicas) || replicas < 1) throw new Error(`--replicas must be a whole number >= 1, not ${value("replicas")}`);
+  if (db === "sqlite" && replicas > 1) throw new Error("several replicas need --db postgres (SQLite is one file on one machine)");
+  return { db, replicas };
 }
 
 async function main() {
+  const chosen = options(process.argv.slice(2));
   if (!existsSync(".next/BUILD_ID")) {
     console.error("building the app…");
     if (spawnSync("node_modules/.bin/next", ["build"], { stdio: "inherit" }).status !== 0) throw new Error("next build failed");
+  }
+  if (chosen.db === "postgres") {
+    const { runPostgres } = await import("./run-postgres");
+    process.exitCode = (await runPostgres({ users: USERS, seconds: SECONDS, items: ITEMS, password: PASSWORD, replicas: chosen.replicas })) ? 0 : 1;
+    return;
   }
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "verity-load-"));
   const file = path.join(dataDir, "verity.db");
@@ -124,7 +95,7 @@ async function main() {
     const seed = await seedLoad(file, USERS, ITEMS, PASSWORD);
     copyFileSync(file, bareFile);
     console.error(`${USERS} annotators for ${SECONDS} s against the bare reference, then against Verity…`);
-    const bare = await runBare(bareFile, seed);
+    const bare = await runBare(bareFile, seed, SECONDS, (tally) => checkDatabase(bareFile, seed, tally));
     const verity = await runVerity(dataDir, file, seed);
 
     console.log(`load: ${USERS} annotators, no think time, ${SECONDS} s each, ${ITEMS.toLocaleString("en")} items (SQLite), ${os.cpus().length} cores`);

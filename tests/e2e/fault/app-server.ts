@@ -48,7 +48,9 @@ export class AppServer {
 
   async start(): Promise<void> {
     this.child = spawn("node", [...this.nodeArgs, "node_modules/next/dist/bin/next", "start", "-p", String(this.port), "-H", "127.0.0.1"], {
-      env: { ...process.env, ...this.appEnv, NEXTAUTH_URL: this.base, NEXTAUTH_SECRET: "" },
+      // No NEXTAUTH_SECRET unless the test gives one (replicas share one): the app then makes
+      // and keeps its own in the data dir.
+      env: { ...process.env, NEXTAUTH_SECRET: "", ...this.appEnv, NEXTAUTH_URL: this.base },
       stdio: ["ignore", "pipe", "pipe"],
     });
     // Both streams, for the test to show when something went wrong.

@@ -19,7 +19,7 @@ const UNREACHABLE_CODES = new Set([
   "08006",
   "SQLITE_BUSY",
 ]);
-const UNREACHABLE_TEXT = /ECONNREFUSED|ECONNRESET|Connection terminated|terminating connection|the database system is (shutting down|starting up)|Can't reach database|DatabaseNotReachable|database is locked/i;
+const UNREACHABLE_TEXT = /ECONNREFUSED|ECONNRESET|Connection terminated|terminating connection|the database system is (shutting down|starting up)|Can't reach database|DatabaseNotReachable|database is locked|timeout exceeded when trying to connect/i;
 
 export function databaseUnavailable(error: unknown): AppError | null {
   const seen = new Set<unknown>();

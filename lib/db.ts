@@ -7,6 +7,8 @@ import { existsSync } from "node:fs";
 import type Database from "better-sqlite3";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
+import type pg from "pg";
+import { openHotPool } from "@/lib/sql/postgres-hot-pool";
 import { PrismaClient as SqliteClient } from "@/lib/generated/sqlite/client";
 import { PrismaClient as PostgresClient } from "@/lib/generated/postgres/client";
 import { env } from "@/lib/env";
@@ -28,6 +30,21 @@ export function sqlitePath(url: string): string {
 // bundle, and a client made in one bundle is used from the others.
 const globalUrls = globalThis as unknown as { verityDbUrls?: WeakMap<object, string> };
 const urls = (globalUrls.verityDbUrls ??= new WeakMap<object, string>());
+
+// The hot path's PostgreSQL pool of each client (lib/sql/postgres-hot-pool.ts), on globalThis as above.
+const globalPools = globalThis as unknown as { verityHotPools?: WeakMap<object, pg.Pool> };
+const hotPools = (globalPools.verityHotPools ??= new WeakMap<object, pg.Pool>());
+
+/** The hot path's own node-postgres pool for this client (null on SQLite), opened on first use. */
+export function postgresHotPoolOf(db: Db): pg.Pool | null {
+  const known = hotPools.get(db);
+  if (known) return known;
+  const url = databaseUrlOf(db);
+  if (providerOf(url) !== "postgres") return null;
+  const pool = openHotPool(url);
+  hotPools.set(db, pool);
+  return pool;
+}
 
 export function databaseUrlOf(db: Db): string {
   const url = urls.get(db);
@@ -119,6 +136,15 @@ class ConnectionRecordingSqlite extends PrismaBetterSQLite3 {
 export function createDb(url: string): Db {
   const client = openClient(url);
   urls.set(client, url);
+  if (providerOf(url) === "postgres") {
+    // Disconnecting the client ends the hot path's pool too.
+    const disconnect = client.$disconnect.bind(client);
+    client.$disconnect = async () => {
+      const pool = hotPools.get(client);
+      hotPools.delete(client);
+      await Promise.all([disconnect(), pool?.end()]);
+    };
+  }
   return client;
 }
 

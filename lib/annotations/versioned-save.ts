@@ -68,9 +68,10 @@ export function isStaleWrite(error: unknown): boolean {
   if (error instanceof StaleVersion) return true;
   if (typeof error !== "object" || error === null) return false;
   const { code, meta, message } = error as { code?: unknown; message?: unknown; meta?: { driverAdapterError?: { cause?: { kind?: unknown } } } };
-  // Prisma's unique violation, better-sqlite3's, and PostgreSQL's through a raw query (P2010,
-  // "Raw query failed", the driver's kind and its SQLSTATE 23505 kept).
-  if (code === "P2002" || code === "SQLITE_CONSTRAINT_UNIQUE") return true;
+  // Prisma's unique violation, better-sqlite3's, node-postgres's on the hot path's own pool
+  // (SQLSTATE 23505), and PostgreSQL's through a Prisma raw query (P2010, "Raw query failed",
+  // the driver's kind and its SQLSTATE kept).
+  if (code === "P2002" || code === "SQLITE_CONSTRAINT_UNIQUE" || code === "23505") return true;
   return code === "P2010" && (meta?.driverAdapterError?.cause?.kind === "UniqueConstraintViolation" || (typeof message === "string" && message.includes("`23505`")));
 }
 

@@ -4,13 +4,14 @@ import "server-only";
 // interactive transaction hops through timers between its steps while it holds the lock, and
 // under 50 annotators the queue behind it, not the work, was most of a save's time
 // (bench/load-results.md). The body awaits only the executor's statements, which resolve at
-// once, so the lock is held for the statements alone. On PostgreSQL a Prisma transaction.
+// once, so the lock is held for the statements alone. On PostgreSQL, BEGIN ... COMMIT on a
+// connection of the hot path's own node-postgres pool (no query engine per statement).
 // `w.tx` is the client itself on SQLite: on the one connection its reads run inside this
 // transaction too; a Prisma write that Prisma wraps in a transaction of its own (nested writes)
 // is refused (lib/db.ts), so the bodies here write through `w.exec` only. Writes that need
 // Prisma's model calls use inWriteTransaction, a Prisma interactive transaction.
-import { connectionTransactionScope, databaseUrlOf, providerOf, sqliteHandleOf, type Db } from "@/lib/db";
-import { sqliteConnectionExec } from "@/lib/derived/sql-exec";
+import { connectionTransactionScope, databaseUrlOf, postgresHotPoolOf, providerOf, sqliteHandleOf, type Db } from "@/lib/db";
+import { pgExec, sqliteConnectionExec } from "@/lib/derived/sql-exec";
 import type { WriteTx } from "@/lib/derived/write-transaction";
 import { writeTxOf } from "@/lib/derived/write-transaction";
 import type { Tx } from "@/lib/queues/claim-locks";
@@ -20,7 +21,7 @@ import type { Tx } from "@/lib/queues/claim-locks";
 export const WRITE_TRANSACTION = { maxWait: 30_000, timeout: 120_000 } as const;
 
 export async function inConnectionTransaction<T>(db: Db, work: (w: WriteTx) => Promise<T>): Promise<T> {
-  if (providerOf(databaseUrlOf(db)) === "postgres") return db.$transaction((tx) => work(writeTxOf(db, tx)), WRITE_TRANSACTION);
+  if (providerOf(databaseUrlOf(db)) === "postgres") return inPostgresConnectionTransaction(db, work);
   let handle = sqliteHandleOf(db);
   if (!handle) {
     await db.$connect();
@@ -41,5 +42,29 @@ export async function inConnectionTransaction<T>(db: Db, work: (w: WriteTx) => P
     }
   } finally {
     release();
+  }
+}
+
+/**
+ * BEGIN ... COMMIT on a connection of the hot path's own pool (lib/sql/postgres-hot-pool.ts).
+ * `w.tx` is the client: its reads (a honeypot's known answer, the current final answer) see
+ * committed data on Prisma's pool, and never wait for this transaction's connection.
+ */
+async function inPostgresConnectionTransaction<T>(db: Db, work: (w: WriteTx) => Promise<T>): Promise<T> {
+  const connection = await postgresHotPoolOf(db)!.connect();
+  let broken = false;
+  try {
+    await connection.query("BEGIN");
+    try {
+      const result = await work({ tx: db as unknown as Tx, exec: pgExec(connection), provider: "postgres" });
+      await connection.query("COMMIT");
+      return result;
+    } catch (error) {
+      await connection.query("ROLLBACK").catch(() => (broken = true));
+      throw error;
+    }
+  } finally {
+    // A connection whose rollback failed is closed, not handed to the next request.
+    connection.release(broken);
   }
 }

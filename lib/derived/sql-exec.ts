@@ -10,7 +10,8 @@ import "server-only";
 // the transaction needs to finish. Its statements resolve at once, so awaiting them only runs
 // microtasks and nothing else can interleave.
 import type Database from "better-sqlite3";
-import { databaseUrlOf, providerOf, sqliteConnectionOf, type Db, type DbProvider } from "@/lib/db";
+import pg from "pg";
+import { databaseUrlOf, postgresHotPoolOf, providerOf, sqliteConnectionOf, type Db, type DbProvider } from "@/lib/db";
 import type { Tx } from "@/lib/queues/claim-locks";
 import { sqliteDateText } from "@/lib/sql/sql-reader";
 
@@ -80,14 +81,46 @@ export function sqliteConnectionExec(connection: Database.Database): SqlExec {
   return exec;
 }
 
+// Values as Prisma's raw queries return them on PostgreSQL, so one reader serves both: a
+// timestamp (without zone, as Prisma writes DateTime) is UTC, a count (int8) a number (no
+// column of ours holds one past 2^53), numeric a number. JSON and booleans as pg parses them.
+const utcTimestamp = (text: string) => new Date(`${text.replace(" ", "T")}Z`);
+const PG_TYPES = {
+  getTypeParser(oid: number, format?: string) {
+    if (oid === pg.types.builtins.TIMESTAMP) return utcTimestamp;
+    if (oid === pg.types.builtins.INT8 || oid === pg.types.builtins.NUMERIC) return Number;
+    return pg.types.getTypeParser(oid, format as "text");
+  },
+};
+
+// Parameters as Prisma sends them: a Date as UTC text (the columns hold UTC without a zone).
+function pgParam(value: unknown): unknown {
+  if (value instanceof Date) return value.toISOString().replace("T", " ").replace("Z", "");
+  if (typeof value === "bigint") return value.toString();
+  return value;
+}
+
+/** A node-postgres pool or connection as an executor (the hot path's, lib/sql/postgres-hot-pool.ts). */
+export function pgExec(queryable: pg.Pool | pg.PoolClient): SqlExec {
+  const query = (sql: string, params: readonly unknown[]) => queryable.query({ text: numbered(sql), values: params.map(pgParam), types: PG_TYPES });
+  return {
+    provider: "postgres",
+    all: async <T>(sql: string, params: readonly unknown[]) => (await query(sql, params)).rows as T[],
+    run: async (sql: string, params: readonly unknown[]) => (await query(sql, params)).rowCount ?? 0,
+  };
+}
+
 /**
  * The executor for statements of `client` (a Prisma transaction of `db`, or `db` itself). On
  * SQLite, once Prisma has connected, that is Prisma's own connection driven directly: inside a
- * transaction its statements belong to it, as Prisma's would, at a fraction of the cost.
+ * transaction its statements belong to it, as Prisma's would, at a fraction of the cost. On
+ * PostgreSQL, outside a transaction, the hot path's own pool; inside a Prisma transaction its
+ * statements must be the transaction's, so Prisma runs them.
  */
 export function execFor(db: Db, client: RawClient = db): SqlExec {
   const provider = providerOf(databaseUrlOf(db));
-  const connection = provider === "sqlite" ? sqliteConnectionOf(db) : null;
+  if (provider === "postgres") return client === db ? pgExec(postgresHotPoolOf(db)!) : prismaExec(client, provider);
+  const connection = sqliteConnectionOf(db);
   return connection ? sqliteConnectionExec(connection) : prismaExec(client, provider);
 }
 

@@ -15,7 +15,8 @@ import { createLocalMediaStore } from "@/lib/media/local-store";
 
 export type ImportFigure = { records: number; importRowsPerSecond: number; rawRowsPerSecond: number; ratio: number; peakRssMb: number; seconds: number };
 
-function record(i: number) {
+/** The i-th synthetic ScreenSpot-Pro meta record (shared with bench/import-bench-postgres.ts). */
+export function record(i: number) {
   return {
     id: `pro-${i}`,
     img_filename: `${(i * 2654435761) % 4294967296}.png`,
@@ -29,7 +30,8 @@ function record(i: number) {
   };
 }
 
-async function writeRecords(file: string, n: number) {
+/** N records as one ScreenSpot-Pro meta JSON array, streamed to the file. */
+export async function writeRecords(file: string, n: number) {
   const out = createWriteStream(file);
   out.write("[");
   for (let i = 0; i < n; i++) {

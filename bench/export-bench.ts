@@ -120,24 +120,5 @@ export async function benchExport(n: number): Promise<ExportFigures> {
   }
 }
 
-type Row = { figure: string; value: string; target: string; ratio: string };
-
 export const rate = (p: ExportPhase) =>
   `${Math.round(p.rowsPerSecond).toLocaleString("en")} rows/s, peak RSS ${Math.round(p.peakRssMb)} MB (+${Math.round(p.rssGrowthMb)} MB during the phase), ${p.seconds.toFixed(1)} s`;
-
-/** The suite as bench/run.ts registers it: VERITY_BENCH_EXPORT_SIZES (default 1,000,000). */
-export async function exportSuite(): Promise<Row[]> {
-  const sizes = (process.env.VERITY_BENCH_EXPORT_SIZES ?? "1000000").split(",").map(Number);
-  const rows: Row[] = [];
-  for (const n of sizes) {
-    console.error(`export: seeding ${n.toLocaleString("en")} verified samples…`);
-    const f = await benchExport(n);
-    const size = n.toLocaleString("en");
-    rows.push(
-      { figure: `export raw limit: bare SELECT + JSON lines, ${size} rows (SQLite)`, value: rate(f.raw), target: "—", ratio: "1.00 (the limit)" },
-      { figure: `export ${size} verified grounding samples to ms-swift JSONL (SQLite)`, value: rate(f.jsonl), target: ">= 50k rows/s; memory flat", ratio: `${(f.jsonl.rowsPerSecond / f.raw.rowsPerSecond).toFixed(2)} of raw ${Math.round(f.raw.rowsPerSecond).toLocaleString("en")} rows/s` },
-      { figure: `export ${size} verified grounding samples to verl parquet (SQLite)`, value: rate(f.parquet), target: "memory flat", ratio: `${(f.parquet.rowsPerSecond / f.raw.rowsPerSecond).toFixed(2)} of raw` },
-    );
-  }
-  return rows;
-}

@@ -2,51 +2,36 @@
 // issue 16: >= 30% of raw COPY): the same N synthetic ScreenSpot-Pro records as
 // bench/import-bench.ts, imported through the real parser and writer (runImport) into a fresh
 // PostgreSQL database, and the same rows streamed with `COPY "GroundingSample" (...) FROM
-// STDIN` (text format, through pg-copy-streams on a pg client) into the same table of another
+// STDIN` (text format, bench/pg-copy.ts) into the same table of another
 // fresh database on the same server. Both databases are dropped at the end.
 //   VERITY_BENCH_IMPORT_SIZES (default 100000,1000000), VERITY_BENCH_IMPORT_PROVIDERS picks
 //   which of the import suites' providers run (bench/run.ts).
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
 import pg from "pg";
-import copyStreams from "pg-copy-streams";
 import { createDb } from "@/lib/db";
 import { screenSpotProParser } from "@/lib/imports/formats/grounding/screenspot-pro";
 import { runImport } from "@/lib/imports/write/run-import";
 import { createLocalMediaStore } from "@/lib/media/local-store";
 import { record, writeRecords, type ImportFigure } from "./import-bench";
 import type { BenchPostgres } from "./pg-bench-server";
+import { copyRows, type CopyValue } from "./pg-copy";
 
 const COLUMNS = [
   "id", "projectId", "imageRef", "imageMissing", "imageWidth", "imageHeight", "instruction", "platform", "app", "uiType",
   "sourceDataset", "sourceId", "contentHash", "targetAbsent", "boxX1", "boxY1", "boxX2", "boxY2", "status", "createdAt", "updatedAt",
 ];
 
-// COPY's text format: tab-separated, \N for NULL, backslash escapes for the characters that
-// would end a field or a row (https://www.postgresql.org/docs/current/sql-copy.html, "Text Format").
-const field = (v: string | number | boolean | null) =>
-  v === null ? "\\N" : String(v).replace(/\\/g, "\\\\").replace(/\t/g, "\\t").replace(/\n/g, "\\n").replace(/\r/g, "\\r");
-
-function* copyLines(projectId: string, n: number): Generator<string> {
-  const now = new Date().toISOString();
-  let chunk = "";
+function* copyRowsOf(projectId: string, n: number): Generator<CopyValue[]> {
+  const now = new Date();
   for (let i = 0; i < n; i++) {
     const r = record(i);
     const absent = r.gt_type === "negative";
     const box = absent ? [null, null, null, null] : r.bbox;
-    const values = [`raw${i}`, projectId, r.img_filename, true, 3840, 2160, r.instruction, "windows", r.application, r.ui_type,
-      "screenspot-pro", r.id, `hash${i}`, absent, ...box, "pending", now, now];
-    chunk += `${values.map(field).join("\t")}\n`;
-    // Chunks of a few hundred rows: one write per row would measure the stream, not COPY.
-    if (i % 500 === 499) {
-      yield chunk;
-      chunk = "";
-    }
+    yield [`raw${i}`, projectId, r.img_filename, true, 3840, 2160, r.instruction, "windows", r.application, r.ui_type,
+      "screenspot-pro", r.id, `hash${i}`, absent, ...box, "unreviewed", now, now];
   }
-  if (chunk) yield chunk;
 }
 
 /** The raw limit: rows per second of one COPY FROM STDIN of all N rows (its project made before the clock). */
@@ -57,10 +42,9 @@ async function rawCopy(url: string, n: number): Promise<number> {
     const projectId = "rawbenchproject";
     await client.query(`INSERT INTO "Project" ("id", "slug", "name", "settings", "updatedAt") VALUES ($1, 'raw', 'raw', '{}', now())`, [projectId]);
     const started = performance.now();
-    const copy = client.query(copyStreams.from(`COPY "GroundingSample" (${COLUMNS.map((c) => `"${c}"`).join(", ")}) FROM STDIN`));
-    await pipeline(Readable.from(copyLines(projectId, n)), copy);
+    const stored = await copyRows(client, "GroundingSample", COLUMNS, copyRowsOf(projectId, n));
     const seconds = (performance.now() - started) / 1000;
-    if (copy.rowCount !== n) throw new Error(`raw COPY stored ${copy.rowCount} of ${n} rows`);
+    if (stored !== n) throw new Error(`raw COPY stored ${stored} of ${n} rows`);
     return n / seconds;
   } finally {
     await client.end();

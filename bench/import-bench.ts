@@ -48,7 +48,7 @@ function rawInsert(file: string, n: number): number {
   sqlite.prepare(`INSERT INTO Project (id, slug, name, settings, updatedAt) VALUES (?, 'raw', 'raw', '{}', ?)`).run(project, new Date().toISOString());
   const insert = sqlite.prepare(
     `INSERT INTO GroundingSample (id, projectId, imageRef, imageMissing, imageWidth, imageHeight, instruction, platform, app, uiType, sourceDataset, sourceId, contentHash, targetAbsent, boxX1, boxY1, boxX2, boxY2, status, createdAt, updatedAt)
-     VALUES (?, ?, ?, 1, 3840, 2160, ?, 'windows', ?, ?, 'screenspot-pro', ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?)`,
+     VALUES (?, ?, ?, 1, 3840, 2160, ?, 'windows', ?, ?, 'screenspot-pro', ?, ?, ?, ?, ?, ?, ?, 'unreviewed', ?, ?)`,
   );
   const started = performance.now();
   const batch = sqlite.transaction((from: number, to: number) => {

@@ -8,7 +8,7 @@ import { benchImportPostgres } from "./import-bench-postgres";
 import { startBenchPostgres } from "./pg-bench-server";
 import { benchEditor } from "./editor-bench";
 import { benchLists } from "./lists-bench";
-import { exportSuite } from "./export-bench";
+import { exportSuite } from "./export-suite";
 
 type Row = { figure: string; value: string; target: string; ratio: string };
 

@@ -1,7 +1,7 @@
 // Review page loads at 1M items (issue 16: p95 under 300 ms server time, next item prefetched):
-// the production build (`next start`, tests/e2e/fault/app-server.ts) on a SQLite data dir of
-// VERITY_BENCH_REVIEW_SIZE grounding samples and as many trajectories (bench/review-seed.ts),
-// signed in as a reviewer. For each screen, what one page load asks of the server is recorded
+// the production build (`next start`, tests/e2e/fault/app-server.ts) on SQLite, then on
+// PostgreSQL (VERITY_BENCH_REVIEW_PROVIDERS), each holding VERITY_BENCH_REVIEW_SIZE grounding
+// samples and as many trajectories (bench/review-seed.ts), signed in as a reviewer. For each screen, what one page load asks of the server is recorded
 // once in Chromium (bench/review-requests.ts); then VERITY_BENCH_REVIEW_LOADS (200) random items
 // are loaded one after another, as one reviewer does: the page's HTML document, then
 // everything it asks for (the next item's prefetch among them) at once, as the browser sends it.
@@ -16,6 +16,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { AppServer, freePort } from "../tests/e2e/fault/app-server";
+import { startBenchPostgres } from "./pg-bench-server";
 import { reviewSampleId, reviewTrajectoryId } from "./review-ids";
 import { moveRequest, recordPageRequests, type RecordedRequest } from "./review-requests";
 
@@ -92,42 +93,65 @@ async function measureScreen(server: AppServer, cookie: string, pageOf: (i: numb
 
 const ms = (v: number) => `${v < 10 ? v.toFixed(2) : v.toFixed(1)} ms`;
 
+async function benchReview(label: string, dataDir: string, databaseUrl: string): Promise<Row[]> {
+  console.error(`review: seeding ${SIZE.toLocaleString("en")} samples and ${SIZE.toLocaleString("en")} trajectories (${label})…`);
+  const seedStarted = performance.now();
+  const { slug, email } = seed(dataDir, databaseUrl);
+  const seedSeconds = (performance.now() - seedStarted) / 1000;
+  const server = new AppServer(await freePort(), { VERITY_DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
+  await server.start();
+  try {
+    const cookie = await server.signIn(email, PASSWORD);
+    const trivial: number[] = [];
+    console.error(`review: ${LOADS} sample page loads…`);
+    const samples = await measureScreen(server, cookie, (i) => `/projects/${slug}/samples/${reviewSampleId(i)}`, reviewSampleId, trivial);
+    console.error(`review: ${LOADS} trajectory page loads…`);
+    const trajectories = await measureScreen(server, cookie, (i) => `/projects/${slug}/trajectories/${reviewTrajectoryId(i)}`, reviewTrajectoryId, trivial);
+    const login: number[] = [];
+    for (let k = 0; k < 50; k++) login.push(await timed(server.base, "/login", { accept: "text/html" }));
+    const trip = stats(trivial);
+    const size = SIZE.toLocaleString("en");
+    const row = (what: string, items: string, t: ScreenTimes, note = ""): Row => {
+      const [d, n, w] = [stats(t.document), stats(t.nextPrefetch), stats(t.whole)];
+      return {
+        figure: `${what} page load at ${size} ${items} (${label}, production build, one reviewer, ${t.requests} requests per load incl. the next item's prefetch)${note}`,
+        value: `page load with prefetches p50 ${ms(w.p50)}, p95 ${ms(w.p95)}; HTML document p50 ${ms(d.p50)}, p95 ${ms(d.p95)}; next item's prefetch p95 ${ms(n.p95)}; over ${w.n} random items`,
+        target: "p95 < 300 ms server time",
+        ratio: `${(w.p95 / trip.p95).toFixed(1)}x (document ${(d.p95 / trip.p95).toFixed(1)}x) a signed-in round trip to /api/auth/csrf on the same server (p95 ${ms(trip.p95)}; the sign-in page p95 ${ms(stats(login).p95)})`,
+      };
+    };
+    return [row("sample review", "samples", samples, `; seeded in ${seedSeconds.toFixed(0)} s`), row("trajectory review", "trajectories", trajectories)];
+  } finally {
+    await server.stop();
+  }
+}
+
+/** VERITY_BENCH_REVIEW_PROVIDERS (default sqlite,postgres); PostgreSQL as bench/pg-bench-server.ts gives it. */
 export async function reviewSuite(): Promise<Row[]> {
   ensureBuild();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "verity-bench-review-"));
-  const databaseUrl = `file:${path.join(dataDir, "verity.db")}`;
-  try {
-    console.error(`review: seeding ${SIZE.toLocaleString("en")} samples and ${SIZE.toLocaleString("en")} trajectories…`);
-    const seedStarted = performance.now();
-    const { slug, email } = seed(dataDir, databaseUrl);
-    const seedSeconds = (performance.now() - seedStarted) / 1000;
-    const server = new AppServer(await freePort(), { VERITY_DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
-    await server.start();
+  const providers = (process.env.VERITY_BENCH_REVIEW_PROVIDERS ?? "sqlite,postgres").split(",");
+  const rows: Row[] = [];
+  for (const provider of providers) {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "verity-bench-review-"));
     try {
-      const cookie = await server.signIn(email, PASSWORD);
-      const trivial: number[] = [];
-      console.error(`review: ${LOADS} sample page loads…`);
-      const samples = await measureScreen(server, cookie, (i) => `/projects/${slug}/samples/${reviewSampleId(i)}`, reviewSampleId, trivial);
-      console.error(`review: ${LOADS} trajectory page loads…`);
-      const trajectories = await measureScreen(server, cookie, (i) => `/projects/${slug}/trajectories/${reviewTrajectoryId(i)}`, reviewTrajectoryId, trivial);
-      const login: number[] = [];
-      for (let k = 0; k < 50; k++) login.push(await timed(server.base, "/login", { accept: "text/html" }));
-      const trip = stats(trivial);
-      const size = SIZE.toLocaleString("en");
-      const row = (what: string, items: string, t: ScreenTimes, note = ""): Row => {
-        const [d, n, w] = [stats(t.document), stats(t.nextPrefetch), stats(t.whole)];
-        return {
-          figure: `${what} page load at ${size} ${items} (SQLite, production build, one reviewer, ${t.requests} requests per load incl. the next item's prefetch)${note}`,
-          value: `page load with prefetches p50 ${ms(w.p50)}, p95 ${ms(w.p95)}; HTML document p50 ${ms(d.p50)}, p95 ${ms(d.p95)}; next item's prefetch p95 ${ms(n.p95)}; over ${w.n} random items`,
-          target: "p95 < 300 ms server time",
-          ratio: `${(w.p95 / trip.p95).toFixed(1)}x (document ${(d.p95 / trip.p95).toFixed(1)}x) a signed-in round trip to /api/auth/csrf on the same server (p95 ${ms(trip.p95)}; the sign-in page p95 ${ms(stats(login).p95)})`,
-        };
-      };
-      return [row("sample review", "samples", samples, `; seeded in ${seedSeconds.toFixed(0)} s`), row("trajectory review", "trajectories", trajectories)];
+      if (provider === "sqlite") {
+        rows.push(...(await benchReview("SQLite", dataDir, `file:${path.join(dataDir, "verity.db")}`)));
+        continue;
+      }
+      const postgres = await startBenchPostgres();
+      try {
+        const database = await postgres.freshDatabase("review");
+        try {
+          rows.push(...(await benchReview("PostgreSQL", dataDir, database.url)));
+        } finally {
+          await database.drop();
+        }
+      } finally {
+        await postgres.close();
+      }
     } finally {
-      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
     }
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
   }
+  return rows;
 }

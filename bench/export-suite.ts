@@ -3,7 +3,7 @@
 // VERITY_TEST_PG_URL's server or a throwaway cluster stopped at the end.
 import { benchExport, rate, type ExportFigures } from "./export-bench";
 import { benchExportPostgres } from "./export-bench-postgres";
-import { startBenchPostgres } from "./pg-bench-server";
+import { benchProviders, startBenchPostgres } from "./pg-bench-server";
 
 type Row = { figure: string; value: string; target: string; ratio: string };
 
@@ -19,7 +19,7 @@ function rowsOf(f: ExportFigures, label: string): Row[] {
 
 export async function exportSuite(): Promise<Row[]> {
   const sizes = (process.env.VERITY_BENCH_EXPORT_SIZES ?? "1000000").split(",").map(Number);
-  const providers = (process.env.VERITY_BENCH_EXPORT_PROVIDERS ?? "sqlite,postgres").split(",");
+  const providers = benchProviders("VERITY_BENCH_EXPORT_PROVIDERS");
   const rows: Row[] = [];
   if (providers.includes("sqlite")) {
     for (const n of sizes) {

@@ -57,3 +57,10 @@ export async function startBenchPostgres(): Promise<BenchPostgres> {
     close: async () => stopCluster?.(),
   };
 }
+
+/** The providers a suite runs on, from its environment variable (default both); an unknown name is refused, not skipped. */
+export function benchProviders(variable: string): ("sqlite" | "postgres")[] {
+  const names = (process.env[variable] ?? "sqlite,postgres").split(",").map((p) => p.trim());
+  for (const name of names) if (name !== "sqlite" && name !== "postgres") throw new Error(`${variable}: unknown provider ${name} (sqlite, postgres)`);
+  return names as ("sqlite" | "postgres")[];
+}

@@ -16,7 +16,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { AppServer, freePort } from "../tests/e2e/fault/app-server";
-import { startBenchPostgres } from "./pg-bench-server";
+import { benchProviders, startBenchPostgres } from "./pg-bench-server";
 import { reviewSampleId, reviewTrajectoryId } from "./review-ids";
 import { moveRequest, recordPageRequests, type RecordedRequest } from "./review-requests";
 
@@ -129,7 +129,7 @@ async function benchReview(label: string, dataDir: string, databaseUrl: string):
 /** VERITY_BENCH_REVIEW_PROVIDERS (default sqlite,postgres); PostgreSQL as bench/pg-bench-server.ts gives it. */
 export async function reviewSuite(): Promise<Row[]> {
   ensureBuild();
-  const providers = (process.env.VERITY_BENCH_REVIEW_PROVIDERS ?? "sqlite,postgres").split(",");
+  const providers = benchProviders("VERITY_BENCH_REVIEW_PROVIDERS");
   const rows: Row[] = [];
   for (const provider of providers) {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), "verity-bench-review-"));

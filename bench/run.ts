@@ -5,7 +5,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { benchImport, type ImportFigure } from "./import-bench";
 import { benchImportPostgres } from "./import-bench-postgres";
-import { startBenchPostgres } from "./pg-bench-server";
+import { benchProviders, startBenchPostgres } from "./pg-bench-server";
 import { benchEditor } from "./editor-bench";
 import { benchLists } from "./lists-bench";
 import { exportSuite } from "./export-suite";
@@ -16,7 +16,7 @@ type Row = { figure: string; value: string; target: string; ratio: string };
 // (bench/import-bench-postgres.ts), on VERITY_TEST_PG_URL's server or a throwaway cluster.
 async function importSuite(): Promise<Row[]> {
   const sizes = (process.env.VERITY_BENCH_IMPORT_SIZES ?? "100000,1000000").split(",").map(Number);
-  const providers = (process.env.VERITY_BENCH_IMPORT_PROVIDERS ?? "sqlite,postgres").split(",");
+  const providers = benchProviders("VERITY_BENCH_IMPORT_PROVIDERS");
   const rows: Row[] = [];
   const row = (n: number, f: ImportFigure, label: string, raw: string): Row => ({
     figure: `import ${n.toLocaleString("en")} ScreenSpot-Pro records (${label})`,

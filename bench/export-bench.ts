@@ -7,8 +7,9 @@
 //   jsonl    the real export job of an ms-swift JSONL pool into a local pool target;
 //   parquet  the same for a verl parquet pool.
 // Both pools name their screenshots by absolute path (image mode "absolute"): each of the
-// MEDIA screenshots is copied once into the snapshot, a fixed cost beside the rows. Peak RSS is sampled every 50 ms during each phase, and reported with its growth
-// over the phase's start (the process already holds Prisma, and under npm run bench the
+// MEDIA screenshots is copied once into the snapshot, a fixed cost beside the rows (it weighs
+// at small sizes, not at 1M). Peak RSS is sampled every 50 ms during each phase, and reported
+// with its growth over the phase's start (the process already holds Prisma, and under npm run bench the
 // other suites' modules). The one part of an export that grows with its size is the
 // manifest's lists of source annotation ids (about 110 MB per million rows); the rest is flat.
 import { createWriteStream, mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
@@ -73,12 +74,12 @@ async function rawExport(file: string, projectId: string, out: string): Promise<
 
 // The pool and its queued job are made before the clock starts (and warm the database client);
 // the phase is the export job itself.
-export async function queuedExport(db: Db, actor: { userId: string; projectId: string }, dir: string, profile: "ms-swift" | "verl") {
+async function queuedExport(db: Db, actor: { userId: string; projectId: string }, dir: string, profile: "ms-swift" | "verl") {
   const pool = await createPool(db, actor, { name: profile, kind: "grounding", profile, targetType: "local", targetUri: dir, imageMode: "absolute" });
   return (await startExport(db, actor, { poolId: pool.id, mode: "full" })).id;
 }
 
-export async function runExport(db: Db, jobId: string, dir: string, mediaDir: string) {
+async function runExport(db: Db, jobId: string, dir: string, mediaDir: string) {
   const outcome = await executeExportJob(db, jobId, { store: createLocalMediaStore(mediaDir), targetOf: poolTarget });
   if (outcome?.status !== "succeeded") throw new Error(`the export failed: ${outcome && "error" in outcome ? outcome.error : "not run"}`);
   const manifest = await poolTarget({ targetType: "local", targetUri: dir }).readManifest(outcome.snapshotId);

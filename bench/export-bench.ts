@@ -7,10 +7,10 @@
 //   jsonl    the real export job of an ms-swift JSONL pool into a local pool target;
 //   parquet  the same for a verl parquet pool.
 // Both pools name their screenshots by absolute path (image mode "absolute"): each of the
-// MEDIA screenshots is copied once into the snapshot, a fixed cost beside the rows (it weighs
-// at small sizes, not at 1M). Peak RSS is sampled every 50 ms during each phase, and reported
-// with its growth over the phase's start (the process already holds Prisma, and under npm run bench the
-// other suites' modules). The one part of an export that grows with its size is the
+// MEDIA screenshots is copied once into the snapshot, a cost that does not grow with the rows.
+// Peak RSS is sampled every 50 ms during each phase, and reported with its growth over the
+// phase's start (the process already holds Prisma, and under npm run bench the other suites'
+// modules). The one part of an export that grows with its size is the
 // manifest's lists of source annotation ids (about 110 MB per million rows); the rest is flat.
 import { createWriteStream, mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { once } from "node:events";

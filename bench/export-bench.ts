@@ -1,15 +1,16 @@
 // Export throughput against the raw limit, measured in the same run (SPEC §9: >= 50k rows/s,
-// memory flat): N verified grounding samples (each with a submitted answer, screenshots
-// shared by many samples as in real datasets) seeded with raw inserts into a fresh SQLite
-// database, then
-//   raw      a bare SELECT of the same rows through better-sqlite3, each written as a JSON
-//            line to a file (what any export must at least do);
+// memory flat): N verified grounding samples (bench/export-seed.ts: each with its final
+// answer, screenshots shared by many samples as in real datasets) seeded with raw inserts
+// into a fresh SQLite database, then
+//   raw      a bare SELECT of the same rows through better-sqlite3, in the pool's order (id),
+//            each written as a JSON line to a file (what any export must at least do);
 //   jsonl    the real export job of an ms-swift JSONL pool into a local pool target;
 //   parquet  the same for a verl parquet pool.
-// Images are referenced (imageMode "reference"): copying screenshots measures the disk, not
-// the export. Peak RSS is sampled every 50 ms during each phase, and reported with its growth
-// over the phase's start (the process already holds Prisma, and under npm run bench the
-// other suites' modules). The one part of an export that grows with its size is the
+// Both pools name their screenshots by absolute path (image mode "absolute"): each of the
+// MEDIA screenshots is copied once into the snapshot, a cost that does not grow with the rows.
+// Peak RSS is sampled every 50 ms during each phase, and reported with its growth over the
+// phase's start (the process already holds Prisma, and under npm run bench the other suites'
+// modules). The one part of an export that grows with its size is the
 // manifest's lists of source annotation ids (about 110 MB per million rows); the rest is flat.
 import { createWriteStream, mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { once } from "node:events";
@@ -25,63 +26,20 @@ import { executeExportJob } from "@/lib/exports/execute-export";
 import { startExport } from "@/lib/exports/start-export";
 import { poolTarget } from "@/lib/exports/targets/pool-targets";
 import { createPool } from "@/lib/pools/pools";
-import { sqliteDateText } from "@/lib/sql/sql-reader";
+import { PROJECT_ID, USER_ID, seedSqlite, writeMediaFiles } from "./export-seed";
 
 export type ExportPhase = { rows: number; seconds: number; rowsPerSecond: number; peakRssMb: number; rssGrowthMb: number; bytes: number };
 export type ExportFigures = { samples: number; seedSeconds: number; raw: ExportPhase; jsonl: ExportPhase; parquet: ExportPhase };
 
-const MEDIA = 1000;
-
 // One pool root for every run of this process (settings are read once per process).
-const BENCH_ROOT = mkdtempSync(path.join(os.tmpdir(), "verity-bench-export-"));
+export const BENCH_ROOT = mkdtempSync(path.join(os.tmpdir(), "verity-bench-export-"));
 process.env.VERITY_POOL_ROOTS = BENCH_ROOT;
-
-function seed(file: string, n: number): { projectId: string; userId: string } {
-  const sqlite = new Database(file);
-  sqlite.pragma("journal_mode = WAL");
-  sqlite.pragma("synchronous = NORMAL");
-  const now = sqliteDateText(new Date());
-  const projectId = "benchexportproject";
-  const userId = "benchexportreviewer";
-  sqlite.prepare(`INSERT INTO "Project" ("id", "slug", "name", "settings", "updatedAt") VALUES (?, 'bench', 'Bench', '{}', ?)`).run(projectId, now);
-  sqlite.prepare(`INSERT INTO "User" ("id", "email", "name", "updatedAt") VALUES (?, 'reviewer@bench.test', 'Reviewer', ?)`).run(userId, now);
-  const media = sqlite.prepare(`INSERT INTO "Media" ("id", "projectId", "sha256", "mime", "width", "height", "byteSize", "storageKey") VALUES (?, ?, ?, 'image/png', 2560, 1440, 100000, ?)`);
-  for (let m = 0; m < MEDIA; m++) {
-    const sha = m.toString(16).padStart(64, "0");
-    media.run(`benchmedia${m}`, projectId, sha, `${sha.slice(0, 2)}/${sha.slice(2, 4)}/${sha}.png`);
-  }
-  const sample = sqlite.prepare(
-    `INSERT INTO "GroundingSample" ("id", "projectId", "mediaId", "instruction", "sourceDataset", "sourceId", "contentHash", "targetAbsent",
-       "boxX1", "boxY1", "boxX2", "boxY2", "status", "qualityScore", "verifiedAt", "createdAt", "updatedAt")
-     VALUES (?, ?, ?, ?, 'bench', ?, ?, ?, ?, ?, ?, ?, 'verified', ?, ?, ?, ?)`,
-  );
-  const answer = sqlite.prepare(
-    `INSERT INTO "Annotation" ("id", "projectId", "annotatorId", "kind", "itemType", "sampleId", "status", "targetAbsent", "boxX1", "boxY1", "boxX2", "boxY2", "submittedAt", "createdAt", "updatedAt")
-     VALUES (?, ?, ?, 'label', 'sample', ?, 'submitted', ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const start = Date.parse("2026-01-01T00:00:00Z");
-  const batch = sqlite.transaction((from: number, to: number) => {
-    for (let i = from; i < to; i++) {
-      const id = `s${i.toString(36).padStart(8, "0")}`;
-      const refusal = i % 10 === 0;
-      const [x, y] = [100 + (i % 2000), 100 + (i % 1200)];
-      const box = refusal ? [null, null, null, null] : [x, y, x + 60 + (i % 40), y + 30];
-      // One verification per 10 ms: distinct, increasing times, as reviews arrive.
-      const verifiedAt = sqliteDateText(new Date(start + i * 10));
-      sample.run(id, projectId, `benchmedia${i % MEDIA}`, `Open the menu item number ${i}`, `src-${i}`, `h${i}`, refusal ? 1 : 0, ...box, i % 11, verifiedAt, now, now);
-      answer.run(`a${id}`, projectId, userId, id, refusal ? 1 : 0, ...box, verifiedAt, now, now);
-    }
-  });
-  for (let i = 0; i < n; i += 10_000) batch(i, Math.min(n, i + 10_000));
-  sqlite.close();
-  return { projectId, userId };
-}
 
 // A full collection before each phase, so its growth is its own and not the last phase's garbage.
 v8.setFlagsFromString("--expose-gc");
 const collectGarbage = vm.runInNewContext("gc") as () => void;
 
-async function measure(work: () => Promise<{ rows: number; bytes: number }>): Promise<ExportPhase> {
+export async function measure(work: () => Promise<{ rows: number; bytes: number }>): Promise<ExportPhase> {
   collectGarbage();
   const start = process.memoryUsage().rss;
   let peak = start;
@@ -100,7 +58,7 @@ async function rawExport(file: string, projectId: string, out: string): Promise<
   const stream = createWriteStream(out);
   let rows = 0;
   let chunk = "";
-  for (const row of sqlite.prepare(`SELECT * FROM "GroundingSample" WHERE "projectId" = ? AND "status" = 'verified' ORDER BY "verifiedAt", "id"`).iterate(projectId)) {
+  for (const row of sqlite.prepare(`SELECT * FROM "GroundingSample" WHERE "projectId" = ? AND "status" = 'verified' ORDER BY "id"`).iterate(projectId)) {
     chunk += `${JSON.stringify(row)}\n`;
     rows += 1;
     if (rows % 2000 === 0) {
@@ -116,8 +74,8 @@ async function rawExport(file: string, projectId: string, out: string): Promise<
 
 // The pool and its queued job are made before the clock starts (and warm the database client);
 // the phase is the export job itself.
-async function queuedExport(db: Db, actor: { userId: string; projectId: string }, dir: string, format: "swift_jsonl" | "verl_parquet") {
-  const pool = await createPool(db, actor, { name: format.replace("_", "-"), kind: "grounding", format, targetType: "local", targetUri: dir, imageMode: "reference" });
+async function queuedExport(db: Db, actor: { userId: string; projectId: string }, dir: string, profile: "ms-swift" | "verl") {
+  const pool = await createPool(db, actor, { name: profile, kind: "grounding", profile, targetType: "local", targetUri: dir, imageMode: "absolute" });
   return (await startExport(db, actor, { poolId: pool.id, mode: "full" })).id;
 }
 
@@ -128,26 +86,33 @@ async function runExport(db: Db, jobId: string, dir: string, mediaDir: string) {
   return { rows: outcome.rows, bytes: manifest.files.reduce((sum, f) => sum + f.bytes, 0) };
 }
 
+/** The two pool exports of one seeded database, each queued before its clock starts. */
+export async function poolExports(db: Db, dir: string, media: string): Promise<{ jsonl: ExportPhase; parquet: ExportPhase }> {
+  const actor = { userId: USER_ID, projectId: PROJECT_ID };
+  const [jsonlDir, parquetDir] = [path.join(dir, "pools", "jsonl"), path.join(dir, "pools", "parquet")];
+  mkdirSync(path.join(dir, "pools"));
+  const jsonlJob = await queuedExport(db, actor, jsonlDir, "ms-swift");
+  const jsonl = await measure(() => runExport(db, jsonlJob, jsonlDir, media));
+  const parquetJob = await queuedExport(db, actor, parquetDir, "verl");
+  const parquet = await measure(() => runExport(db, parquetJob, parquetDir, media));
+  return { jsonl, parquet };
+}
+
 export async function benchExport(n: number): Promise<ExportFigures> {
   const dir = mkdtempSync(path.join(BENCH_ROOT, "run-"));
   try {
     const file = path.join(dir, "verity.db");
     applyMigrations(`file:${file}`);
     const seedStarted = performance.now();
-    const actor = seed(file, n);
+    seedSqlite(file, n);
+    const media = path.join(dir, "media");
+    await writeMediaFiles(media);
     const seedSeconds = (performance.now() - seedStarted) / 1000;
-    mkdirSync(path.join(dir, "pools"));
 
-    const raw = await measure(() => rawExport(file, actor.projectId, path.join(dir, "raw.jsonl")));
+    const raw = await measure(() => rawExport(file, PROJECT_ID, path.join(dir, "raw.jsonl")));
     const db = createDb(`file:${file}`);
     try {
-      const media = path.join(dir, "media");
-      const [jsonlDir, parquetDir] = [path.join(dir, "pools", "jsonl"), path.join(dir, "pools", "parquet")];
-      const jsonlJob = await queuedExport(db, actor, jsonlDir, "swift_jsonl");
-      const jsonl = await measure(() => runExport(db, jsonlJob, jsonlDir, media));
-      const parquetJob = await queuedExport(db, actor, parquetDir, "verl_parquet");
-      const parquet = await measure(() => runExport(db, parquetJob, parquetDir, media));
-      return { samples: n, seedSeconds, raw, jsonl, parquet };
+      return { samples: n, seedSeconds, raw, ...(await poolExports(db, dir, media)) };
     } finally {
       await db.$disconnect();
     }
@@ -156,24 +121,5 @@ export async function benchExport(n: number): Promise<ExportFigures> {
   }
 }
 
-type Row = { figure: string; value: string; target: string; ratio: string };
-
-const rate = (p: ExportPhase) =>
+export const rate = (p: ExportPhase) =>
   `${Math.round(p.rowsPerSecond).toLocaleString("en")} rows/s, peak RSS ${Math.round(p.peakRssMb)} MB (+${Math.round(p.rssGrowthMb)} MB during the phase), ${p.seconds.toFixed(1)} s`;
-
-/** The suite as bench/run.ts registers it: VERITY_BENCH_EXPORT_SIZES (default 1,000,000). */
-export async function exportSuite(): Promise<Row[]> {
-  const sizes = (process.env.VERITY_BENCH_EXPORT_SIZES ?? "1000000").split(",").map(Number);
-  const rows: Row[] = [];
-  for (const n of sizes) {
-    console.error(`export: seeding ${n.toLocaleString("en")} verified samples…`);
-    const f = await benchExport(n);
-    const size = n.toLocaleString("en");
-    rows.push(
-      { figure: `export raw limit: bare SELECT + JSON lines, ${size} rows (SQLite)`, value: rate(f.raw), target: "—", ratio: "1.00 (the limit)" },
-      { figure: `export ${size} verified grounding samples to ms-swift JSONL (SQLite)`, value: rate(f.jsonl), target: ">= 50k rows/s; memory flat", ratio: `${(f.jsonl.rowsPerSecond / f.raw.rowsPerSecond).toFixed(2)} of raw ${Math.round(f.raw.rowsPerSecond).toLocaleString("en")} rows/s` },
-      { figure: `export ${size} verified grounding samples to verl parquet (SQLite)`, value: rate(f.parquet), target: "memory flat", ratio: `${(f.parquet.rowsPerSecond / f.raw.rowsPerSecond).toFixed(2)} of raw` },
-    );
-  }
-  return rows;
-}

@@ -15,7 +15,8 @@ import { createLocalMediaStore } from "@/lib/media/local-store";
 
 export type ImportFigure = { records: number; importRowsPerSecond: number; rawRowsPerSecond: number; ratio: number; peakRssMb: number; seconds: number };
 
-function record(i: number) {
+/** The i-th synthetic ScreenSpot-Pro meta record (shared with bench/import-bench-postgres.ts). */
+export function record(i: number) {
   return {
     id: `pro-${i}`,
     img_filename: `${(i * 2654435761) % 4294967296}.png`,
@@ -29,7 +30,8 @@ function record(i: number) {
   };
 }
 
-async function writeRecords(file: string, n: number) {
+/** N records as one ScreenSpot-Pro meta JSON array, streamed to the file. */
+export async function writeRecords(file: string, n: number) {
   const out = createWriteStream(file);
   out.write("[");
   for (let i = 0; i < n; i++) {
@@ -46,7 +48,7 @@ function rawInsert(file: string, n: number): number {
   sqlite.prepare(`INSERT INTO Project (id, slug, name, settings, updatedAt) VALUES (?, 'raw', 'raw', '{}', ?)`).run(project, new Date().toISOString());
   const insert = sqlite.prepare(
     `INSERT INTO GroundingSample (id, projectId, imageRef, imageMissing, imageWidth, imageHeight, instruction, platform, app, uiType, sourceDataset, sourceId, contentHash, targetAbsent, boxX1, boxY1, boxX2, boxY2, status, createdAt, updatedAt)
-     VALUES (?, ?, ?, 1, 3840, 2160, ?, 'windows', ?, ?, 'screenspot-pro', ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?)`,
+     VALUES (?, ?, ?, 1, 3840, 2160, ?, 'windows', ?, ?, 'screenspot-pro', ?, ?, ?, ?, ?, ?, ?, 'unreviewed', ?, ?)`,
   );
   const started = performance.now();
   const batch = sqlite.transaction((from: number, to: number) => {

@@ -3,25 +3,43 @@
 // are not tests: nothing here fails on a slow machine.
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { benchImport } from "./import-bench";
+import { benchImport, type ImportFigure } from "./import-bench";
+import { benchImportPostgres } from "./import-bench-postgres";
+import { benchProviders, startBenchPostgres } from "./pg-bench-server";
 import { benchEditor } from "./editor-bench";
 import { benchLists } from "./lists-bench";
-import { exportSuite } from "./export-bench";
+import { exportSuite } from "./export-suite";
 
 type Row = { figure: string; value: string; target: string; ratio: string };
 
+// VERITY_BENCH_IMPORT_PROVIDERS (default sqlite,postgres): PostgreSQL beside a raw COPY
+// (bench/import-bench-postgres.ts), on VERITY_TEST_PG_URL's server or a throwaway cluster.
 async function importSuite(): Promise<Row[]> {
   const sizes = (process.env.VERITY_BENCH_IMPORT_SIZES ?? "100000,1000000").split(",").map(Number);
+  const providers = benchProviders("VERITY_BENCH_IMPORT_PROVIDERS");
   const rows: Row[] = [];
-  for (const n of sizes) {
-    console.error(`import: ${n.toLocaleString("en")} records…`);
-    const f = await benchImport(n);
-    rows.push({
-      figure: `import ${n.toLocaleString("en")} ScreenSpot-Pro records (SQLite)`,
-      value: `${Math.round(f.importRowsPerSecond).toLocaleString("en")} rows/s, peak RSS ${Math.round(f.peakRssMb)} MB, ${f.seconds.toFixed(1)} s`,
-      target: ">= 30% of raw insert; memory flat",
-      ratio: `${(f.ratio * 100).toFixed(1)}% of raw ${Math.round(f.rawRowsPerSecond).toLocaleString("en")} rows/s`,
-    });
+  const row = (n: number, f: ImportFigure, label: string, raw: string): Row => ({
+    figure: `import ${n.toLocaleString("en")} ScreenSpot-Pro records (${label})`,
+    value: `${Math.round(f.importRowsPerSecond).toLocaleString("en")} rows/s, peak RSS ${Math.round(f.peakRssMb)} MB, ${f.seconds.toFixed(1)} s`,
+    target: `>= 30% of raw ${raw}; memory flat`,
+    ratio: `${(f.ratio * 100).toFixed(1)}% of raw ${Math.round(f.rawRowsPerSecond).toLocaleString("en")} rows/s`,
+  });
+  if (providers.includes("sqlite")) {
+    for (const n of sizes) {
+      console.error(`import: ${n.toLocaleString("en")} records (SQLite)…`);
+      rows.push(row(n, await benchImport(n), "SQLite", "insert"));
+    }
+  }
+  if (providers.includes("postgres")) {
+    const postgres = await startBenchPostgres();
+    try {
+      for (const n of sizes) {
+        console.error(`import: ${n.toLocaleString("en")} records (PostgreSQL)…`);
+        rows.push(row(n, await benchImportPostgres(postgres, n), "PostgreSQL", "COPY FROM STDIN"));
+      }
+    } finally {
+      await postgres.close();
+    }
   }
   return rows;
 }
@@ -69,6 +87,7 @@ async function listsSuite(): Promise<Row[]> {
 
 const SUITES: Record<string, () => Promise<Row[]>> = { import: importSuite, editor: editorSuite, lists: listsSuite, export: exportSuite };
 SUITES.queue = async () => (await import("./queue-bench")).queueSuite();
+SUITES.review = async () => (await import("./review-bench")).reviewSuite();
 
 // Each suite's last rows are kept in results.json, so running one suite updates its rows and
 // leaves the others' figures (with their dates) in the table.

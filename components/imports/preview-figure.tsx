@@ -41,7 +41,7 @@ export function PreviewFigure({ item }: { item: PreviewItem }) {
           })}
         </svg>
       ) : (
-        <div className="flex h-40 items-center justify-center bg-slate-100 p-3 text-center text-xs text-slate-600">{item.imageProblem ?? t("imports.preview.noImage")}</div>
+        <div className="flex h-40 items-center justify-center bg-slate-100 p-3 text-center text-xs text-slate-600">{item.imageProblem ? sayIn(t, item.imageProblem) : t("imports.preview.noImage")}</div>
       )}
       <figcaption className="space-y-0.5 p-2 text-sm">
         <p className="font-medium">{item.title}</p>

@@ -22,7 +22,8 @@ export type PreviewItem = {
   trajectory?: { steps: number; outcome: boolean | null };
   where: string;
   image: { url: string; width: number; height: number } | null;
-  imageProblem: string | null;
+  /** Why no screenshot is drawn, said in no language yet. */
+  imageProblem: Said | null;
   marks: PreviewMark[];
   problem: string | null;
 };

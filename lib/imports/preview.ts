@@ -41,16 +41,16 @@ function outsideImage(action: Action, image: ImageSize): string | null {
 const LISTED_REJECTIONS = 50;
 const COUNT_BUDGET_MS = 15_000;
 
-type ImageInfo = { url: string; size: ImageSize } | { problem: string };
+type ImageInfo = { url: string; size: ImageSize } | { problem: Said };
 
 async function imageInfo(files: ImageFiles, ref: string | null, fileUrl: (path: string) => string): Promise<ImageInfo> {
-  if (!ref) return { problem: "the record names no image" };
+  if (!ref) return { problem: said("imports.image.none") };
   const located = await files.locate(ref);
-  if ("missing" in located) return { problem: located.missing };
+  if ("missing" in located) return { problem: said("imports.image.source", { reason: located.missing }) };
   const bytes = await files.read(located.path);
-  if (!sniffImageMime(bytes)) return { problem: `${located.path} is not a PNG, JPEG or WebP image` };
+  if (!sniffImageMime(bytes)) return { problem: said("imports.image.notImage", { path: located.path }) };
   const { width, height } = await sharp(bytes).metadata();
-  if (!width || !height) return { problem: `${located.path} has no size` };
+  if (!width || !height) return { problem: said("imports.image.noSize", { path: located.path }) };
   return { url: fileUrl(located.path), size: { width, height } };
 }
 
@@ -119,7 +119,7 @@ async function drawRecord(record: ImportRecord, files: ImageFiles, fileUrl: (pat
     // first action, so that step is never the one drawn).
     const shown = record.steps.find((s) => s.imageRef && s.action && isLocatedAction(s.action)) ?? record.steps.find((s) => s.imageRef) ?? record.steps[0];
     // A step without a screenshot says why in its note (e.g. OSWorld's unsaved first screen).
-    const info = shown && !shown.imageRef && shown.note ? { problem: shown.note } : await imageInfo(files, shown?.imageRef ?? null, fileUrl);
+    const info: ImageInfo = shown && !shown.imageRef && shown.note ? { problem: said("imports.image.source", { reason: shown.note }) } : await imageInfo(files, shown?.imageRef ?? null, fileUrl);
     const marks: PreviewMark[] = [];
     let problem: string | null = null;
     if (shown?.action && "size" in info) {

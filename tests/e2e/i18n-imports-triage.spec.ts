@@ -92,6 +92,9 @@ test("in Chinese: a project made by a server action, an import with a refused li
     // screenshot, so no step is drawn).
     await expect(preview.getByText("框 48, 612, 1032, 780", { exact: true })).toBeVisible();
     await expect(preview.getByText(/^(box|step) /)).toHaveCount(0);
+    // Why nothing is drawn, in Chinese too (both records name no screenshot).
+    await expect(preview.getByText("该记录未指定图片")).toHaveCount(2);
+    await expect(preview.getByText("the record names no image")).toHaveCount(0);
     await shoot(page, "import-preview-zh");
 
     // The import as a job, and its report with the refused line under a Chinese heading.

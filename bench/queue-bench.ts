@@ -13,7 +13,6 @@ import http from "node:http";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { randomBytes } from "node:crypto";
 import Database from "better-sqlite3";
 import pg from "pg";
 import type { ProjectAccess } from "@/lib/auth/session";
@@ -23,6 +22,7 @@ import { saveGroundingAnnotation } from "@/lib/annotations/save-annotation";
 import { claimNextItem } from "@/lib/queues/claim-next-item";
 import { markClaimSubmitted } from "@/lib/queues/mark-claim-submitted";
 import { benchItemId, seedQueue, type QueueSeed } from "./queue-seed";
+import { startBenchPostgres } from "./pg-bench-server";
 
 type Row = { figure: string; value: string; target: string; ratio: string };
 type Stats = { p50: number; p95: number; n: number };
@@ -196,41 +196,14 @@ async function database(provider: DbProvider): Promise<Database_> {
     applyMigrations(url);
     return { url, drop: async () => rmSync(dir, { recursive: true, force: true }) };
   }
-  // A database on VERITY_TEST_PG_URL's server, or a throwaway cluster of our own.
-  let serverUrl = process.env.VERITY_TEST_PG_URL;
-  let stopCluster: (() => void) | null = null;
-  if (!serverUrl) {
-    const throwaway = (await import(path.resolve(import.meta.dirname, "../scripts/pg-throwaway.mjs"))) as { startThrowawayPostgres: () => Promise<{ url: string; stop: () => void }> };
-    const cluster = await throwaway.startThrowawayPostgres();
-    serverUrl = cluster.url;
-    stopCluster = cluster.stop;
-  }
-  const name = `verity_bench_${randomBytes(5).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  applyMigrations(url.toString());
+  // A database on VERITY_TEST_PG_URL's server, or a throwaway cluster of our own (bench/pg-bench-server.ts).
+  const server = await startBenchPostgres();
+  const made = await server.freshDatabase("queue");
   return {
-    url: url.toString(),
+    url: made.url,
     drop: async () => {
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      // Not WITH (FORCE): killing a pool's idle connection under it crashes the process.
-      // Pools close their idle connections within seconds; wait for them.
-      for (let attempt = 0; ; attempt++) {
-        try {
-          await cleanup.query(`DROP DATABASE IF EXISTS ${name}`);
-          break;
-        } catch (error) {
-          if (attempt >= 60) throw error;
-          await new Promise((resolve) => setTimeout(resolve, 500));
-        }
-      }
-      await cleanup.end();
-      stopCluster?.();
+      await made.drop();
+      await server.close();
     },
   };
 }

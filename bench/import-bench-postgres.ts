@@ -11,10 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { createDb } from "@/lib/db";
-import { screenSpotProParser } from "@/lib/imports/formats/grounding/screenspot-pro";
-import { runImport } from "@/lib/imports/write/run-import";
-import { createLocalMediaStore } from "@/lib/media/local-store";
-import { record, writeRecords, type ImportFigure } from "./import-bench";
+import { record, timedImport, writeRecords, type ImportFigure } from "./import-bench";
 import type { BenchPostgres } from "./pg-bench-server";
 import { copyRows, type CopyValue } from "./pg-copy";
 
@@ -62,24 +59,7 @@ export async function benchImportPostgres(postgres: BenchPostgres, n: number): P
 
     const db = createDb(appDb.url);
     try {
-      const project = await db.project.create({ data: { slug: "bench", name: "Bench", settings: {} } });
-      let peakRss = process.memoryUsage().rss;
-      const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 100);
-      const started = performance.now();
-      const report = await runImport({
-        db,
-        store: createLocalMediaStore(path.join(dir, "media")),
-        projectId: project.id,
-        parser: screenSpotProParser,
-        input: { root: dir, file: "meta.json" },
-        files: null,
-      });
-      const seconds = (performance.now() - started) / 1000;
-      clearInterval(sampler);
-      const rows = report.created.samples;
-      if (rows < n) throw new Error(`import created ${rows} of ${n} samples (${report.rejectedCount} rejected)`);
-      const importRowsPerSecond = rows / seconds;
-      return { records: n, importRowsPerSecond, rawRowsPerSecond, ratio: importRowsPerSecond / rawRowsPerSecond, peakRssMb: peakRss / 1048576, seconds };
+      return await timedImport(db, dir, n, rawRowsPerSecond);
     } finally {
       await db.$disconnect();
     }

@@ -57,7 +57,8 @@ export async function ensureDerivationCurrent(db: Db): Promise<number> {
       });
       if (count === 1) reason = `derivation code version ${DERIVATION_CODE_VERSION}`;
     } else {
-      const stale = { projectId: p.id, derivedRevision: { not: p.derivationRevision } };
+      // Two index ranges, not `not`: that reads every item of the project (rederive-stale.ts).
+      const stale = { projectId: p.id, OR: [{ derivedRevision: { lt: p.derivationRevision } }, { derivedRevision: { gt: p.derivationRevision } }] };
       const hasStale = (await db.groundingSample.findFirst({ where: stale, select: { id: true } })) ?? (await db.trajectory.findFirst({ where: stale, select: { id: true } }));
       if (hasStale && !(await activeRederive(db, p.id))) reason = "items left stale";
     }

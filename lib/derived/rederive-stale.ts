@@ -14,9 +14,16 @@ const PAGE = 500;
 
 type Table = "GroundingSample" | "Trajectory";
 
+// "Not derived under this revision", written as two ranges of the (projectId, derivedRevision)
+// index: `<>` read every item of the project in id order to find the stale ones (all at the
+// end, ids being time-ordered), so each batch of a 1M-record import scanned the whole project.
+const STALE = `"projectId" = ? AND ("derivedRevision" < ? OR "derivedRevision" > ?)`;
+
 async function stalePage(exec: SqlExec, table: Table, projectId: string, revision: number): Promise<string[]> {
-  const rows = await exec.all<{ id: string }>(`SELECT "id" FROM "${table}" WHERE "projectId" = ? AND "derivedRevision" <> ? ORDER BY "id" LIMIT ${PAGE}`, [projectId, revision]);
-  return rows.map((r) => r.id);
+  // No ORDER BY: sorting the whole stale set for every page made a recompute quadratic. The
+  // page is written in id order all the same.
+  const rows = await exec.all<{ id: string }>(`SELECT "id" FROM "${table}" WHERE ${STALE} LIMIT ${PAGE}`, [projectId, revision, revision]);
+  return rows.map((r) => r.id).sort();
 }
 
 export async function countStale(db: Db, projectId: string): Promise<number> {
@@ -24,7 +31,7 @@ export async function countStale(db: Db, projectId: string): Promise<number> {
     const { revision } = await derivationContext(exec, projectId);
     let total = 0;
     for (const table of ["GroundingSample", "Trajectory"] as const) {
-      const rows = await exec.all<{ n: unknown }>(`SELECT COUNT(*) AS "n" FROM "${table}" WHERE "projectId" = ? AND "derivedRevision" <> ?`, [projectId, revision]);
+      const rows = await exec.all<{ n: unknown }>(`SELECT COUNT(*) AS "n" FROM "${table}" WHERE ${STALE}`, [projectId, revision, revision]);
       total += toNumber(rows[0]?.n);
     }
     return total;

@@ -1,13 +1,15 @@
 import "server-only";
-// Transactions for bulk derivation (import batches, the project-wide recompute job). On SQLite
-// they run on a better-sqlite3 connection of their own, because Prisma's per-statement cost
-// would dominate; on PostgreSQL in a Prisma transaction. The SQLite connection never blocks
+// Transactions for bulk writes (import batches, their derivation, the project-wide recompute
+// job). On SQLite they run on a better-sqlite3 connection of their own, because Prisma's
+// per-statement cost would dominate; on PostgreSQL on a connection of the hot path's
+// node-postgres pool, for the same reason (an import's raw statements through Prisma's
+// transactions cost more than the rows, bench/results.md). The SQLite connection never blocks
 // the event loop on a lock: it begins with a zero busy timeout and retries after a pause, so a
 // Prisma transaction of this same process that holds the lock can finish meanwhile.
 import Database from "better-sqlite3";
 import { databaseUrlOf, providerOf, sqlitePath, type Db } from "@/lib/db";
-import { prismaExec, sqliteConnectionExec, type SqlExec } from "@/lib/derived/sql-exec";
-import { WRITE_TRANSACTION } from "@/lib/derived/write-transaction";
+import { inPostgresPoolTransaction } from "@/lib/derived/connection-transaction";
+import { sqliteConnectionExec, type SqlExec } from "@/lib/derived/sql-exec";
 
 // `tail`: transactions on one connection run one after the other, even when started together.
 type SqliteBulk = { connection: Database.Database; exec: SqlExec; tail: Promise<unknown> };
@@ -18,6 +20,12 @@ function sqliteBulk(file: string): SqliteBulk {
   if (!bulk) {
     const connection = new Database(file, { timeout: 0, fileMustExist: true });
     connection.pragma("journal_mode = WAL");
+    // Only machine writes run here (imports, derivation). In WAL mode NORMAL never corrupts the
+    // database and keeps commit order: the next commit of Prisma's connection (FULL: the job's
+    // end, anyone's save) makes these durable too. A power cut before one can lose the last of
+    // them, which a re-run of the import writes again (every write is keyed) and the next
+    // recompute derives again (the items stay stale). FULL made every batch wait for the disk.
+    connection.pragma("synchronous = NORMAL");
     bulk = { connection, exec: sqliteConnectionExec(connection), tail: Promise.resolve() };
     connections.set(file, bulk);
   }
@@ -50,7 +58,7 @@ async function beginImmediate(connection: Database.Database): Promise<void> {
 export async function inBulkTransaction<T>(db: Db, work: (exec: SqlExec) => Promise<T>): Promise<T> {
   const url = databaseUrlOf(db);
   const provider = providerOf(url);
-  if (provider === "postgres") return db.$transaction((tx) => work(prismaExec(tx, provider)), WRITE_TRANSACTION);
+  if (provider === "postgres") return inPostgresPoolTransaction(db, work);
   const bulk = sqliteBulk(sqlitePath(url));
   const run = async () => {
     await beginImmediate(bulk.connection);

@@ -11,7 +11,7 @@ import "server-only";
 // is refused (lib/db.ts), so the bodies here write through `w.exec` only. Writes that need
 // Prisma's model calls use inWriteTransaction, a Prisma interactive transaction.
 import { connectionTransactionScope, databaseUrlOf, postgresHotPoolOf, providerOf, sqliteHandleOf, type Db } from "@/lib/db";
-import { pgExec, sqliteConnectionExec } from "@/lib/derived/sql-exec";
+import { pgExec, sqliteConnectionExec, type SqlExec } from "@/lib/derived/sql-exec";
 import type { WriteTx } from "@/lib/derived/write-transaction";
 import { writeTxOf } from "@/lib/derived/write-transaction";
 import type { Tx } from "@/lib/queues/claim-locks";
@@ -50,13 +50,18 @@ export async function inConnectionTransaction<T>(db: Db, work: (w: WriteTx) => P
  * `w.tx` is the client: its reads (a honeypot's known answer, the current final answer) see
  * committed data on Prisma's pool, and never wait for this transaction's connection.
  */
-async function inPostgresConnectionTransaction<T>(db: Db, work: (w: WriteTx) => Promise<T>): Promise<T> {
+function inPostgresConnectionTransaction<T>(db: Db, work: (w: WriteTx) => Promise<T>): Promise<T> {
+  return inPostgresPoolTransaction(db, (exec) => work({ tx: db as unknown as Tx, exec, provider: "postgres" }));
+}
+
+/** BEGIN ... COMMIT around `work` on a connection of the hot path's pool (also bulk derivation's and imports', lib/derived/bulk-transaction.ts). */
+export async function inPostgresPoolTransaction<T>(db: Db, work: (exec: SqlExec) => Promise<T>): Promise<T> {
   const connection = await postgresHotPoolOf(db)!.connect();
   let broken = false;
   try {
     await connection.query("BEGIN");
     try {
-      const result = await work({ tx: db as unknown as Tx, exec: pgExec(connection), provider: "postgres" });
+      const result = await work(pgExec(connection));
       await connection.query("COMMIT");
       return result;
     } catch (error) {

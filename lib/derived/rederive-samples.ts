@@ -11,6 +11,7 @@ import { toBool } from "@/lib/sql/dialect";
 import { derivationContext, type DerivationContext } from "@/lib/derived/derivation-context";
 import { chunks, inList, type SqlExec } from "@/lib/derived/sql-exec";
 import { verdictsOfItems } from "@/lib/derived/verdict-inputs";
+import { SAMPLE_DERIVED_COLUMNS, SAMPLE_DERIVED_PG_TYPES, sampleDerivedValues } from "@/lib/derived/sample-derived-columns";
 
 type SampleRow = {
   id: string;
@@ -62,11 +63,7 @@ async function finalsOf(exec: SqlExec, ids: string[]): Promise<Map<string, Sampl
   return finals;
 }
 
-const SAMPLE_UPDATE = `UPDATE "GroundingSample" SET
-  "effectiveTargetAbsent" = ?, "effectiveBoxX1" = ?, "effectiveBoxY1" = ?, "effectiveBoxX2" = ?, "effectiveBoxY2" = ?,
-  "instructionRewrite" = ?, "judgeScore" = ?, "humanScore" = ?, "qualityScore" = ?, "qualitySource" = ?, "qualityVerdictId" = ?,
-  "qualityOverrideId" = ?, "qualityTier" = ?, "predictionsTotal" = ?, "predictionsCorrect" = ?, "derivedRevision" = ?
-  WHERE "id" = ?`;
+const SAMPLE_UPDATE = `UPDATE "GroundingSample" SET ${SAMPLE_DERIVED_COLUMNS.map((c) => `"${c}" = ?`).join(", ")} WHERE "id" = ?`;
 
 async function rederiveChunk(exec: SqlExec, ctx: DerivationContext, ids: string[]): Promise<void> {
   const samples = await exec.all<SampleRow>(
@@ -96,13 +93,7 @@ async function rederiveChunk(exec: SqlExec, ctx: DerivationContext, ids: string[
       predictions: own.map((p) => ({ id: p.id, kind: p.kind, x: p.x === null ? null : Number(p.x), y: p.y === null ? null : Number(p.y) })),
       tiers: ctx.settings.tiers,
     });
-    const [x1, y1, x2, y2] = derived.target.box ?? [null, null, null, null];
-    updates.push([
-      derived.target.targetAbsent, x1, y1, x2, y2,
-      derived.instructionRewrite, derived.judgeScore, derived.humanScore, derived.qualityScore, derived.qualitySource, derived.qualityVerdictId,
-      derived.qualityOverrideId, derived.qualityTier, derived.predictionsTotal, derived.predictionsCorrect, ctx.revision,
-      s.id,
-    ]);
+    updates.push([...sampleDerivedValues(derived, ctx.revision), s.id]);
     const stored = new Map(own.map((p) => [p.id, p.correctness]));
     for (const p of derived.predictions) if (stored.get(p.id) !== p.correctness) corrections.push({ id: p.id, correctness: p.correctness });
   }
@@ -112,12 +103,9 @@ async function rederiveChunk(exec: SqlExec, ctx: DerivationContext, ids: string[
 // On PostgreSQL every statement is a round trip: a chunk's rows go in one UPDATE ... FROM
 // unnest(...) each (an import of 5,000 samples had sent 5,000 UPDATEs, bench/results.md). On
 // SQLite a prepared statement per row costs less than building the arrays.
-const SAMPLE_UPDATE_MANY = `UPDATE "GroundingSample" AS g SET
-  "effectiveTargetAbsent" = v.a, "effectiveBoxX1" = v.x1, "effectiveBoxY1" = v.y1, "effectiveBoxX2" = v.x2, "effectiveBoxY2" = v.y2,
-  "instructionRewrite" = v.rw, "judgeScore" = v.js, "humanScore" = v.hs, "qualityScore" = v.qs, "qualitySource" = v.src, "qualityVerdictId" = v.vid,
-  "qualityOverrideId" = v.oid, "qualityTier" = v.tier, "predictionsTotal" = v.pt, "predictionsCorrect" = v.pc, "derivedRevision" = v.rev
-  FROM unnest(?::boolean[], ?::float8[], ?::float8[], ?::float8[], ?::float8[], ?::text[], ?::float8[], ?::float8[], ?::float8[], ?::text[], ?::text[], ?::text[], ?::text[], ?::int[], ?::int[], ?::int[], ?::text[])
-    AS v(a, x1, y1, x2, y2, rw, js, hs, qs, src, vid, oid, tier, pt, pc, rev, id)
+const SAMPLE_UPDATE_MANY = `UPDATE "GroundingSample" AS g SET ${SAMPLE_DERIVED_COLUMNS.map((c, i) => `"${c}" = v.c${i}`).join(", ")}
+  FROM unnest(${SAMPLE_DERIVED_PG_TYPES.map((t) => `?::${t}[]`).join(", ")}, ?::text[])
+    AS v(${SAMPLE_DERIVED_COLUMNS.map((_, i) => `c${i}`).join(", ")}, id)
   WHERE g."id" = v.id`;
 
 async function storeDerived(exec: SqlExec, updates: unknown[][], corrections: { id: string; correctness: string | null }[]): Promise<void> {

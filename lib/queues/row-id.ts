@@ -1,6 +1,6 @@
 // Ids for rows written by raw SQL (Prisma's cuid() runs inside the client and is not exported).
-// The same scheme as lib/imports/write/sqlite-bulk.ts: cuid's alphabet and length class, a time
-// part, a per-process random part and a counter, unique without a random draw per row.
+// cuid's alphabet and length class: a time part, a per-process random part and a counter,
+// unique without a random draw per row.
 import { randomBytes } from "node:crypto";
 
 const processPart = randomBytes(6).toString("hex");

@@ -228,7 +228,7 @@ class UnitWriter {
     const { db, projectId } = this.ctx;
     // Before the derivation: AndroidLab's reasonable-operation ratio reads the comparisons.
     await storeScreenChanges(db, this.ctx.store, [...touched.trajectories]);
-    await markSamplesStale(db, [...touched.samples]);
+    await markSamplesStale(db, [...touched.samples].filter((id) => !touched.derivedAtCreation.has(id)));
     await markTrajectoriesStale(db, [...touched.trajectories]);
     // Bounded: a project-wide recompute running meanwhile is left to its own job.
     await rederiveStale(db, projectId, { maxItems: 4 * BATCH_SIZE });

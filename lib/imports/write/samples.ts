@@ -4,9 +4,13 @@ import "server-only";
 // (annotations, verdicts and predictions hang on its id and stay), a new one created with
 // one multi-row insert. A sample whose image could not be found is imported with
 // image_missing and its reference, to be completed by a later images-only import; a
-// re-import that cannot find the image this time keeps the one found before.
-import { databaseUrlOf, providerOf, sqlitePath, type Db } from "@/lib/db";
-import { insertSamplesSqlite, type BulkOutcome } from "@/lib/imports/write/sqlite-bulk";
+// re-import that cannot find the image this time keeps the one found before. New samples are
+// stored derived in their insert (insert-samples.ts); changed ones are marked stale.
+import type { Db } from "@/lib/db";
+import { inBulkTransaction } from "@/lib/derived/bulk-transaction";
+import { derivationContext } from "@/lib/derived/derivation-context";
+import { execFor, inList } from "@/lib/derived/sql-exec";
+import { insertNewSamples, sampleKey } from "@/lib/imports/write/insert-samples";
 import type { Prisma } from "@/lib/generated/sqlite/client";
 import type { SampleRecord } from "@/lib/imports/records";
 import { contentHash } from "@/lib/imports/write/content-hash";
@@ -15,15 +19,12 @@ import { note, reject, type FormatReport } from "@/lib/imports/write/report";
 import { compareStatedSize } from "@/lib/imports/write/stated-size";
 import { targetToPixels } from "@/lib/imports/write/target-pixels";
 import type { TouchedIds } from "@/lib/imports/write/touched";
-import { chunks, IMPORT_TRANSACTION } from "@/lib/imports/write/transactions";
 import type { Box } from "@/lib/domain/geometry";
 import { groupBy, lookupInChunks } from "@/lib/imports/write/key-lookup";
 
-const databaseProviderOf = (db: Db) => providerOf(databaseUrlOf(db));
-
 export type WrittenSample = { id: string; box: Box | null; targetAbsent: boolean; width: number | null; height: number | null };
 
-export const sampleKey = (sourceDataset: string, sourceId: string) => `${sourceDataset}\u0000${sourceId}`;
+export { sampleKey };
 
 type Prepared = { key: string; data: Prisma.GroundingSampleCreateManyInput; written: Omit<WrittenSample, "id"> };
 
@@ -31,18 +32,20 @@ type Prepared = { key: string; data: Prisma.GroundingSampleCreateManyInput; writ
  * image this time (its images given elsewhere, or not at all) keeps it and its size. */
 type StoredImage = { imageRef: string | null; mediaId: string; size: { width: number; height: number } };
 
+type StoredImageRow = { sourceId: string; imageRef: string | null; mediaId: string; width: number; height: number };
+
 async function storedImages(db: Db, projectId: string, records: SampleRecord[]): Promise<Map<string, StoredImage>> {
   const stored = new Map<string, StoredImage>();
+  const exec = execFor(db);
+  const select = `SELECT g."sourceId", g."imageRef", g."mediaId", m."width", m."height" FROM "GroundingSample" g JOIN "Media" m ON m."id" = g."mediaId"
+    WHERE g."projectId" = ? AND g."sourceDataset" = ? AND g."sourceId"`;
   for (const [sourceDataset, group] of groupBy(records, (r) => r.sourceDataset)) {
-    const rows = await lookupInChunks([...new Set(group.map((r) => r.sourceId))], (sourceIds) =>
-      db.groundingSample.findMany({
-        where: { projectId, sourceDataset, sourceId: { in: sourceIds }, mediaId: { not: null } },
-        select: { sourceId: true, imageRef: true, mediaId: true, media: { select: { width: true, height: true } } },
-      }),
-    );
-    for (const row of rows) {
-      if (row.mediaId && row.media) stored.set(sampleKey(sourceDataset, row.sourceId), { imageRef: row.imageRef, mediaId: row.mediaId, size: row.media });
-    }
+    const sourceIds = [...new Set(group.map((r) => r.sourceId))];
+    // PostgreSQL takes the batch's ids as one array; SQLite in IN lists under its parameter limit.
+    const rows = await (exec.provider === "postgres"
+      ? exec.all<StoredImageRow>(`${select} = ANY(?::text[])`, [projectId, sourceDataset, sourceIds])
+      : lookupInChunks(sourceIds, (chunk) => exec.all<StoredImageRow>(`${select} IN (${inList(chunk.length)})`, [projectId, sourceDataset, ...chunk])));
+    for (const row of rows) stored.set(sampleKey(sourceDataset, row.sourceId), { imageRef: row.imageRef, mediaId: row.mediaId, size: { width: row.width, height: row.height } });
   }
   return stored;
 }
@@ -108,41 +111,6 @@ async function prepare(record: SampleRecord, projectId: string, media: MediaCach
   };
 }
 
-/** The portable path (PostgreSQL): look the keys up, then one multi-row insert, in
- * transactions of a bounded size (transactions.ts). */
-async function insertSamplesPrisma(db: Db, projectId: string, rows: Prepared[]): Promise<BulkOutcome[]> {
-  const outcomes: BulkOutcome[] = [];
-  for (const chunk of chunks(rows)) outcomes.push(...(await insertChunkPrisma(db, projectId, chunk)));
-  return outcomes;
-}
-
-async function insertChunkPrisma(db: Db, projectId: string, rows: Prepared[]): Promise<BulkOutcome[]> {
-  return db.$transaction(async (tx) => {
-    const existing = new Map<string, { id: string; contentHash: string; imageMissing: boolean }>();
-    for (const [sourceDataset, group] of groupBy(rows, (r) => r.data.sourceDataset)) {
-      const found = await lookupInChunks(
-        group.map((r) => r.data.sourceId),
-        (sourceIds) =>
-          tx.groundingSample.findMany({
-            where: { projectId, sourceDataset, sourceId: { in: sourceIds } },
-            select: { id: true, sourceDataset: true, sourceId: true, contentHash: true, imageMissing: true },
-          }),
-      );
-      for (const e of found) existing.set(sampleKey(e.sourceDataset, e.sourceId), e);
-    }
-    const fresh = rows.filter((r) => !existing.has(r.key));
-    const created = fresh.length
-      ? await tx.groundingSample.createManyAndReturn({ data: fresh.map((r) => r.data), select: { id: true, sourceDataset: true, sourceId: true } })
-      : [];
-    const createdIds = new Map(created.map((c) => [sampleKey(c.sourceDataset, c.sourceId), c.id]));
-    return rows.map((r) => {
-      const old = existing.get(r.key);
-      if (old) return { key: r.key, id: old.id, created: false, contentHash: old.contentHash, imageMissing: old.imageMissing };
-      return { key: r.key, id: createdIds.get(r.key)!, created: true, contentHash: null, imageMissing: Boolean(r.data.imageMissing) };
-    });
-  }, IMPORT_TRANSACTION);
-}
-
 export async function writeSamples(
   db: Db,
   projectId: string,
@@ -163,13 +131,14 @@ export async function writeSamples(
   if (prepared.size === 0) return written;
 
   const rows = [...prepared.values()];
-  const stored = databaseProviderOf(db) === "sqlite" ? insertSamplesSqlite(sqlitePath(databaseUrlOf(db)), rows) : await insertSamplesPrisma(db, projectId, rows);
+  const stored = await inBulkTransaction(db, async (exec) => insertNewSamples(exec, projectId, rows, await derivationContext(exec, projectId)));
   for (const outcome of stored) {
     const row = prepared.get(outcome.key)!;
     written.set(outcome.key, { id: outcome.id, ...row.written });
     if (outcome.created) {
       report.created.samples += 1;
       touched.samples.add(outcome.id);
+      touched.derivedAtCreation.add(outcome.id);
       continue;
     }
     const completesImage = outcome.imageMissing && !row.data.imageMissing;

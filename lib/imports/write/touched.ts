@@ -4,8 +4,13 @@
 // hands each batch's ids to `ImportOptions.onBatchWritten`: the one place a re-derivation
 // hook belongs. A retried write may add an id twice or for a write that was rolled back;
 // re-deriving an unchanged item is harmless, missing one is not.
-export type TouchedIds = { samples: Set<string>; trajectories: Set<string> };
+//
+// `derivedAtCreation`: samples created by this batch with their derivation stored in the same
+// insert (insert-samples.ts). The batch does not mark them stale again; a later write of the
+// batch that changes one of their inputs (a prediction, a verdict) marks it stale in its own
+// transaction, and one that pins a final answer derives it there.
+export type TouchedIds = { samples: Set<string>; trajectories: Set<string>; derivedAtCreation: Set<string> };
 
 export function emptyTouched(): TouchedIds {
-  return { samples: new Set(), trajectories: new Set() };
+  return { samples: new Set(), trajectories: new Set(), derivedAtCreation: new Set() };
 }

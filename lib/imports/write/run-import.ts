@@ -8,6 +8,7 @@ import "server-only";
 // both locations (seen-keys.ts). The report has one part per format.
 import type { Db } from "@/lib/db";
 import { parseUnit, type ImportUnit } from "@/lib/imports/import-units";
+import { readAhead } from "@/lib/imports/read-ahead";
 import type { AnnotationRecord, FormatParser, ImportRecord, LabelTarget, ParserInput, PredictionRecord, RunRecord, SampleRecord, TrajectoryRecord, VerdictLine } from "@/lib/imports/records";
 import { writeAnnotation } from "@/lib/imports/write/annotations";
 import { completeWaitingImages } from "@/lib/imports/write/complete-images";
@@ -106,7 +107,8 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
       parts.set(unit.parser.id, part);
       const files = filesFor(unit);
       const writer = new UnitWriter({ db, store, projectId, files, media: createMediaCache(db, store, projectId, files), report: part, runIds, seen, options });
-      for await (const item of parseUnit(unit)) {
+      // The next batch is parsed while this one is written (read-ahead.ts).
+      for await (const item of readAhead(parseUnit(unit), BATCH_SIZE)) {
         processed += 1;
         if (item.type === "rejected") reject(part, item.location, item.reason);
         else if (await writer.accept(item)) {

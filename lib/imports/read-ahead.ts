@@ -4,8 +4,13 @@
 // (bench/results.md). Items come out in the source's order; an error of the source comes out
 // after the items read before it, as it would without the buffer. The source must not depend
 // on what the consumer does with earlier items (parsers read files only). When the consumer
-// stops early, the source is closed once its read in flight has finished.
+// stops early, the source is closed once its read in flight has finished. A limit of 0 reads
+// nothing ahead.
 export async function* readAhead<T>(source: AsyncIterable<T>, limit: number): AsyncGenerator<T> {
+  if (limit <= 0) {
+    yield* source;
+    return;
+  }
   const iterator = source[Symbol.asyncIterator]();
   const buffered: T[] = [];
   let head = 0;

@@ -6,7 +6,7 @@ import "server-only";
 // import killed at any point leaves whole writes behind and running it again completes it
 // without duplicates. A source id met twice in one import is refused the second time, with
 // both locations (seen-keys.ts). The report has one part per format.
-import type { Db } from "@/lib/db";
+import { databaseUrlOf, providerOf, type Db } from "@/lib/db";
 import { parseUnit, type ImportUnit } from "@/lib/imports/import-units";
 import { readAhead } from "@/lib/imports/read-ahead";
 import type { AnnotationRecord, FormatParser, ImportRecord, LabelTarget, ParserInput, PredictionRecord, RunRecord, SampleRecord, TrajectoryRecord, VerdictLine } from "@/lib/imports/records";
@@ -107,8 +107,11 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
       parts.set(unit.parser.id, part);
       const files = filesFor(unit);
       const writer = new UnitWriter({ db, store, projectId, files, media: createMediaCache(db, store, projectId, files), report: part, runIds, seen, options });
-      // The next batch is parsed while this one is written (read-ahead.ts).
-      for await (const item of readAhead(parseUnit(unit), BATCH_SIZE)) {
+      // On PostgreSQL the next batch is parsed while this one is written (read-ahead.ts). Not on
+      // SQLite: its driver is synchronous, so the parser could only run between the statements
+      // of the batch's transaction, holding the database's one write lock for longer.
+      const ahead = providerOf(databaseUrlOf(db)) === "postgres" ? BATCH_SIZE : 0;
+      for await (const item of readAhead(parseUnit(unit), ahead)) {
         processed += 1;
         if (item.type === "rejected") reject(part, item.location, item.reason);
         else if (await writer.accept(item)) {

@@ -43,6 +43,16 @@ describe("readAhead", () => {
     expect(state.closed).toBe(true);
   });
 
+  it("reads nothing ahead with a limit of 0 (SQLite imports)", async () => {
+    const { state, source } = counted(100);
+    const reader = readAhead(source, 0);
+    expect((await reader.next()).value).toBe(0);
+    for (let i = 0; i < 20; i++) await turn();
+    expect(state.pulled).toBe(1);
+    await reader.return(undefined);
+    expect(state.closed).toBe(true);
+  });
+
   it("gives the items before a failure, then the failure", async () => {
     const { source } = counted(100, 30);
     const out: number[] = [];

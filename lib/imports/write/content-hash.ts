@@ -9,6 +9,8 @@ import { createHash } from "node:crypto";
 // So it keeps that copy's quirks: an object's keys sorted, except that keys which are array
 // indices come first in numeric order, as in any JS object; no toJSON (the copy had none);
 // members whose value JSON leaves out (undefined, functions) left out, and null in arrays.
+// Not lib/domain/canonical-json.ts, on purpose: that one drops null members and sorts every
+// key, so the two texts differ, and each is pinned by hashes already stored.
 const isArrayIndex = (key: string) => /^(0|[1-9]\d*)$/.test(key) && Number(key) < 4294967295;
 
 function orderedKeys(value: Record<string, unknown>, dropLocation: boolean): string[] {

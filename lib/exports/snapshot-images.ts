@@ -48,7 +48,7 @@ export function snapshotImages(options: { mode: ImageMode; store: MediaStore; ab
     async *files() {
       for (const [name, key] of copies) {
         const inBase = base?.files.get(name);
-        yield { name, content: imageBytes(store, name, key), ...(inBase ? { reuse: { snapshotId: base!.snapshotId, sha256: inBase.sha256, bytes: inBase.bytes } } : {}) };
+        yield { name, content: imageBytes(store, name, key), independent: true, ...(inBase ? { reuse: { snapshotId: base!.snapshotId, sha256: inBase.sha256, bytes: inBase.bytes } } : {}) };
       }
     },
   };

@@ -5,7 +5,7 @@ import "server-only";
 // carries its revision id, which snapshot manifests list.
 import type { Box } from "@/lib/domain/geometry";
 import type { Db } from "@/lib/db";
-import { asBool, asDate, asJson, openSqlReader, placeholders, type SqlReader } from "@/lib/sql/sql-reader";
+import { asBool, asDate, asJson, inValues, openSqlReader, type SqlReader } from "@/lib/sql/sql-reader";
 
 type Pinned = { id: string; finalAnswerId: string | null };
 
@@ -58,12 +58,12 @@ async function revisionsOf(source: Source, projectId: string, items: readonly Pi
   const byId = new Map<string, RevisionRow>();
   try {
     for (let i = 0; i < ids.length; i += CHUNK) {
-      const chunk = ids.slice(i, i + CHUNK);
+      const params: unknown[] = [];
       const rows = await reader.all<RevisionRow>(
         `SELECT "id", "projectId", "revision", "source", "decision", "createdAt", "fromAnnotationId", "targetAbsent", "boxX1", "boxY1", "boxX2", "boxY2",
                 "instructionRewrite", "qualityScore", "traceVerdict", "firstWrongStep", "stepLabels"
-           FROM "AnswerRevision" WHERE "id" IN (${placeholders(chunk.length)})`,
-        chunk,
+           FROM "AnswerRevision" WHERE ${inValues(reader, `"id"`, ids.slice(i, i + CHUNK), params)}`,
+        params,
       );
       for (const r of rows) if (r.projectId === projectId) byId.set(r.id, r);
     }

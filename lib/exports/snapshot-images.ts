@@ -36,19 +36,26 @@ export function snapshotImages(options: { mode: ImageMode; store: MediaStore; ab
   const { mode, store, absoluteDir, base } = options;
   if (mode === "absolute" && !absoluteDir) throw saidError("invalid_input", "checks.absolutePathsNeedLocal");
   const copies = new Map<string, string>(); // snapshot path -> media-store key
+  // The path rows name, by image (sha256 and mime): asked once per row, joined once per image.
+  const paths = new Map<string, string>();
   return {
     mode,
     pathOf(image) {
+      const id = `${image.sha256}\0${image.mime}`;
+      const known = paths.get(id);
+      if (known !== undefined) return known;
       const name = imageFileName(image);
       if (!copies.has(name)) copies.set(name, image.storageKey);
-      return mode === "absolute" ? path.join(absoluteDir!, ...name.split("/")) : name;
+      const named = mode === "absolute" ? path.join(absoluteDir!, ...name.split("/")) : name;
+      paths.set(id, named);
+      return named;
     },
     bytesOf: (image) => readImage(store, imageFileName(image), image.storageKey),
     count: () => copies.size,
     async *files() {
       for (const [name, key] of copies) {
         const inBase = base?.files.get(name);
-        yield { name, content: imageBytes(store, name, key), ...(inBase ? { reuse: { snapshotId: base!.snapshotId, sha256: inBase.sha256, bytes: inBase.bytes } } : {}) };
+        yield { name, content: imageBytes(store, name, key), independent: true, ...(inBase ? { reuse: { snapshotId: base!.snapshotId, sha256: inBase.sha256, bytes: inBase.bytes } } : {}) };
       }
     },
   };

@@ -2,11 +2,14 @@ import "server-only";
 // Bulk reads (exports, the v1 API's verified items) as one SQL text for both providers:
 // double-quoted identifiers, `?` placeholders (numbered $1.. for PostgreSQL). SQLite is read
 // through better-sqlite3 on a connection of its own, because Prisma's per-row cost would cap
-// an export far below the 50k rows/s it must reach (STACK.md); PostgreSQL goes through
-// Prisma's raw query. Column values differ by provider (SQLite: 0/1, ISO text, JSON text), so
-// callers decode them with asBool / asDate / asJson.
+// an export far below the 50k rows/s it must reach (STACK.md); PostgreSQL through node-postgres
+// on the hot path's pool (lib/derived/sql-exec.ts pgExec: values typed as Prisma's raw queries
+// return them), for the same reason: Prisma's raw query was most of a PostgreSQL export's read.
+// Column values differ by provider (SQLite: 0/1, ISO text, JSON text), so callers decode them
+// with asBool / asDate / asJson.
 import Database from "better-sqlite3";
-import { databaseUrlOf, providerOf, sqlitePath, type Db, type DbProvider } from "@/lib/db";
+import { databaseUrlOf, postgresHotPoolOf, providerOf, sqlitePath, type Db, type DbProvider } from "@/lib/db";
+import { pgExec } from "@/lib/derived/sql-exec";
 
 export type SqlReader = {
   provider: DbProvider;
@@ -24,36 +27,38 @@ function sqliteParam(value: unknown): unknown {
   return value;
 }
 
-function numbered(sql: string): string {
-  let n = 0;
-  // No SQL text of ours holds a literal "?" inside quotes, so every "?" is a placeholder.
-  return sql.replace(/\?/g, () => `$${++n}`);
-}
-
 export function openSqlReader(db: Db): SqlReader {
   const url = databaseUrlOf(db);
   const provider = providerOf(url);
   if (provider === "postgres") {
-    return {
-      provider,
-      all: <T>(sql: string, params: readonly unknown[]) => db.$queryRawUnsafe<T[]>(numbered(sql), ...params),
-      close: () => {},
-    };
+    const exec = pgExec(postgresHotPoolOf(db)!);
+    return { provider, all: exec.all, close: () => {} };
   }
   const connection = new Database(sqlitePath(url), { timeout: 10_000, fileMustExist: true });
-  const statements = new Map<string, Database.Statement>();
+  const statements = new Map<string, { statement: Database.Statement; columns: string[] }>();
   return {
     provider,
     async all<T>(sql: string, params: readonly unknown[]) {
-      let statement = statements.get(sql);
-      if (!statement) {
-        statement = connection.prepare(sql);
-        statements.set(sql, statement);
+      let prepared = statements.get(sql);
+      if (!prepared) {
+        const statement = connection.prepare(sql).raw(true);
+        prepared = { statement, columns: statement.columns().map((c) => c.name) };
+        statements.set(sql, prepared);
       }
-      return statement.all(...params.map(sqliteParam)) as T[];
+      return (prepared.statement.all(...params.map(sqliteParam)) as unknown[][]).map((values) => rowObject(prepared.columns, values)) as T[];
     },
     close: () => connection.close(),
   };
+}
+
+// Rows come from the driver as arrays and are made objects here: better-sqlite3 building each
+// row's object itself cost twice as much (50,000 rows of 15 columns: 250 ms against 120 ms),
+// the largest part of an export's read. The same keys (a later column of a repeated name wins,
+// as the driver's own objects do) and the same values.
+function rowObject(columns: readonly string[], values: readonly unknown[]): Record<string, unknown> {
+  const row: Record<string, unknown> = {};
+  for (let i = 0; i < columns.length; i++) row[columns[i]!] = values[i];
+  return row;
 }
 
 export function asBool(value: unknown): boolean {
@@ -68,6 +73,20 @@ export function asDate(value: unknown): Date | null {
 export function asJson(value: unknown): unknown {
   if (value === null || value === undefined) return null;
   return typeof value === "string" ? (JSON.parse(value) as unknown) : value;
+}
+
+/**
+ * `column IN (?, ?, ...)` on SQLite, `column = ANY(?)` with one array on PostgreSQL, whose
+ * server otherwise parses and plans a thousand parameters for each batch of an export's
+ * lookups (final answers, screenshots). The values are pushed onto `params`.
+ */
+export function inValues(reader: Pick<SqlReader, "provider">, column: string, values: readonly unknown[], params: unknown[]): string {
+  if (reader.provider === "postgres") {
+    params.push(values);
+    return `${column} = ANY(?)`;
+  }
+  params.push(...values);
+  return `${column} IN (${placeholders(values.length)})`;
 }
 
 /** "?, ?, ?" for an IN list of n values. */

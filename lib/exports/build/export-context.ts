@@ -66,8 +66,17 @@ export type ExportBuilder = {
 /** One JSONL chunk per page of rows ("" pages are skipped). */
 export function jsonlChunk(rows: readonly unknown[]): string {
   let text = "";
-  for (const row of rows) text += `${JSON.stringify(row, bufferAsBase64)}\n`;
+  for (const row of rows) text += `${jsonLine(row)}\n`;
   return text;
+}
+
+// A replacer is called for every key of every row (a fifth of the export's encoding time in
+// a CPU profile), and only an object with "type": "Buffer" is ever replaced: such an object
+// always shows in the plain text as `"type":"Buffer"` (inside a string the quotes would be
+// escaped), so the plain text is kept unless it holds that, and the text is the same.
+function jsonLine(row: unknown): string {
+  const plain = JSON.stringify(row);
+  return plain.includes('"type":"Buffer"') ? JSON.stringify(row, bufferAsBase64) : plain;
 }
 
 // JSON has no bytes; nothing of ours writes them to JSON lines, but should one, it is base64.

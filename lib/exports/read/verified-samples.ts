@@ -9,7 +9,7 @@ import "server-only";
 // index serves every page as a range scan, not a scan from the start of the window.
 import { finalSampleAnswers, type SampleFinalAnswer } from "@/lib/annotations/final-answer";
 import type { QualityTier } from "@/lib/domain/tiers";
-import { asDate, placeholders, type SqlReader } from "@/lib/sql/sql-reader";
+import { asDate, inValues, placeholders, type SqlReader } from "@/lib/sql/sql-reader";
 import { sampleFilterSql } from "@/lib/exports/read/pool-filter-sql";
 import type { PoolFilters } from "@/lib/pools/pool-filters";
 
@@ -66,7 +66,8 @@ async function pageMedia(reader: SqlReader, rows: SampleRow[]): Promise<Map<stri
   const media = new Map<string, MediaRow>();
   for (let i = 0; i < ids.length; i += 1000) {
     const chunk = ids.slice(i, i + 1000);
-    for (const m of await reader.all<MediaRow>(`SELECT "id", "sha256", "mime", "storageKey", "width", "height" FROM "Media" WHERE "id" IN (${placeholders(chunk.length)})`, chunk)) media.set(m.id, m);
+    const params: unknown[] = [];
+    for (const m of await reader.all<MediaRow>(`SELECT "id", "sha256", "mime", "storageKey", "width", "height" FROM "Media" WHERE ${inValues(reader, `"id"`, chunk, params)}`, params)) media.set(m.id, m);
   }
   return media;
 }

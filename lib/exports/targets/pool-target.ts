@@ -11,7 +11,10 @@ export type SnapshotFileContent = Buffer | string | AsyncIterable<Buffer | strin
 // `reuse`: the same bytes are already in an earlier snapshot of the pool (an unchanged image):
 // the target carries them over (a hard link, a copy inside the bucket) instead of consuming
 // `content`, and falls back to `content` when the earlier file is not there as listed.
-export type StreamedSnapshotFile = { name: string; content: SnapshotFileContent; reuse?: { snapshotId: string; sha256: string; bytes: number } };
+// `independent`: nothing about this file depends on the files before it being written, and
+// asking for the next file does not wait on its content (an image's bytes from the store): a
+// target may write it beside its neighbours. The manifest lists files in the order given either way.
+export type StreamedSnapshotFile = { name: string; content: SnapshotFileContent; reuse?: { snapshotId: string; sha256: string; bytes: number }; independent?: true };
 
 // `manifest` is called once every file is written: the counts are only final then.
 export type SnapshotWrite = {

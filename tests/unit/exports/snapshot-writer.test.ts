@@ -118,6 +118,51 @@ describe("writeSnapshot", () => {
     });
   });
 
+  it("writes independent files (images) beside one another, lists them in the order given, and finishes them before a file that comes after", async () => {
+    await withTempDir(async (pool) => {
+      const finished: string[] = [];
+      // The first image's bytes come only once the fourth image is being read: written one
+      // after another, this would never end (the test would time out). The later images
+      // finish first, and the manifest's order must still be the order given.
+      let fourthAsked!: () => void;
+      const fourthStarted = new Promise<void>((resolve) => (fourthAsked = resolve));
+      async function* image(name: string, i: number) {
+        if (i === 0) await fourthStarted;
+        if (i === 3) fourthAsked();
+        yield `bytes of ${name}`;
+        finished.push(name);
+      }
+      const images = Array.from({ length: 12 }, (_, i) => `images/${String(i).padStart(2, "0")}.png`);
+      let imagesDoneWhenAsked: string[] | null = null;
+      async function* all(): AsyncGenerator<SnapshotFile> {
+        for (const [i, name] of images.entries()) yield { name, content: image(name, i), independent: true };
+        async function* changes() {
+          imagesDoneWhenAsked = [...finished];
+          yield "after the images\n";
+        }
+        yield { name: "changes.jsonl", content: changes() };
+      }
+      const manifest = await writeSnapshot(input(pool, "parallel", all()));
+      expect(manifest.files.map((f) => f.name)).toEqual([...images, "changes.jsonl"]);
+      expect([...(imagesDoneWhenAsked ?? [])].sort()).toEqual(images);
+      expect(finished.indexOf("images/03.png")).toBeLessThan(finished.indexOf("images/00.png"));
+      for (const f of manifest.files) expect(sha256(await readFile(path.join(pool, "snapshots", "parallel", f.name)))).toBe(f.sha256);
+    });
+  });
+
+  it("leaves no snapshot and no temp dir when one of the independent files fails, after the others ended", async () => {
+    await withTempDir(async (pool) => {
+      async function* image(fail: boolean) {
+        if (fail) throw new Error("image 3 is missing from the store");
+        yield "png";
+      }
+      const list: SnapshotFile[] = Array.from({ length: 6 }, (_, i) => ({ name: `images/${i}.png`, content: image(i === 3), independent: true as const }));
+      await expect(writeSnapshot(input(pool, "broken", [...list, { name: "README.md", content: "x" }]))).rejects.toThrow("image 3 is missing");
+      expect(await readdir(path.join(pool, "snapshots"))).toEqual([]);
+      expect(await readLatestSnapshotId(pool)).toBeNull();
+    });
+  });
+
   it("never overwrites an existing snapshot and keeps latest where it was", async () => {
     await withTempDir(async (pool) => {
       await writeSnapshot(input(pool, "s1", files));

@@ -54,7 +54,8 @@ async function englishLeftovers(page: Page, extra: string[] = []): Promise<strin
       return `${copy.textContent ?? ""} ${el.getAttribute("aria-label") ?? ""}`;
     });
   });
-  const words = texts.flatMap((text) => text.match(/[A-Za-z][A-Za-z]{3,}/g) ?? []);
+  // Snapshot ids (20261201T211028.941Z-0deaf643) are data, and their hex tail can spell a word.
+  const words = texts.flatMap((text) => text.replace(/\d{8}T\d{6}\.\d{3}Z-[0-9a-f]+/g, " ").match(/[A-Za-z][A-Za-z]{3,}/g) ?? []);
   return [...new Set(words.filter((w) => !allowed.has(w.toLowerCase())))];
 }
 

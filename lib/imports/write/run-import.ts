@@ -21,6 +21,7 @@ import { writeSamples } from "@/lib/imports/write/samples";
 import { createSeenKeys, describeLocation, type SeenKeys } from "@/lib/imports/write/seen-keys";
 import { emptyTouched, type TouchedIds } from "@/lib/imports/write/touched";
 import { storeScreenChanges } from "@/lib/imports/write/screen-changes";
+import { keepStatisticsCurrent, type StatisticsKeeper } from "@/lib/imports/write/table-statistics";
 import { writeTrajectory, type TrajectoryContext } from "@/lib/imports/write/trajectories";
 import { writeWithRetry } from "@/lib/imports/write/transactions";
 import { writeVerdictLines } from "@/lib/imports/write/verdict-lines";
@@ -99,6 +100,7 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
   const parts = new Map<string, FormatReport>();
   const runIds = new Map<string, string>();
   const seen = createSeenKeys();
+  const statistics = keepStatisticsCurrent(db);
   let processed = 0;
   const current = () => combineReports([...parts.values()], units[0]?.parser.id ?? "none");
   try {
@@ -106,7 +108,7 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
       const part = parts.get(unit.parser.id) ?? emptyFormatReport(unit.parser.id);
       parts.set(unit.parser.id, part);
       const files = filesFor(unit);
-      const writer = new UnitWriter({ db, store, projectId, files, media: createMediaCache(db, store, projectId, files), report: part, runIds, seen, options });
+      const writer = new UnitWriter({ db, store, projectId, files, media: createMediaCache(db, store, projectId, files), report: part, runIds, seen, statistics, options });
       // On PostgreSQL the next batch is parsed while this one is written (read-ahead.ts). Not on
       // SQLite: its driver is synchronous, so the parser could only run between the statements
       // of the batch's transaction, holding the database's one write lock for longer.
@@ -140,6 +142,7 @@ type WriterContext = {
   report: FormatReport;
   runIds: Map<string, string>;
   seen: SeenKeys;
+  statistics: StatisticsKeeper;
   options: ImportOptions;
 };
 
@@ -222,6 +225,7 @@ class UnitWriter {
     for (const annotation of batch.annotations) await this.retry([annotation], ([a]) => writeAnnotation(labels, a!));
     this.imageCount += batch.images;
     await this.handOver();
+    await this.ctx.statistics.afterBatch();
   }
 
   /** What the batch touched is derived again now (lib/derived): the writers marked it stale

@@ -54,8 +54,9 @@ async function englishLeftovers(page: Page, extra: string[] = []): Promise<strin
       return `${copy.textContent ?? ""} ${el.getAttribute("aria-label") ?? ""}`;
     });
   });
-  // Snapshot ids (20261201T211028.941Z-0deaf643) are data, and their hex tail can spell a word.
-  const words = texts.flatMap((text) => text.replace(/\d{8}T\d{6}\.\d{3}Z-[0-9a-f]+/g, " ").match(/[A-Za-z][A-Za-z]{3,}/g) ?? []);
+  // Letters run into digits are an id's, not a word: a snapshot id (20261201T211028.941Z-0deaf643)
+  // or a probe's pool (matrix-6672cbdb) has a random hex tail that can spell "deaf" or "cbdb".
+  const words = texts.flatMap((text) => text.match(/(?<![A-Za-z0-9])[A-Za-z]{4,}(?![A-Za-z0-9])/g) ?? []);
   return [...new Set(words.filter((w) => !allowed.has(w.toLowerCase())))];
 }
 

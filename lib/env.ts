@@ -170,13 +170,21 @@ export function env(): Env {
 
 // next-auth signs sessions with this. Without NEXTAUTH_SECRET a random one is generated once
 // and kept under the data dir, so a fresh install is never protected by a known default.
+// Read from the file once per process (every request's session check asks for it); the file
+// is written once and never changes while the app runs.
+const secretsByFile = new Map<string, string>();
+
 export function authSecret(): string {
   const e = env();
   if (e.NEXTAUTH_SECRET) return e.NEXTAUTH_SECRET;
   const file = path.join(e.dataDir, "auth-secret");
+  const known = secretsByFile.get(file);
+  if (known) return known;
   if (!existsSync(file)) {
     mkdirSync(e.dataDir, { recursive: true });
     writeFileSync(file, randomBytes(32).toString("hex"), { mode: 0o600, flag: "wx" });
   }
-  return readFileSync(file, "utf8").trim();
+  const secret = readFileSync(file, "utf8").trim();
+  secretsByFile.set(file, secret);
+  return secret;
 }

@@ -1,5 +1,5 @@
 // How Verity encodes its session cookie (next-auth's `jwt.encode` / `jwt.decode`, used by the
-// sign-in callback, getServerSession and the proxy alike): an encrypted JWT (JWE, "dir" with
+// sign-in callback, the session read of every request and the proxy alike): an encrypted JWT (JWE, "dir" with
 // A256GCM) under a key derived from the secret with HKDF. next-auth's own codec derives that key
 // again on every call, and each request made two or three calls (the proxy's check, the
 // session read and the refreshed token it writes): HKDF was about a tenth of a busy server's CPU

@@ -2,10 +2,12 @@ import "server-only";
 // The authorization gate. Every server action and route handler calls requireUser,
 // requireOwner or requireRole against the project of the object it touches; proxy.ts is
 // only a convenience redirect (middleware can be bypassed, CVE-2025-29927).
-import { getServerSession } from "next-auth";
+import { getToken } from "next-auth/jwt";
+import { cookies } from "next/headers";
 import { cache } from "react";
-import { authOptions } from "@/lib/auth/options";
-import { isSessionLive, type SessionClaims } from "@/lib/auth/session-token";
+import { authSecret } from "@/lib/env";
+import { decodeSessionToken } from "@/lib/auth/session-codec";
+import { claimsOf, isSessionLive } from "@/lib/auth/session-token";
 import { roleAtLeast, type Role } from "@/lib/auth/roles";
 import { db } from "@/lib/db";
 import { execFor } from "@/lib/derived/sql-exec";
@@ -18,12 +20,24 @@ export type ProjectAccess = { user: CurrentUser; projectId: string; role: Role |
 // A valid signature is not enough: the session must still be live (not signed out, issued
 // under the user's current session version, young enough) and the user enabled.
 export const currentUser = cache(async (): Promise<CurrentUser | null> => {
-  const session = (await getServerSession(authOptions())) as { userId?: string; claims?: SessionClaims | null } | null;
-  if (!session?.userId || !session.claims || session.claims.userId !== session.userId) return null;
-  const user = await sessionUser(session.userId);
-  if (!user || user.isPlaceholder || !(await isSessionLive(db(), session.claims, user))) return null;
+  const claims = claimsOf(await sessionToken());
+  if (!claims) return null;
+  const user = await sessionUser(claims.userId);
+  if (!user || user.isPlaceholder || !(await isSessionLive(db(), claims, user))) return null;
   return { id: user.id, email: user.email, name: user.name, isOwner: user.isOwner };
 });
+
+// The session cookie decoded as proxy.ts decodes it: next-auth's getToken (the cookie's name,
+// its chunks) with Verity's codec and secret. Not getServerSession: that runs next-auth's whole
+// session endpoint on every call (a new CSRF token, the callbacks, and a freshly encrypted token
+// whose cookie a server component or route cannot set anyway), about a fifth of the CPU of an
+// answered request (bench/load-results.md). The cookies only: no headers, so getToken's
+// "Authorization: Bearer" fallback never becomes a second way in.
+async function sessionToken() {
+  const jar = await cookies();
+  const req = { cookies: jar, headers: {} } as unknown as Parameters<typeof getToken>[0]["req"];
+  return getToken({ req, secret: authSecret(), decode: decodeSessionToken });
+}
 
 // Raw reads: every request makes them (lib/derived/sql-exec.ts says why).
 async function sessionUser(userId: string) {

@@ -127,6 +127,19 @@ test.describe("sessions end when they should", () => {
     expect(new Date(expires!).getTime() - Date.now(), "the session cookie's lifetime").toBeLessThanOrEqual(12 * 3600_000 + 60_000);
   });
 
+  // The server reads the session from its cookie only (lib/auth/session.ts): next-auth's token
+  // reader also takes "Authorization: Bearer <token>", which must not become a second way in.
+  test("the session token sent as a bearer header instead of a cookie is refused", async () => {
+    const base = baseUrl();
+    const user = await newUser("bearer");
+    const cookie = await signIn(user.email, user.password);
+    const route = `${base}/api/projects/${authzSeed().demoProjectId}/imports/staging`;
+    const token = decodeURIComponent(cookie.split(";").map((c) => c.trim()).find((c) => c.includes("session-token="))!.split("=").slice(1).join("="));
+    const asBearer = await fetch(route, { method: "POST", headers: { authorization: `Bearer ${token}`, origin: base } });
+    expect(asBearer.status, "the session token as a bearer header").toBe(401);
+    expect(await sessionWorks(base, cookie), "the same token as a cookie").toBe(true);
+  });
+
   test("a password reset and a disable end every session of the user, even after re-enabling", async () => {
     const base = baseUrl();
     const user = await newUser("reset");

@@ -8,7 +8,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { sqliteDateText } from "@/lib/sql/sql-reader";
+import { sqliteDateText, sqliteParam } from "@/lib/sql/dialect";
 
 export const MEDIA = 1000;
 export const PROJECT_ID = "benchexportproject";
@@ -62,8 +62,6 @@ export async function writeMediaFiles(root: string): Promise<void> {
 const insertSql = (table: string, columns: string[]) =>
   `INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`;
 
-const sqliteValue = (v: Value) => (v instanceof Date ? sqliteDateText(v) : typeof v === "boolean" ? (v ? 1 : 0) : v);
-
 export function seedSqlite(file: string, n: number): void {
   const sqlite = new Database(file);
   sqlite.pragma("journal_mode = WAL");
@@ -72,7 +70,7 @@ export function seedSqlite(file: string, n: number): void {
   sqlite.prepare(`INSERT INTO "Project" ("id", "slug", "name", "settings", "updatedAt") VALUES (?, 'bench', 'Bench', '{}', ?)`).run(PROJECT_ID, now);
   sqlite.prepare(`INSERT INTO "User" ("id", "email", "name", "updatedAt") VALUES (?, 'reviewer@bench.test', 'Reviewer', ?)`).run(USER_ID, now);
   const media = sqlite.prepare(insertSql("Media", MEDIA_COLUMNS));
-  for (let m = 0; m < MEDIA; m++) media.run(...mediaRow(m).map(sqliteValue));
+  for (let m = 0; m < MEDIA; m++) media.run(...mediaRow(m).map(sqliteParam));
   const sample = sqlite.prepare(insertSql("GroundingSample", SAMPLE_COLUMNS));
   const annotation = sqlite.prepare(insertSql("Annotation", ANNOTATION_COLUMNS));
   const revision = sqlite.prepare(insertSql("AnswerRevision", REVISION_COLUMNS));
@@ -83,9 +81,9 @@ export function seedSqlite(file: string, n: number): void {
     for (let k = 0; k < count; k++) {
       const next = rows.next();
       if (next.done) return;
-      sample.run(...next.value.sample.map(sqliteValue));
-      annotation.run(...next.value.annotation.map(sqliteValue));
-      revision.run(...next.value.revision.map(sqliteValue));
+      sample.run(...next.value.sample.map(sqliteParam));
+      annotation.run(...next.value.annotation.map(sqliteParam));
+      revision.run(...next.value.revision.map(sqliteParam));
     }
   });
   for (let i = 0; i < n; i += 10_000) batch(Math.min(10_000, n - i));

@@ -13,7 +13,7 @@ import type Database from "better-sqlite3";
 import pg from "pg";
 import { databaseUrlOf, postgresHotPoolOf, providerOf, sqliteConnectionOf, type Db, type DbProvider } from "@/lib/db";
 import type { Tx } from "@/lib/queues/claim-locks";
-import { sqliteDateText } from "@/lib/sql/sql-reader";
+import { sqliteParam } from "@/lib/sql/dialect";
 
 export type SqlExec = {
   provider: DbProvider;
@@ -27,12 +27,6 @@ function numbered(sql: string): string {
   let n = 0;
   // No SQL text of the derivation holds a literal "?" inside quotes.
   return sql.replace(/\?/g, () => `$${++n}`);
-}
-
-function sqliteParam(value: unknown): unknown {
-  if (value instanceof Date) return sqliteDateText(value);
-  if (typeof value === "boolean") return value ? 1 : 0;
-  return value;
 }
 
 /** A Prisma transaction client (or the client itself) as an executor. */

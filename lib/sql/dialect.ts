@@ -7,6 +7,17 @@ import type { DbProvider } from "@/lib/db";
 
 export type Dialect = ReturnType<typeof dialect>;
 
+// Prisma's SQLite adapter stores DateTime as this text; comparisons in SQL are textual, so a
+// parameter must have exactly the stored shape.
+export const sqliteDateText = (date: Date) => date.toISOString().replace("Z", "+00:00");
+
+/** A parameter as better-sqlite3 binds it: dates as the stored text, booleans as 0/1. */
+export function sqliteParam(value: unknown): unknown {
+  if (value instanceof Date) return sqliteDateText(value);
+  if (typeof value === "boolean") return value ? 1 : 0;
+  return value;
+}
+
 export function dialect(provider: DbProvider) {
   const isPg = provider === "postgres";
   const args: unknown[] = [];

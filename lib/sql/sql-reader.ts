@@ -10,6 +10,7 @@ import "server-only";
 import Database from "better-sqlite3";
 import { databaseUrlOf, postgresHotPoolOf, providerOf, sqlitePath, type Db, type DbProvider } from "@/lib/db";
 import { pgExec } from "@/lib/derived/sql-exec";
+import { sqliteParam } from "@/lib/sql/dialect";
 
 export type SqlReader = {
   provider: DbProvider;
@@ -17,15 +18,6 @@ export type SqlReader = {
   close(): void;
 };
 
-// Prisma's SQLite adapter stores DateTime as this text; comparisons in SQL are textual, so a
-// parameter must have exactly the stored shape.
-export const sqliteDateText = (date: Date) => date.toISOString().replace("Z", "+00:00");
-
-function sqliteParam(value: unknown): unknown {
-  if (value instanceof Date) return sqliteDateText(value);
-  if (typeof value === "boolean") return value ? 1 : 0;
-  return value;
-}
 
 export function openSqlReader(db: Db): SqlReader {
   const url = databaseUrlOf(db);

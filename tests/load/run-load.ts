@@ -6,7 +6,9 @@
 // in a bare node:http server), then against Verity; Verity's throughput is printed as a ratio
 // of the reference's. After each run the database is checked: no errors, every acknowledged
 // submission stored, no item over its overlap, nobody given an item twice.
-// p50/p95/p99 per operation and the server's CPU time per item are printed.
+// p50/p95/p99 per operation and the server's CPU time per item are printed, then the framework
+// floor measured on the same server (framework-floor.ts: what a request costs before any of
+// Verity's work, VERITY_LOAD_FLOOR_SECONDS, default 20).
 // Not part of `npm test` (it runs for minutes); uses the existing .next build or makes one.
 //   VERITY_LOAD_CPU_PROF=<dir>: Verity's server writes a V8 CPU profile there when it stops.
 //   `-- --db postgres [--replicas N]`: the same on PostgreSQL (VERITY_TEST_PG_URL's server or a
@@ -17,6 +19,7 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { AppServer, freePort } from "../e2e/fault/app-server";
+import { measureFrameworkFloor, reportFloor, type FloorResult } from "./framework-floor";
 import { annotate, newTally, verityClient, type Tally } from "./load-client";
 import { cpuMs, report, runBare, signInRetrying, type RunResult } from "./load-run";
 import { seedLoad, type LoadSeed } from "./seed-load";
@@ -25,6 +28,8 @@ const USERS = Number(process.env.VERITY_LOAD_USERS ?? 50);
 const SECONDS = Number(process.env.VERITY_LOAD_SECONDS ?? 180);
 const ITEMS = Number(process.env.VERITY_LOAD_ITEMS ?? 1_000_000);
 const PASSWORD = "load-test-password-1";
+// The framework floor's phase, after Verity's (framework-floor.ts); 0 leaves it out.
+const FLOOR_SECONDS = Number(process.env.VERITY_LOAD_FLOOR_SECONDS ?? Math.min(20, SECONDS));
 
 function checkDatabase(file: string, seed: LoadSeed, tally: Tally): { checks: string; ok: boolean } {
   const db = new Database(file, { readonly: true });
@@ -44,7 +49,7 @@ function checkDatabase(file: string, seed: LoadSeed, tally: Tally): { checks: st
   return { checks, ok };
 }
 
-async function runVerity(dataDir: string, file: string, seed: LoadSeed): Promise<RunResult> {
+async function runVerity(dataDir: string, file: string, seed: LoadSeed): Promise<RunResult & { floor: FloorResult | null }> {
   const profile = process.env.VERITY_LOAD_CPU_PROF;
   const server = new AppServer(
     await freePort(),
@@ -58,8 +63,10 @@ async function runVerity(dataDir: string, file: string, seed: LoadSeed): Promise
   const until = Date.now() + SECONDS * 1000;
   await Promise.all(cookies.map((cookie, i) => annotate(tally, verityClient(server, cookie, seed), seed.emails[i]!, until)));
   const serverCpuMs = cpuMs(server.pid) - cpuBefore;
+  const floorRoute = `/api/projects/${seed.projectId}/claims/${tally.submitted[0]?.claimId ?? "nosuchclaim0"}/submit`;
+  const floor = FLOOR_SECONDS > 0 ? await measureFrameworkFloor(server, floorRoute, USERS, FLOOR_SECONDS) : null;
   await server.stop();
-  return { name: "Verity", tally, seconds: SECONDS, serverCpuMs, ...checkDatabase(file, seed, tally) };
+  return { name: "Verity", tally, seconds: SECONDS, serverCpuMs, floor, ...checkDatabase(file, seed, tally) };
 }
 
 /** `--db postgres --replicas 2` and the like; SQLite and one server by default. */
@@ -103,7 +110,8 @@ async function main() {
     report(verity);
     const ratio = verity.tally.submitted.length / Math.max(1, bare.tally.submitted.length);
     console.log(`Verity / bare reference: ${ratio.toFixed(2)} of the throughput (goal >= 0.3)`);
-    const ok = bare.ok && verity.ok;
+    const floorOk = verity.floor ? reportFloor(verity.floor, bare.tally.submitted.length / bare.seconds) : true;
+    const ok = bare.ok && verity.ok && floorOk;
     console.log(ok ? "load: PASS" : "load: FAIL");
     process.exitCode = ok ? 0 : 1;
   } finally {

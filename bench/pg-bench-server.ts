@@ -1,13 +1,20 @@
-// A PostgreSQL server for the PostgreSQL bench suites: VERITY_TEST_PG_URL's server when it is
-// set, or a throwaway cluster of our own (scripts/pg-throwaway.mjs) stopped by close(). Each
-// call of freshDatabase() makes a new, migrated database on it, dropped by its drop().
+// A PostgreSQL server for the PostgreSQL bench suites and the load test: VERITY_TEST_PG_URL's
+// server when it is set, or a throwaway cluster of our own (scripts/pg-throwaway.mjs) stopped by
+// close(). Each call of freshDatabase() makes a new, migrated database on it, and copyDatabase()
+// a copy of one (the load test's bare reference works on a copy of the seeded database); each
+// is dropped by its drop().
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { applyMigrations } from "@/lib/migrate";
 
-export type BenchDatabase = { url: string; drop: () => Promise<void> };
-export type BenchPostgres = { freshDatabase: (label: string) => Promise<BenchDatabase>; close: () => Promise<void> };
+export type BenchDatabase = { name: string; url: string; drop: () => Promise<void> };
+export type BenchPostgres = {
+  freshDatabase: (label: string) => Promise<BenchDatabase>;
+  /** CREATE DATABASE … TEMPLATE: nothing may be connected to `from` while it runs. */
+  copyDatabase: (from: BenchDatabase, label: string) => Promise<BenchDatabase>;
+  close: () => Promise<void>;
+};
 
 async function onServer<T>(serverUrl: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: serverUrl });
@@ -29,30 +36,40 @@ export async function startBenchPostgres(): Promise<BenchPostgres> {
     stopCluster = cluster.stop;
   }
   const server = serverUrl;
+  const database = (name: string): BenchDatabase => {
+    const url = new URL(server);
+    url.pathname = `/${name}`;
+    return {
+      name,
+      url: url.toString(),
+      // Not WITH (FORCE): killing a pool's idle connection under it crashes the process
+      // (as bench/queue-bench.ts found); pools close their idle connections within seconds.
+      drop: () =>
+        onServer(server, async (c) => {
+          for (let attempt = 0; ; attempt++) {
+            try {
+              await c.query(`DROP DATABASE IF EXISTS ${name}`);
+              return;
+            } catch (error) {
+              if (attempt >= 60) throw error;
+              await new Promise((resolve) => setTimeout(resolve, 500));
+            }
+          }
+        }),
+    };
+  };
+  const newName = (label: string) => `verity_bench_${label}_${randomBytes(4).toString("hex")}`;
   return {
     freshDatabase: async (label) => {
-      const name = `verity_bench_${label}_${randomBytes(4).toString("hex")}`;
-      await onServer(server, (c) => c.query(`CREATE DATABASE ${name}`));
-      const url = new URL(server);
-      url.pathname = `/${name}`;
-      applyMigrations(url.toString());
-      return {
-        url: url.toString(),
-        // Not WITH (FORCE): killing a pool's idle connection under it crashes the process
-        // (as bench/queue-bench.ts found); pools close their idle connections within seconds.
-        drop: () =>
-          onServer(server, async (c) => {
-            for (let attempt = 0; ; attempt++) {
-              try {
-                await c.query(`DROP DATABASE IF EXISTS ${name}`);
-                return;
-              } catch (error) {
-                if (attempt >= 60) throw error;
-                await new Promise((resolve) => setTimeout(resolve, 500));
-              }
-            }
-          }),
-      };
+      const made = database(newName(label));
+      await onServer(server, (c) => c.query(`CREATE DATABASE ${made.name}`));
+      applyMigrations(made.url);
+      return made;
+    },
+    copyDatabase: async (from, label) => {
+      const made = database(newName(label));
+      await onServer(server, (c) => c.query(`CREATE DATABASE ${made.name} TEMPLATE ${from.name}`));
+      return made;
     },
     close: async () => stopCluster?.(),
   };

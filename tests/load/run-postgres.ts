@@ -5,47 +5,18 @@
 // the replicas in turn. After the run: the database checks of the SQLite run, media uploaded
 // through one replica served by another, an export run by the worker (deployment-checks.ts).
 import { mkdtempSync, rmSync } from "node:fs";
-import { randomBytes } from "node:crypto";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { startS3Server } from "../support/s3-server";
 import { checkPostgres } from "./check-postgres";
 import { checkExportByWorker, checkMediaAcrossReplicas } from "./deployment-checks";
 import { annotate, newTally, verityClient } from "./load-client";
 import { cpuMs, report, runBare, signInRetrying, type RunResult } from "./load-run";
 import { MEDIA_BUCKET, POOL_BUCKET, sharedSettings, startReplicaSet } from "./replica-set";
-import { copyDatabase, seedLoadPostgres } from "./seed-load-postgres";
+import { seedLoadPostgres } from "./seed-load-postgres";
+import { startBenchPostgres } from "../../bench/pg-bench-server";
 
 type Options = { users: number; seconds: number; items: number; password: string; replicas: number };
-type Cluster = { url: string; stop: () => void };
-
-// A plain ES module of ours (scripts/pg-throwaway.mjs), loaded as bench/queue-bench.ts does.
-async function throwawayCluster(): Promise<Cluster> {
-  const throwaway = (await import(path.resolve(import.meta.dirname, "../../scripts/pg-throwaway.mjs"))) as { startThrowawayPostgres: () => Promise<Cluster> };
-  return throwaway.startThrowawayPostgres();
-}
-
-function databaseUrl(serverUrl: string, name: string): string {
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function createDatabase(serverUrl: string, name: string): Promise<string> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  await client.query(`CREATE DATABASE "${name}"`);
-  await client.end();
-  return databaseUrl(serverUrl, name);
-}
-
-async function dropDatabases(serverUrl: string, names: string[]): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  for (const name of names) await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await client.end();
-}
 
 /** A pool of the project on the S3 pool bucket and an admin API token, made as an admin would. */
 async function poolAndToken(url: string, s3Env: Record<string, string>, seed: { projectId: string; adminId: string }, prefix: string) {
@@ -66,17 +37,17 @@ async function poolAndToken(url: string, s3Env: Record<string, string>, seed: { 
 }
 
 export async function runPostgres(o: Options): Promise<boolean> {
-  const cluster: Cluster | null = process.env.VERITY_TEST_PG_URL ? null : await throwawayCluster();
-  const serverUrl = process.env.VERITY_TEST_PG_URL ?? cluster!.url;
-  const name = `verity_load_${randomBytes(4).toString("hex")}`;
+  const server = await startBenchPostgres();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "verity-load-pg-"));
   const s3 = await startS3Server([MEDIA_BUCKET, POOL_BUCKET]);
   try {
     console.error(`seeding ${o.items.toLocaleString("en")} queue items and ${o.users} annotators on PostgreSQL…`);
-    const url = await createDatabase(serverUrl, name);
+    const database = await server.freshDatabase("load");
+    const url = database.url;
     const seed = await seedLoadPostgres(url, o.users, o.items, o.password);
-    const bareUrl = await copyDatabase(serverUrl, name, `${name}_bare`);
-    const prefix = `load/${name}/grounding`;
+    const bareDatabase = await server.copyDatabase(database, "load_bare");
+    const bareUrl = bareDatabase.url;
+    const prefix = `load/${database.name}/grounding`;
     const { poolId, token } = await poolAndToken(url, s3.env, seed, prefix);
 
     console.error(`${o.users} annotators for ${o.seconds} s against the bare reference, then against ${o.replicas} Verity replica(s)…`);
@@ -122,11 +93,12 @@ export async function runPostgres(o: Options): Promise<boolean> {
     console.log(`Verity / bare reference: ${ratio.toFixed(2)} of the throughput (goal >= 0.3)`);
     const ok = bare.ok && verity.ok && deployment.every((c) => c.ok);
     console.log(ok ? "load: PASS" : "load: FAIL");
-    await dropDatabases(serverUrl, [name, `${name}_bare`]);
+    await database.drop();
+    await bareDatabase.drop();
     return ok;
   } finally {
     await s3.stop();
-    cluster?.stop();
+    await server.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -1,9 +1,9 @@
 // The load test's data on PostgreSQL: the same project, annotators and queue as seed-load.ts,
 // plus one admin (who imports through one replica and exports through the other), written
 // by the server itself from generate_series: a million rows through a client would take
-// longer than the test. The bare reference gets its own copy (CREATE DATABASE … TEMPLATE).
+// longer than the test, into a migrated database (bench/pg-bench-server.ts freshDatabase); the
+// bare reference gets its own copy of it (copyDatabase there).
 import pg from "pg";
-import { applyMigrations } from "@/lib/migrate";
 import { hashPassword } from "@/lib/auth/password";
 import { DERIVATION_CODE_VERSION } from "@/lib/derived/derivation-version";
 import type { LoadSeed } from "./seed-load";
@@ -11,7 +11,6 @@ import type { LoadSeed } from "./seed-load";
 export type PostgresLoadSeed = LoadSeed & { adminEmail: string; adminId: string };
 
 export async function seedLoadPostgres(url: string, annotators: number, items: number, password: string): Promise<PostgresLoadSeed> {
-  applyMigrations(url);
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -48,18 +47,4 @@ export async function seedLoadPostgres(url: string, annotators: number, items: n
   } finally {
     await client.end();
   }
-}
-
-/** A copy of the seeded database for the bare reference, made by the server from the template. */
-export async function copyDatabase(serverUrl: string, from: string, to: string): Promise<string> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(`CREATE DATABASE "${to}" TEMPLATE "${from}"`);
-  } finally {
-    await client.end();
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${to}`;
-  return url.toString();
 }

@@ -3,7 +3,7 @@
 // o + a preset, accepts, skips and re-scores through the queue; the override is in the
 // database, the rollout's effective outcome and its group's advantages flip, and the
 // dashboard's tier counts move. Annotators get 403.
-import { expect, test, type Browser } from "@playwright/test";
+import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import { storageStatePath, type E2eRole } from "./seed-file";
 
@@ -21,6 +21,26 @@ function query<T>(sql: string, ...args: unknown[]): T[] {
 }
 
 const trajectoryId = (sourceId: string) => query<{ id: string }>(`SELECT id FROM Trajectory WHERE sourceDataset = 'e2e-triage' AND sourceId = ?`, sourceId)[0]!.id;
+
+// Keys sent before a page has hydrated go nowhere (each decision is a full page load), so every
+// key is pressed until the page answers. Repeating never decides twice: a key that moves on is
+// pressed again only while the page has not left, and the panel ignores keys while its
+// decision is being saved.
+async function pressUntilLeaving(page: Page, key: string) {
+  const before = page.url();
+  await expect(async () => {
+    if (page.url() === before) await page.keyboard.press(key);
+    await expect(page).not.toHaveURL(before, { timeout: 2_000 });
+  }).toPass();
+}
+
+async function pressUntil(page: Page, key: string, answered: Locator, attribute?: [string, string]) {
+  await expect(async () => {
+    await page.keyboard.press(key);
+    if (attribute) await expect(answered).toHaveAttribute(attribute[0], attribute[1], { timeout: 1_000 });
+    else await expect(answered).toBeVisible({ timeout: 1_000 });
+  }).toPass();
+}
 
 async function pageAs(browser: Browser, role: E2eRole) {
   const context = await browser.newContext({ storageState: storageStatePath(role) });
@@ -71,11 +91,9 @@ test("the reviewer works the queue: o + preset overrides, a accepts, n skips, a 
   const firstUrl = page.url();
 
   // o without a reason asks for one; 3 picks "premature finish"; o overrides and moves on.
-  await page.keyboard.press("o");
-  await expect(page.getByRole("region", { name: "Decision" }).getByRole("alert")).toContainText("Pick a reason first");
-  await page.keyboard.press("3");
-  await expect(page.getByRole("radio", { name: /premature finish/ })).toHaveAttribute("aria-checked", "true");
-  await page.keyboard.press("o");
+  await pressUntil(page, "o", page.getByRole("region", { name: "Decision" }).getByRole("alert").filter({ hasText: "Pick a reason first" }));
+  await pressUntil(page, "3", page.getByRole("radio", { name: /premature finish/ }), ["aria-checked", "true"]);
+  await pressUntilLeaving(page, "o");
   await expect(page).not.toHaveURL(firstUrl);
   await expect(page.getByRole("heading", { name: "Tap the bluetooth row" })).toBeVisible();
 
@@ -88,16 +106,16 @@ test("the reviewer works the queue: o + preset overrides, a accepts, n skips, a 
   expect(query(`SELECT 1 FROM AuditLog WHERE action = 'triage.override' AND projectId = (SELECT id FROM Project WHERE slug = 'triage')`)).toHaveLength(1);
 
   // The sample two tiers apart: accept the judge (no override).
-  await page.keyboard.press("a");
+  await pressUntilLeaving(page, "a");
   await expect(page.getByRole("heading", { name: "Turn on the dark theme" })).toBeVisible();
   // The lone rule-vs-judge rollout: skip it.
-  await page.keyboard.press("n");
+  await pressUntilLeaving(page, "n");
   await expect(page.getByRole("heading", { name: "Open the fresh fruit aisle" })).toBeVisible();
   // The sample at the threshold: the score field is prefilled across it (7); 2 + o.
   await expect(page.getByLabel("New score (0–10)")).toHaveValue("7");
   await page.screenshot({ path: "test-results/screens/triage-decision-sample.png", fullPage: true });
-  await page.keyboard.press("2");
-  await page.keyboard.press("o");
+  await pressUntil(page, "2", page.getByRole("radiogroup", { name: "Reason presets" }).getByRole("radio").nth(1), ["aria-checked", "true"]);
+  await pressUntilLeaving(page, "o");
   await expect(page).toHaveURL(/\/projects\/triage\/triage\?done=/);
   await expect(page.getByRole("status")).toContainText(`Nothing left for you in ${QUEUE}.`);
   expect(query(`SELECT 1 FROM AuditLog WHERE action = 'triage.accept' AND projectId = (SELECT id FROM Project WHERE slug = 'triage')`)).toHaveLength(1);

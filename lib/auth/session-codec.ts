@@ -1,8 +1,9 @@
 // How Verity encodes its session cookie (next-auth's `jwt.encode` / `jwt.decode`, used by the
-// sign-in callback, the session read of every request and the proxy alike): an encrypted JWT (JWE, "dir" with
-// A256GCM) under a key derived from the secret with HKDF. next-auth's own codec derives that key
-// again on every call, and each request made two or three calls (the proxy's check, the
-// session read and the refreshed token it writes): HKDF was about a tenth of a busy server's CPU
+// sign-in callback, the session read of every request and the proxy alike): an encrypted JWT
+// (JWE, "dir" with A256GCM) under a key derived from the secret with HKDF. next-auth's own codec
+// derives that key again on every call, and each request made two or three calls (the proxy's
+// check, the session read and, before lib/auth/session.ts read the cookie with getToken, the
+// refreshed token it wrote): HKDF was about a tenth of a busy server's CPU
 // (bench/load-results.md). Here the key is derived once per secret, and a token already
 // decrypted is read from a small cache until it expires; sessions are still checked against
 // the database on every request (lib/auth/session.ts), so the cache never outlives a sign-out.

@@ -18,7 +18,6 @@ export type SqlReader = {
   close(): void;
 };
 
-
 export function openSqlReader(db: Db): SqlReader {
   const url = databaseUrlOf(db);
   const provider = providerOf(url);

@@ -3,7 +3,7 @@
 // o + a preset, accepts, skips and re-scores through the queue; the override is in the
 // database, the rollout's effective outcome and its group's advantages flip, and the
 // dashboard's tier counts move. Annotators get 403.
-import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import { storageStatePath, type E2eRole } from "./seed-file";
 
@@ -34,11 +34,10 @@ async function pressUntilLeaving(page: Page, key: string) {
   }).toPass();
 }
 
-async function pressUntil(page: Page, key: string, answered: Locator, attribute?: [string, string]) {
+async function pressUntil(page: Page, key: string, answered: () => Promise<void>) {
   await expect(async () => {
     await page.keyboard.press(key);
-    if (attribute) await expect(answered).toHaveAttribute(attribute[0], attribute[1], { timeout: 1_000 });
-    else await expect(answered).toBeVisible({ timeout: 1_000 });
+    await answered();
   }).toPass();
 }
 
@@ -91,8 +90,8 @@ test("the reviewer works the queue: o + preset overrides, a accepts, n skips, a 
   const firstUrl = page.url();
 
   // o without a reason asks for one; 3 picks "premature finish"; o overrides and moves on.
-  await pressUntil(page, "o", page.getByRole("region", { name: "Decision" }).getByRole("alert").filter({ hasText: "Pick a reason first" }));
-  await pressUntil(page, "3", page.getByRole("radio", { name: /premature finish/ }), ["aria-checked", "true"]);
+  await pressUntil(page, "o", () => expect(page.getByRole("region", { name: "Decision" }).getByRole("alert")).toContainText("Pick a reason first", { timeout: 1_000 }));
+  await pressUntil(page, "3", () => expect(page.getByRole("radio", { name: /premature finish/ })).toHaveAttribute("aria-checked", "true", { timeout: 1_000 }));
   await pressUntilLeaving(page, "o");
   await expect(page).not.toHaveURL(firstUrl);
   await expect(page.getByRole("heading", { name: "Tap the bluetooth row" })).toBeVisible();
@@ -114,7 +113,7 @@ test("the reviewer works the queue: o + preset overrides, a accepts, n skips, a 
   // The sample at the threshold: the score field is prefilled across it (7); 2 + o.
   await expect(page.getByLabel("New score (0–10)")).toHaveValue("7");
   await page.screenshot({ path: "test-results/screens/triage-decision-sample.png", fullPage: true });
-  await pressUntil(page, "2", page.getByRole("radiogroup", { name: "Reason presets" }).getByRole("radio").nth(1), ["aria-checked", "true"]);
+  await pressUntil(page, "2", () => expect(page.getByRole("radiogroup", { name: "Reason presets" }).getByRole("radio").nth(1)).toHaveAttribute("aria-checked", "true", { timeout: 1_000 }));
   await pressUntilLeaving(page, "o");
   await expect(page).toHaveURL(/\/projects\/triage\/triage\?done=/);
   await expect(page.getByRole("status")).toContainText(`Nothing left for you in ${QUEUE}.`);

@@ -3,11 +3,13 @@
 // Skip (the item goes back to the others and never comes back to you; the queue's next item
 // opens). A lapsed lease is said plainly: submitting still works unless someone took the item.
 import { useEffect, useState } from "react";
+import { useSearchParams } from "next/navigation";
 import { useT } from "@/components/i18n/i18n-provider";
 import { openNextQueueItem } from "@/components/queues/open-next-item";
 import { skipClaimAction } from "@/lib/actions/queues";
 import type { QueueClaimView } from "@/lib/queues/queue-claim-view";
 import { statusWord } from "@/lib/i18n/status-word";
+import { UNSUBMITTED_PARAM, parseUnsubmittedReason, unsubmittedMessage } from "@/lib/queues/unsubmitted-reason";
 
 function remaining(leaseUntil: string, now: number): string | null {
   const seconds = Math.floor((Date.parse(leaseUntil) - now) / 1000);
@@ -25,6 +27,8 @@ export function QueueModeBar({ projectId, claim }: { projectId: string; claim: Q
   const [error, setError] = useState<string | null>(null);
   const [isSkipping, setSkipping] = useState(false);
   const t = useT();
+  // The previous item's claim, closed on the way here, did not count (the /next route says why).
+  const unsubmitted = parseUnsubmittedReason(useSearchParams().get(UNSUBMITTED_PARAM));
   useEffect(() => {
     setNow(Date.now());
     const timer = setInterval(() => setNow(Date.now()), 1000);
@@ -61,6 +65,8 @@ export function QueueModeBar({ projectId, claim }: { projectId: string; claim: Q
           {isSkipping ? t("queueMode.skipping") : t("queueMode.skip")}
         </button>
       )}
+      {/* Last, on a line of its own under the lease and Skip. */}
+      {unsubmitted && <span role="alert" className="basis-full font-medium text-amber-900">{t(unsubmittedMessage(unsubmitted))}</span>}
     </section>
   );
 }

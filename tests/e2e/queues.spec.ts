@@ -62,6 +62,9 @@ test("an annotator starts the queue, submits, and lands on the next claimed samp
   await expect(page).not.toHaveURL(new RegExp(firstClaim));
   await expect(page).toHaveURL(/\/projects\/demo\/samples\/[a-z0-9]+\?claim=[a-z0-9]+&queue=/);
   const second = new URL(page.url());
+  // The claim was closed on the way (one POST to /next with the claim): nothing to say about it.
+  expect(second.searchParams.get("unsubmitted")).toBeNull();
+  await expect(page.getByRole("region", { name: "Queue" }).getByRole("alert")).toHaveCount(0);
   expect(second.pathname.split("/").at(-1)).not.toBe(firstSample);
   expect(second.searchParams.get("queue")).toBe(first.searchParams.get("queue"));
 
@@ -80,6 +83,44 @@ test("an annotator starts the queue, submits, and lands on the next claimed samp
   const queueRow = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: QUEUE }) });
   await expect(queueRow.getByText(/^1 \/ \d+ submitted$/)).toBeVisible();
   await page.screenshot({ path: "test-results/screens/queues-progress.png", fullPage: true });
+});
+
+test("a claim whose close is refused on the way to the next item stays as it was, and the next page says why", async ({ browser, baseURL }) => {
+  const { demoProjectId, users } = readSeed();
+  const annotator = await pageAs(browser, "annotator");
+  const reviewer = await pageAs(browser, "reviewer");
+  const next = (name: string) => `/api/projects/${demoProjectId}/queues/${queueId(name)}/next`;
+  const claimsOf = (email: string) =>
+    query<{ id: string; status: string }>(`SELECT c.id, c.status FROM Claim c JOIN User u ON u.id = c.userId WHERE u.email = ? ORDER BY c.id`, email);
+
+  // The annotator holds the claim the previous test left open, with no answer submitted on it.
+  const held = await annotator.request.post(next(QUEUE), { maxRedirects: 0, headers: { Origin: baseURL! } });
+  const heldAt = new URL(held.headers().location!, baseURL);
+  const heldClaim = heldAt.searchParams.get("claim")!;
+  const unanswered = await annotator.request.post(next(QUEUE), { maxRedirects: 0, headers: { Origin: baseURL! }, form: { close: heldClaim } });
+  expect(unanswered.status()).toBe(303);
+  const back = new URL(unanswered.headers().location!, baseURL);
+  expect(back.pathname).toBe(heldAt.pathname);
+  expect(back.searchParams.get("claim")).toBe(heldClaim);
+  expect(back.searchParams.get("unsubmitted")).toBe("unanswered");
+  expect(claimsOf(users.annotator!.email).find((c) => c.id === heldClaim)?.status).toBe("active");
+  await annotator.goto(back.pathname + back.search);
+  await expect(annotator.getByRole("region", { name: "Queue" }).getByRole("alert")).toHaveText("Your last claim is still open: its answer was not submitted. Submit it again.");
+  await annotator.screenshot({ path: "test-results/screens/queue-unsubmitted-notice.png" });
+
+  // Someone else's claim: the annotator cannot close it, and it is left exactly as it was.
+  const started = await reviewer.request.post(next(REVIEWERS_ONLY), { maxRedirects: 0, headers: { Origin: baseURL! } });
+  const reviewerClaim = new URL(started.headers().location!, baseURL).searchParams.get("claim")!;
+  const before = claimsOf(users.reviewer!.email);
+  const foreign = await annotator.request.post(next(QUEUE), { maxRedirects: 0, headers: { Origin: baseURL! }, form: { close: reviewerClaim } });
+  expect(new URL(foreign.headers().location!, baseURL).searchParams.get("unsubmitted")).toBe("no-claim");
+  expect(claimsOf(users.reviewer!.email)).toEqual(before);
+
+  // Not a claim id at all: refused outright, nothing claimed.
+  const count = claimsOf(users.annotator!.email).length;
+  const malformed = await annotator.request.post(next(QUEUE), { maxRedirects: 0, headers: { Origin: baseURL! }, form: { close: "'; DROP TABLE Claim; --" } });
+  expect(malformed.status()).toBe(400);
+  expect(claimsOf(users.annotator!.email).length).toBe(count);
 });
 
 test("an annotator who is not a member of a queue is refused", async ({ browser, baseURL }) => {

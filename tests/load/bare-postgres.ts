@@ -133,7 +133,14 @@ export function barePostgresServer(url: string, queueId: string, projectId: stri
       return {};
     });
 
-  const routes: Record<string, (body: never) => Promise<unknown>> = { "/claim": claim, "/save": save, "/submit": submit };
+  // Verity closes a claim and claims the next item in one request (its /next route): the same
+  // two transactions, one after the other.
+  const submitNext = async (body: { userId: string; claimId: string }) => {
+    await submit(body);
+    return { next: await claim(body) };
+  };
+
+  const routes: Record<string, (body: never) => Promise<unknown>> = { "/claim": claim, "/save": save, "/submit": submit, "/submit-next": submitNext };
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));

@@ -5,6 +5,7 @@
 //   POST /claim  {userId}                       -> {claimId, sampleId} | 204 nothing left
 //   POST /save   {userId, sampleId, box}        -> {version}
 //   POST /submit {userId, claimId}              -> {}
+//   POST /submit-next {userId, claimId}         -> {next: {claimId, sampleId} | null}
 import http from "node:http";
 import { randomBytes } from "node:crypto";
 import Database from "better-sqlite3";
@@ -108,7 +109,14 @@ export function bareSqliteServer(file: string, queueId: string, projectId: strin
       return {};
     });
 
-  const routes: Record<string, (body: never) => unknown> = { "/claim": claim, "/save": save, "/submit": submit };
+  // Verity closes a claim and claims the next item in one request (its /next route): the same
+  // two transactions, one after the other.
+  const submitNext = (body: { userId: string; claimId: string }) => {
+    submit(body);
+    return { next: claim(body) };
+  };
+
+  const routes: Record<string, (body: never) => unknown> = { "/claim": claim, "/save": save, "/submit": submit, "/submit-next": submitNext };
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));

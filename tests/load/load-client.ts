@@ -1,15 +1,18 @@
 // The load test's annotators (run-load.ts): each claims, saves a submitted box and submits the
 // claim again as soon as the previous answer is back, against Verity (exactly as the review
-// screen does it: POST Start, POST the answer, POST the claim's submit) or against the
-// bare reference (bare-reference.ts, the same data changes as plain JSON routes).
+// screen does it: POST Start once, then per item POST the answer and POST /next with the claim
+// to close, which claims the next item in the same request) or against the bare reference
+// (bare-reference.ts, the same data changes as plain JSON routes, the same two per item).
 import type { AppServer } from "../e2e/fault/app-server";
 
 export type Op = "claim" | "save" | "submit";
 export type Claimed = { claimId: string; sampleId: string };
+// A submit's answer: the claim is closed, and the next item claimed (null: nothing left).
+export type Submitted = { next: Claimed | null };
 export type LoadClient = {
   claim(): Promise<Claimed | string>;
   save(sampleId: string, box: number[]): Promise<true | string>;
-  submit(claimId: string): Promise<true | string>;
+  submit(claimId: string): Promise<Submitted | string>;
 };
 
 export type Tally = { latencies: Record<Op, number[]>; errors: string[]; submitted: { claimId: string; sampleId: string; user: string }[] };
@@ -24,26 +27,41 @@ async function timed<T>(tally: Tally, op: Op, work: () => Promise<T>): Promise<T
   }
 }
 
+// "claim" is timed only where a claim is its own request (the first, or after a failure);
+// "submit" is the close of a claim with the next one's claim.
 export async function annotate(tally: Tally, client: LoadClient, user: string, until: number): Promise<void> {
+  let claimed: Claimed | null = null;
   while (Date.now() < until) {
-    const claimed = await timed(tally, "claim", () => client.claim());
-    if (typeof claimed === "string") {
-      tally.errors.push(`claim: ${claimed}`);
-      continue;
+    if (!claimed) {
+      const fresh = await timed(tally, "claim", () => client.claim());
+      if (typeof fresh === "string") {
+        tally.errors.push(`claim: ${fresh}`);
+        continue;
+      }
+      claimed = fresh;
     }
+    const item: Claimed = claimed;
+    claimed = null;
     const shift = tally.submitted.length % 300;
-    const saved = await timed(tally, "save", () => client.save(claimed.sampleId, [100 + shift, 100, 400 + shift, 260]));
+    const saved = await timed(tally, "save", () => client.save(item.sampleId, [100 + shift, 100, 400 + shift, 260]));
     if (saved !== true) {
       tally.errors.push(`save: ${saved}`);
       continue;
     }
-    const done = await timed(tally, "submit", () => client.submit(claimed.claimId));
-    if (done !== true) {
+    const done = await timed(tally, "submit", () => client.submit(item.claimId));
+    if (typeof done === "string") {
       tally.errors.push(`submit: ${done}`);
       continue;
     }
-    tally.submitted.push({ ...claimed, user });
+    tally.submitted.push({ ...item, user });
+    claimed = done.next;
   }
+}
+
+// The claim a /next redirect leads to, or null when it leads back to the queues page (done).
+function claimedAt(location: URL): Claimed | null {
+  const claimId = location.searchParams.get("claim");
+  return claimId ? { claimId, sampleId: location.pathname.split("/").pop()! } : null;
 }
 
 /** One signed-in annotator of Verity. */
@@ -53,20 +71,34 @@ export function verityClient(server: AppServer, cookie: string, seed: { projectI
     const sent = await server.postJson(cookie, route, body);
     return sent.status === 200 && sent.result?.ok === true ? true : `${sent.status} ${sent.raw.slice(0, 200)}`;
   };
+  // The queue's /next, as the review screen's form posts it (components/queues/open-next-item.ts).
+  const next = async (form: URLSearchParams): Promise<URL | string> => {
+    const answer = await fetch(`${server.base}/api/projects/${seed.projectId}/queues/${seed.queueId}/next`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { cookie, origin: server.base, "content-type": "application/x-www-form-urlencoded" },
+      body: form.toString(),
+    });
+    const location = answer.headers.get("location");
+    await answer.arrayBuffer();
+    return answer.status === 303 && location ? new URL(location, server.base) : `${answer.status} ${location ?? ""}`;
+  };
   return {
     async claim() {
-      const started = await fetch(`${server.base}/api/projects/${seed.projectId}/queues/${seed.queueId}/next`, { method: "POST", redirect: "manual", headers: { cookie, origin: server.base } });
-      const location = new URL(started.headers.get("location") ?? "", server.base);
-      const claimId = location.searchParams.get("claim");
-      if (started.status !== 303 || !claimId) return `${started.status} ${location}`;
-      return { claimId, sampleId: location.pathname.split("/").pop()! };
+      const started = await next(new URLSearchParams());
+      if (typeof started === "string") return started;
+      return claimedAt(started) ?? `nothing to claim: ${started}`;
     },
     async save(sampleId, box) {
       const payload = { targetAbsent: false, box, instructionRewrite: null, qualityScore: null, note: null };
       return post(`/api/projects/${seed.projectId}/samples/${sampleId}/answer`, { baseVersion: null, status: "submitted", payload });
     },
     async submit(claimId) {
-      return post(`/api/projects/${seed.projectId}/claims/${claimId}/submit`, {});
+      const moved = await next(new URLSearchParams({ close: claimId }));
+      if (typeof moved === "string") return moved;
+      // The close refused: the route goes on all the same and says why in the address.
+      const refused = moved.searchParams.get("unsubmitted");
+      return refused ? `not closed (${refused}): ${moved}` : { next: claimedAt(moved) };
     },
   };
 }
@@ -85,8 +117,9 @@ export function bareClient(base: string, userId: string): LoadClient {
       return response.status === 200 ? (await response.arrayBuffer(), true) : `${response.status} ${await response.text()}`;
     },
     async submit(claimId) {
-      const response = await post("/submit", { claimId });
-      return response.status === 200 ? (await response.arrayBuffer(), true) : `${response.status} ${await response.text()}`;
+      const response = await post("/submit-next", { claimId });
+      if (response.status !== 200) return `${response.status} ${await response.text()}`;
+      return (await response.json()) as Submitted;
     },
   };
 }

@@ -63,7 +63,7 @@ async function runVerity(dataDir: string, file: string, seed: LoadSeed): Promise
   const until = Date.now() + SECONDS * 1000;
   await Promise.all(cookies.map((cookie, i) => annotate(tally, verityClient(server, cookie, seed), seed.emails[i]!, until)));
   const serverCpuMs = cpuMs(server.pid) - cpuBefore;
-  const floorRoute = `/api/projects/${seed.projectId}/claims/${tally.submitted[0]?.claimId ?? "nosuchclaim0"}/submit`;
+  const floorRoute = `/api/projects/${seed.projectId}/queues/${seed.queueId}/next`;
   const floor = FLOOR_SECONDS > 0 ? await measureFrameworkFloor(server, floorRoute, USERS, FLOOR_SECONDS) : null;
   await server.stop();
   return { name: "Verity", tally, seconds: SECONDS, serverCpuMs, floor, ...checkDatabase(file, seed, tally) };

@@ -13,6 +13,7 @@ import { parseSampleFilter } from "@/lib/samples/sample-filters";
 import { parseTrajectoryFilter } from "@/lib/trajectories/trajectory-filters";
 import { newQueueData } from "./new-queue-data";
 import { countArchivedQueues, listQueueProgress } from "./queue-progress";
+import { UNSUBMITTED_PARAM, parseUnsubmittedReason, unsubmittedMessage } from "@/lib/queues/unsubmitted-reason";
 
 type Props = { params: Promise<{ slug: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -29,6 +30,7 @@ export default async function QueuesPage({ params, searchParams }: Props) {
   const archivedCount = isReviewer ? await countArchivedQueues(db(), project.id) : 0;
   const done = queues.find((q) => q.id === query.done);
   const closed = typeof query.closed === "string" && /^[a-z0-9]{10,40}$/.test(query.closed) ? await db().queue.findFirst({ where: { id: query.closed, projectId: project.id }, select: { name: true } }) : null;
+  const unsubmitted = parseUnsubmittedReason(query[UNSUBMITTED_PARAM]);
   const { t } = await getT();
   const initial = { itemType: query.itemType === "trajectory" ? "trajectory" : "sample", sample: parseSampleFilter(query), trajectory: parseTrajectoryFilter(query), selected: parseSelectedIds(query.ids) } as const;
   return (
@@ -42,6 +44,7 @@ export default async function QueuesPage({ params, searchParams }: Props) {
         )}
       </div>
       {closed && <p role="status" className="rounded-md border border-amber-200 bg-amber-50 p-3 text-amber-900">{t("queues.closedNotice", { queue: closed.name })}</p>}
+      {unsubmitted && <p role="alert" className="rounded-md border border-amber-200 bg-amber-50 p-3 font-medium text-amber-900">{t(unsubmittedMessage(unsubmitted))}</p>}
       {done && <p role="status" className="rounded-md border border-emerald-200 bg-emerald-50 p-3 text-emerald-900">{t("queues.doneNotice", { queue: done.name })}</p>}
       <QueueList projectId={project.id} slug={project.slug} queues={queues} isAdmin={isAdmin} isReviewer={isReviewer} />
       {isAdmin && (

@@ -1,3 +1,5 @@
+import { revalidatePath } from "next/cache";
+import { z } from "zod";
 import { projectRoute } from "@/lib/http/project-route";
 import { assertSameOrigin } from "@/lib/http/request-guards";
 import { db } from "@/lib/db";
@@ -5,6 +7,9 @@ import { execFor } from "@/lib/derived/sql-exec";
 import { AppError } from "@/lib/errors";
 import { claimNextItem } from "@/lib/queues/claim-next-item";
 import { claimLocation } from "@/lib/queues/claim-location";
+import { submitOwnClaim } from "@/lib/queues/submittable-claim";
+import { unsubmittedReason, withUnsubmitted, type UnsubmittedReason } from "@/lib/queues/unsubmitted-reason";
+import type { ProjectAccess } from "@/lib/auth/session";
 
 // A relative Location: the browser resolves it against the address it used, which stays
 // right behind a proxy where request.url may not.
@@ -20,18 +25,51 @@ async function queueOf(projectId: string, queueId: string) {
   return { id: queue.id, status: queue.status, project: { slug: queue.slug } };
 }
 
+const ClaimId = z.string().regex(/^[a-z0-9]{10,40}$/);
+
+// The claim a review screen submits on its way here (the form's `close` field), if any. The
+// Start form sends no field, a probe no body at all.
+async function claimToSubmit(request: Request): Promise<string | null> {
+  const form = await request.formData().catch(() => null);
+  const value = form?.get("close");
+  if (value === null || value === undefined) return null;
+  const id = ClaimId.safeParse(value);
+  if (!id.success) throw new AppError("invalid_input", "The claim to submit is not a claim id.");
+  return id.data;
+}
+
+// Closes the caller's claim (its answer is saved and submitted first, by the screen). When a
+// check refuses, the caller goes on all the same, as before this was one request, and the
+// next page says why the claim did not count: a claim still open comes back to be submitted
+// again, a lost lease yields a fresh item.
+async function submitOnTheWay(access: ProjectAccess, claimId: string): Promise<UnsubmittedReason | null> {
+  try {
+    await submitOwnClaim(access, claimId);
+    revalidatePath("/projects", "layout");
+    return null;
+  } catch (error) {
+    if (error instanceof AppError) return unsubmittedReason(error);
+    throw error;
+  }
+}
+
 // POST (the queues page's Start form, and the review screens after a submit or a skip): claim
 // the caller's next item of the queue, or get back the one they still hold, and go to it in
 // queue mode; with nothing left, back to the queues page saying so. A claim is a state change,
-// so it is a same-origin POST, never a GET a link or a prefetch could trigger.
+// so it is a same-origin POST, never a GET a link or a prefetch could trigger. After a submit
+// the screen sends its claim along (`close`), so closing it and claiming the next item is one
+// round trip, not two.
 export const POST = projectRoute<{ projectId: string; queueId: string }>("annotator", async ({ request, access, params }) => {
   assertSameOrigin(request, { required: true });
+  const submit = await claimToSubmit(request);
   const queue = await queueOf(access.projectId, params.queueId);
+  const unsubmitted = submit ? await submitOnTheWay(access, submit) : null;
+  const queues = `/projects/${queue.project.slug}/queues`;
   // Closed while someone was working it: back to the queues page saying so, not an error page.
-  if (queue.status === "closed" || queue.status === "archived") return seeOther(`/projects/${queue.project.slug}/queues?closed=${queue.id}`);
+  if (queue.status === "closed" || queue.status === "archived") return seeOther(withUnsubmitted(`${queues}?closed=${queue.id}`, unsubmitted));
   const claim = await claimNextItem(db(), { queueId: queue.id, userId: access.user.id });
-  if (!claim) return seeOther(`/projects/${queue.project.slug}/queues?done=${queue.id}`);
-  return seeOther(claimLocation(queue.project.slug, queue.id, claim));
+  if (!claim) return seeOther(withUnsubmitted(`${queues}?done=${queue.id}`, unsubmitted));
+  return seeOther(withUnsubmitted(claimLocation(queue.project.slug, queue.id, claim), unsubmitted));
 });
 
 // GET claims nothing (an old bookmark or a prefetch lands here): it leads to the queues page.

@@ -2,6 +2,7 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { projectRoute } from "@/lib/http/project-route";
 import { assertSameOrigin } from "@/lib/http/request-guards";
+import { readBoundedBody } from "@/lib/http/bounded-body";
 import { db } from "@/lib/db";
 import { execFor } from "@/lib/derived/sql-exec";
 import { AppError } from "@/lib/errors";
@@ -28,11 +29,14 @@ async function queueOf(projectId: string, queueId: string) {
 const ClaimId = z.string().regex(/^[a-z0-9]{10,40}$/);
 
 // The claim a review screen submits on its way here (the form's `close` field), if any. The
-// Start form sends no field, a probe no body at all.
+// Start form sends no field, a probe no body at all. The form is a few dozen bytes: a bigger
+// body is refused as it arrives, never read whole (request.formData() would read 5 GB).
+const MAX_FORM_BYTES = 4096;
+
 async function claimToSubmit(request: Request): Promise<string | null> {
-  const form = await request.formData().catch(() => null);
-  const value = form?.get("close");
-  if (value === null || value === undefined) return null;
+  const body = await readBoundedBody(request, MAX_FORM_BYTES);
+  const value = new URLSearchParams(Buffer.from(body).toString("utf8")).get("close");
+  if (value === null) return null;
   const id = ClaimId.safeParse(value);
   if (!id.success) throw new AppError("invalid_input", "The claim to submit is not a claim id.");
   return id.data;

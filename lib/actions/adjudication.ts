@@ -9,9 +9,9 @@ import { isAppError } from "@/lib/errors";
 import { failureText } from "@/lib/actions/run-action";
 import { adjudicateItem, AdjudicationInputSchema } from "@/lib/queues/adjudicate-item";
 import { nextAwaitingAdjudication } from "@/lib/queues/adjudication-list";
+import { RowIdSchema } from "@/lib/ids/row-id-shape";
 
-const Id = z.string().regex(/^[a-z0-9]{10,40}$/);
-const AdjudicateSchema = z.object({ projectId: Id, adjudication: AdjudicationInputSchema });
+const AdjudicateSchema = z.object({ projectId: RowIdSchema, adjudication: AdjudicationInputSchema });
 
 export type AdjudicateResult = { ok: true; nextUrl: string } | { ok: false; error: string; isConflict: boolean };
 

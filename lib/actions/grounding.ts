@@ -11,12 +11,11 @@ import { bulkDecide } from "@/lib/annotations/bulk-decide";
 import { type ActionResult } from "@/lib/actions/result";
 import { failureText } from "@/lib/actions/run-action";
 import { getT } from "@/lib/i18n/server";
-
-const Id = z.string().regex(/^[a-z0-9]{10,40}$/);
+import { RowIdSchema } from "@/lib/ids/row-id-shape";
 
 const OverrideSchema = z.object({
-  projectId: Id,
-  verdictId: Id,
+  projectId: RowIdSchema,
+  verdictId: RowIdSchema,
   value: z.union([z.boolean(), z.number().min(0).max(10)]),
   reason: z.string(),
 });
@@ -33,7 +32,7 @@ export async function overrideVerdictAction(input: z.input<typeof OverrideSchema
   }
 }
 
-const BulkSchema = z.object({ projectId: Id, sampleIds: z.array(Id).min(1).max(500), decision: z.enum(["accept", "reject"]) });
+const BulkSchema = z.object({ projectId: RowIdSchema, sampleIds: z.array(RowIdSchema).min(1).max(500), decision: z.enum(["accept", "reject"]) });
 
 export async function bulkDecideAction(input: z.input<typeof BulkSchema>): Promise<ActionResult> {
   try {

@@ -7,9 +7,9 @@ import { db } from "@/lib/db";
 import { formFields, type ActionResult } from "@/lib/actions/result";
 import { runAction } from "@/lib/actions/run-action";
 import { makeHoneypot, removeHoneypot } from "@/lib/queues/honeypots";
+import { RowIdSchema } from "@/lib/ids/row-id-shape";
 
-const Id = z.string().regex(/^[a-z0-9]{10,40}$/);
-const MakeSchema = z.object({ projectId: Id, itemType: z.enum(["sample", "trajectory"]), itemId: Id });
+const MakeSchema = z.object({ projectId: RowIdSchema, itemType: z.enum(["sample", "trajectory"]), itemId: RowIdSchema });
 
 export async function makeHoneypotAction(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
   return runAction(async (t) => {
@@ -21,7 +21,7 @@ export async function makeHoneypotAction(_prev: ActionResult | null, form: FormD
   });
 }
 
-const RemoveSchema = z.object({ projectId: Id, honeypotId: Id });
+const RemoveSchema = z.object({ projectId: RowIdSchema, honeypotId: RowIdSchema });
 
 export async function removeHoneypotAction(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
   return runAction(async (t) => {

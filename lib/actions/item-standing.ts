@@ -10,9 +10,9 @@ import { runAction } from "@/lib/actions/run-action";
 import { keyOf } from "@/lib/annotations/item-key";
 import { decideProposal } from "@/lib/annotations/proposals";
 import { reopenItem } from "@/lib/annotations/reopen-item";
+import { RowIdSchema } from "@/lib/ids/row-id-shape";
 
-const Id = z.string().regex(/^[a-z0-9]{10,40}$/);
-const ReopenSchema = z.object({ projectId: Id, itemType: z.enum(["sample", "trajectory"]), itemId: Id, reason: z.string().max(2_000) });
+const ReopenSchema = z.object({ projectId: RowIdSchema, itemType: z.enum(["sample", "trajectory"]), itemId: RowIdSchema, reason: z.string().max(2_000) });
 
 export async function reopenItemAction(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
   return runAction(async (t) => {
@@ -24,7 +24,7 @@ export async function reopenItemAction(_prev: ActionResult | null, form: FormDat
   });
 }
 
-const ProposalSchema = z.object({ projectId: Id, annotationId: Id, decision: z.enum(["accept", "dismiss"]) });
+const ProposalSchema = z.object({ projectId: RowIdSchema, annotationId: RowIdSchema, decision: z.enum(["accept", "dismiss"]) });
 
 export async function decideProposalAction(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
   return runAction(async (t) => {

@@ -15,8 +15,7 @@ import { previewPool, type PoolPreview } from "@/lib/pools/pool-preview";
 import { mediaStore } from "@/lib/media/media-store";
 import { startExportInApp } from "@/lib/pools/start-export-in-app";
 import { getT } from "@/lib/i18n/server";
-
-const Id = z.string().regex(/^[a-z0-9]{10,40}$/);
+import { RowIdSchema } from "@/lib/ids/row-id-shape";
 
 const list = (value: string | undefined) => (value ?? "").split(",").map((v) => v.trim()).filter(Boolean);
 
@@ -39,7 +38,7 @@ const tiersOf = (form: FormData) => form.getAll("filter.tier").filter((v): v is 
 export async function createPoolAction(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
   return runAction(async (t) => {
     const fields = formFields(form);
-    const projectId = Id.parse(fields.projectId);
+    const projectId = RowIdSchema.parse(fields.projectId);
     const access = await requireRole(projectId, "admin");
     const pool = await createPool(db(), { userId: access.user.id, projectId }, poolInput(fields, tiersOf(form)));
     revalidatePath("/projects", "layout");
@@ -50,7 +49,7 @@ export async function createPoolAction(_prev: ActionResult | null, form: FormDat
 export async function updatePoolAction(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
   return runAction(async (t) => {
     const fields = formFields(form);
-    const { projectId, poolId } = z.object({ projectId: Id, poolId: Id }).parse(fields);
+    const { projectId, poolId } = z.object({ projectId: RowIdSchema, poolId: RowIdSchema }).parse(fields);
     const access = await requireRole(projectId, "admin");
     const pool = await updatePool(db(), { userId: access.user.id, projectId }, poolId, poolInput(fields, tiersOf(form)));
     revalidatePath("/projects", "layout");
@@ -60,7 +59,7 @@ export async function updatePoolAction(_prev: ActionResult | null, form: FormDat
 
 export async function deletePoolAction(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
   return runAction(async (t) => {
-    const { projectId, poolId } = z.object({ projectId: Id, poolId: Id }).parse(formFields(form));
+    const { projectId, poolId } = z.object({ projectId: RowIdSchema, poolId: RowIdSchema }).parse(formFields(form));
     const access = await requireRole(projectId, "admin");
     await deletePool(db(), { userId: access.user.id, projectId }, poolId);
     revalidatePath("/projects", "layout");
@@ -68,7 +67,7 @@ export async function deletePoolAction(_prev: ActionResult | null, form: FormDat
   });
 }
 
-const StartExportSchema = z.object({ projectId: Id, poolId: Id, mode: ExportModeSchema });
+const StartExportSchema = z.object({ projectId: RowIdSchema, poolId: RowIdSchema, mode: ExportModeSchema });
 
 export type StartExportResult = { ok: true; message: string; jobId: string } | { ok: false; error: string };
 
@@ -83,7 +82,7 @@ export async function startExportAction(input: z.input<typeof StartExportSchema>
   }
 }
 
-const PoolRefSchema = z.object({ projectId: Id, poolId: Id });
+const PoolRefSchema = z.object({ projectId: RowIdSchema, poolId: RowIdSchema });
 
 export type PreviewPoolResult = { ok: true; preview: PoolPreview } | { ok: false; error: string };
 

@@ -18,11 +18,10 @@ import { SampleFilterSchema } from "@/lib/samples/sample-filters";
 import { TrajectoryFilterSchema } from "@/lib/trajectories/trajectory-filters";
 import { sayIn } from "@/lib/i18n/said";
 import { saidError } from "@/lib/i18n/said-error";
-
-const Id = z.string().regex(/^[a-z0-9]{10,40}$/);
+import { RowIdSchema } from "@/lib/ids/row-id-shape";
 
 const NewQueueFormSchema = z.object({
-  projectId: Id,
+  projectId: RowIdSchema,
   name: z.string(),
   itemType: z.enum(["sample", "trajectory"]),
   overlap: z.coerce.number().int().min(1).max(10),
@@ -50,7 +49,7 @@ export async function createQueueAction(_prev: ActionResult | null, form: FormDa
     const fields = formFields(form);
     const { projectId, name, itemType, overlap, leaseMinutes, honeypotPercent } = NewQueueFormSchema.parse(fields);
     const access = await requireRole(projectId, "admin");
-    const memberIds = z.array(Id).max(1_000).parse(form.getAll("memberIds"));
+    const memberIds = z.array(RowIdSchema).max(1_000).parse(form.getAll("memberIds"));
     const honeypotRate = honeypotPercent === undefined ? undefined : honeypotPercent / 100;
     const common = { name, overlap, leaseSeconds: leaseMinutes * 60, memberIds, honeypotRate };
     const picked = form.getAll("itemIds");
@@ -76,7 +75,7 @@ function filterInput(itemType: "sample" | "trajectory", common: { name: string; 
   );
 }
 
-const SkipClaimSchema = z.object({ projectId: Id, claimId: Id });
+const SkipClaimSchema = z.object({ projectId: RowIdSchema, claimId: RowIdSchema });
 
 /** Skip: the item goes back to the queue for others and never comes back to the caller. */
 export async function skipClaimAction(input: z.input<typeof SkipClaimSchema>): Promise<ActionResult> {
@@ -91,7 +90,7 @@ export async function skipClaimAction(input: z.input<typeof SkipClaimSchema>): P
   });
 }
 
-const QueueStatusSchema = z.object({ projectId: Id, queueId: Id, change: z.enum(["close", "reopen", "archive", "restore"]) });
+const QueueStatusSchema = z.object({ projectId: RowIdSchema, queueId: RowIdSchema, change: z.enum(["close", "reopen", "archive", "restore"]) });
 
 /** Close (no new claims), reopen, archive (off the list) or restore a queue: admins. */
 export async function changeQueueStatusAction(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {

@@ -16,11 +16,10 @@ import { nextTriageLocation } from "@/lib/triage/next-triage-item";
 import { saidError } from "@/lib/i18n/said-error";
 import { getT } from "@/lib/i18n/server";
 import type { PlainKey } from "@/lib/i18n/translate";
-
-const Id = z.string().regex(/^[a-z0-9]{10,40}$/);
+import { RowIdSchema } from "@/lib/ids/row-id-shape";
 
 const NewTriageQueueFormSchema = z.object({
-  projectId: Id,
+  projectId: RowIdSchema,
   name: z.string(),
   limit: z.coerce.number().int(),
   leaseMinutes: z.coerce.number().int().min(1).max(1440),
@@ -30,7 +29,7 @@ export async function createTriageQueueAction(_prev: ActionResult | null, form: 
   return runAction(async (t) => {
     const { projectId, name, limit, leaseMinutes } = NewTriageQueueFormSchema.parse(formFields(form));
     const access = await requireRole(projectId, "reviewer");
-    const memberIds = z.array(Id).max(1_000).parse(form.getAll("memberIds"));
+    const memberIds = z.array(RowIdSchema).max(1_000).parse(form.getAll("memberIds"));
     const reasons = z.array(z.enum(TRIAGE_REASONS)).parse(form.getAll("reasons"));
     const { queue, itemCount } = await createTriageQueue(db(), access, { name, memberIds, limit, leaseSeconds: leaseMinutes * 60, reasons });
     revalidatePath("/projects", "layout");
@@ -48,7 +47,7 @@ async function projectOf(projectId: string) {
 
 export async function startTriageAction(input: { projectId: string; queueId: string }): Promise<Navigation> {
   try {
-    const { projectId, queueId } = z.object({ projectId: Id, queueId: Id }).parse(input);
+    const { projectId, queueId } = z.object({ projectId: RowIdSchema, queueId: RowIdSchema }).parse(input);
     const access = await requireRole(projectId, "reviewer");
     return { ok: true, location: await nextTriageLocation(db(), await projectOf(projectId), queueId, access.user.id) };
   } catch (error) {
@@ -56,7 +55,7 @@ export async function startTriageAction(input: { projectId: string; queueId: str
   }
 }
 
-const DecideSchema = DecideTriageInputSchema.extend({ projectId: Id, queueId: Id.optional() });
+const DecideSchema = DecideTriageInputSchema.extend({ projectId: RowIdSchema, queueId: RowIdSchema.optional() });
 
 const DONE: Record<TriageOutcome, PlainKey> = {
   accepted: "messages.triageAccepted",

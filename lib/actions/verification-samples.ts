@@ -12,8 +12,7 @@ import { runAction } from "@/lib/actions/run-action";
 import { SAMPLE_DESIGNS } from "@/lib/domain/estimates/strata";
 import { drawFirstAndQueue, drawMoreAndQueue, type QueuedRound } from "@/lib/runs/sampling/queue-round";
 import type { Translate } from "@/lib/i18n/translate";
-
-const Id = z.string().regex(/^[a-z0-9]{10,40}$/);
+import { RowIdSchema } from "@/lib/ids/row-id-shape";
 
 const QueueFields = {
   overlap: z.coerce.number().int().min(1).max(10),
@@ -23,8 +22,8 @@ const QueueFields = {
 };
 
 const FirstDrawFormSchema = z.object({
-  projectId: Id,
-  runId: Id,
+  projectId: RowIdSchema,
+  runId: RowIdSchema,
   design: z.enum(SAMPLE_DESIGNS),
   size: z.coerce.number().int().min(1).max(1_000_000),
   seed: z.string().trim().optional().transform((v) => v || undefined),
@@ -32,8 +31,8 @@ const FirstDrawFormSchema = z.object({
 });
 
 const MoreFormSchema = z.object({
-  projectId: Id,
-  runId: Id,
+  projectId: RowIdSchema,
+  runId: RowIdSchema,
   targetPoints: z.coerce.number().gt(0).max(50),
   expected: z.coerce.number().int().min(1),
   ...QueueFields,
@@ -43,7 +42,7 @@ function queueOf(form: FormData, fields: { overlap: number; leaseMinutes: number
   return {
     overlap: fields.overlap,
     leaseSeconds: fields.leaseMinutes * 60,
-    memberIds: z.array(Id).max(1_000).parse(form.getAll("memberIds")),
+    memberIds: z.array(RowIdSchema).max(1_000).parse(form.getAll("memberIds")),
     honeypotRate: fields.honeypotPercent === undefined ? undefined : fields.honeypotPercent / 100,
   };
 }

@@ -3,7 +3,6 @@ import "server-only";
 // person who created it, with the token's role, through the same domain functions and rules as
 // the review screens (saveAnswer, overrideVerdict). A token with the annotator role sees only
 // its own answer of an item, never the item's standing (a verified item may be a honeypot).
-import { z } from "zod";
 import type { Db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { isReviewerRole } from "@/lib/auth/roles";
@@ -15,8 +14,7 @@ import { saveAnswer } from "@/lib/annotations/save-answer";
 import { reviewStanding } from "@/lib/queues/review-standing";
 import { overrideVerdict } from "@/lib/verdicts/override-verdict";
 import { OverrideBodySchema, SampleAnnotationBodySchema, TrajectoryAnnotationBodySchema } from "@/lib/api/v1-schemas";
-
-const Id = z.string().regex(/^[a-z0-9]{10,40}$/);
+import { RowIdSchema } from "@/lib/ids/row-id-shape";
 
 export { OverrideBodySchema, SampleAnnotationBodySchema, TrajectoryAnnotationBodySchema } from "@/lib/api/v1-schemas";
 
@@ -28,7 +26,7 @@ export async function tokenAccess(db: Db, token: TokenAccess): Promise<ProjectAc
 }
 
 export async function itemAnnotations(db: Db, access: ProjectAccess, itemType: ItemType, rawId: string) {
-  const id = Id.safeParse(rawId);
+  const id = RowIdSchema.safeParse(rawId);
   const kind = answerKinds[itemType];
   if (!id.success || !(await kind.load(db, access.projectId, id.data))) throw new AppError("not_found", itemType === "sample" ? "No such sample." : "No such trajectory.");
   const item = keyOf(itemType, id.data);
@@ -54,7 +52,7 @@ export async function itemAnnotations(db: Db, access: ProjectAccess, itemType: I
 }
 
 export async function saveItemAnnotation(db: Db, access: ProjectAccess, itemType: ItemType, rawId: string, body: unknown) {
-  const id = Id.safeParse(rawId);
+  const id = RowIdSchema.safeParse(rawId);
   if (!id.success) throw new AppError("not_found", itemType === "sample" ? "No such sample." : "No such trajectory.");
   const parsed = (itemType === "sample" ? SampleAnnotationBodySchema : TrajectoryAnnotationBodySchema).parse(body);
   const { saved, outcome } = await saveAnswer(db, access, { itemType, itemId: id.data, ...parsed } as Parameters<typeof saveAnswer>[2]);
@@ -63,7 +61,7 @@ export async function saveItemAnnotation(db: Db, access: ProjectAccess, itemType
 }
 
 export async function createOverride(db: Db, access: ProjectAccess, rawVerdictId: string, body: unknown) {
-  const verdictId = Id.safeParse(rawVerdictId);
+  const verdictId = RowIdSchema.safeParse(rawVerdictId);
   if (!verdictId.success) throw new AppError("not_found", "No such verdict.");
   const parsed = OverrideBodySchema.parse(body);
   const override = await overrideVerdict(db, access, { verdictId: verdictId.data, ...parsed });

@@ -22,6 +22,7 @@ import {
 } from "@/lib/api/v1-schemas";
 import { VERITY_VERSION } from "@/lib/version";
 import { CONTRACT_CHOICES } from "@/lib/imports/contract-choice";
+import { ROW_ID_PATTERN } from "@/lib/ids/row-id-shape";
 
 type Json = Record<string, unknown>;
 
@@ -30,7 +31,7 @@ const schemaOf = (schema: z.ZodType, io: "input" | "output" = "output"): Json =>
   return rest;
 };
 
-const ID = { type: "string", pattern: "^[a-z0-9]{10,40}$" };
+const ID = { type: "string", pattern: ROW_ID_PATTERN };
 const pathParam = (name: string, description: string) => ({ name, in: "path", required: true, description, schema: ID });
 const PROJECT = pathParam("projectId", "the project's id (the token's own project; any other answers 404)");
 

@@ -5,17 +5,18 @@ import { z } from "zod";
 import { firstValues, type SearchParams } from "@/lib/http/search-params";
 import type { Db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/sqlite/client";
+import { ROW_ID_BODY, RowIdSchema } from "@/lib/ids/row-id-shape";
 
 const Text = z.string().trim().min(1).max(100).optional().catch(undefined);
 
 export const AuditFilterSchema = z.object({
   action: Text,
-  userId: z.string().regex(/^[a-z0-9]{10,40}$/).optional().catch(undefined),
+  userId: RowIdSchema.optional().catch(undefined),
   targetType: Text,
   targetId: Text,
   from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional().catch(undefined),
   to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional().catch(undefined),
-  before: z.string().regex(/^\d{13}_[a-z0-9]{10,40}$/).optional().catch(undefined),
+  before: z.string().regex(new RegExp(`^\\d{13}_${ROW_ID_BODY}$`)).optional().catch(undefined),
 });
 export type AuditFilter = z.infer<typeof AuditFilterSchema>;
 

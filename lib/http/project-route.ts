@@ -6,14 +6,13 @@ import { authorizeProject, type ProjectAccess } from "@/lib/auth/session";
 import type { Role } from "@/lib/auth/roles";
 import { authedRoute } from "@/lib/http/route";
 import { AppError } from "@/lib/errors";
-
-const PROJECT_ID = /^[a-z0-9]{10,40}$/;
+import { isRowId } from "@/lib/ids/row-id-shape";
 
 type Handler<P> = (input: { request: NextRequest; access: ProjectAccess; params: P }) => Promise<Response>;
 
 export function projectRoute<P extends { projectId: string }>(role: Role, handler: Handler<P>) {
   return authedRoute<P>(async ({ request, user, params }) => {
-    if (!PROJECT_ID.test(params.projectId)) throw new AppError("not_found", "No such project.");
+    if (!isRowId(params.projectId)) throw new AppError("not_found", "No such project.");
     const access = await authorizeProject(user, params.projectId, role);
     return handler({ request, access, params });
   });

@@ -6,8 +6,7 @@ import { db } from "@/lib/db";
 import { saidError } from "@/lib/i18n/said-error";
 import { mediaStore } from "@/lib/media/media-store";
 import { thumbnailBytes } from "@/lib/media/thumbnail";
-
-const ID = /^[a-z0-9]{10,40}$/;
+import { isRowId } from "@/lib/ids/row-id-shape";
 
 export const MEDIA_HEADERS = {
   "X-Content-Type-Options": "nosniff",
@@ -17,7 +16,7 @@ export const MEDIA_HEADERS = {
 } as const;
 
 export async function serveMedia(user: CurrentUser, id: string, variant: string | null): Promise<Response> {
-  if (!ID.test(id)) throw saidError("not_found", "checks.noSuchMedia");
+  if (!isRowId(id)) throw saidError("not_found", "checks.noSuchMedia");
   if (variant !== null && variant !== "thumb") throw saidError("invalid_input", "checks.mediaVariant");
   const media = await db().media.findUnique({ where: { id } });
   if (!media) throw saidError("not_found", "checks.noSuchMedia");

@@ -9,6 +9,7 @@ import { z } from "zod";
 import { CONVENTIONS, TARGET_KINDS, type ConventionId } from "@/lib/exports/conventions/coordinate-conventions";
 import { GROUNDING_TEMPLATES, NAVIGATION_TEMPLATES, TEMPLATES, isGroundingTemplate, isNavigationTemplate } from "@/lib/exports/conventions/prompt-templates";
 import { PoolFiltersSchema, filterProblem } from "@/lib/pools/pool-filters";
+import { ROW_ID } from "@/lib/ids/row-id-shape";
 
 export const POOL_KINDS = ["grounding", "navigation", "online_rl", "mid_training", "evaluation"] as const;
 export type PoolKind = (typeof POOL_KINDS)[number];
@@ -80,7 +81,6 @@ export const PoolNameSchema = z
 
 // As the S3 target reads it: prefix segments a trainer can join onto a path.
 const S3_URI = /^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/[A-Za-z0-9_][A-Za-z0-9._-]*)*\/?$/;
-const ID = /^[a-z0-9]{10,40}$/;
 
 export const PoolSettingsSchema = z
   .object({
@@ -91,7 +91,7 @@ export const PoolSettingsSchema = z
       .regex(/^[A-Za-z0-9._/-]{1,100}$/, "must be 1-100 characters: letters, digits, '.', '_', '/' and '-'")
       .optional(),
     // Evaluation pools: one run only (all runs when absent).
-    runId: z.string().regex(ID, "must be a run id").optional(),
+    runId: z.string().regex(ROW_ID, "must be a run id").optional(),
     convention: z.enum(CONVENTIONS).optional(),
     target: z.enum(TARGET_KINDS).optional(),
     template: z.enum([...GROUNDING_TEMPLATES, ...NAVIGATION_TEMPLATES]).optional(),

@@ -12,10 +12,9 @@ import { activeExportJob } from "@/lib/exports/active-export";
 import { saidError } from "@/lib/i18n/said-error";
 import { PoolInputSchema, type PoolInput } from "@/lib/pools/pool-definition";
 import { assertAllowedTarget, realTargetPath } from "@/lib/pools/local-target-roots";
+import { isRowId } from "@/lib/ids/row-id-shape";
 
 export type PoolActor = { userId: string | null; projectId: string };
-
-const ID = /^[a-z0-9]{10,40}$/;
 
 async function normalizedTarget(input: Pick<PoolInput, "targetType" | "targetUri">): Promise<string> {
   return input.targetType === "local" ? realTargetPath(input.targetUri) : input.targetUri.replace(/\/+$/, "");
@@ -36,7 +35,7 @@ async function assertNoOverlap(db: Db, input: Pick<PoolInput, "targetType" | "ta
 }
 
 export async function findPool(db: Db, projectId: string, poolId: string) {
-  if (!ID.test(poolId)) throw saidError("not_found", "checks.noSuchPool");
+  if (!isRowId(poolId)) throw saidError("not_found", "checks.noSuchPool");
   const pool = await db.pool.findFirst({ where: { id: poolId, projectId } });
   if (!pool) throw saidError("not_found", "checks.noSuchPool");
   return pool;

@@ -11,11 +11,10 @@ import { SnapshotFileNameSchema, SnapshotIdSchema } from "@/lib/exports/snapshot
 import { poolTarget } from "@/lib/exports/targets/pool-targets";
 import type { PoolTargetConfig } from "@/lib/exports/targets/pool-target";
 import { completeSnapshot } from "@/lib/pools/pool-overview";
-
-const ID = /^[a-z0-9]{10,40}$/;
+import { isRowId } from "@/lib/ids/row-id-shape";
 
 async function snapshotTarget(db: Db, projectId: string, poolId: string, snapshotId: string) {
-  if (!ID.test(poolId) || !SnapshotIdSchema.safeParse(snapshotId).success) throw saidError("not_found", "checks.noSuchSnapshot");
+  if (!isRowId(poolId) || !SnapshotIdSchema.safeParse(snapshotId).success) throw saidError("not_found", "checks.noSuchSnapshot");
   const snapshot = await completeSnapshot(db, projectId, poolId, snapshotId);
   if (!snapshot) throw saidError("not_found", "checks.noSuchSnapshot");
   return poolTarget({ targetType: snapshot.pool.targetType as PoolTargetConfig["targetType"], targetUri: snapshot.pool.targetUri });

@@ -3,11 +3,10 @@ import "server-only";
 // the lease ends. Only the caller's own claim in this project; nothing about the item itself
 // (whether it is a honeypot stays on the server).
 import type { Db } from "@/lib/db";
-
-const ID = /^[a-z0-9]{10,40}$/;
+import { isRowId } from "@/lib/ids/row-id-shape";
 
 export async function queueClaimView(db: Db, projectId: string, userId: string, claimId: unknown, queueId: unknown) {
-  if (typeof claimId !== "string" || typeof queueId !== "string" || !ID.test(claimId) || !ID.test(queueId)) return null;
+  if (typeof claimId !== "string" || typeof queueId !== "string" || !isRowId(claimId) || !isRowId(queueId)) return null;
   const claim = await db.claim.findFirst({
     where: { id: claimId, userId, queueItem: { queueId, queue: { projectId } } },
     select: { id: true, status: true, leaseUntil: true, queueItem: { select: { queue: { select: { id: true, name: true } } } } },

@@ -2,12 +2,11 @@
 // new-queue form's URL, repeated `itemIds` fields in the form. Checked for shape here (a row
 // id, at most MAX_SELECTED, no repeats); that each is the project's is createListQueue's check.
 import { z } from "zod";
+import { RowIdSchema } from "@/lib/ids/row-id-shape";
 
 export const MAX_SELECTED = 500;
 
-const RowId = z.string().regex(/^[a-z0-9]{10,40}$/);
-
-export const SelectedIdsSchema = z.array(RowId).min(1).max(MAX_SELECTED).transform((ids) => [...new Set(ids)]);
+export const SelectedIdsSchema = z.array(RowIdSchema).min(1).max(MAX_SELECTED).transform((ids) => [...new Set(ids)]);
 
 export type SelectedIds = { ids: string[] } | { invalid: true } | null;
 

@@ -1,7 +1,8 @@
 import "server-only";
-// What the submit of a claim checks first (lib/actions/queues.ts): the claim is the caller's, in
+// What the submit of a claim checks first (the claim-submit and queue-next routes): the claim is the caller's, in
 // this project, and the caller's answer on its item is submitted. Raw reads on the hot path
 // (lib/derived/sql-exec.ts says why).
+import { revalidatePath } from "next/cache";
 import type { ProjectAccess } from "@/lib/auth/session";
 import { db as appDb, type Db } from "@/lib/db";
 import { execFor } from "@/lib/derived/sql-exec";
@@ -26,8 +27,13 @@ export async function assertClaimAnswered(db: Db, { projectId, claimId, userId }
   if (!answered.length) throw saidError("conflict", "messages.submitAnswerFirst");
 }
 
-/** Closes the caller's claim once their answer is submitted (the submit action and route). */
+/**
+ * Closes the caller's claim once their answer is submitted, and marks the project's pages stale
+ * (queue counts, progress): the claim-submit route and the submit-and-next route both close a
+ * claim through here, so they cannot drift apart. Called inside a request only.
+ */
 export async function submitOwnClaim(access: ProjectAccess, claimId: string): Promise<void> {
   await assertClaimAnswered(appDb(), { projectId: access.projectId, claimId, userId: access.user.id });
   await markClaimSubmitted(appDb(), { claimId, userId: access.user.id });
+  revalidatePath("/projects", "layout");
 }

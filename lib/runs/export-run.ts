@@ -5,9 +5,10 @@ import { db } from "@/lib/db";
 import { saidError } from "@/lib/i18n/said-error";
 import { correctedCsv, correctedJson } from "@/lib/runs/corrected-table";
 import { loadRunVerification } from "@/lib/runs/run-verification";
+import { isRowId } from "@/lib/ids/row-id-shape";
 
 export async function exportRunTable(access: ProjectAccess, runId: string, format: "csv" | "json") {
-  if (!/^[a-z0-9]{10,40}$/.test(runId)) throw saidError("not_found", "checks.noSuchRun");
+  if (!isRowId(runId)) throw saidError("not_found", "checks.noSuchRun");
   const verification = await loadRunVerification(db(), access.projectId, runId);
   if (!verification) throw saidError("not_found", "checks.noSuchRun");
   await recordAudit(db(), { userId: access.user.id, projectId: access.projectId, action: "export.run_table", targetType: "run", targetId: runId, details: { format } });

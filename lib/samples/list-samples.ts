@@ -11,6 +11,7 @@ import type { SampleFilter } from "@/lib/samples/sample-filters";
 import { statusCondition } from "@/lib/status-filter";
 import { databaseUrlOf, providerOf } from "@/lib/db";
 import { decodeSortCursor, encodeSortCursor, sortValueOf, walkSamples, type SortCursor } from "@/lib/samples/sample-order";
+import { isRowId } from "@/lib/ids/row-id-shape";
 
 export const PAGE_SIZE = 48;
 
@@ -90,7 +91,7 @@ const orderOf = (filter: SampleFilter) => ({ sort: filter.sort ?? "import", dir:
 
 function cursorOf(filter: SampleFilter): SortCursor | null {
   if (!filter.after) return null;
-  if ((filter.sort ?? "import") === "import") return /^[a-z0-9]{10,40}$/.test(filter.after) ? { v: null, id: filter.after } : null;
+  if ((filter.sort ?? "import") === "import") return isRowId(filter.after) ? { v: null, id: filter.after } : null;
   return decodeSortCursor(filter.after);
 }
 

@@ -9,6 +9,7 @@ import { z } from "zod";
 import type { Db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/sqlite/client";
 import type { SampleSort } from "@/lib/samples/sample-filters";
+import { RowIdSchema } from "@/lib/ids/row-id-shape";
 
 export type SortDirection = "asc" | "desc";
 
@@ -22,7 +23,7 @@ const COLUMNS: Record<Exclude<SampleSort, "import">, { column: Column; nullable:
 };
 
 export type SortCursor = { v: string | number | null; id: string };
-const CursorSchema = z.object({ v: z.union([z.string().max(2000), z.number(), z.null()]), id: z.string().regex(/^[a-z0-9]{10,40}$/) });
+const CursorSchema = z.object({ v: z.union([z.string().max(2000), z.number(), z.null()]), id: RowIdSchema });
 
 export function encodeSortCursor(cursor: SortCursor): string {
   return Buffer.from(JSON.stringify(cursor)).toString("base64url");

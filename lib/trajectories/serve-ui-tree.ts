@@ -6,11 +6,12 @@ import { db } from "@/lib/db";
 import { saidError } from "@/lib/i18n/said-error";
 import { mediaStore } from "@/lib/media/media-store";
 import { MEDIA_HEADERS } from "@/lib/media/serve";
+import { isRowId } from "@/lib/ids/row-id-shape";
 
 export type TreeView = "dump" | "agent";
 
 export async function serveUiTree(projectId: string, stepId: string, view: TreeView = "dump"): Promise<Response> {
-  if (!/^[a-z0-9]{10,40}$/.test(stepId)) throw saidError("not_found", "checks.noSuchStep");
+  if (!isRowId(stepId)) throw saidError("not_found", "checks.noSuchStep");
   const step = await db().step.findFirst({ where: { id: stepId, trajectory: { projectId } }, select: { uiTreeKey: true, agentTreeKey: true } });
   const key = view === "agent" ? step?.agentTreeKey : step?.uiTreeKey;
   if (!key) throw saidError("not_found", view === "agent" ? "checks.noAgentUiTree" : "checks.noUiTree");

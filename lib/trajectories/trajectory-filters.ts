@@ -7,6 +7,7 @@ import { z } from "zod";
 import { firstValues, type SearchParams } from "@/lib/http/search-params";
 import { HUMAN_FLAGS, MISMATCH_FLAGS } from "@/lib/domain/mismatch-flags";
 import { STATUS_FILTERS } from "@/lib/domain/item-lifecycle";
+import { RowIdSchema } from "@/lib/ids/row-id-shape";
 
 const Text = z.string().trim().min(1).max(200).optional().catch(undefined);
 
@@ -14,13 +15,13 @@ export const TrajectoryFilterSchema = z.object({
   benchmark: Text,
   app: Text,
   model: Text,
-  run: z.string().regex(/^[a-z0-9]{10,40}$/).optional().catch(undefined),
+  run: RowIdSchema.optional().catch(undefined),
   group: Text,
   outcome: z.enum(["success", "failure", "unknown"]).optional().catch(undefined),
   verdict: z.enum(["success", "failure", "unsure", "none"]).optional().catch(undefined),
   flag: z.enum(MISMATCH_FLAGS).optional().catch(undefined),
   status: z.enum(STATUS_FILTERS).optional().catch(undefined),
-  after: z.string().regex(/^[a-z0-9]{10,40}$/).optional().catch(undefined),
+  after: RowIdSchema.optional().catch(undefined),
 });
 export type TrajectoryFilter = z.infer<typeof TrajectoryFilterSchema>;
 

@@ -21,12 +21,11 @@ import { overrideVerdictIn } from "@/lib/verdicts/override-verdict";
 import { inWriteTransaction } from "@/lib/derived/write-transaction";
 import { traceVerdictsOf } from "@/lib/verdicts/trace-verdicts";
 import { saidError } from "@/lib/i18n/said-error";
-
-const Id = z.string().regex(/^[a-z0-9]{10,40}$/);
+import { RowIdSchema } from "@/lib/ids/row-id-shape";
 
 export const DecideTriageInputSchema = z.object({
-  queueItemId: Id,
-  claimId: Id.optional(),
+  queueItemId: RowIdSchema,
+  claimId: RowIdSchema.optional(),
   decision: z.enum(["accept", "override", "skip"]),
   value: z.union([z.boolean(), z.number().min(0).max(10)]).optional(),
   preset: z.number().int().min(1).max(5).optional(),

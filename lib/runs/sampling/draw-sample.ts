@@ -17,12 +17,12 @@ import { drawOrder } from "@/lib/domain/estimates/draw-order";
 import { allocateSample } from "@/lib/domain/estimates/sample-plan";
 import { SAMPLE_DESIGNS, scoreEdges, stratumOf } from "@/lib/domain/estimates/strata";
 import { runPopulation } from "@/lib/runs/sampling/run-population";
+import { RowIdSchema } from "@/lib/ids/row-id-shape";
 
-const Id = z.string().regex(/^[a-z0-9]{10,40}$/);
 const BATCH = 1_000;
 
 export const DrawFirstInputSchema = z.object({
-  runId: Id,
+  runId: RowIdSchema,
   design: z.enum(SAMPLE_DESIGNS),
   size: z.number().int().min(1).max(1_000_000),
   // Letters, digits and . _ - only, so the recorded seed is easy to quote and type again.

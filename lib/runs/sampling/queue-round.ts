@@ -14,6 +14,7 @@ import { checkNewQueue, QueueSettingsShape } from "@/lib/queues/new-queue";
 import { drawFirstRound, drawMoreRound, findRun, type DrawFirstInput, type DrawnRound } from "@/lib/runs/sampling/draw-sample";
 import { loadRunSample } from "@/lib/runs/sampling/run-sample";
 import { humanOutcomeOf } from "@/lib/runs/sampling/human-outcome";
+import { RowIdSchema } from "@/lib/ids/row-id-shape";
 
 export const RoundQueueSchema = z.object({
   overlap: QueueSettingsShape.overlap,
@@ -58,7 +59,7 @@ export async function drawFirstAndQueue(db: Db, access: ProjectAccess, input: Dr
 }
 
 export const DrawMoreRequestSchema = z.object({
-  runId: z.string().regex(/^[a-z0-9]{10,40}$/),
+  runId: RowIdSchema,
   // Half-width in rate units (0.03 = ±3 points).
   targetHalfWidth: z.number().gt(0).max(0.5),
   // What the page said: the round is drawn only if the plan still says the same.

@@ -14,6 +14,7 @@ import { parseTrajectoryFilter } from "@/lib/trajectories/trajectory-filters";
 import { newQueueData } from "./new-queue-data";
 import { countArchivedQueues, listQueueProgress } from "./queue-progress";
 import { UNSUBMITTED_PARAM, parseUnsubmittedReason, unsubmittedMessage } from "@/lib/queues/unsubmitted-reason";
+import { isRowId } from "@/lib/ids/row-id-shape";
 
 type Props = { params: Promise<{ slug: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -29,7 +30,7 @@ export default async function QueuesPage({ params, searchParams }: Props) {
   const queues = await listQueueProgress(db(), project.id, { userId: access.user.id, isAdmin, isReviewer }, showArchived);
   const archivedCount = isReviewer ? await countArchivedQueues(db(), project.id) : 0;
   const done = queues.find((q) => q.id === query.done);
-  const closed = typeof query.closed === "string" && /^[a-z0-9]{10,40}$/.test(query.closed) ? await db().queue.findFirst({ where: { id: query.closed, projectId: project.id }, select: { name: true } }) : null;
+  const closed = typeof query.closed === "string" && isRowId(query.closed) ? await db().queue.findFirst({ where: { id: query.closed, projectId: project.id }, select: { name: true } }) : null;
   const unsubmitted = parseUnsubmittedReason(query[UNSUBMITTED_PARAM]);
   const { t } = await getT();
   const initial = { itemType: query.itemType === "trajectory" ? "trajectory" : "sample", sample: parseSampleFilter(query), trajectory: parseTrajectoryFilter(query), selected: parseSelectedIds(query.ids) } as const;

@@ -12,6 +12,7 @@ import { getT, titled } from "@/lib/i18n/server";
 import type { PlainKey } from "@/lib/i18n/translate";
 import { itemsText } from "@/components/queues/queue-list";
 import { loadQueueDetail, QUEUE_ITEM_STATUSES, type QueueItemStatus } from "@/lib/queues/queue-detail";
+import { isRowId } from "@/lib/ids/row-id-shape";
 
 type Props = { params: Promise<{ slug: string; queueId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -24,17 +25,15 @@ const STATUS_TEXT: Record<string, PlainKey> = {
   archived: "queues.status.archived",
 };
 
-const ID = /^[a-z0-9]{10,40}$/;
-
 // Reviewers and admins: the queue's items, their status and each member's progress.
 // Annotators work a queue from the queues list and never see its items (a honeypot among them).
 export default async function QueuePage({ params, searchParams }: Props) {
   const { slug, queueId } = await params;
   const { project, access } = await projectPageAccess(slug, "reviewer");
-  if (!ID.test(queueId)) notFound();
+  if (!isRowId(queueId)) notFound();
   const query = await searchParams;
   const status = QUEUE_ITEM_STATUSES.find((s) => s === query.status) as QueueItemStatus | undefined;
-  const after = typeof query.after === "string" && ID.test(query.after) ? query.after : undefined;
+  const after = typeof query.after === "string" && isRowId(query.after) ? query.after : undefined;
   const isAdmin = access.role === "owner" || roleAtLeast(access.role, "admin");
   const detail = await loadQueueDetail(db(), project.id, queueId, { isAdmin, status, after });
   if (!detail) notFound();

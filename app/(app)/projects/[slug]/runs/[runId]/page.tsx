@@ -11,6 +11,7 @@ import { loadGroundingRunAccuracy } from "@/lib/runs/grounding-accuracy";
 import { loadRunVerification } from "@/lib/runs/run-verification";
 import { judgeCalibration } from "@/lib/runs/calibration/judge-calibration";
 import { loadSampledSection } from "@/lib/runs/sampling/sampled-section-data";
+import { isRowId } from "@/lib/ids/row-id-shape";
 
 type Props = { params: Promise<{ slug: string; runId: string }> };
 
@@ -20,7 +21,7 @@ export default async function RunPage({ params }: Props) {
   const { slug, runId } = await params;
   // Reviewers: verified outcomes would give honeypots away.
   const { project, access } = await projectPageAccess(slug, "reviewer");
-  if (!/^[a-z0-9]{10,40}$/.test(runId)) notFound();
+  if (!isRowId(runId)) notFound();
   const verification = await loadRunVerification(db(), project.id, runId);
   if (!verification) notFound();
   // A results file's run holds grounding answers, not episodes.

@@ -6,13 +6,13 @@ import { TASK_MATCHES, type TaskMatch } from "@/lib/domain/estimates/task-key";
 import { projectPageAccess } from "@/lib/projects/page-access";
 import { checkpointRuns } from "@/lib/runs/checkpoints/checkpoint-accuracy";
 import { compareRuns } from "@/lib/runs/comparison/compare-runs";
+import { isRowId } from "@/lib/ids/row-id-shape";
 
 type Props = { params: Promise<{ slug: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export const generateMetadata = titled("compare.title");
 
-const RUN_ID = /^[a-z0-9]{10,40}$/;
-const one = (v: string | string[] | undefined) => (typeof v === "string" && RUN_ID.test(v) ? v : null);
+const one = (v: string | string[] | undefined) => (typeof v === "string" && isRowId(v) ? v : null);
 
 export default async function CompareRunsPage({ params, searchParams }: Props) {
   const { slug } = await params;

@@ -13,6 +13,7 @@ import { reviewStanding } from "@/lib/queues/review-standing";
 import { neighbourSamples } from "@/lib/samples/list-samples";
 import { filterQuery, parseSampleFilter } from "@/lib/samples/sample-filters";
 import { loadSampleReview } from "@/lib/samples/sample-review";
+import { isRowId } from "@/lib/ids/row-id-shape";
 
 type Props = { params: Promise<{ slug: string; sampleId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -21,7 +22,7 @@ export const generateMetadata = titled("meta.reviewSample");
 export default async function SampleReviewPage({ params, searchParams }: Props) {
   const { slug, sampleId } = await params;
   const { project, access } = await projectPageAccess(slug, "annotator");
-  if (!/^[a-z0-9]{10,40}$/.test(sampleId)) notFound();
+  if (!isRowId(sampleId)) notFound();
   const search = await searchParams;
   const canOverride = isReviewerRole(access.role);
   // Queue mode is annotating: nobody there is shown the item's standing (it could be a honeypot).

@@ -12,6 +12,7 @@ import { reviewStanding } from "@/lib/queues/review-standing";
 import { loadTrajectoryReview } from "@/lib/trajectories/trajectory-review";
 import { neighbourTrajectories } from "@/lib/trajectories/list-trajectories";
 import { parseTrajectoryFilter } from "@/lib/trajectories/trajectory-filters";
+import { isRowId } from "@/lib/ids/row-id-shape";
 
 type Search = Record<string, string | string[] | undefined>;
 type Props = { params: Promise<{ slug: string; trajectoryId: string }>; searchParams: Promise<Search> };
@@ -27,7 +28,7 @@ function queryOf(search: Search): string {
 export default async function TrajectoryReviewPage({ params, searchParams }: Props) {
   const { slug, trajectoryId } = await params;
   const { project, access } = await projectPageAccess(slug, "annotator");
-  if (!/^[a-z0-9]{10,40}$/.test(trajectoryId)) notFound();
+  if (!isRowId(trajectoryId)) notFound();
   const search = await searchParams;
   const canOverride = isReviewerRole(access.role);
   // Queue mode is annotating: nobody there is shown the item's standing (it could be a honeypot).

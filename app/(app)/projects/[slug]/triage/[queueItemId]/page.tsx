@@ -4,20 +4,20 @@ import { db } from "@/lib/db";
 import { titled } from "@/lib/i18n/server";
 import { projectPageAccess } from "@/lib/projects/page-access";
 import { loadTriageItem } from "@/lib/triage/triage-item-view";
+import { isRowId } from "@/lib/ids/row-id-shape";
 
 type Props = { params: Promise<{ slug: string; queueItemId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export const generateMetadata = titled("triageDecision.title");
 
-const ID = /^[a-z0-9]{10,40}$/;
-const idParam = (value: string | string[] | undefined) => (typeof value === "string" && ID.test(value) ? value : null);
+const idParam = (value: string | string[] | undefined) => (typeof value === "string" && isRowId(value) ? value : null);
 
 // Queue mode (?claim=&queue=, from Start or the previous decision) moves on to the queue's next
 // item after a decision; without it the decision returns to the triage list.
 export default async function TriageDecisionPage({ params, searchParams }: Props) {
   const { slug, queueItemId } = await params;
   const { project, access } = await projectPageAccess(slug, "reviewer");
-  if (!ID.test(queueItemId)) notFound();
+  if (!isRowId(queueItemId)) notFound();
   const query = await searchParams;
   const claimId = idParam(query.claim);
   const view = await loadTriageItem(db(), project, queueItemId, claimId, access.user.id);

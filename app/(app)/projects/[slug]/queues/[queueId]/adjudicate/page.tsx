@@ -5,6 +5,7 @@ import { db } from "@/lib/db";
 import { getT, titled } from "@/lib/i18n/server";
 import { projectPageAccess } from "@/lib/projects/page-access";
 import { listAwaitingAdjudication } from "@/lib/queues/adjudication-list";
+import { isRowId } from "@/lib/ids/row-id-shape";
 
 type Props = { params: Promise<{ slug: string; queueId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -13,7 +14,7 @@ export const generateMetadata = titled("adjudication.title");
 export default async function AdjudicationListPage({ params, searchParams }: Props) {
   const { slug, queueId } = await params;
   const { project } = await projectPageAccess(slug, "reviewer");
-  const queue = /^[a-z0-9]{10,40}$/.test(queueId) ? await db().queue.findFirst({ where: { id: queueId, projectId: project.id }, select: { id: true, name: true } }) : null;
+  const queue = isRowId(queueId) ? await db().queue.findFirst({ where: { id: queueId, projectId: project.id }, select: { id: true, name: true } }) : null;
   if (!queue) notFound();
   const items = await listAwaitingAdjudication(db(), project.id, queue.id);
   const { t } = await getT();

@@ -5,6 +5,7 @@ import { BenchmarkScreen } from "@/components/benchmarks/benchmark-screen";
 import { loadBenchmark } from "@/lib/benchmarks/load-benchmark";
 import { db } from "@/lib/db";
 import { projectPageAccess } from "@/lib/projects/page-access";
+import { isRowId } from "@/lib/ids/row-id-shape";
 
 type Props = { params: Promise<{ slug: string; runId: string }> };
 
@@ -15,7 +16,7 @@ export default async function RunBenchmarkPage({ params }: Props) {
   // Reviewers: corrected figures rest on verified answers, which would give honeypots away.
   const { project } = await projectPageAccess(slug, "reviewer");
   const { t } = await getT();
-  if (!/^[a-z0-9]{10,40}$/.test(runId)) notFound();
+  if (!isRowId(runId)) notFound();
   const run = await db().evaluationRun.findFirst({ where: { id: runId, projectId: project.id }, select: { id: true, name: true, benchmark: true, model: true } });
   if (!run) notFound();
   const loaded = await loadBenchmark(db(), project.id, runId);

@@ -1,5 +1,3 @@
-import { revalidatePath } from "next/cache";
-import { z } from "zod";
 import { projectRoute } from "@/lib/http/project-route";
 import { assertSameOrigin } from "@/lib/http/request-guards";
 import { readBoundedBody } from "@/lib/http/bounded-body";
@@ -11,6 +9,7 @@ import { claimLocation } from "@/lib/queues/claim-location";
 import { submitOwnClaim } from "@/lib/queues/submittable-claim";
 import { unsubmittedReason, withUnsubmitted, type UnsubmittedReason } from "@/lib/queues/unsubmitted-reason";
 import type { ProjectAccess } from "@/lib/auth/session";
+import { RowIdSchema } from "@/lib/ids/row-id-shape";
 
 // A relative Location: the browser resolves it against the address it used, which stays
 // right behind a proxy where request.url may not.
@@ -26,8 +25,6 @@ async function queueOf(projectId: string, queueId: string) {
   return { id: queue.id, status: queue.status, project: { slug: queue.slug } };
 }
 
-const ClaimId = z.string().regex(/^[a-z0-9]{10,40}$/);
-
 // The claim a review screen submits on its way here (the form's `close` field), if any. The
 // Start form sends no field, a probe no body at all. The form is a few dozen bytes: a bigger
 // body is refused as it arrives, never read whole (request.formData() would read 5 GB).
@@ -37,7 +34,7 @@ async function claimToSubmit(request: Request): Promise<string | null> {
   const body = await readBoundedBody(request, MAX_FORM_BYTES);
   const value = new URLSearchParams(Buffer.from(body).toString("utf8")).get("close");
   if (value === null) return null;
-  const id = ClaimId.safeParse(value);
+  const id = RowIdSchema.safeParse(value);
   if (!id.success) throw new AppError("invalid_input", "The claim to submit is not a claim id.");
   return id.data;
 }
@@ -49,7 +46,6 @@ async function claimToSubmit(request: Request): Promise<string | null> {
 async function submitOnTheWay(access: ProjectAccess, claimId: string): Promise<UnsubmittedReason | null> {
   try {
     await submitOwnClaim(access, claimId);
-    revalidatePath("/projects", "layout");
     return null;
   } catch (error) {
     if (error instanceof AppError) return unsubmittedReason(error);

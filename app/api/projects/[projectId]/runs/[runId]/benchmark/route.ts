@@ -5,6 +5,7 @@ import { benchmarkFile } from "@/lib/benchmarks/benchmark-files";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { projectRoute } from "@/lib/http/project-route";
+import { isRowId } from "@/lib/ids/row-id-shape";
 
 // GET ?file=<name>&version=corrected|reproduced: one of the run's files in its benchmark's own
 // shape (AndroidLab's total.jsonl, output.xlsx, ...; lib/benchmarks/benchmark-files.ts).
@@ -15,7 +16,7 @@ const QuerySchema = z.object({
 });
 
 export const GET = projectRoute<{ projectId: string; runId: string }>("reviewer", async ({ request, access, params }) => {
-  if (!/^[a-z0-9]{10,40}$/.test(params.runId)) throw new AppError("not_found", "No such run.");
+  if (!isRowId(params.runId)) throw new AppError("not_found", "No such run.");
   const parsed = QuerySchema.safeParse(Object.fromEntries(request.nextUrl.searchParams));
   if (!parsed.success) throw new AppError("invalid_input", parsed.error.issues[0]!.message);
   const { file, version } = parsed.data;

@@ -1,14 +1,13 @@
 import { NextResponse } from "next/server";
 import { revalidatePath } from "next/cache";
-import { z } from "zod";
 import { projectRoute } from "@/lib/http/project-route";
 import { assertSameOrigin } from "@/lib/http/request-guards";
 import { readJsonBody } from "@/lib/http/json-body";
 import { AppError } from "@/lib/errors";
 import { answerSaveBody, saveAnswerReply } from "@/lib/annotations/answer-save-reply";
 import { GroundingPayloadSchema, type GroundingPayload } from "@/lib/annotations/grounding-payload";
+import { RowIdSchema } from "@/lib/ids/row-id-shape";
 
-const Id = z.string().regex(/^[a-z0-9]{10,40}$/);
 const BodySchema = answerSaveBody(GroundingPayloadSchema);
 
 // POST: the grounding review screen saves the caller's answer here (a draft while they work,
@@ -18,7 +17,7 @@ const BodySchema = answerSaveBody(GroundingPayloadSchema);
 // saved first, as the screen expects.
 export const POST = projectRoute<{ projectId: string; sampleId: string }>("annotator", async ({ request, access, params }) => {
   assertSameOrigin(request, { required: true });
-  const sampleId = Id.safeParse(params.sampleId);
+  const sampleId = RowIdSchema.safeParse(params.sampleId);
   if (!sampleId.success) throw new AppError("not_found", "No such sample.");
   const body = await readJsonBody(request, BodySchema);
   const reply = await saveAnswerReply<GroundingPayload>(access, { itemType: "sample", itemId: sampleId.data, ...body });

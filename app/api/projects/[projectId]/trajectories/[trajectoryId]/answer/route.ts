@@ -1,14 +1,13 @@
 import { NextResponse } from "next/server";
 import { revalidatePath } from "next/cache";
-import { z } from "zod";
 import { projectRoute } from "@/lib/http/project-route";
 import { assertSameOrigin } from "@/lib/http/request-guards";
 import { readJsonBody } from "@/lib/http/json-body";
 import { AppError } from "@/lib/errors";
 import { answerSaveBody, saveAnswerReply } from "@/lib/annotations/answer-save-reply";
 import { TrajectoryPayloadSchema, type TrajectoryPayload } from "@/lib/trajectories/trajectory-payload";
+import { RowIdSchema } from "@/lib/ids/row-id-shape";
 
-const Id = z.string().regex(/^[a-z0-9]{10,40}$/);
 const BodySchema = answerSaveBody(TrajectoryPayloadSchema);
 
 // POST: the trajectory review screen saves the caller's answer here (drafts, then the submit),
@@ -16,7 +15,7 @@ const BodySchema = answerSaveBody(TrajectoryPayloadSchema);
 // on the grounding answer route. 200 with {ok:false, conflict} when another tab saved first.
 export const POST = projectRoute<{ projectId: string; trajectoryId: string }>("annotator", async ({ request, access, params }) => {
   assertSameOrigin(request, { required: true });
-  const trajectoryId = Id.safeParse(params.trajectoryId);
+  const trajectoryId = RowIdSchema.safeParse(params.trajectoryId);
   if (!trajectoryId.success) throw new AppError("not_found", "No such trajectory.");
   // Step labels and sub-goals of a long trajectory make a larger body than a box.
   const body = await readJsonBody(request, BodySchema, 1024 * 1024);

@@ -7,17 +7,16 @@ import { db } from "@/lib/db";
 import { getT, titled } from "@/lib/i18n/server";
 import { projectPageAccess } from "@/lib/projects/page-access";
 import { loadAdjudication } from "@/lib/queues/adjudication-view";
+import { isRowId } from "@/lib/ids/row-id-shape";
 
 type Props = { params: Promise<{ slug: string; queueId: string; queueItemId: string }> };
 
 export const generateMetadata = titled("adjudication.adjudicate");
 
-const ID = /^[a-z0-9]{10,40}$/;
-
 export default async function AdjudicatePage({ params }: Props) {
   const { slug, queueId, queueItemId } = await params;
   const { project } = await projectPageAccess(slug, "reviewer");
-  if (!ID.test(queueId) || !ID.test(queueItemId)) notFound();
+  if (!isRowId(queueId) || !isRowId(queueItemId)) notFound();
   const view = await loadAdjudication(db(), project.id, queueId, queueItemId);
   if (!view) notFound();
   const listHref = `/projects/${slug}/queues/${queueId}/adjudicate`;

@@ -1,36 +1,62 @@
 "use client";
 // Queue mode of the review screens. The queue's /next route opens an item with `claim` and
-// `queue` in the URL; after a successful submit the screen goes on to the queue's next item
-// instead of the list's, and the /next route closes the claim on the way.
+// `queue` in the URL. A submit in queue mode names both in its answer's save: the server stores
+// the answer, closes the claim and claims the caller's next item in that one request, and
+// answers where to go (lib/annotations/answer-save-reply.ts). Should that part not come back
+// (an older server, going on failed), the screen posts the queue's /next form with the claim
+// to close instead, which does the same in a second request.
 import { useEffect, useRef } from "react";
 import { useSearchParams } from "next/navigation";
 import { openNextQueueItem } from "@/components/queues/open-next-item";
+
+// Only an address of this site, as the server makes them: never another origin.
+const isOwnPath = (value: unknown): value is string => typeof value === "string" && value.startsWith("/") && !value.startsWith("//") && !value.includes("\\");
 
 export function useQueueClaim(projectId: string) {
   const params = useSearchParams();
   const claimId = params.get("claim");
   const queueId = params.get("queue");
-  // Once the form is on its way the page is leaving: a second Ctrl+Enter must not post the
-  // claim again (the second close would be refused, and its notice would be wrong).
+  // Where the last submit's reply said to go.
+  const next = useRef<string | null>(null);
+  // Once the page is leaving, a second Ctrl+Enter must not go on again (a second close would
+  // be refused, and its notice would be wrong).
   const leaving = useRef(false);
-  // Back to this page from the browser's cache, the form is long gone: the next submit posts.
+  // Back to this page from the browser's cache, the navigation is long over: the next submit goes on.
   useEffect(() => {
     const restored = (event: PageTransitionEvent) => {
-      if (event.persisted) leaving.current = false;
+      if (event.persisted) {
+        leaving.current = false;
+        next.current = null;
+      }
     };
     window.addEventListener("pageshow", restored);
     return () => window.removeEventListener("pageshow", restored);
   }, []);
   if (!claimId || !queueId) return null;
   return {
-    async moveOn() {
-      // Whatever the close's outcome, /next is the right place: a closed claim yields the next
-      // item, a claim still open (the close was refused) comes back so it can be submitted
-      // again, and a lost lease yields a fresh item; the page it leads to says which. The
-      // answer itself is already saved.
+    /** The queue part of a save's body: a submit goes on in the queue with it. */
+    stepFor(status: "draft" | "submitted") {
+      return status === "submitted" && !leaving.current ? { queueId, claimId } : undefined;
+    },
+    /** Notes where a saved submit's reply says to go. */
+    heard(reply: { ok: boolean; next?: unknown }) {
+      if (reply.ok && isOwnPath(reply.next)) next.current = reply.next;
+    },
+    /** True while the page is on its way to the next item. */
+    get leaving() {
+      return leaving.current;
+    },
+    moveOn() {
+      // Whatever the close's outcome, going on is right: a closed claim yields the next item,
+      // a claim still open (the close was refused) comes back so it can be submitted again,
+      // and a lost lease yields a fresh item; the page it leads to says which. The answer
+      // itself is already saved.
       if (leaving.current) return;
       leaving.current = true;
-      openNextQueueItem(projectId, queueId, claimId);
+      const target = next.current;
+      next.current = null;
+      if (target) window.location.assign(target);
+      else openNextQueueItem(projectId, queueId, claimId);
     },
   };
 }

@@ -66,13 +66,17 @@ export function GroundingReview({ project, review, tiers, canOverride, query, ne
   const t = useT();
   const [payload, setPayload] = useState<GroundingPayload>(() => initialPayload(review, finalPayload));
   const [loadKey, setLoadKey] = useState(`${review.id}:${review.mine?.version ?? 0}`);
+  const queueClaim = useQueueClaim(project.id);
   const autosave = useVersionedAutosave<GroundingPayload>(
-    (input) => postJson<AnswerSaveResult<GroundingPayload>>(`/api/projects/${encodeURIComponent(project.id)}/samples/${encodeURIComponent(review.id)}/answer`, input),
+    async (input) => {
+      const reply = await postJson<AnswerSaveResult<GroundingPayload>>(`/api/projects/${encodeURIComponent(project.id)}/samples/${encodeURIComponent(review.id)}/answer`, { ...input, queue: queueClaim?.stepFor(input.status) });
+      queueClaim?.heard(reply);
+      return reply;
+    },
     review.mine,
   );
   const base = `/projects/${project.slug}/samples`;
   const nextUrl = neighbours.next ? `${base}/${neighbours.next}${query}` : `${base}${query}`;
-  const queueClaim = useQueueClaim(project.id);
   const uiTree = useScreenshotTree(project.id, review.uiTreeStepId, review.image);
   const workspace = useRemainingHeight();
 
@@ -85,11 +89,12 @@ export function GroundingReview({ project, review, tiers, canOverride, query, ne
   // One submit at a time: a second Ctrl+Enter while the first is on its way does nothing.
   const submitting = useRef(false);
   async function submit() {
-    if (submitting.current || groundingProblem(payload)) return;
+    // On its way to the queue's next item, the answer is in: a second Ctrl+Enter saves nothing.
+    if (submitting.current || queueClaim?.leaving || groundingProblem(payload)) return;
     submitting.current = true;
     try {
       if (!(await autosave.save(payload, "submitted"))) return;
-      if (queueClaim) await queueClaim.moveOn();
+      if (queueClaim) queueClaim.moveOn();
       else router.push(nextUrl);
     } finally {
       submitting.current = false;

@@ -84,12 +84,16 @@ export function TrajectoryReviewScreen({ project, review, canOverride, query, ne
   const [isMarksShown, setMarksShown] = useState(false);
   const textInput = useRef<HTMLInputElement>(null);
   const elementSearch = useRef<HTMLInputElement>(null);
+  const queueClaim = useQueueClaim(project.id);
   const autosave = useVersionedAutosave<TrajectoryPayload>(
-    (input) => postJson<AnswerSaveResult<TrajectoryPayload>>(`/api/projects/${encodeURIComponent(project.id)}/trajectories/${encodeURIComponent(review.id)}/answer`, input),
+    async (input) => {
+      const reply = await postJson<AnswerSaveResult<TrajectoryPayload>>(`/api/projects/${encodeURIComponent(project.id)}/trajectories/${encodeURIComponent(review.id)}/answer`, { ...input, queue: queueClaim?.stepFor(input.status) });
+      queueClaim?.heard(reply);
+      return reply;
+    },
     review.mine,
   );
   const uiTree = useUiTree(project.id);
-  const queueClaim = useQueueClaim(project.id);
 
   const base = `/projects/${project.slug}/trajectories`;
   const hrefOf = (id: string | null) => (id ? `${base}/${id}${query}` : null);
@@ -150,11 +154,12 @@ export function TrajectoryReviewScreen({ project, review, canOverride, query, ne
   // One submit at a time: a second Ctrl+Enter while the first is on its way does nothing.
   const submitting = useRef(false);
   async function submit() {
-    if (problem || submitting.current) return;
+    // On its way to the queue's next item, the answer is in: a second Ctrl+Enter saves nothing.
+    if (problem || submitting.current || queueClaim?.leaving) return;
     submitting.current = true;
     try {
       if (!(await autosave.save(payload, "submitted"))) return;
-      if (queueClaim) await queueClaim.moveOn();
+      if (queueClaim) queueClaim.moveOn();
       else router.push(hrefOf(neighbours.nextToReview === undefined ? neighbours.next : neighbours.nextToReview) ?? `${base}${query}`);
     } finally {
       submitting.current = false;

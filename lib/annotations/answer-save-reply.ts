@@ -3,20 +3,31 @@ import "server-only";
 // (app/api/projects/[projectId]/samples/[sampleId]/answer and .../trajectories/[trajectoryId]/answer):
 // one body shape per kind of payload, one reply. The reply never says what the submit did to
 // the item (a proposal, a honeypot answer graded): annotators must not learn it.
+// In queue mode a submit also names its queue and claim: once the answer is stored, the claim
+// is closed and the caller's next item claimed in the same request (lib/queues/move-on-in-queue.ts),
+// and the reply says where to go, so going on to the next item is one round trip, not two.
+import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import type { ProjectAccess } from "@/lib/auth/session";
 import { db } from "@/lib/db";
 import { isAppError } from "@/lib/errors";
 import { failureText } from "@/lib/actions/run-action";
 import { saveAnswer, type SaveAnswerInput, type SavedAnnotation } from "@/lib/annotations/save-answer";
+import { RowIdSchema } from "@/lib/ids/row-id-shape";
+import { moveOnInQueue } from "@/lib/queues/move-on-in-queue";
+
+const QueueStepSchema = z.object({ queueId: RowIdSchema, claimId: RowIdSchema });
+export type QueueStep = z.infer<typeof QueueStepSchema>;
 
 /** The body of an answer route, for a payload schema. */
 export function answerSaveBody<P extends z.ZodType>(payload: P) {
-  return z.object({ baseVersion: z.number().int().min(1).nullable(), status: z.enum(["draft", "submitted"]), payload });
+  return z.object({ baseVersion: z.number().int().min(1).nullable(), status: z.enum(["draft", "submitted"]), payload, queue: QueueStepSchema.optional() });
 }
 
+// `next`: where a queue-mode submit goes on to (absent when the save was not a queue-mode
+// submit, or when going on failed: the screen then posts the queue's /next form itself).
 export type AnswerSaveResult<P> =
-  | { ok: true; saved: SavedAnnotation }
+  | { ok: true; saved: SavedAnnotation; next?: string }
   | { ok: false; error: string; conflict?: { version: number; status: string; updatedAt: string; payload: P } | null };
 
 export async function saveAnswerReply<P>(access: ProjectAccess, input: SaveAnswerInput): Promise<AnswerSaveResult<P>> {
@@ -31,4 +42,27 @@ export async function saveAnswerReply<P>(access: ProjectAccess, input: SaveAnswe
     // In the reader's language (their cookie or browser), like every action's failure.
     return { ok: false, error: await failureText(error) };
   }
+}
+
+// The answer is stored whatever happens here: a failure to go on must not make the screen
+// believe its save failed. The screen falls back to the /next form, which closes the claim
+// again (or says why it cannot) and claims.
+async function nextInQueue(access: ProjectAccess, queue: QueueStep): Promise<string | undefined> {
+  try {
+    return await moveOnInQueue(access, queue.queueId, queue.claimId);
+  } catch (error) {
+    if (!isAppError(error)) console.error(error);
+    return undefined;
+  }
+}
+
+/** What both answer routes do with a save: store it, and for a queue-mode submit go on. */
+export async function answerRouteReply<P>(access: ProjectAccess, input: SaveAnswerInput, queue: QueueStep | undefined): Promise<AnswerSaveResult<P>> {
+  const reply = await saveAnswerReply<P>(access, input);
+  if (!reply.ok || input.status !== "submitted") return reply;
+  // The item's standing and the queue's counts changed: the project's pages are stale.
+  revalidatePath("/projects", "layout");
+  if (!queue) return reply;
+  const next = await nextInQueue(access, queue);
+  return next ? { ...reply, next } : reply;
 }

@@ -58,11 +58,16 @@ test("an annotator starts the queue, submits, and lands on the next claimed samp
 
   await editorReady(page);
   await page.getByRole("checkbox", { name: "Target absent" }).check();
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST") posts.push(new URL(request.url()).pathname);
+  });
   await page.getByRole("button", { name: "Submit and next" }).click();
   await expect(page).not.toHaveURL(new RegExp(firstClaim));
   await expect(page).toHaveURL(/\/projects\/demo\/samples\/[a-z0-9]+\?claim=[a-z0-9]+&queue=/);
   const second = new URL(page.url());
-  // The claim was closed on the way (one POST to /next with the claim): nothing to say about it.
+  // One request saved the answer, closed the claim and claimed the next item: no /next form.
+  expect(posts).toEqual([`/api/projects/${readSeed().demoProjectId}/samples/${firstSample}/answer`]);
   expect(second.searchParams.get("unsubmitted")).toBeNull();
   await expect(page.getByRole("region", { name: "Queue" }).getByRole("alert")).toHaveCount(0);
   expect(second.pathname.split("/").at(-1)).not.toBe(firstSample);
@@ -115,6 +120,26 @@ test("a claim whose close is refused on the way to the next item stays as it was
   const foreign = await annotator.request.post(next(QUEUE), { maxRedirects: 0, headers: { Origin: baseURL! }, form: { close: reviewerClaim } });
   expect(new URL(foreign.headers().location!, baseURL).searchParams.get("unsubmitted")).toBe("no-claim");
   expect(claimsOf(users.reviewer!.email)).toEqual(before);
+
+  // A submit naming a queue the annotator is not in, and someone else's claim there: the answer
+  // is saved (it is theirs to save), but nothing is closed or claimed, and no address comes back.
+  const answered = await annotator.request.post(`/api/projects/${demoProjectId}/samples${heldAt.pathname.slice(heldAt.pathname.lastIndexOf("/"))}/answer`, {
+    headers: { Origin: baseURL! },
+    data: { baseVersion: null, status: "submitted", payload: { targetAbsent: true, box: null, instructionRewrite: null, qualityScore: null, note: null }, queue: { queueId: queueId(REVIEWERS_ONLY), claimId: reviewerClaim } },
+  });
+  const reply = await answered.json();
+  expect(reply.ok).toBe(true);
+  expect(reply.next).toBeUndefined();
+  expect(claimsOf(users.reviewer!.email)).toEqual(before);
+  expect(query(`SELECT 1 FROM Claim c JOIN QueueItem qi ON qi.id = c.queueItemId JOIN User u ON u.id = c.userId WHERE u.email = ? AND qi.queueId = ?`, users.annotator!.email, queueId(REVIEWERS_ONLY))).toEqual([]);
+  // A queue step that is not ids is refused with the whole save: nothing stored.
+  const versions = query(`SELECT a.version FROM Annotation a JOIN User u ON u.id = a.annotatorId WHERE u.email = ?`, users.annotator!.email);
+  const forgedStep = await annotator.request.post(`/api/projects/${demoProjectId}/samples${heldAt.pathname.slice(heldAt.pathname.lastIndexOf("/"))}/answer`, {
+    headers: { Origin: baseURL! },
+    data: { baseVersion: null, status: "submitted", payload: { targetAbsent: true, box: null, instructionRewrite: null, qualityScore: null, note: null }, queue: { queueId: { $ne: null }, claimId: "x" } },
+  });
+  expect(forgedStep.status()).toBe(400);
+  expect(query(`SELECT a.version FROM Annotation a JOIN User u ON u.id = a.annotatorId WHERE u.email = ?`, users.annotator!.email)).toEqual(versions);
 
   // Not a claim id at all: refused outright, nothing claimed.
   const count = claimsOf(users.annotator!.email).length;

@@ -140,7 +140,13 @@ export function barePostgresServer(url: string, queueId: string, projectId: stri
     return { next: await claim(body) };
   };
 
-  const routes: Record<string, (body: never) => Promise<unknown>> = { "/claim": claim, "/save": save, "/submit": submit, "/submit-next": submitNext };
+  // A queue-mode submit on Verity's answer route: the save's transaction, then those two.
+  const saveSubmitNext = async (body: { userId: string; sampleId: string; box: number[]; claimId: string }) => {
+    await save(body);
+    return submitNext(body);
+  };
+
+  const routes: Record<string, (body: never) => Promise<unknown>> = { "/claim": claim, "/save": save, "/submit": submit, "/submit-next": submitNext, "/save-submit-next": saveSubmitNext };
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));

@@ -6,6 +6,7 @@
 //   POST /save   {userId, sampleId, box}        -> {version}
 //   POST /submit {userId, claimId}              -> {}
 //   POST /submit-next {userId, claimId}         -> {next: {claimId, sampleId} | null}
+//   POST /save-submit-next {userId, sampleId, box, claimId} -> the same: save, then submit-next
 import http from "node:http";
 import { randomBytes } from "node:crypto";
 import Database from "better-sqlite3";
@@ -116,7 +117,13 @@ export function bareSqliteServer(file: string, queueId: string, projectId: strin
     return { next: claim(body) };
   };
 
-  const routes: Record<string, (body: never) => unknown> = { "/claim": claim, "/save": save, "/submit": submit, "/submit-next": submitNext };
+  // A queue-mode submit on Verity's answer route: the save's transaction, then those two.
+  const saveSubmitNext = (body: { userId: string; sampleId: string; box: number[]; claimId: string }) => {
+    save(body);
+    return submitNext(body);
+  };
+
+  const routes: Record<string, (body: never) => unknown> = { "/claim": claim, "/save": save, "/submit": submit, "/submit-next": submitNext, "/save-submit-next": saveSubmitNext };
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));

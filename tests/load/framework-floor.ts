@@ -1,14 +1,16 @@
 // What the framework itself costs per request, measured on Verity's running server right after
 // the annotators stop: the same number of clients POST to the queue's /next route with no
-// session, which the app refuses (401) in its session check, before any SQL. An item is two
-// requests (its answer, then /next closing its claim and claiming the next item), and none can
-// cost less than this refusal, so half the floor's rate bounds the items/s that any work on
-// Verity's own code could reach on this machine and server.
+// session, which the app refuses (401) in its session check, before any SQL. An item is one
+// request (its submitted answer, which closes its claim and claims the next item; two under
+// VERITY_LOAD_PROTOCOL=two-requests), and none can cost less than this refusal, so the floor's
+// rate per item's requests bounds the items/s that any work on Verity's own code could reach
+// on this machine and server.
 import type { AppServer } from "../e2e/fault/app-server";
+import { TWO_REQUESTS } from "./load-client";
 import { cpuMs } from "./load-run";
 
-// An item's requests on the hot path: its answer, and /next with its claim to close.
-const REQUESTS_PER_ITEM = 2;
+// An item's requests on the hot path.
+const REQUESTS_PER_ITEM = TWO_REQUESTS ? 2 : 1;
 
 export type FloorResult = { requests: number; seconds: number; serverCpuMs: number; refusedOtherwise: number };
 
@@ -36,7 +38,7 @@ export function reportFloor(floor: FloorResult, bareItemsPerSecond: number): boo
   const bound = perSecond / REQUESTS_PER_ITEM;
   console.log(
     `framework floor (a request refused by the session check, no SQL): ${perSecond.toFixed(0)} requests/s, server CPU ${(floor.serverCpuMs / Math.max(1, floor.requests)).toFixed(2)} ms per request; ` +
-      `two of them per item: at most ${bound.toFixed(1)} items/s, ${(bound / Math.max(1e-9, bareItemsPerSecond)).toFixed(2)} of the bare reference`,
+      `${REQUESTS_PER_ITEM === 1 ? "one" : "two"} per item: at most ${bound.toFixed(1)} items/s, ${(bound / Math.max(1e-9, bareItemsPerSecond)).toFixed(2)} of the bare reference`,
   );
   if (floor.refusedOtherwise > 0) console.log(`  ${floor.refusedOtherwise} answers were not 401: the floor measured work, not the framework`);
   return floor.refusedOtherwise === 0;

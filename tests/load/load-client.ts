@@ -1,8 +1,11 @@
-// The load test's annotators (run-load.ts): each claims, saves a submitted box and submits the
-// claim again as soon as the previous answer is back, against Verity (exactly as the review
-// screen does it: POST Start once, then per item POST the answer and POST /next with the claim
-// to close, which claims the next item in the same request) or against the bare reference
-// (bare-reference.ts, the same data changes as plain JSON routes, the same two per item).
+// The load test's annotators (run-load.ts): each claims, then submits a box and goes on to the
+// next item as soon as the previous answer is back, against Verity (exactly as the review
+// screen does it: POST Start once, then per item one POST of the submitted answer naming its
+// queue and claim, which stores it, closes the claim and claims the next item) or against the
+// bare reference (bare-reference.ts, the same data changes as plain JSON routes, one per item).
+// VERITY_LOAD_PROTOCOL=two-requests makes each item two requests instead, as the screen falls
+// back to (the answer, then the queue's /next form with the claim to close): the same build
+// measured both ways, an A/B of the one-request submit.
 import type { AppServer } from "../e2e/fault/app-server";
 
 export type Op = "claim" | "save" | "submit";
@@ -11,9 +14,12 @@ export type Claimed = { claimId: string; sampleId: string };
 export type Submitted = { next: Claimed | null };
 export type LoadClient = {
   claim(): Promise<Claimed | string>;
-  save(sampleId: string, box: number[]): Promise<true | string>;
-  submit(claimId: string): Promise<Submitted | string>;
+  /** Saves the submitted box, closes the claim and claims the next item; `save` is timed apart when that takes two requests. */
+  submit(item: Claimed, box: number[], timedSave: <T>(work: () => Promise<T>) => Promise<T>): Promise<Submitted | string>;
 };
+
+export const TWO_REQUESTS = process.env.VERITY_LOAD_PROTOCOL === "two-requests";
+if (process.env.VERITY_LOAD_PROTOCOL && !TWO_REQUESTS) throw new Error(`VERITY_LOAD_PROTOCOL is two-requests or unset, not ${process.env.VERITY_LOAD_PROTOCOL}`);
 
 export type Tally = { latencies: Record<Op, number[]>; errors: string[]; submitted: { claimId: string; sampleId: string; user: string }[] };
 export const newTally = (): Tally => ({ latencies: { claim: [], save: [], submit: [] }, errors: [], submitted: [] });
@@ -28,7 +34,8 @@ async function timed<T>(tally: Tally, op: Op, work: () => Promise<T>): Promise<T
 }
 
 // "claim" is timed only where a claim is its own request (the first, or after a failure);
-// "submit" is the close of a claim with the next one's claim.
+// "submit" is the submitted answer with the close of its claim and the next one's claim
+// (without the answer's save under two-requests, which is timed as "save").
 export async function annotate(tally: Tally, client: LoadClient, user: string, until: number): Promise<void> {
   let claimed: Claimed | null = null;
   while (Date.now() < until) {
@@ -43,12 +50,20 @@ export async function annotate(tally: Tally, client: LoadClient, user: string, u
     const item: Claimed = claimed;
     claimed = null;
     const shift = tally.submitted.length % 300;
-    const saved = await timed(tally, "save", () => client.save(item.sampleId, [100 + shift, 100, 400 + shift, 260]));
-    if (saved !== true) {
-      tally.errors.push(`save: ${saved}`);
-      continue;
-    }
-    const done = await timed(tally, "submit", () => client.submit(item.claimId));
+    const box = [100 + shift, 100, 400 + shift, 260];
+    const started = performance.now();
+    let saveMs = 0;
+    const timedSave = async <T>(work: () => Promise<T>): Promise<T> => {
+      const at = performance.now();
+      try {
+        return await work();
+      } finally {
+        saveMs = performance.now() - at;
+        tally.latencies.save.push(saveMs);
+      }
+    };
+    const done = await client.submit(item, box, timedSave);
+    tally.latencies.submit.push(performance.now() - started - saveMs);
     if (typeof done === "string") {
       tally.errors.push(`submit: ${done}`);
       continue;
@@ -62,6 +77,13 @@ export async function annotate(tally: Tally, client: LoadClient, user: string, u
 function claimedAt(location: URL): Claimed | null {
   const claimId = location.searchParams.get("claim");
   return claimId ? { claimId, sampleId: location.pathname.split("/").pop()! } : null;
+}
+
+// Where going on led: the close refused makes it go on all the same and say why in the address.
+function closedAt(moved: URL | string): Submitted | string {
+  if (typeof moved === "string") return moved;
+  const refused = moved.searchParams.get("unsubmitted");
+  return refused ? `not closed (${refused}): ${moved}` : { next: claimedAt(moved) };
 }
 
 /** One signed-in annotator of Verity. */
@@ -89,16 +111,19 @@ export function verityClient(server: AppServer, cookie: string, seed: { projectI
       if (typeof started === "string") return started;
       return claimedAt(started) ?? `nothing to claim: ${started}`;
     },
-    async save(sampleId, box) {
+    async submit(item, box, timedSave) {
       const payload = { targetAbsent: false, box, instructionRewrite: null, qualityScore: null, note: null };
-      return post(`/api/projects/${seed.projectId}/samples/${sampleId}/answer`, { baseVersion: null, status: "submitted", payload });
-    },
-    async submit(claimId) {
-      const moved = await next(new URLSearchParams({ close: claimId }));
-      if (typeof moved === "string") return moved;
-      // The close refused: the route goes on all the same and says why in the address.
-      const refused = moved.searchParams.get("unsubmitted");
-      return refused ? `not closed (${refused}): ${moved}` : { next: claimedAt(moved) };
+      const answer = `/api/projects/${seed.projectId}/samples/${item.sampleId}/answer`;
+      if (TWO_REQUESTS) {
+        const saved = await timedSave(() => post(answer, { baseVersion: null, status: "submitted", payload }));
+        if (saved !== true) return `save: ${saved}`;
+        return closedAt(await next(new URLSearchParams({ close: item.claimId })));
+      }
+      const sent = await server.postJson(cookie, answer, { baseVersion: null, status: "submitted", payload, queue: { queueId: seed.queueId, claimId: item.claimId } });
+      if (sent.status !== 200 || sent.result?.ok !== true) return `${sent.status} ${sent.raw.slice(0, 200)}`;
+      const location = (sent.result as { next?: unknown }).next;
+      if (typeof location !== "string") return `no next item in the reply: ${sent.raw.slice(0, 200)}`;
+      return closedAt(new URL(location, server.base));
     },
   };
 }
@@ -112,12 +137,13 @@ export function bareClient(base: string, userId: string): LoadClient {
       if (response.status !== 200) return `${response.status} ${await response.text()}`;
       return (await response.json()) as Claimed;
     },
-    async save(sampleId, box) {
-      const response = await post("/save", { sampleId, box });
-      return response.status === 200 ? (await response.arrayBuffer(), true) : `${response.status} ${await response.text()}`;
-    },
-    async submit(claimId) {
-      const response = await post("/submit-next", { claimId });
+    async submit(item, box, timedSave) {
+      if (TWO_REQUESTS) {
+        const saved = await timedSave(() => post("/save", { sampleId: item.sampleId, box }));
+        if (saved.status !== 200) return `save: ${saved.status} ${await saved.text()}`;
+        await saved.arrayBuffer();
+      }
+      const response = await post(TWO_REQUESTS ? "/submit-next" : "/save-submit-next", { claimId: item.claimId, sampleId: item.sampleId, box });
       if (response.status !== 200) return `${response.status} ${await response.text()}`;
       return (await response.json()) as Submitted;
     },

@@ -54,7 +54,12 @@ export function report(run: RunResult): void {
   const requests = latencies.claim.length + latencies.save.length + latencies.submit.length;
   const line = (op: Op) => `${op.padEnd(7)} n=${latencies[op].length}  p50 ${pct(latencies[op], 0.5).toFixed(1)} ms  p95 ${pct(latencies[op], 0.95).toFixed(1)} ms  p99 ${pct(latencies[op], 0.99).toFixed(1)} ms`;
   console.log(`${run.name}: ${submitted.length} items submitted (${(submitted.length / run.seconds).toFixed(1)}/s, ${(requests / run.seconds).toFixed(0)} requests/s), server CPU ${(run.serverCpuMs / Math.max(1, submitted.length)).toFixed(1)} ms per item`);
-  for (const op of ["claim", "save", "submit"] as const) console.log(`  ${line(op)}${op === "claim" ? " (a claim of its own: the first, or after a failure)" : op === "submit" ? " (closes the claim and claims the next item)" : ""}`);
+  const said: Record<Op, string> = {
+    claim: " (a claim of its own: the first, or after a failure)",
+    save: " (the submitted answer, its own request)",
+    submit: latencies.save.length ? " (closes the claim and claims the next item)" : " (one request: stores the submitted answer, closes the claim, claims the next item)",
+  };
+  for (const op of ["claim", "save", "submit"] as const) if (op !== "save" || latencies.save.length) console.log(`  ${line(op)}${said[op]}`);
   console.log(`  ${run.checks}`);
   for (const error of run.tally.errors.slice(0, 10)) console.log(`  error: ${error}`);
 }

@@ -20,7 +20,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { AppServer, freePort } from "../e2e/fault/app-server";
 import { measureFrameworkFloor, reportFloor, type FloorResult } from "./framework-floor";
-import { annotate, newTally, verityClient, type Tally } from "./load-client";
+import { TWO_REQUESTS, annotate, newTally, verityClient, type Tally } from "./load-client";
 import { cpuMs, report, runBare, signInRetrying, type RunResult } from "./load-run";
 import { seedLoad, type LoadSeed } from "./seed-load";
 
@@ -105,7 +105,7 @@ async function main() {
     const bare = await runBare(bareFile, seed, SECONDS, (tally) => checkDatabase(bareFile, seed, tally));
     const verity = await runVerity(dataDir, file, seed);
 
-    console.log(`load: ${USERS} annotators, no think time, ${SECONDS} s each, ${ITEMS.toLocaleString("en")} items (SQLite), ${os.cpus().length} cores`);
+    console.log(`load: ${USERS} annotators, no think time, ${SECONDS} s each, ${ITEMS.toLocaleString("en")} items (SQLite), ${os.cpus().length} cores, ${TWO_REQUESTS ? "two requests" : "one request"} per item`);
     report(bare);
     report(verity);
     const ratio = verity.tally.submitted.length / Math.max(1, bare.tally.submitted.length);

@@ -10,7 +10,7 @@ import path from "node:path";
 import { startS3Server } from "../support/s3-server";
 import { checkPostgres } from "./check-postgres";
 import { checkExportByWorker, checkMediaAcrossReplicas } from "./deployment-checks";
-import { annotate, newTally, verityClient } from "./load-client";
+import { TWO_REQUESTS, annotate, newTally, verityClient } from "./load-client";
 import { cpuMs, report, runBare, signInRetrying, type RunResult } from "./load-run";
 import { MEDIA_BUCKET, POOL_BUCKET, sharedSettings, startReplicaSet } from "./replica-set";
 import { seedLoadPostgres } from "./seed-load-postgres";
@@ -85,7 +85,7 @@ export async function runPostgres(o: Options): Promise<boolean> {
       await set.stop();
     }
 
-    console.log(`load: ${o.users} annotators, no think time, ${o.seconds} s each, ${o.items.toLocaleString("en")} items (PostgreSQL, ${o.replicas} replica(s), S3 media, external worker), ${os.cpus().length} cores`);
+    console.log(`load: ${o.users} annotators, no think time, ${o.seconds} s each, ${o.items.toLocaleString("en")} items (PostgreSQL, ${o.replicas} replica(s), S3 media, external worker), ${os.cpus().length} cores, ${TWO_REQUESTS ? "two requests" : "one request"} per item`);
     report(bare);
     report(verity);
     for (const check of deployment) console.log(`  ${check.line}`);

@@ -1,10 +1,9 @@
 import { NextResponse } from "next/server";
-import { revalidatePath } from "next/cache";
 import { projectRoute } from "@/lib/http/project-route";
 import { assertSameOrigin } from "@/lib/http/request-guards";
 import { readJsonBody } from "@/lib/http/json-body";
 import { AppError } from "@/lib/errors";
-import { answerSaveBody, saveAnswerReply } from "@/lib/annotations/answer-save-reply";
+import { answerRouteReply, answerSaveBody } from "@/lib/annotations/answer-save-reply";
 import { GroundingPayloadSchema, type GroundingPayload } from "@/lib/annotations/grounding-payload";
 import { RowIdSchema } from "@/lib/ids/row-id-shape";
 
@@ -14,13 +13,13 @@ const BodySchema = answerSaveBody(GroundingPayloadSchema);
 // then the submit), with the version it was based on. A route rather than a server action: the
 // reply is the saved version alone, with no React render around it, which made each save
 // several times cheaper (bench/load-results.md). 200 with {ok:false, conflict} when another tab
-// saved first, as the screen expects.
+// saved first, as the screen expects. In queue mode a submit names its queue and claim, and
+// the reply says where to go next (lib/annotations/answer-save-reply.ts).
 export const POST = projectRoute<{ projectId: string; sampleId: string }>("annotator", async ({ request, access, params }) => {
   assertSameOrigin(request, { required: true });
   const sampleId = RowIdSchema.safeParse(params.sampleId);
   if (!sampleId.success) throw new AppError("not_found", "No such sample.");
   const body = await readJsonBody(request, BodySchema);
-  const reply = await saveAnswerReply<GroundingPayload>(access, { itemType: "sample", itemId: sampleId.data, ...body });
-  if (reply.ok && body.status === "submitted") revalidatePath("/projects", "layout");
-  return NextResponse.json(reply);
+  const { queue, ...save } = body;
+  return NextResponse.json(await answerRouteReply<GroundingPayload>(access, { itemType: "sample", itemId: sampleId.data, ...save }, queue));
 });

@@ -1,10 +1,9 @@
 import { NextResponse } from "next/server";
-import { revalidatePath } from "next/cache";
 import { projectRoute } from "@/lib/http/project-route";
 import { assertSameOrigin } from "@/lib/http/request-guards";
 import { readJsonBody } from "@/lib/http/json-body";
 import { AppError } from "@/lib/errors";
-import { answerSaveBody, saveAnswerReply } from "@/lib/annotations/answer-save-reply";
+import { answerRouteReply, answerSaveBody } from "@/lib/annotations/answer-save-reply";
 import { TrajectoryPayloadSchema, type TrajectoryPayload } from "@/lib/trajectories/trajectory-payload";
 import { RowIdSchema } from "@/lib/ids/row-id-shape";
 
@@ -19,7 +18,6 @@ export const POST = projectRoute<{ projectId: string; trajectoryId: string }>("a
   if (!trajectoryId.success) throw new AppError("not_found", "No such trajectory.");
   // Step labels and sub-goals of a long trajectory make a larger body than a box.
   const body = await readJsonBody(request, BodySchema, 1024 * 1024);
-  const reply = await saveAnswerReply<TrajectoryPayload>(access, { itemType: "trajectory", itemId: trajectoryId.data, ...body });
-  if (reply.ok && body.status === "submitted") revalidatePath("/projects", "layout");
-  return NextResponse.json(reply);
+  const { queue, ...save } = body;
+  return NextResponse.json(await answerRouteReply<TrajectoryPayload>(access, { itemType: "trajectory", itemId: trajectoryId.data, ...save }, queue));
 });

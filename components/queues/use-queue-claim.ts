@@ -8,6 +8,7 @@
 import { useEffect, useRef } from "react";
 import { useSearchParams } from "next/navigation";
 import { openNextQueueItem } from "@/components/queues/open-next-item";
+import { postJson } from "@/components/review/post-json";
 
 // Only an address of this site, as the server makes them: never another origin.
 const isOwnPath = (value: unknown): value is string => typeof value === "string" && value.startsWith("/") && !value.startsWith("//") && !value.includes("\\");
@@ -59,4 +60,13 @@ export function useQueueClaim(projectId: string) {
       else openNextQueueItem(projectId, queueId, claimId);
     },
   };
+}
+
+export type QueueClaim = NonNullable<ReturnType<typeof useQueueClaim>>;
+
+/** A review screen's answer save: in queue mode a submit carries its queue step, and its reply's address is noted. */
+export async function postAnswerSave<R extends { ok: boolean; next?: unknown }>(url: string, input: { status: "draft" | "submitted" }, queueClaim: QueueClaim | null): Promise<R | { ok: false; error: string }> {
+  const reply = await postJson<R>(url, { ...input, queue: queueClaim?.stepFor(input.status) });
+  queueClaim?.heard(reply);
+  return reply;
 }

@@ -9,7 +9,7 @@ import { BoxEditorLazy } from "@/components/editor/box-editor-lazy";
 import type { ReferenceBox } from "@/components/editor/reference-layer";
 import { useT } from "@/components/i18n/i18n-provider";
 import type { Translate } from "@/lib/i18n/translate";
-import { useQueueClaim } from "@/components/queues/use-queue-claim";
+import { postAnswerSave, useQueueClaim } from "@/components/queues/use-queue-claim";
 import { useScreenshotTree } from "@/components/editor/use-screenshot-tree";
 import { PredictionCrops } from "@/components/review/prediction-crops";
 import { PredictionList } from "@/components/review/prediction-list";
@@ -18,7 +18,6 @@ import { VersionedSaveBar } from "@/components/review/versioned-save-bar";
 import { useRemainingHeight } from "@/components/review/use-remaining-height";
 import { useVersionedAutosave } from "@/components/review/use-versioned-autosave";
 import type { AnswerSaveResult } from "@/lib/annotations/answer-save-reply";
-import { postJson } from "@/components/review/post-json";
 import { groundingProblem, type GroundingPayload } from "@/lib/annotations/grounding-payload";
 import type { Box } from "@/lib/domain/geometry";
 import type { TierSettings } from "@/lib/domain/tiers";
@@ -68,11 +67,7 @@ export function GroundingReview({ project, review, tiers, canOverride, query, ne
   const [loadKey, setLoadKey] = useState(`${review.id}:${review.mine?.version ?? 0}`);
   const queueClaim = useQueueClaim(project.id);
   const autosave = useVersionedAutosave<GroundingPayload>(
-    async (input) => {
-      const reply = await postJson<AnswerSaveResult<GroundingPayload>>(`/api/projects/${encodeURIComponent(project.id)}/samples/${encodeURIComponent(review.id)}/answer`, { ...input, queue: queueClaim?.stepFor(input.status) });
-      queueClaim?.heard(reply);
-      return reply;
-    },
+    (input) => postAnswerSave<AnswerSaveResult<GroundingPayload>>(`/api/projects/${encodeURIComponent(project.id)}/samples/${encodeURIComponent(review.id)}/answer`, input, queueClaim),
     review.mine,
   );
   const base = `/projects/${project.slug}/samples`;

@@ -32,10 +32,9 @@ import { TrajectoryHeader } from "@/components/trajectory-review/trajectory-head
 import { VersionedSaveBar } from "@/components/review/versioned-save-bar";
 import { summarizeTrajectoryAnswer } from "@/components/trajectory-review/answer-summary";
 import { useReviewKeys } from "@/components/trajectory-review/use-review-keys";
-import { useQueueClaim } from "@/components/queues/use-queue-claim";
+import { postAnswerSave, useQueueClaim } from "@/components/queues/use-queue-claim";
 import { useVersionedAutosave } from "@/components/review/use-versioned-autosave";
 import type { AnswerSaveResult } from "@/lib/annotations/answer-save-reply";
-import { postJson } from "@/components/review/post-json";
 import { treeKey, useUiTree, type TreeView } from "@/components/trajectory-review/use-ui-tree";
 import { useTreeSelection } from "@/components/trajectory-review/use-tree-selection";
 import { treeFitText } from "@/components/editor/tree-fit-text";
@@ -86,11 +85,7 @@ export function TrajectoryReviewScreen({ project, review, canOverride, query, ne
   const elementSearch = useRef<HTMLInputElement>(null);
   const queueClaim = useQueueClaim(project.id);
   const autosave = useVersionedAutosave<TrajectoryPayload>(
-    async (input) => {
-      const reply = await postJson<AnswerSaveResult<TrajectoryPayload>>(`/api/projects/${encodeURIComponent(project.id)}/trajectories/${encodeURIComponent(review.id)}/answer`, { ...input, queue: queueClaim?.stepFor(input.status) });
-      queueClaim?.heard(reply);
-      return reply;
-    },
+    (input) => postAnswerSave<AnswerSaveResult<TrajectoryPayload>>(`/api/projects/${encodeURIComponent(project.id)}/trajectories/${encodeURIComponent(review.id)}/answer`, input, queueClaim),
     review.mine,
   );
   const uiTree = useUiTree(project.id);

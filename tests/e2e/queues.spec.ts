@@ -123,9 +123,11 @@ test("a claim whose close is refused on the way to the next item stays as it was
 
   // A submit naming a queue the annotator is not in, and someone else's claim there: the answer
   // is saved (it is theirs to save), but nothing is closed or claimed, and no address comes back.
-  const answered = await annotator.request.post(`/api/projects/${demoProjectId}/samples${heldAt.pathname.slice(heldAt.pathname.lastIndexOf("/"))}/answer`, {
+  const heldAnswer = `/api/projects/${demoProjectId}/samples${heldAt.pathname.slice(heldAt.pathname.lastIndexOf("/"))}/answer`;
+  const absent = { targetAbsent: true, box: null, instructionRewrite: null, qualityScore: null, note: null };
+  const answered = await annotator.request.post(heldAnswer, {
     headers: { Origin: baseURL! },
-    data: { baseVersion: null, status: "submitted", payload: { targetAbsent: true, box: null, instructionRewrite: null, qualityScore: null, note: null }, queue: { queueId: queueId(REVIEWERS_ONLY), claimId: reviewerClaim } },
+    data: { baseVersion: null, status: "submitted", payload: absent, queue: { queueId: queueId(REVIEWERS_ONLY), claimId: reviewerClaim } },
   });
   const reply = await answered.json();
   expect(reply.ok).toBe(true);
@@ -134,9 +136,9 @@ test("a claim whose close is refused on the way to the next item stays as it was
   expect(query(`SELECT 1 FROM Claim c JOIN QueueItem qi ON qi.id = c.queueItemId JOIN User u ON u.id = c.userId WHERE u.email = ? AND qi.queueId = ?`, users.annotator!.email, queueId(REVIEWERS_ONLY))).toEqual([]);
   // A queue step that is not ids is refused with the whole save: nothing stored.
   const versions = query(`SELECT a.version FROM Annotation a JOIN User u ON u.id = a.annotatorId WHERE u.email = ?`, users.annotator!.email);
-  const forgedStep = await annotator.request.post(`/api/projects/${demoProjectId}/samples${heldAt.pathname.slice(heldAt.pathname.lastIndexOf("/"))}/answer`, {
+  const forgedStep = await annotator.request.post(heldAnswer, {
     headers: { Origin: baseURL! },
-    data: { baseVersion: null, status: "submitted", payload: { targetAbsent: true, box: null, instructionRewrite: null, qualityScore: null, note: null }, queue: { queueId: { $ne: null }, claimId: "x" } },
+    data: { baseVersion: null, status: "submitted", payload: absent, queue: { queueId: { $ne: null }, claimId: "x" } },
   });
   expect(forgedStep.status()).toBe(400);
   expect(query(`SELECT a.version FROM Annotation a JOIN User u ON u.id = a.annotatorId WHERE u.email = ?`, users.annotator!.email)).toEqual(versions);

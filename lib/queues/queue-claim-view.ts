@@ -6,7 +6,7 @@ import type { Db } from "@/lib/db";
 import { isRowId } from "@/lib/ids/row-id-shape";
 
 export async function queueClaimView(db: Db, projectId: string, userId: string, claimId: unknown, queueId: unknown) {
-  if (typeof claimId !== "string" || typeof queueId !== "string" || !isRowId(claimId) || !isRowId(queueId)) return null;
+  if (!isRowId(claimId) || !isRowId(queueId)) return null;
   const claim = await db.claim.findFirst({
     where: { id: claimId, userId, queueItem: { queueId, queue: { projectId } } },
     select: { id: true, status: true, leaseUntil: true, queueItem: { select: { queue: { select: { id: true, name: true } } } } },

@@ -30,7 +30,7 @@ export default async function QueuesPage({ params, searchParams }: Props) {
   const queues = await listQueueProgress(db(), project.id, { userId: access.user.id, isAdmin, isReviewer }, showArchived);
   const archivedCount = isReviewer ? await countArchivedQueues(db(), project.id) : 0;
   const done = queues.find((q) => q.id === query.done);
-  const closed = typeof query.closed === "string" && isRowId(query.closed) ? await db().queue.findFirst({ where: { id: query.closed, projectId: project.id }, select: { name: true } }) : null;
+  const closed = isRowId(query.closed) ? await db().queue.findFirst({ where: { id: query.closed, projectId: project.id }, select: { name: true } }) : null;
   const unsubmitted = parseUnsubmittedReason(query[UNSUBMITTED_PARAM]);
   const { t } = await getT();
   const initial = { itemType: query.itemType === "trajectory" ? "trajectory" : "sample", sample: parseSampleFilter(query), trajectory: parseTrajectoryFilter(query), selected: parseSelectedIds(query.ids) } as const;

@@ -33,7 +33,7 @@ export default async function QueuePage({ params, searchParams }: Props) {
   if (!isRowId(queueId)) notFound();
   const query = await searchParams;
   const status = QUEUE_ITEM_STATUSES.find((s) => s === query.status) as QueueItemStatus | undefined;
-  const after = typeof query.after === "string" && isRowId(query.after) ? query.after : undefined;
+  const after = isRowId(query.after) ? query.after : undefined;
   const isAdmin = access.role === "owner" || roleAtLeast(access.role, "admin");
   const detail = await loadQueueDetail(db(), project.id, queueId, { isAdmin, status, after });
   if (!detail) notFound();

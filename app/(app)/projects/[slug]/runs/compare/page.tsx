@@ -12,7 +12,7 @@ type Props = { params: Promise<{ slug: string }>; searchParams: Promise<Record<s
 
 export const generateMetadata = titled("compare.title");
 
-const one = (v: string | string[] | undefined) => (typeof v === "string" && isRowId(v) ? v : null);
+const one = (v: string | string[] | undefined) => (isRowId(v) ? v : null);
 
 export default async function CompareRunsPage({ params, searchParams }: Props) {
   const { slug } = await params;

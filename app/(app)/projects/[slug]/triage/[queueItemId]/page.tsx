@@ -10,7 +10,7 @@ type Props = { params: Promise<{ slug: string; queueItemId: string }>; searchPar
 
 export const generateMetadata = titled("triageDecision.title");
 
-const idParam = (value: string | string[] | undefined) => (typeof value === "string" && isRowId(value) ? value : null);
+const idParam = (value: string | string[] | undefined) => (isRowId(value) ? value : null);
 
 // Queue mode (?claim=&queue=, from Start or the previous decision) moves on to the queue's next
 // item after a decision; without it the decision returns to the triage list.

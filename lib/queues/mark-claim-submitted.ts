@@ -15,7 +15,6 @@ import { inConnectionTransaction } from "@/lib/derived/connection-transaction";
 import { asBool, asDate } from "@/lib/sql/sql-reader";
 import { saidError } from "@/lib/i18n/said-error";
 import { insertAudit } from "@/lib/audit/record";
-import { execFor } from "@/lib/derived/sql-exec";
 import { lockItemOfClaim } from "@/lib/queues/claim-locks";
 import { gradeHoneypotClaim } from "@/lib/queues/grade-honeypot-claim";
 import { countLiveClaims } from "@/lib/queues/live-claims";
@@ -76,14 +75,42 @@ async function countSubmission(w: WriteTx, queueItemId: string) {
   return { ...item, submittedCount: Number(item.submittedCount) };
 }
 
+// The audit rows are written in the submit's own transaction: a submit is never stored
+// without its row, and on SQLite the row costs no commit of its own.
+async function auditSubmit(w: WriteTx, a: { userId: string; claimId: string; queue: ClaimRow["queue"]; queueItemId: string; honeypotCorrect: boolean | null }) {
+  await insertAudit(w.exec, {
+    userId: a.userId,
+    projectId: a.queue.projectId,
+    action: "claim.submit",
+    targetType: "queueItem",
+    targetId: a.queueItemId,
+    details: { queueId: a.queue.id, claimId: a.claimId, ...(a.honeypotCorrect !== null ? { honeypotCorrect: a.honeypotCorrect } : {}) },
+  });
+}
+
+type SubmittedItem = Awaited<ReturnType<typeof countSubmission>>;
+
+async function auditResolution(w: WriteTx, a: { userId: string; queue: ClaimRow["queue"]; queueItemId: string; item: SubmittedItem; resolution: Exclude<Resolution, { kind: "unresolved" }> }) {
+  const { queue, item, resolution } = a;
+  const on = item.sampleId ? { itemType: "sample", sampleId: item.sampleId } : { itemType: "trajectory", trajectoryId: item.trajectoryId };
+  await insertAudit(w.exec, {
+    userId: a.userId,
+    projectId: queue.projectId,
+    action: resolution.kind === "consensus" ? "consensus.verify" : "consensus.disagree",
+    targetType: "queueItem",
+    targetId: a.queueItemId,
+    details: resolution.kind === "consensus" ? { queueId: queue.id, ...on, revisionId: resolution.revisionId, answers: resolution.answers } : { queueId: queue.id, ...on, reasons: resolution.reasons },
+  });
+}
+
 export async function markClaimSubmitted(db: Db, input: z.input<typeof MarkSubmittedInputSchema>) {
   const { claimId, userId, now = new Date() } = MarkSubmittedInputSchema.parse(input);
-  const result = await inConnectionTransaction(db, async (w) => {
+  const closed = await inConnectionTransaction(db, async (w) => {
     // The item first: claimers lock it before touching its claims, and so must we.
     await lockItemOfClaim(w, claimId);
     const claim = await readClaim(w, claimId);
     if (!claim || claim.userId !== userId) throw saidError("not_found", "messages.noSuchClaim");
-    if (claim.status === "submitted") return { claim, isNew: false };
+    if (claim.status === "submitted") return claim;
     if (claim.status !== "active") throw saidError("conflict", "checks.claimEnded", { status: statusWord(claim.status) });
     const { queue, isHoneypot } = claim;
     // Honeypots have no slots to lose (see next-candidate.ts).
@@ -94,44 +121,18 @@ export async function markClaimSubmitted(db: Db, input: z.input<typeof MarkSubmi
     const honeypotCorrect = isHoneypot ? await gradeHoneypotClaim(w.tx, { projectId: queue.projectId, userId, item }) : null;
     await w.exec.run(`UPDATE "Claim" SET "status" = 'submitted', "submittedAt" = ?, "honeypotCorrect" = ? WHERE "id" = ?`, [now, honeypotCorrect, claimId]);
     const submitted = { ...claim, status: "submitted", submittedAt: now, honeypotCorrect };
-    if (isHoneypot) return { claim: submitted, isNew: true, queue };
-    let resolution: Resolution | null = null;
+    await auditSubmit(w, { userId, claimId, queue, queueItemId: claim.queueItemId, honeypotCorrect });
+    if (isHoneypot) return submitted;
     if (item.submittedCount >= queue.overlap && item.status === "open") {
       if (queue.overlap >= 2 && RESOLVED_BY_CONSENSUS.has(queue.itemType) && !item.verdictId) {
-        resolution = await resolveFullItem(w, { item, projectId: queue.projectId, overlap: queue.overlap, now });
+        const resolution = await resolveFullItem(w, { item, projectId: queue.projectId, overlap: queue.overlap, now });
+        if (resolution.kind !== "unresolved") await auditResolution(w, { userId, queue, queueItemId: claim.queueItemId, item, resolution });
       } else {
         await w.exec.run(`UPDATE "QueueItem" SET "status" = 'full' WHERE "id" = ?`, [item.id]);
       }
     }
-    return { claim: submitted, isNew: true, queue, resolution, item };
+    return submitted;
   });
-
-  if (result.isNew && result.queue) {
-    const { queue } = result;
-    const exec = execFor(db);
-    await insertAudit(exec, {
-      userId,
-      projectId: queue.projectId,
-      action: "claim.submit",
-      targetType: "queueItem",
-      targetId: result.claim.queueItemId,
-      details: { queueId: queue.id, claimId, ...(result.claim.honeypotCorrect !== null ? { honeypotCorrect: result.claim.honeypotCorrect } : {}) },
-    });
-    if (result.resolution && result.resolution.kind !== "unresolved" && result.item) {
-      const item = result.item.sampleId ? { itemType: "sample", sampleId: result.item.sampleId } : { itemType: "trajectory", trajectoryId: result.item.trajectoryId };
-      await insertAudit(exec, {
-        userId,
-        projectId: queue.projectId,
-        action: result.resolution.kind === "consensus" ? "consensus.verify" : "consensus.disagree",
-        targetType: "queueItem",
-        targetId: result.claim.queueItemId,
-        details:
-          result.resolution.kind === "consensus"
-            ? { queueId: queue.id, ...item, revisionId: result.resolution.revisionId, answers: result.resolution.answers }
-            : { queueId: queue.id, ...item, reasons: result.resolution.reasons },
-      });
-    }
-  }
-  const { id, queueItemId, status, leaseUntil, submittedAt } = result.claim;
+  const { id, queueItemId, status, leaseUntil, submittedAt } = closed;
   return { claimId: id, queueItemId, status, leaseUntil, submittedAt };
 }

@@ -104,6 +104,20 @@ describe.each(PROVIDERS)("queue claims on %s", (provider) => {
     expect((await db.queueItem.findUniqueOrThrow({ where: { id: claim!.queueItemId } })).status).toBe("full");
   });
 
+  it("a submit and its audit row are one transaction: when the row cannot be written, the claim stays open and uncounted", async () => {
+    const { db, project, user, access } = await setup(1, 1);
+    const queue = await makeQueue(db, access, [user(0).id], 1);
+    const claim = await claimNextItem(db, { queueId: queue.id, userId: user(0).id });
+    await refuseAuditRows(db, provider, "claim.submit");
+    await expect(markClaimSubmitted(db, { claimId: claim!.claimId, userId: user(0).id })).rejects.toThrow(/audit refused/);
+    expect((await db.claim.findUniqueOrThrow({ where: { id: claim!.claimId } })).status).toBe("active");
+    expect(await db.queueItem.findUniqueOrThrow({ where: { id: claim!.queueItemId } })).toMatchObject({ submittedCount: 0, status: "open" });
+
+    await allowAuditRows(db, provider);
+    await markClaimSubmitted(db, { claimId: claim!.claimId, userId: user(0).id });
+    expect(await db.auditLog.findMany({ where: { action: "claim.submit" }, select: { projectId: true, targetId: true } })).toEqual([{ projectId: project.id, targetId: claim!.queueItemId }]);
+  });
+
   it("re-opening the queue returns the same active claim", async () => {
     const { db, members, user, access } = await setup(2, 5);
     const queue = await makeQueue(db, access, [user(1).id], 1);
@@ -166,3 +180,18 @@ describe.each(PROVIDERS)("queue claims on %s", (provider) => {
     ).rejects.toThrow();
   });
 });
+
+// A trigger that refuses the audit rows of one action, as a full disk or a lost connection
+// would refuse the statement: what else the transaction wrote must go with it.
+async function refuseAuditRows(db: Db, provider: string, action: string): Promise<void> {
+  if (provider === "sqlite") {
+    await db.$executeRawUnsafe(`CREATE TRIGGER "refuse_audit" BEFORE INSERT ON "AuditLog" WHEN NEW."action" = '${action}' BEGIN SELECT RAISE(ABORT, 'audit refused'); END`);
+    return;
+  }
+  await db.$executeRawUnsafe(`CREATE FUNCTION "refuse_audit"() RETURNS trigger AS $$ BEGIN IF NEW."action" = '${action}' THEN RAISE EXCEPTION 'audit refused'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql`);
+  await db.$executeRawUnsafe(`CREATE TRIGGER "refuse_audit" BEFORE INSERT ON "AuditLog" FOR EACH ROW EXECUTE FUNCTION "refuse_audit"()`);
+}
+
+async function allowAuditRows(db: Db, provider: string): Promise<void> {
+  await db.$executeRawUnsafe(provider === "sqlite" ? `DROP TRIGGER "refuse_audit"` : `DROP TRIGGER "refuse_audit" ON "AuditLog"`);
+}

@@ -77,28 +77,28 @@ async function countSubmission(w: WriteTx, queueItemId: string) {
 
 // The audit rows are written in the submit's own transaction: a submit is never stored
 // without its row, and on SQLite the row costs no commit of its own.
-async function auditSubmit(w: WriteTx, a: { userId: string; claimId: string; queue: ClaimRow["queue"]; queueItemId: string; honeypotCorrect: boolean | null }) {
+async function auditSubmit(w: WriteTx, claim: ClaimRow) {
   await insertAudit(w.exec, {
-    userId: a.userId,
-    projectId: a.queue.projectId,
+    userId: claim.userId,
+    projectId: claim.queue.projectId,
     action: "claim.submit",
     targetType: "queueItem",
-    targetId: a.queueItemId,
-    details: { queueId: a.queue.id, claimId: a.claimId, ...(a.honeypotCorrect !== null ? { honeypotCorrect: a.honeypotCorrect } : {}) },
+    targetId: claim.queueItemId,
+    details: { queueId: claim.queue.id, claimId: claim.id, ...(claim.honeypotCorrect !== null ? { honeypotCorrect: claim.honeypotCorrect } : {}) },
   });
 }
 
 type SubmittedItem = Awaited<ReturnType<typeof countSubmission>>;
 
-async function auditResolution(w: WriteTx, a: { userId: string; queue: ClaimRow["queue"]; queueItemId: string; item: SubmittedItem; resolution: Exclude<Resolution, { kind: "unresolved" }> }) {
-  const { queue, item, resolution } = a;
+async function auditResolution(w: WriteTx, claim: ClaimRow, item: SubmittedItem, resolution: Exclude<Resolution, { kind: "unresolved" }>) {
+  const { queue } = claim;
   const on = item.sampleId ? { itemType: "sample", sampleId: item.sampleId } : { itemType: "trajectory", trajectoryId: item.trajectoryId };
   await insertAudit(w.exec, {
-    userId: a.userId,
+    userId: claim.userId,
     projectId: queue.projectId,
     action: resolution.kind === "consensus" ? "consensus.verify" : "consensus.disagree",
     targetType: "queueItem",
-    targetId: a.queueItemId,
+    targetId: claim.queueItemId,
     details: resolution.kind === "consensus" ? { queueId: queue.id, ...on, revisionId: resolution.revisionId, answers: resolution.answers } : { queueId: queue.id, ...on, reasons: resolution.reasons },
   });
 }
@@ -120,13 +120,13 @@ export async function markClaimSubmitted(db: Db, input: z.input<typeof MarkSubmi
     const item = await countSubmission(w, claim.queueItemId);
     const honeypotCorrect = isHoneypot ? await gradeHoneypotClaim(w.tx, { projectId: queue.projectId, userId, item }) : null;
     await w.exec.run(`UPDATE "Claim" SET "status" = 'submitted', "submittedAt" = ?, "honeypotCorrect" = ? WHERE "id" = ?`, [now, honeypotCorrect, claimId]);
-    const submitted = { ...claim, status: "submitted", submittedAt: now, honeypotCorrect };
-    await auditSubmit(w, { userId, claimId, queue, queueItemId: claim.queueItemId, honeypotCorrect });
+    const submitted: ClaimRow = { ...claim, status: "submitted", submittedAt: now, honeypotCorrect };
+    await auditSubmit(w, submitted);
     if (isHoneypot) return submitted;
     if (item.submittedCount >= queue.overlap && item.status === "open") {
       if (queue.overlap >= 2 && RESOLVED_BY_CONSENSUS.has(queue.itemType) && !item.verdictId) {
         const resolution = await resolveFullItem(w, { item, projectId: queue.projectId, overlap: queue.overlap, now });
-        if (resolution.kind !== "unresolved") await auditResolution(w, { userId, queue, queueItemId: claim.queueItemId, item, resolution });
+        if (resolution.kind !== "unresolved") await auditResolution(w, submitted, item, resolution);
       } else {
         await w.exec.run(`UPDATE "QueueItem" SET "status" = 'full' WHERE "id" = ?`, [item.id]);
       }

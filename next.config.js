@@ -32,6 +32,15 @@ const nextConfig = {
   // answers of the annotation hot path (a save, a submit), for which a gzip stream cost more CPU
   // than the request itself (bench/load-results.md); a reverse proxy in front compresses pages.
   compress: process.env.VERITY_HTTP_COMPRESSION === "on",
+  // `server-only` marks every server module. The app router resolves it with the react-server
+  // condition (an empty module); a pages-router API route (pages/api: the two answer routes,
+  // lib/http/pages-project-route.ts) resolves it without, and the marker would throw on the
+  // server it is meant for. Off the browser it is the empty module; in the browser it stays the
+  // marker that throws, and Next.js's build still refuses a client component importing it.
+  // A pages-router bundle leaves packages external (required at run time, past any alias), so
+  // this one is bundled.
+  transpilePackages: ["server-only"],
+  turbopack: { resolveAlias: { "server-only": { browser: "server-only", default: "next/dist/compiled/server-only/empty" } } },
   serverExternalPackages: ["better-sqlite3", "sharp", "@prisma/adapter-better-sqlite3", "@prisma/adapter-pg", "pg"],
   experimental: { serverActions: { bodySizeLimit: "2mb" }, authInterrupts: true },
   async headers() {

@@ -28,7 +28,7 @@ export function QueueModeBar({ projectId, claim }: { projectId: string; claim: Q
   const [isSkipping, setSkipping] = useState(false);
   const t = useT();
   // The previous item's claim, closed on the way here, did not count (the /next route says why).
-  const unsubmitted = parseUnsubmittedReason(useSearchParams().get(UNSUBMITTED_PARAM));
+  const unsubmitted = parseUnsubmittedReason(useSearchParams()?.get(UNSUBMITTED_PARAM) ?? null);
   useEffect(() => {
     setNow(Date.now());
     const timer = setInterval(() => setNow(Date.now()), 1000);

@@ -15,8 +15,9 @@ const isOwnPath = (value: unknown): value is string => typeof value === "string"
 
 export function useQueueClaim(projectId: string) {
   const params = useSearchParams();
-  const claimId = params.get("claim");
-  const queueId = params.get("queue");
+  // Never null on an app-router page; the type allows it because of the pages-router API routes.
+  const claimId = params?.get("claim") ?? null;
+  const queueId = params?.get("queue") ?? null;
   // Where the last submit's reply said to go.
   const next = useRef<string | null>(null);
   // Once the page is leaving, a second Ctrl+Enter must not go on again (a second close would

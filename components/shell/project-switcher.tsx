@@ -13,7 +13,7 @@ export function ProjectSwitcher({ projects }: { projects: { slug: string; name: 
       <span className="sr-only">{t("shell.project")}</span>
       <select
         aria-label={t("shell.switchProject")}
-        value={params.slug ?? ""}
+        value={params?.slug ?? ""}
         onChange={(event) => event.target.value && router.push(`/projects/${event.target.value}`)}
         className="max-w-64 rounded-md border border-slate-300 bg-white px-2 py-1 text-slate-900"
       >

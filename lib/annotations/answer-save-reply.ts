@@ -6,12 +6,15 @@ import "server-only";
 // In queue mode a submit also names its queue and claim: once the answer is stored, the claim
 // is closed and the caller's next item claimed in the same request (lib/queues/move-on-in-queue.ts),
 // and the reply says where to go, so going on to the next item is one round trip, not two.
-import { revalidatePath } from "next/cache";
+// Nothing here marks pages stale (revalidatePath): every page reads the session, so none is
+// prerendered or cached on the server, and the browser's router cache is reached only from a
+// server action's reply, never from a route's; the screen goes on with a fresh render.
 import { z } from "zod";
-import type { ProjectAccess } from "@/lib/auth/session";
+import type { ProjectAccess } from "@/lib/auth/session-user";
 import { db } from "@/lib/db";
 import { isAppError } from "@/lib/errors";
-import { failureText } from "@/lib/actions/run-action";
+import { failureIn } from "@/lib/actions/result";
+import type { Translate } from "@/lib/i18n/translate";
 import { saveAnswer, type SaveAnswerInput, type SavedAnnotation } from "@/lib/annotations/save-answer";
 import { RowIdSchema } from "@/lib/ids/row-id-shape";
 import { moveOnInQueue } from "@/lib/queues/move-on-in-queue";
@@ -30,17 +33,17 @@ export type AnswerSaveResult<P> =
   | { ok: true; saved: SavedAnnotation; next?: string }
   | { ok: false; error: string; conflict?: { version: number; status: string; updatedAt: string; payload: P } | null };
 
-export async function saveAnswerReply<P>(access: ProjectAccess, input: SaveAnswerInput): Promise<AnswerSaveResult<P>> {
+// Failures are said with `t`, the reader's language (their cookie or browser), like every action's.
+export async function saveAnswerReply<P>(access: ProjectAccess, input: SaveAnswerInput, t: Translate): Promise<AnswerSaveResult<P>> {
   try {
     const { id, version, status, updatedAt } = (await saveAnswer(db(), access, input)).saved;
     return { ok: true, saved: { id, version, status, updatedAt } };
   } catch (error) {
     if (isAppError(error) && error.code === "conflict") {
       const details = error.details as { current: { version: number; status: string; updatedAt: string; payload: P } | null };
-      return { ok: false, error: await failureText(error), conflict: details.current };
+      return { ok: false, error: failureIn(t, error).error, conflict: details.current };
     }
-    // In the reader's language (their cookie or browser), like every action's failure.
-    return { ok: false, error: await failureText(error) };
+    return { ok: false, error: failureIn(t, error).error };
   }
 }
 
@@ -57,12 +60,9 @@ async function nextInQueue(access: ProjectAccess, queue: QueueStep): Promise<str
 }
 
 /** What both answer routes do with a save: store it, and for a queue-mode submit go on. */
-export async function answerRouteReply<P>(access: ProjectAccess, input: SaveAnswerInput, queue: QueueStep | undefined): Promise<AnswerSaveResult<P>> {
-  const reply = await saveAnswerReply<P>(access, input);
-  if (!reply.ok || input.status !== "submitted") return reply;
-  // The item's standing and the queue's counts changed: the project's pages are stale.
-  revalidatePath("/projects", "layout");
-  if (!queue) return reply;
+export async function answerRouteReply<P>(access: ProjectAccess, input: SaveAnswerInput, queue: QueueStep | undefined, t: Translate): Promise<AnswerSaveResult<P>> {
+  const reply = await saveAnswerReply<P>(access, input, t);
+  if (!reply.ok || input.status !== "submitted" || !queue) return reply;
   const next = await nextInQueue(access, queue);
   return next ? { ...reply, next } : reply;
 }

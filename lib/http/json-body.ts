@@ -9,7 +9,11 @@ import { readBoundedBody } from "@/lib/http/bounded-body";
 export const MAX_JSON_BODY_BYTES = 64 * 1024;
 
 export async function readJsonBody<S extends z.ZodType>(request: Request, schema: S, maxBytes = MAX_JSON_BODY_BYTES): Promise<z.infer<S>> {
-  const body = await readBoundedBody(request, maxBytes);
+  return parseJsonBody(await readBoundedBody(request, maxBytes), schema);
+}
+
+/** A body already read (within its bound), parsed as JSON and validated, or a 400 saying where it is wrong. */
+export function parseJsonBody<S extends z.ZodType>(body: Uint8Array, schema: S): z.infer<S> {
   let json: unknown;
   try {
     json = JSON.parse(Buffer.from(body).toString("utf8"));

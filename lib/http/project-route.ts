@@ -2,7 +2,7 @@ import "server-only";
 // Route handlers under /api/projects/[projectId]/...: authenticate, then authorize the
 // caller's role on that project before the handler sees anything.
 import type { NextRequest } from "next/server";
-import { authorizeProject, type ProjectAccess } from "@/lib/auth/session";
+import { authorizeProject, type ProjectAccess } from "@/lib/auth/session-user";
 import type { Role } from "@/lib/auth/roles";
 import { authedRoute } from "@/lib/http/route";
 import { AppError } from "@/lib/errors";

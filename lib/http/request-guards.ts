@@ -9,14 +9,21 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 // cookie off them, and this is the second lock (a browser or proxy that forgets SameSite).
 // Scripts without an Origin header (curl, the CLI) are not browsers a page can drive, except
 // for routes a plain HTML form posts to (`required`): those must name this site.
-export function assertSameOrigin(request: Request, { required = false }: { required?: boolean } = {}): void {
+export function assertSameOrigin(request: Request, options: { required?: boolean } = {}): void {
+  assertSameOriginOf({ method: request.method, header: (name) => request.headers.get(name) }, options);
+}
+
+/** The method and headers of a request, for a router whose request is not a web Request (pages/api). */
+export type RequestHead = { method: string; header: (name: string) => string | null };
+
+export function assertSameOriginOf(request: RequestHead, { required = false }: { required?: boolean } = {}): void {
   if (SAFE_METHODS.has(request.method)) return;
-  const origin = request.headers.get("origin");
+  const origin = request.header("origin");
   if (!origin) {
     if (required) throw new AppError("forbidden", "This request did not come from a Verity page.");
     return;
   }
-  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
+  const host = request.header("x-forwarded-host") ?? request.header("host");
   let originHost: string;
   try {
     originHost = new URL(origin).host;

@@ -6,10 +6,8 @@ import "server-only";
 // calls errorResponse without a translator, and its bodies stay English for machines.
 import { NextResponse, type NextRequest } from "next/server";
 import { requireUser, type CurrentUser } from "@/lib/auth/session";
-import { isAppError } from "@/lib/errors";
-import { databaseUnavailable } from "@/lib/db-unavailable";
+import { errorReply } from "@/lib/http/error-reply";
 import { assertSameOrigin } from "@/lib/http/request-guards";
-import { sayIn } from "@/lib/i18n/said";
 import { getT } from "@/lib/i18n/server";
 import type { Translate } from "@/lib/i18n/translate";
 
@@ -17,14 +15,8 @@ type RouteContext<P> = { params: Promise<P> };
 type Handler<P> = (input: { request: NextRequest; user: CurrentUser; params: P }) => Promise<Response>;
 
 export function errorResponse(error: unknown, t?: Translate): Response {
-  if (isAppError(error)) {
-    const message = t && error.said ? sayIn(t, error.said) : error.message;
-    return NextResponse.json({ error: { code: error.code, message } }, { status: error.status });
-  }
-  console.error(error);
-  const unavailable = databaseUnavailable(error);
-  if (unavailable) return errorResponse(unavailable, t);
-  return NextResponse.json({ error: { code: "internal", message: "Something went wrong on the server." } }, { status: 500 });
+  const { status, body } = errorReply(error, t);
+  return NextResponse.json(body, { status });
 }
 
 export function authedRoute<P>(handler: Handler<P>) {

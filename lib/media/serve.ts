@@ -1,7 +1,7 @@
 import "server-only";
 // Serving media: by id only (never by path), to members of the media's project, with the
 // stored type, nosniff and a sandbox CSP so that nothing served can run as a page.
-import { authorizeProject, type CurrentUser } from "@/lib/auth/session";
+import { authorizeProject, type CurrentUser } from "@/lib/auth/session-user";
 import { db } from "@/lib/db";
 import { saidError } from "@/lib/i18n/said-error";
 import { mediaStore } from "@/lib/media/media-store";

@@ -2,7 +2,8 @@ import "server-only";
 // Pages under /projects/[slug] resolve the project and the caller's role in one place:
 // signed out -> sign-in, unknown or foreign project -> 404, too low a role -> 403.
 import { forbidden, notFound, redirect } from "next/navigation";
-import { authorizeProject, currentUser, type ProjectAccess } from "@/lib/auth/session";
+import { currentUser, type ProjectAccess } from "@/lib/auth/session";
+import { authorizeProject } from "@/lib/auth/session-user";
 import type { Role } from "@/lib/auth/roles";
 import { db } from "@/lib/db";
 import { isAppError } from "@/lib/errors";

@@ -4,7 +4,7 @@ import "server-only";
 // item of the queue (or get back the one they still hold). The answer is the address to open:
 // the claimed item in queue mode, or the queues page when the queue was closed meanwhile or
 // nothing is left; a close that was refused travels along as a reason in that address.
-import type { ProjectAccess } from "@/lib/auth/session";
+import type { ProjectAccess } from "@/lib/auth/session-user";
 import { db } from "@/lib/db";
 import { execFor } from "@/lib/derived/sql-exec";
 import { AppError } from "@/lib/errors";

@@ -2,8 +2,7 @@ import "server-only";
 // What the submit of a claim checks first (the claim-submit and queue-next routes): the claim is the caller's, in
 // this project, and the caller's answer on its item is submitted. Raw reads on the hot path
 // (lib/derived/sql-exec.ts says why).
-import { revalidatePath } from "next/cache";
-import type { ProjectAccess } from "@/lib/auth/session";
+import type { ProjectAccess } from "@/lib/auth/session-user";
 import { db as appDb, type Db } from "@/lib/db";
 import { execFor } from "@/lib/derived/sql-exec";
 import { saidError } from "@/lib/i18n/said-error";
@@ -28,12 +27,11 @@ export async function assertClaimAnswered(db: Db, { projectId, claimId, userId }
 }
 
 /**
- * Closes the caller's claim once their answer is submitted, and marks the project's pages stale
- * (queue counts, progress): the claim-submit route and the submit-and-next route both close a
- * claim through here, so they cannot drift apart. Called inside a request only.
+ * Closes the caller's claim once their answer is submitted: the claim-submit route and the
+ * submit-and-next routes all close a claim through here, so they cannot drift apart. Pages are
+ * not marked stale here: lib/annotations/answer-save-reply.ts says why a route need not.
  */
 export async function submitOwnClaim(access: ProjectAccess, claimId: string): Promise<void> {
   await assertClaimAnswered(appDb(), { projectId: access.projectId, claimId, userId: access.user.id });
   await markClaimSubmitted(appDb(), { claimId, userId: access.user.id });
-  revalidatePath("/projects", "layout");
 }

@@ -1,6 +1,6 @@
 // What the authorization matrix must cover, read from the code itself so that a new route
 // handler or server action cannot slip past it: every app/**/route.ts with its exported HTTP
-// methods, and every exported function of every "use server" module under lib/actions. For
+// methods, every pages/api/** route (lib/http/pages-project-route.ts: POST), and every exported function of every "use server" module under lib/actions. For
 // each, the guard it calls is read from its source (the role it asks for), so a probe cannot
 // quietly test a weaker rule than the code enforces.
 import { readdirSync, readFileSync } from "node:fs";
@@ -40,7 +40,7 @@ function routeTemplate(file: string): string {
 
 function guardOf(source: string, methodSource: string): Guard {
   const role = (text: string, fn: string) => new RegExp(`${fn}(?:<[^>]*>)?\\([^")]*"(annotator|reviewer|admin)"`).exec(text)?.[1] as "annotator" | "reviewer" | "admin" | undefined;
-  const projectRole = role(methodSource, "projectRoute") ?? role(methodSource, "requireRole");
+  const projectRole = role(methodSource, "projectRoute") ?? role(methodSource, "pagesProjectRoute") ?? role(methodSource, "requireRole");
   if (projectRole) return { kind: "project", role: projectRole };
   const tokenRole = role(methodSource, "apiV1Route");
   if (tokenRole) return { kind: "token", role: tokenRole };
@@ -62,7 +62,25 @@ function exportSources(source: string): Map<string, string> {
   return found;
 }
 
+// A pages-router API route answers what its wrapper allows: pagesProjectRoute takes POST only
+// (a route without it has no recognisable guard, and fails the matrix).
+function pagesRouteInventory(): RouteEntry[] {
+  const dir = path.join(ROOT, "pages/api");
+  return walk(dir)
+    .filter((file) => file.endsWith(".ts"))
+    .map((file) => {
+      const source = readFileSync(file, "utf8");
+      const template = "/api/" + path.relative(dir, file).replace(/\.ts$/, "").split(path.sep).join("/");
+      const key = `POST ${template}`;
+      return { key, file: path.relative(ROOT, file), method: "POST", template, guard: guardOf(source, /export default[\s\S]*/.exec(source)?.[0] ?? "") };
+    });
+}
+
 export function routeInventory(): RouteEntry[] {
+  return [...appRouteInventory(), ...pagesRouteInventory()];
+}
+
+function appRouteInventory(): RouteEntry[] {
   return walk(path.join(ROOT, "app"))
     .filter((file) => path.basename(file) === "route.ts")
     .flatMap((file) => {

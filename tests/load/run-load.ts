@@ -19,7 +19,7 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { AppServer, freePort } from "../e2e/fault/app-server";
-import { measureFrameworkFloor, reportFloor, type FloorResult } from "./framework-floor";
+import { floorRoutes, measureFrameworkFloor, reportFloor, type FloorResult } from "./framework-floor";
 import { TWO_REQUESTS, annotate, newTally, verityClient, type Tally } from "./load-client";
 import { cpuMs, report, runBare, signInRetrying, type RunResult } from "./load-run";
 import { seedLoad, type LoadSeed } from "./seed-load";
@@ -63,8 +63,7 @@ async function runVerity(dataDir: string, file: string, seed: LoadSeed): Promise
   const until = Date.now() + SECONDS * 1000;
   await Promise.all(cookies.map((cookie, i) => annotate(tally, verityClient(server, cookie, seed), seed.emails[i]!, until)));
   const serverCpuMs = cpuMs(server.pid) - cpuBefore;
-  const floorRoute = `/api/projects/${seed.projectId}/queues/${seed.queueId}/next`;
-  const floor = FLOOR_SECONDS > 0 ? await measureFrameworkFloor(server, floorRoute, USERS, FLOOR_SECONDS) : null;
+  const floor = FLOOR_SECONDS > 0 ? await measureFrameworkFloor(server, floorRoutes(seed), USERS, FLOOR_SECONDS) : null;
   await server.stop();
   return { name: "Verity", tally, seconds: SECONDS, serverCpuMs, floor, ...checkDatabase(file, seed, tally) };
 }

@@ -49,6 +49,8 @@ export function pagesProjectRoute<S extends z.ZodType, K extends string>(role: R
       const user = await userOfSessionCookies(request.cookies);
       if (!user) throw saidError("unauthenticated", "messages.signInFirst");
       const head: RequestHead = { method: request.method, header: (name) => headerOf(request, name) };
+      // In the app routes' order: a foreign Origin is refused at once; a missing one, which
+      // these routes require, once access to the project is known, so a non-member gets 404.
       assertSameOriginOf(head);
       const projectId = segment(request, "projectId");
       if (!isRowId(projectId)) throw new AppError("not_found", "No such project.");

@@ -268,6 +268,17 @@ test.describe("cross-site requests and sessions", () => {
     const projectId = authzSeed().demoProjectId;
     const forged = await callRoute("admin", "POST", `/api/projects/${projectId}/imports/staging`, { headers: { origin: "https://evil.example" } });
     expect(forged.status).toBe(403);
+    // The answer routes are pages-router routes (lib/http/pages-project-route.ts): the same
+    // refusals, made by their own wrapper. They require an Origin, and answer only POST.
+    const sampleId = openDb().prepare(`SELECT g."id" FROM "GroundingSample" g WHERE g."projectId" = ? LIMIT 1`).get(projectId) as { id: string };
+    const answer = `/api/projects/${projectId}/samples/${sampleId.id}/answer`;
+    const draft = JSON.stringify({ baseVersion: null, status: "draft", payload: { targetAbsent: true, box: null, instructionRewrite: null, qualityScore: null, note: null } });
+    const json = { "content-type": "application/json" };
+    expect((await callRoute("annotator", "POST", answer, { body: draft, headers: { ...json, origin: "https://evil.example" } })).status).toBe(403);
+    const noOrigin = await fetch(`${baseUrl()}${answer}`, { method: "POST", headers: { ...json, cookie: (await import("./authz/client")).cookieOf("annotator") }, body: draft });
+    expect(noOrigin.status, "a save without an Origin is not from a Verity page").toBe(403);
+    const get = await callRoute("annotator", "GET", answer);
+    expect([get.status, get.text]).toEqual([405, ""]);
     const cookie = (await import("./authz/client")).cookieOf("admin");
     const response = await fetch(`${baseUrl()}/projects`, {
       method: "POST",

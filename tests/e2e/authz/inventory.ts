@@ -1,8 +1,9 @@
 // What the authorization matrix must cover, read from the code itself so that a new route
 // handler or server action cannot slip past it: every app/**/route.ts with its exported HTTP
-// methods, every pages/api/** route (lib/http/pages-project-route.ts: POST), and every exported function of every "use server" module under lib/actions. For
-// each, the guard it calls is read from its source (the role it asks for), so a probe cannot
-// quietly test a weaker rule than the code enforces.
+// methods, every pages/api/** route (lib/http/pages-project-route.ts: POST only), and every
+// exported function of every "use server" module under lib/actions. For each, the guard it
+// calls is read from its source (the role it asks for), so a probe cannot quietly test a
+// weaker rule than the code enforces.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 

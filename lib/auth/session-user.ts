@@ -29,6 +29,12 @@ export async function userOfSessionCookies(cookies: SessionCookies): Promise<Cur
   return { id: user.id, email: user.email, name: user.name, isOwner: user.isOwner };
 }
 
+/** The signed-in caller, or the refusal every route and action gives a request without one. */
+export function signedIn(user: CurrentUser | null): CurrentUser {
+  if (!user) throw saidError("unauthenticated", "messages.signInFirst");
+  return user;
+}
+
 // The session cookie decoded as proxy.ts decodes it: next-auth's getToken (the cookie's name,
 // its chunks) with Verity's codec and secret. Not getServerSession: that runs next-auth's whole
 // session endpoint on every call (a new CSRF token, the callbacks, and a freshly encrypted token

@@ -5,7 +5,7 @@ import "server-only";
 import { cookies } from "next/headers";
 import { cache } from "react";
 import type { Role } from "@/lib/auth/roles";
-import { authorizeProject, userOfSessionCookies, type CurrentUser, type ProjectAccess } from "@/lib/auth/session-user";
+import { authorizeProject, signedIn, userOfSessionCookies, type CurrentUser, type ProjectAccess } from "@/lib/auth/session-user";
 import { saidError } from "@/lib/i18n/said-error";
 
 export type { CurrentUser, ProjectAccess } from "@/lib/auth/session-user";
@@ -14,9 +14,7 @@ export type { CurrentUser, ProjectAccess } from "@/lib/auth/session-user";
 export const currentUser = cache(async (): Promise<CurrentUser | null> => userOfSessionCookies(await cookies()));
 
 export async function requireUser(): Promise<CurrentUser> {
-  const user = await currentUser();
-  if (!user) throw saidError("unauthenticated", "messages.signInFirst");
-  return user;
+  return signedIn(await currentUser());
 }
 
 export async function requireOwner(): Promise<CurrentUser> {

@@ -5,9 +5,16 @@ import "server-only";
 import type { IncomingMessage } from "node:http";
 import { AppError } from "@/lib/errors";
 
+const overBound = (maxBytes: number) => new AppError("too_large", `request body over ${maxBytes} bytes`);
+
+/** Refuses a declared Content-Length over the bound, before anything is read. */
+function assertDeclaredWithin(contentLength: string | null | undefined, maxBytes: number): void {
+  const declared = Number(contentLength ?? "0");
+  if (Number.isFinite(declared) && declared > maxBytes) throw overBound(maxBytes);
+}
+
 export async function readBoundedBody(request: Request, maxBytes: number): Promise<Uint8Array> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (Number.isFinite(declared) && declared > maxBytes) throw new AppError("too_large", `request body over ${maxBytes} bytes`);
+  assertDeclaredWithin(request.headers.get("content-length"), maxBytes);
   const reader = request.body?.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -17,7 +24,7 @@ export async function readBoundedBody(request: Request, maxBytes: number): Promi
     size += value.length;
     if (size > maxBytes) {
       await reader.cancel();
-      throw new AppError("too_large", `request body over ${maxBytes} bytes`);
+      throw overBound(maxBytes);
     }
     chunks.push(value);
   }
@@ -29,9 +36,8 @@ export async function readBoundedBody(request: Request, maxBytes: number): Promi
  * Reading stops at the bound rather than destroying the request, so the 413 can still be sent
  * (Node.js discards what is left of the body once the reply is out).
  */
-export function readBoundedNodeBody(request: IncomingMessage, maxBytes: number): Promise<Uint8Array> {
-  const declared = Number(request.headers["content-length"] ?? "0");
-  if (Number.isFinite(declared) && declared > maxBytes) return Promise.reject(new AppError("too_large", `request body over ${maxBytes} bytes`));
+export async function readBoundedNodeBody(request: IncomingMessage, maxBytes: number): Promise<Uint8Array> {
+  assertDeclaredWithin(request.headers["content-length"], maxBytes);
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -43,7 +49,7 @@ export function readBoundedNodeBody(request: IncomingMessage, maxBytes: number):
       size += chunk.length;
       if (size > maxBytes) {
         request.pause();
-        stop(new AppError("too_large", `request body over ${maxBytes} bytes`));
+        stop(overBound(maxBytes));
       } else chunks.push(chunk);
     };
     const onEnd = () => {

@@ -9,14 +9,13 @@ import "server-only";
 // validated by a zod schema, errors as the same JSON in the reader's language.
 import type { NextApiRequest, NextApiResponse } from "next";
 import type { z } from "zod";
-import { authorizeProject, userOfSessionCookies, type ProjectAccess } from "@/lib/auth/session-user";
+import { authorizeProject, signedIn, userOfSessionCookies, type ProjectAccess } from "@/lib/auth/session-user";
 import type { Role } from "@/lib/auth/roles";
 import { AppError } from "@/lib/errors";
 import { readBoundedNodeBody } from "@/lib/http/bounded-body";
 import { errorReply } from "@/lib/http/error-reply";
 import { MAX_JSON_BODY_BYTES, parseJsonBody } from "@/lib/http/json-body";
 import { assertSameOriginOf, type RequestHead } from "@/lib/http/request-guards";
-import { saidError } from "@/lib/i18n/said-error";
 import { LOCALE_COOKIE, pickLocale } from "@/lib/i18n/locales";
 import { translator, type Translate } from "@/lib/i18n/translate";
 import { isRowId } from "@/lib/ids/row-id-shape";
@@ -46,8 +45,7 @@ export function pagesProjectRoute<S extends z.ZodType, K extends string>(role: R
     }
     const t = translator(pickLocale(request.cookies[LOCALE_COOKIE], request.headers["accept-language"]));
     try {
-      const user = await userOfSessionCookies(request.cookies);
-      if (!user) throw saidError("unauthenticated", "messages.signInFirst");
+      const user = signedIn(await userOfSessionCookies(request.cookies));
       const head: RequestHead = { method: request.method, header: (name) => headerOf(request, name) };
       // In the app routes' order: a foreign Origin is refused at once; a missing one, which
       // these routes require, once access to the project is known, so a non-member gets 404.

@@ -28,8 +28,7 @@ const CACHE_LIMIT = 20_000;
 export function createMediaCache(db: Db, store: MediaStore, projectId: string, files: ImageFiles | null) {
   const cache = new Map<string, Promise<MediaLookup>>();
 
-  async function load(ref: string): Promise<MediaLookup> {
-    if (!files) return { found: false, reason: `image ${ref} not provided`, refused: false };
+  async function load(ref: string, files: ImageFiles): Promise<MediaLookup> {
     const located = await files.locate(ref);
     if ("missing" in located) return { found: false, reason: located.missing, refused: false };
     try {
@@ -43,6 +42,8 @@ export function createMediaCache(db: Db, store: MediaStore, projectId: string, f
 
   return {
     async lookup(ref: string): Promise<MediaLookup> {
+      // Nothing to look in: the answer needs no cache (a million such references would only churn it).
+      if (!files) return { found: false, reason: `image ${ref} not provided`, refused: false };
       const hit = cache.get(ref);
       if (hit) {
         cache.delete(ref);
@@ -50,7 +51,7 @@ export function createMediaCache(db: Db, store: MediaStore, projectId: string, f
         const cached = await hit;
         return cached.found ? { ...cached, isNew: false } : cached;
       }
-      const pending = load(ref);
+      const pending = load(ref, files);
       cache.set(ref, pending);
       // A failure of the database or the store is not an answer: a retry must ask again.
       pending.catch(() => {

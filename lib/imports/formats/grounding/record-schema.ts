@@ -62,6 +62,10 @@ export function rejectionFromZod(location: SourceLocation, error: z.ZodError): R
 
 /** Only the fields that carry something; null when none does, as SampleRecord.extra expects. */
 export function compactExtra(fields: Record<string, unknown>): Record<string, unknown> | null {
-  const entries = Object.entries(fields).filter(([, value]) => value !== null && value !== undefined);
-  return entries.length > 0 ? Object.fromEntries(entries) : null;
+  let kept: Record<string, unknown> | null = null;
+  for (const key of Object.keys(fields)) {
+    const value = fields[key];
+    if (value !== null && value !== undefined) (kept ??= {})[key] = value;
+  }
+  return kept;
 }

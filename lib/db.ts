@@ -13,6 +13,7 @@ import { PrismaClient as SqliteClient } from "@/lib/generated/sqlite/client";
 import { PrismaClient as PostgresClient } from "@/lib/generated/postgres/client";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
+import { boundWriteAheadLog } from "@/lib/sql/sqlite-wal";
 
 export type Db = SqliteClient;
 export type DbProvider = "sqlite" | "postgres";
@@ -105,6 +106,7 @@ class ConnectionRecordingSqlite extends PrismaBetterSQLite3 {
     const adapter = await super.connect();
     const gate = new TransactionGate();
     const open = adapter as unknown as { client: Database.Database; startTransaction: StartTransaction };
+    boundWriteAheadLog(open.client);
     const handle: SqliteHandle = { connection: open.client, gate };
     const start = open.startTransaction.bind(adapter);
     open.startTransaction = async (isolationLevel) => {

@@ -10,6 +10,7 @@ import Database from "better-sqlite3";
 import { databaseUrlOf, providerOf, sqlitePath, type Db } from "@/lib/db";
 import { inPostgresPoolTransaction } from "@/lib/derived/connection-transaction";
 import { sqliteConnectionExec, type SqlExec } from "@/lib/derived/sql-exec";
+import { boundWriteAheadLog } from "@/lib/sql/sqlite-wal";
 
 // `tail`: transactions on one connection run one after the other, even when started together.
 type SqliteBulk = { connection: Database.Database; exec: SqlExec; tail: Promise<unknown> };
@@ -26,6 +27,7 @@ function sqliteBulk(file: string): SqliteBulk {
     // them, which a re-run of the import writes again (every write is keyed) and the next
     // recompute derives again (the items stay stale). FULL made every batch wait for the disk.
     connection.pragma("synchronous = NORMAL");
+    boundWriteAheadLog(connection);
     bulk = { connection, exec: sqliteConnectionExec(connection), tail: Promise.resolve() };
     connections.set(file, bulk);
   }

@@ -135,4 +135,23 @@ describe("readJsonRecords", () => {
     }
     expect(seen).toBe(count);
   });
+
+  it("reads every element as JSON.parse reads the whole file, with escapes and brackets inside strings across read chunks", async () => {
+    // Strings full of what the scanner looks for (quotes, backslashes, brackets, commas), long
+    // enough that many of them straddle the 256 KB chunks the file is read in; keys in an object
+    // under a key the reader skips, nested arrays and primitives at the top level.
+    const tricky = ['\\', '\"', '"]', "},{", "[[", "\\\\\"", "\u00e9\n", "中\ud83d\ude00", ",]"];
+    const elements = Array.from({ length: 6_000 }, (_, i) => {
+      const text = Array.from({ length: 1 + (i % 7) }, (_, j) => tricky[(i + j) % tricky.length]).join("x".repeat(i % 97));
+      if (i % 5 === 0) return text;
+      if (i % 11 === 0) return [i, [text, { "k]\"": text }], null];
+      return { i, text, nested: { "a,b": [text, i % 2 === 0], "}": {} } };
+    });
+    const body = JSON.stringify({ skipped: { "[": elements.slice(0, 50) }, records: elements });
+    expect(body.length).toBeGreaterThan(3 * 256 * 1024);
+    const input = await tempFile("tricky.json", body);
+    const items = await collect(readJsonRecords(input, { arrayKey: "records" }));
+    expect(rejections(items)).toEqual([]);
+    expect(records(items).map((r) => r.value)).toEqual(elements);
+  });
 });

@@ -16,6 +16,7 @@ import { SAMPLE_DERIVED_COLUMNS, SAMPLE_DERIVED_PG_TYPES, newSampleDerivedValues
 import { inList, type SqlExec } from "@/lib/derived/sql-exec";
 import { groupBy, lookupInChunks } from "@/lib/imports/write/key-lookup";
 import { newRowId } from "@/lib/queues/row-id";
+import { sqliteDateText } from "@/lib/sql/dialect";
 
 /** `key`: sampleKey(data.sourceDataset, data.sourceId). */
 export type NewSampleRow = { key: string; data: Prisma.GroundingSampleCreateManyInput };
@@ -55,7 +56,8 @@ const SQLITE_INSERT = `INSERT INTO "GroundingSample" (${COLUMNS.map((c) => `"${c
 const SQLITE_STORED = `SELECT "id", "sourceDataset", "sourceId", "contentHash", "imageMissing" FROM "GroundingSample" WHERE "projectId" = ? AND "sourceDataset" = ? AND "sourceId" = ?`;
 
 async function insertSqlite(exec: SqlExec, projectId: string, rows: NewSampleRow[], ctx: DerivationContext): Promise<BulkOutcome[]> {
-  const now = new Date();
+  // The batch's timestamp as the text SQLite stores, converted once rather than twice a row.
+  const now = sqliteDateText(new Date());
   const outcomes: BulkOutcome[] = [];
   for (const { key, data } of rows) {
     const id = newRowId();

@@ -14,7 +14,8 @@ function setOf(known: readonly string[]): ReadonlySet<string> {
 }
 
 // Loops rather than Object.entries/fromEntries: these run on every imported record, and the
-// arrays of entries they built were a tenth of parsing one.
+// arrays of entries they built (and the set of known fields built for each record) were about
+// 5% of parsing a ScreenSpot-Pro file.
 export function unknownKeys(value: unknown, known: readonly string[]): Record<string, unknown> | null {
   if (!value || typeof value !== "object" || Array.isArray(value)) return null;
   const knownKeys = setOf(known);

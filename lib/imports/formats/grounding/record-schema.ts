@@ -40,7 +40,7 @@ export const OptionalTextSchema = z
   .string()
   .nullish()
   .default(null)
-  .overwrite((value) => (value === undefined || value === null || value.trim() === "" ? null : value));
+  .overwrite((value) => (value === null || value.trim() === "" ? null : value));
 
 /** Source ids are strings or numbers in the wild; kept as the string the source wrote, and a
  * blank one counts as absent (the record is then keyed by content). */

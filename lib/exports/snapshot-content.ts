@@ -35,17 +35,28 @@ export async function* contentChunks(content: SnapshotFileContent): AsyncGenerat
   if (size > 0) yield Buffer.concat(pending, size);
 }
 
-/** Accumulates sha256 and size (and md5, which S3 uses to refuse a damaged upload). */
+/** Accumulates sha256 and size: what the manifest lists of a file. */
 export function contentDigest() {
   const sha256 = createHash("sha256");
-  const md5 = createHash("md5");
   let bytes = 0;
   return {
     update(chunk: Buffer) {
       sha256.update(chunk);
-      md5.update(chunk);
       bytes += chunk.length;
     },
-    result: () => ({ sha256: sha256.digest("hex"), md5: md5.digest("base64"), bytes }),
+    result: () => ({ sha256: sha256.digest("hex"), bytes }),
+  };
+}
+
+/** The same and md5, which S3 uses to refuse a damaged upload (a local file has no use for it, and md5 runs at 680 MB/s here against sha256's 1,600: two thirds of a local file's digest time). */
+export function uploadDigest() {
+  const content = contentDigest();
+  const md5 = createHash("md5");
+  return {
+    update(chunk: Buffer) {
+      content.update(chunk);
+      md5.update(chunk);
+    },
+    result: () => ({ ...content.result(), md5: md5.digest("base64") }),
   };
 }

@@ -15,7 +15,7 @@ import {
   UploadPartCommand,
   type S3Client,
 } from "@aws-sdk/client-s3";
-import { contentChunks, contentDigest } from "@/lib/exports/snapshot-content";
+import { contentChunks, uploadDigest } from "@/lib/exports/snapshot-content";
 import type { SnapshotFileContent } from "@/lib/exports/targets/pool-target";
 
 // S3 allows 10,000 parts of at least 5 MiB; 64 MiB parts reach 640 GB per file.
@@ -26,7 +26,7 @@ export type S3Upload = { client: S3Client; bucket: string; partBytes: number };
 export async function uploadSnapshotFile(upload: S3Upload, key: string, content: SnapshotFileContent): Promise<{ sha256: string; bytes: number }> {
   if (typeof content === "string" || Buffer.isBuffer(content)) {
     const body = typeof content === "string" ? Buffer.from(content, "utf8") : content;
-    const digest = contentDigest();
+    const digest = uploadDigest();
     digest.update(body);
     const { sha256, md5, bytes } = digest.result();
     await upload.client.send(new PutObjectCommand({ Bucket: upload.bucket, Key: key, Body: body, ContentLength: bytes, ContentMD5: md5 }));
@@ -51,7 +51,7 @@ export async function uploadSnapshotFile(upload: S3Upload, key: string, content:
 
 async function spoolContent(file: string, content: SnapshotFileContent) {
   const handle = await open(file, "wx", 0o600);
-  const digest = contentDigest();
+  const digest = uploadDigest();
   try {
     for await (const chunk of contentChunks(content)) {
       digest.update(chunk);

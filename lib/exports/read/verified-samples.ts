@@ -3,11 +3,11 @@ import "server-only";
 // each with its image, its final answer (lib/annotations/final-answer.ts), and its stored
 // derived values (effective quality score and tier, the override that decided the score:
 // lib/domain/derive-sample.ts). Exports stream through these pages; the v1 API serves one page
-// at a time; pools read whole, in id order (readPoolSamplePage). Three queries per page,
-// whatever the page size.
+// at a time; pools read whole, in id order (readPoolSamplePage). Two queries per page,
+// whatever the page size: the samples with their final answers joined, then their screenshots.
 // The keyset's lower bound is written as `verifiedAt >= last` so the (projectId, verifiedAt)
 // index serves every page as a range scan, not a scan from the start of the window.
-import { finalSampleAnswers, type SampleFinalAnswer } from "@/lib/annotations/final-answer";
+import { joinedSampleAnswer, sampleAnswerJoin, SAMPLE_ANSWER_COLUMNS, type JoinedSampleAnswer, type SampleFinalAnswer } from "@/lib/annotations/final-answer";
 import type { QualityTier } from "@/lib/domain/tiers";
 import { asDate, inValues, placeholders, type SqlReader } from "@/lib/sql/sql-reader";
 import { sampleFilterSql } from "@/lib/exports/read/pool-filter-sql";
@@ -36,7 +36,7 @@ export type VerifiedSampleRecord = {
   overrideIds: string[];
 };
 
-type SampleRow = {
+type SampleRow = JoinedSampleAnswer & {
   id: string;
   sourceDataset: string;
   sourceId: string;
@@ -55,7 +55,9 @@ type SampleRow = {
 };
 
 const COLUMNS = `s."id", s."sourceDataset", s."sourceId", s."instruction", s."platform", s."app", s."language", s."qualityScore",
-            s."qualityTier", s."qualityOverrideId", s."finalAnswerId", s."verifiedAt", s."imageWidth", s."imageHeight", s."mediaId"`;
+            s."qualityTier", s."qualityOverrideId", s."finalAnswerId", s."verifiedAt", s."imageWidth", s."imageHeight", s."mediaId",
+            ${SAMPLE_ANSWER_COLUMNS}`;
+const FROM = `"GroundingSample" s ${sampleAnswerJoin("s")}`;
 
 type MediaRow = { id: string; sha256: string; mime: string; storageKey: string; width: number; height: number };
 
@@ -105,7 +107,7 @@ async function sampleRows(reader: SqlReader, projectId: string, q: SamplePageQue
   params.push(q.limit);
   return reader.all<SampleRow>(
     `SELECT ${COLUMNS}
-       FROM "GroundingSample" s
+       FROM ${FROM}
       WHERE s."projectId" = ? AND s."verifiedAt" <= ? ${keyset} AND s."status" = 'verified' ${score}
       ORDER BY s."verifiedAt", s."id"
       LIMIT ?`,
@@ -114,7 +116,7 @@ async function sampleRows(reader: SqlReader, projectId: string, q: SamplePageQue
 }
 
 export async function readVerifiedSamplePage(reader: SqlReader, projectId: string, q: SamplePageQuery): Promise<VerifiedSampleRecord[]> {
-  return sampleRecords(reader, projectId, await sampleRows(reader, projectId, q));
+  return sampleRecords(reader, await sampleRows(reader, projectId, q));
 }
 
 export type PoolSampleQuery = { until: Date; afterId: string | null; limit: number; filters?: PoolFilters; tiers?: readonly (QualityTier | null)[]; rewrittenOnly?: boolean };
@@ -126,7 +128,7 @@ export type PoolSampleQuery = { until: Date; afterId: string | null; limit: numb
  */
 export async function readPoolSamplePage(reader: SqlReader, projectId: string, q: PoolSampleQuery): Promise<VerifiedSampleRecord[]> {
   const params: unknown[] = [projectId, q.until];
-  let sql = `SELECT ${COLUMNS} FROM "GroundingSample" s WHERE s."projectId" = ? AND s."status" = 'verified' AND s."verifiedAt" <= ?`;
+  let sql = `SELECT ${COLUMNS} FROM ${FROM} WHERE s."projectId" = ? AND s."status" = 'verified' AND s."verifiedAt" <= ?`;
   if (q.afterId !== null) {
     sql += ` AND s."id" > ?`;
     params.push(q.afterId);
@@ -143,7 +145,7 @@ export async function readPoolSamplePage(reader: SqlReader, projectId: string, q
   if (q.rewrittenOnly) sql += ` AND s."instructionRewrite" IS NOT NULL`;
   sql += ` ORDER BY s."id" LIMIT ?`;
   params.push(q.limit);
-  return sampleRecords(reader, projectId, await reader.all<SampleRow>(sql, params));
+  return sampleRecords(reader, await reader.all<SampleRow>(sql, params));
 }
 
 export async function* poolSampleBatches(reader: SqlReader, projectId: string, q: Omit<PoolSampleQuery, "afterId">): AsyncGenerator<VerifiedSampleRecord[]> {
@@ -157,8 +159,7 @@ export async function* poolSampleBatches(reader: SqlReader, projectId: string, q
   }
 }
 
-async function sampleRecords(reader: SqlReader, projectId: string, rows: SampleRow[]): Promise<VerifiedSampleRecord[]> {
-  const answers = await finalSampleAnswers(reader, projectId, rows);
+async function sampleRecords(reader: SqlReader, rows: SampleRow[]): Promise<VerifiedSampleRecord[]> {
   const media = await pageMedia(reader, rows);
   return rows.map((r) => {
     const m = r.mediaId ? media.get(r.mediaId) : undefined;
@@ -177,7 +178,7 @@ async function sampleRecords(reader: SqlReader, projectId: string, rows: SampleR
       verifiedAt: asDate(r.verifiedAt)!,
       image: width !== null && height !== null ? { width, height } : null,
       media: m ? { id: m.id, sha256: m.sha256, mime: m.mime, storageKey: m.storageKey } : null,
-      answer: answers.get(r.id) ?? null,
+      answer: joinedSampleAnswer(r),
       overrideIds: r.qualityOverrideId ? [r.qualityOverrideId] : [],
     };
   });

@@ -11,6 +11,7 @@ import { joinedSampleAnswer, sampleAnswerJoin, SAMPLE_ANSWER_COLUMNS, type Joine
 import type { QualityTier } from "@/lib/domain/tiers";
 import { asDate, inValues, placeholders, type SqlReader } from "@/lib/sql/sql-reader";
 import { sampleFilterSql } from "@/lib/exports/read/pool-filter-sql";
+import { readAhead } from "@/lib/sql/read-ahead";
 import type { PoolFilters } from "@/lib/pools/pool-filters";
 
 export type VerifiedWindow = { since: Date | null; until: Date };
@@ -148,15 +149,8 @@ export async function readPoolSamplePage(reader: SqlReader, projectId: string, q
   return sampleRecords(reader, await reader.all<SampleRow>(sql, params));
 }
 
-export async function* poolSampleBatches(reader: SqlReader, projectId: string, q: Omit<PoolSampleQuery, "afterId">): AsyncGenerator<VerifiedSampleRecord[]> {
-  let afterId: string | null = null;
-  for (;;) {
-    const page = await readPoolSamplePage(reader, projectId, { ...q, afterId });
-    if (page.length === 0) return;
-    yield page;
-    if (page.length < q.limit) return;
-    afterId = page.at(-1)!.id;
-  }
+export function poolSampleBatches(reader: SqlReader, projectId: string, q: Omit<PoolSampleQuery, "afterId">): AsyncGenerator<VerifiedSampleRecord[]> {
+  return readAhead((afterId: string | null) => readPoolSamplePage(reader, projectId, { ...q, afterId }), q.limit, (page) => page.at(-1)!.id);
 }
 
 async function sampleRecords(reader: SqlReader, rows: SampleRow[]): Promise<VerifiedSampleRecord[]> {

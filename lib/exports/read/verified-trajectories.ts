@@ -7,6 +7,7 @@ import { finalTrajectoryAnswers, type TrajectoryFinalAnswer } from "@/lib/annota
 import { asBool, asDate, asJson, placeholders, type SqlReader } from "@/lib/sql/sql-reader";
 import { assertKeysetAdvances, type VerifiedCursor, type VerifiedWindow } from "@/lib/exports/read/verified-samples";
 import { trajectoryFilterSql } from "@/lib/exports/read/pool-filter-sql";
+import { readAhead } from "@/lib/sql/read-ahead";
 import type { PoolFilters } from "@/lib/pools/pool-filters";
 
 export type StepRecord = {
@@ -207,24 +208,21 @@ export async function* verifiedGroupBatches(
 export type PoolTrajectoryQuery = { until: Date; limit: number; filters?: PoolFilters };
 
 /** A pool's verified trajectories in id order, verified up to `until`, within its filters. */
-export async function* poolTrajectoryBatches(reader: SqlReader, projectId: string, q: PoolTrajectoryQuery): AsyncGenerator<VerifiedTrajectoryRecord[]> {
-  let afterId: string | null = null;
-  for (;;) {
-    const params: unknown[] = [projectId, q.until];
-    let sql = `SELECT ${COLUMNS} FROM "Trajectory" t WHERE t."projectId" = ? AND t."status" = 'verified' AND t."verifiedAt" <= ?`;
-    if (afterId !== null) {
-      sql += ` AND t."id" > ?`;
-      params.push(afterId);
-    }
-    sql += trajectoryFilterSql(q.filters, params);
-    sql += ` ORDER BY t."id" LIMIT ?`;
-    params.push(q.limit);
-    const page = await complete(reader, projectId, await reader.all<TrajectoryRow>(sql, params));
-    if (page.length === 0) return;
-    yield page;
-    if (page.length < q.limit) return;
-    afterId = page.at(-1)!.id;
+export function poolTrajectoryBatches(reader: SqlReader, projectId: string, q: PoolTrajectoryQuery): AsyncGenerator<VerifiedTrajectoryRecord[]> {
+  return readAhead((afterId: string | null) => poolTrajectoryPage(reader, projectId, q, afterId), q.limit, (page) => page.at(-1)!.id);
+}
+
+async function poolTrajectoryPage(reader: SqlReader, projectId: string, q: PoolTrajectoryQuery, afterId: string | null): Promise<VerifiedTrajectoryRecord[]> {
+  const params: unknown[] = [projectId, q.until];
+  let sql = `SELECT ${COLUMNS} FROM "Trajectory" t WHERE t."projectId" = ? AND t."status" = 'verified' AND t."verifiedAt" <= ?`;
+  if (afterId !== null) {
+    sql += ` AND t."id" > ?`;
+    params.push(afterId);
   }
+  sql += trajectoryFilterSql(q.filters, params);
+  sql += ` ORDER BY t."id" LIMIT ?`;
+  params.push(q.limit);
+  return complete(reader, projectId, await reader.all<TrajectoryRow>(sql, params));
 }
 
 /**

@@ -127,6 +127,8 @@ describe.each(PROVIDERS)("export jobs on %s", (provider) => {
     expect(snapshot.status).toBe("failed");
     expect(snapshot.error).toMatch(/Could not copy images\/[0-9a-f]{64}\.png into the snapshot: it is missing from the media store/);
     expect(outcome).toMatchObject({ snapshotId: snapshot.id });
+    // Its ledger rows are dropped with it: a failed snapshot is never a base.
+    expect(await world.db.snapshotRow.count({ where: { snapshotId: snapshot.id } })).toBe(0);
     const job = await world.db.job.findFirstOrThrow({ where: { kind: "export" } });
     expect(job).toMatchObject({ status: "failed" });
     expect(job.error).toBe(snapshot.error);

@@ -101,6 +101,15 @@ export async function planSnapshot(options: PlanOptions) {
   const otherFiles: string[] = [];
 
   async function* files(): AsyncGenerator<StreamedSnapshotFile> {
+    try {
+      yield* plannedFiles();
+    } finally {
+      // A snapshot that fails is dropped with its rows: no ledger write may land after that.
+      await ledger.settle();
+    }
+  }
+
+  async function* plannedFiles(): AsyncGenerator<StreamedSnapshotFile> {
     for await (const file of builder!.files(ctx)) {
       if (!ctx.dataFiles.some((f) => f.name === file.name)) otherFiles.push(file.name);
       yield file;

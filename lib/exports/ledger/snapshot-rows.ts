@@ -25,7 +25,10 @@ const FLUSH_EVERY = 4000;
 
 export type Ledger = {
   add(entry: { file: string; rowKey: string; rowHash: string; itemId: string }): Promise<void>;
+  /** Writes what is pending and waits for every write: after it the rows are in the database. */
   flush(): Promise<void>;
+  /** Waits for a write still running, whatever its outcome: before a failed snapshot's rows are dropped. */
+  settle(): Promise<void>;
 };
 
 // Prisma's raw statements: the ledger's rare whole-snapshot deletes.
@@ -46,15 +49,15 @@ const UNNEST_INSERT = `INSERT INTO "SnapshotRow" ("snapshotId", "file", "rowKey"
  * Rows of one snapshot, inserted in multi-row statements of BATCH rows, FLUSH_EVERY rows to a
  * write transaction on the driver's connection (lib/derived/connection-transaction.ts: on
  * SQLite it waits for the gate Prisma's transactions take, so a row never lands inside
- * another writer's transaction).
+ * another writer's transaction). One write runs while the next FLUSH_EVERY rows are made: on
+ * PostgreSQL the server inserts them while this process shapes the next ones (an export
+ * waited for its ledger a tenth of its time). Its failure fails the next add or the flush.
  */
 export function openLedger(db: Db, snapshotId: string): Ledger {
   let pending: unknown[] = [];
-  const flush = async () => {
-    if (pending.length === 0) return;
-    const params = pending;
-    pending = [];
-    await inConnectionTransaction(db, async (w) => {
+  let writing: Promise<void> | null = null;
+  const write = (params: unknown[]) =>
+    inConnectionTransaction(db, async (w) => {
       if (w.provider === "postgres") {
         const columns: unknown[][] = [[], [], [], []];
         for (let i = 0; i < params.length; i += 5) for (let c = 0; c < 4; c++) columns[c]!.push(params[i + 1 + c]);
@@ -67,13 +70,30 @@ export function openLedger(db: Db, snapshotId: string): Ledger {
         await w.exec.run(chunk.length === per ? FULL_INSERT : insertSql(chunk.length / 5), chunk);
       }
     });
+  const startWrite = async () => {
+    if (writing) await writing;
+    writing = null;
+    if (pending.length === 0) return;
+    const params = pending;
+    pending = [];
+    writing = write(params);
+    // Observed here so a failure waits, unreported by the runtime, for the next add or flush.
+    writing.catch(() => undefined);
   };
   return {
     async add(entry) {
       pending.push(snapshotId, entry.file, entry.rowKey, entry.rowHash, entry.itemId);
-      if (pending.length >= FLUSH_EVERY * 5) await flush();
+      if (pending.length >= FLUSH_EVERY * 5) await startWrite();
     },
-    flush,
+    async flush() {
+      await startWrite();
+      const last = writing;
+      writing = null;
+      await last;
+    },
+    async settle() {
+      await writing?.catch(() => undefined);
+    },
   };
 }
 

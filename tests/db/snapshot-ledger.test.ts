@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { freshDatabase, PROVIDERS } from "./databases";
 import { exportWorld, makePool, type ExportWorld } from "./export-support";
-import { dropLedger, openLedger } from "@/lib/exports/ledger/snapshot-rows";
+import { changedRows, countChanges, dropLedger, openLedger } from "@/lib/exports/ledger/snapshot-rows";
 
 // A flush's worth and more: the ledger writes every 4,000 rows.
 const ROWS = 9_500;
@@ -60,5 +60,32 @@ describe.each(PROVIDERS)("snapshot ledger (%s)", (provider) => {
     expect(await world.db.snapshotRow.count({ where: { snapshotId: id } })).toBe(4_000);
     await dropLedger(world.db, id);
     expect(await world.db.snapshotRow.count({ where: { snapshotId: id } })).toBe(0);
+  });
+});
+
+describe.each(PROVIDERS)("snapshot changes, page by page (%s)", (provider) => {
+  it("walks added, updated and removed rows over many small pages in (file, key) order, across files", async () => {
+    const world = await exportWorld((await freshDatabase(provider)).db);
+    const base = await writingSnapshot(world, "snap-base");
+    const next = await writingSnapshot(world, "snap-next");
+    const write = async (id: string, rows: { file: string; rowKey: string; rowHash: string }[]) => {
+      const ledger = openLedger(world.db, id);
+      for (const r of rows) await ledger.add({ ...r, itemId: r.rowKey });
+      await ledger.flush();
+    };
+    const row = (file: string, key: string, hash = "same") => ({ file, rowKey: key, rowHash: hash });
+    // Keys chosen so code-unit order matters ("a10" < "a9"), in three files.
+    await write(base, [row("a.jsonl", "a1"), row("a.jsonl", "a10"), row("a.jsonl", "a9"), row("b.jsonl", "b1"), row("b.jsonl", "b2", "old"), row("c.jsonl", "gone")]);
+    await write(next, [row("a.jsonl", "a1", "new"), row("a.jsonl", "a10"), row("a.jsonl", "a2"), row("a.jsonl", "a9", "new"), row("b.jsonl", "b2", "new"), row("b.jsonl", "b3"), row("c.jsonl", "c1")]);
+    const walk = async (kind: "added" | "updated" | "removed", baseId: string | null) => {
+      const seen: string[] = [];
+      for await (const page of changedRows(world.db, kind, next, baseId, 2)) for (const r of page) seen.push(`${r.file}/${r.rowKey}`);
+      return seen;
+    };
+    expect(await walk("added", null)).toEqual(["a.jsonl/a1", "a.jsonl/a10", "a.jsonl/a2", "a.jsonl/a9", "b.jsonl/b2", "b.jsonl/b3", "c.jsonl/c1"]);
+    expect(await walk("added", base)).toEqual(["a.jsonl/a2", "b.jsonl/b3", "c.jsonl/c1"]);
+    expect(await walk("updated", base)).toEqual(["a.jsonl/a1", "a.jsonl/a9", "b.jsonl/b2"]);
+    expect(await walk("removed", base)).toEqual(["b.jsonl/b1", "c.jsonl/gone"]);
+    expect(await countChanges(world.db, next, base)).toEqual({ added: 3, updated: 3, removed: 2 });
   });
 });

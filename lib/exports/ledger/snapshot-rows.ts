@@ -121,9 +121,12 @@ export async function* changedRows(db: Db, kind: ChangeKind, snapshotId: string,
   for (;;) {
     const params: unknown[] = baseId === null ? [snapshotId, ""] : argsOf(kind, snapshotId, baseId);
     let sql = baseId === null ? `SELECT n."file", n."rowKey" FROM "SnapshotRow" n WHERE n."snapshotId" = ? AND n."file" <> ?` : SQL[kind];
+    // A row value, not `file > ? OR (file = ? AND rowKey > ?)`: SQLite turns the OR into a
+    // scan of the snapshot's rows from its first one (EXPLAIN: snapshotId=? only), so each
+    // page cost more than the last (a late page of 200k rows: 27 ms against 4 ms).
     if (after) {
-      sql += ` AND (n."file" > ? OR (n."file" = ? AND n."rowKey" > ?))`;
-      params.push(after.file, after.file, after.rowKey);
+      sql += ` AND (n."file", n."rowKey") > (?, ?)`;
+      params.push(after.file, after.rowKey);
     }
     sql += ` ORDER BY n."file", n."rowKey" LIMIT ?`;
     params.push(pageSize);

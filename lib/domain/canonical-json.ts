@@ -34,7 +34,7 @@ const quoted = (text: string) => (NEEDS_ESCAPE.test(text) ? JSON.stringify(text)
 
 // Keys built in order already are not sorted again; the sorted order of the last few key
 // lists met is kept (an export's rows have a handful of shapes, and sorting a row's three
-// objects anew was a third of its hash), found again by comparing the list itself.
+// objects anew was a sixth of its hash), found again by comparing the list itself.
 // Code-unit order, as `<`.
 type Shape = { keys: string[]; sorted: string[] };
 const SHAPES_KEPT = 32;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { canonicalJson } from "@/lib/domain/canonical-json";
+import { generatedJson } from "../../support/generated-json";
 
 // The first implementation, as it was written: every text must stay the one it wrote.
 function firstVersion(value: unknown): string {
@@ -51,15 +52,7 @@ describe("canonicalJson", () => {
   });
 
   it("agrees with the first version on generated values", () => {
-    let seed = 11;
-    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
-    const keys = ["a", "B", "é", "0", "7", "12", "x_1", "__proto__", "-1", "01", "中", "role", "content"];
-    const value = (depth: number): unknown => {
-      const r = next();
-      if (depth > 3 || r < 0.3) return [null, true, false, 0, -0.5, 1e-9, 123456789012, "s", "\u0000\ud83d\ude00", undefined][Math.floor(next() * 10)];
-      if (r < 0.6) return Array.from({ length: Math.floor(next() * 4) }, () => value(depth + 1));
-      return JSON.parse(JSON.stringify(Object.fromEntries(Array.from({ length: Math.floor(next() * 5) }, () => [keys[Math.floor(next() * keys.length)]!, value(depth + 1) ?? null]))));
-    };
+    const value = generatedJson(11, ["a", "B", "é", "0", "7", "12", "x_1", "__proto__", "-1", "01", "中", "role", "content"]);
     for (let i = 0; i < 500; i++) {
       const generated = { v: value(0), w: value(1), i };
       expect(canonicalJson(generated)).toBe(firstVersion(generated));

@@ -6,6 +6,7 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { contentHash } from "@/lib/imports/write/content-hash";
+import { generatedJson } from "../../support/generated-json";
 
 function firstVersion(record: unknown): string {
   const canonical = (value: unknown): unknown => {
@@ -51,16 +52,7 @@ describe("content hash of an imported record", () => {
   });
 
   it("agrees with the first version on generated records", () => {
-    let seed = 7;
-    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
-    const keys = ["a", "B", "é", "0", "7", "12", "x_1", "location", "__proto__", "-1", "01", "4294967295", "中"];
-    const value = (depth: number): unknown => {
-      const r = next();
-      if (depth > 3 || r < 0.3) return [null, true, false, 0, -0.5, 1e-9, 123456789012, "s", "\u0000\ud83d\ude00", undefined][Math.floor(next() * 10)];
-      if (r < 0.6) return Array.from({ length: Math.floor(next() * 4) }, () => value(depth + 1));
-      // JSON.parse keeps "__proto__" as an own key; so does this.
-      return JSON.parse(JSON.stringify(Object.fromEntries(Array.from({ length: Math.floor(next() * 5) }, () => [keys[Math.floor(next() * keys.length)]!, value(depth + 1) ?? null]))));
-    };
+    const value = generatedJson(7, ["a", "B", "é", "0", "7", "12", "x_1", "location", "__proto__", "-1", "01", "4294967295", "中"]);
     for (let i = 0; i < 500; i++) {
       const record = { location: { file: "f", line: i }, v: value(0), w: value(1) };
       expect(contentHash(record)).toBe(firstVersion(record));

@@ -6,9 +6,9 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { existsSync } from "node:fs";
 import type Database from "better-sqlite3";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
-import { PrismaPg } from "@prisma/adapter-pg";
 import type pg from "pg";
 import { openHotPool } from "@/lib/sql/postgres-hot-pool";
+import { SerialTransactionsPg } from "@/lib/sql/postgres-serial-transactions";
 import { PrismaClient as SqliteClient } from "@/lib/generated/sqlite/client";
 import { PrismaClient as PostgresClient } from "@/lib/generated/postgres/client";
 import { env } from "@/lib/env";
@@ -152,7 +152,7 @@ export function createDb(url: string): Db {
 
 function openClient(url: string): Db {
   if (providerOf(url) === "postgres") {
-    const adapter = new PrismaPg({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
+    const adapter = new SerialTransactionsPg({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
     return new PostgresClient({ adapter }) as unknown as Db;
   }
   const file = sqlitePath(url);

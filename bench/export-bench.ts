@@ -28,7 +28,18 @@ import { poolTarget } from "@/lib/exports/targets/pool-targets";
 import { createPool } from "@/lib/pools/pools";
 import { PROJECT_ID, USER_ID, seedSqlite, writeMediaFiles } from "./export-seed";
 
-export type ExportPhase = { rows: number; seconds: number; rowsPerSecond: number; peakRssMb: number; rssGrowthMb: number; bytes: number };
+export type ExportPhase = {
+  rows: number;
+  seconds: number;
+  rowsPerSecond: number;
+  peakRssMb: number;
+  rssGrowthMb: number;
+  bytes: number;
+  // CPU time a row: this process's (user + system), and every core's busy time (the database
+  // server's too, and whatever else ran), over the phase.
+  processCpuUsPerRow: number;
+  machineCpuUsPerRow: number;
+};
 export type ExportFigures = { samples: number; seedSeconds: number; raw: ExportPhase; jsonl: ExportPhase; parquet: ExportPhase };
 
 // One pool root for every run of this process (settings are read once per process).
@@ -39,18 +50,42 @@ process.env.VERITY_POOL_ROOTS = BENCH_ROOT;
 v8.setFlagsFromString("--expose-gc");
 const collectGarbage = vm.runInNewContext("gc") as () => void;
 
+/** Milliseconds every core has spent busy (not idle) since boot. */
+function machineBusyMs(): number {
+  return os.cpus().reduce((sum, { times }) => sum + times.user + times.nice + times.sys + times.irq, 0);
+}
+
 export async function measure(work: () => Promise<{ rows: number; bytes: number }>): Promise<ExportPhase> {
   collectGarbage();
   const start = process.memoryUsage().rss;
   let peak = start;
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
+  const [cpuStart, busyStart] = [process.cpuUsage(), machineBusyMs()];
   const started = performance.now();
   const { rows, bytes } = await work();
   const seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuStart);
+  const busyMs = machineBusyMs() - busyStart;
   clearInterval(sampler);
   peak = Math.max(peak, process.memoryUsage().rss);
-  return { rows, seconds, rowsPerSecond: rows / seconds, peakRssMb: peak / 1048576, rssGrowthMb: (peak - start) / 1048576, bytes };
+  return {
+    rows,
+    seconds,
+    rowsPerSecond: rows / seconds,
+    peakRssMb: peak / 1048576,
+    rssGrowthMb: (peak - start) / 1048576,
+    bytes,
+    processCpuUsPerRow: (cpu.user + cpu.system) / rows,
+    machineCpuUsPerRow: (busyMs * 1000) / rows,
+  };
 }
+
+/**
+ * The most rows a second this machine could give at the phase's CPU cost, were every core
+ * busy with nothing else and the work split without loss: a ceiling no change of scheduling
+ * (threads, processes) can pass, only a lower cost a row.
+ */
+export const cpuCeiling = (p: ExportPhase) => (os.cpus().length * 1e6) / p.machineCpuUsPerRow;
 
 // The raw limit: the same rows, a bare SELECT, one JSON line each, written with backpressure.
 async function rawExport(file: string, projectId: string, out: string): Promise<{ rows: number; bytes: number }> {
@@ -121,5 +156,7 @@ export async function benchExport(n: number): Promise<ExportFigures> {
   }
 }
 
+const us = (n: number) => `${n.toFixed(1)} µs`;
+
 export const rate = (p: ExportPhase) =>
-  `${Math.round(p.rowsPerSecond).toLocaleString("en")} rows/s, peak RSS ${Math.round(p.peakRssMb)} MB (+${Math.round(p.rssGrowthMb)} MB during the phase), ${p.seconds.toFixed(1)} s`;
+  `${Math.round(p.rowsPerSecond).toLocaleString("en")} rows/s, peak RSS ${Math.round(p.peakRssMb)} MB (+${Math.round(p.rssGrowthMb)} MB during the phase), ${p.seconds.toFixed(1)} s; CPU a row ${us(p.processCpuUsPerRow)} in this process, ${us(p.machineCpuUsPerRow)} on the machine`;

@@ -212,16 +212,26 @@ export function poolTrajectoryBatches(reader: SqlReader, projectId: string, q: P
   return readAhead((afterId: string | null) => poolTrajectoryPage(reader, projectId, q, afterId), q.limit, (page) => page.at(-1)!.id);
 }
 
-async function poolTrajectoryPage(reader: SqlReader, projectId: string, q: PoolTrajectoryQuery, afterId: string | null): Promise<VerifiedTrajectoryRecord[]> {
+/**
+ * One keyset page over a pool's verified trajectories (verified up to `until`, within its
+ * filters): `select` of the rows after `after` on `key`, in `key` order, `limit` of them.
+ */
+function poolKeysetPage(select: string, key: "id" | "groupKey", projectId: string, q: PoolTrajectoryQuery, after: string | null, limit: number) {
   const params: unknown[] = [projectId, q.until];
-  let sql = `SELECT ${COLUMNS} FROM "Trajectory" t WHERE t."projectId" = ? AND t."status" = 'verified' AND t."verifiedAt" <= ?`;
-  if (afterId !== null) {
-    sql += ` AND t."id" > ?`;
-    params.push(afterId);
+  let sql = `SELECT ${select} FROM "Trajectory" t WHERE t."projectId" = ? AND t."status" = 'verified' AND t."verifiedAt" <= ?`;
+  if (key === "groupKey") sql += ` AND t."groupKey" IS NOT NULL`;
+  if (after !== null) {
+    sql += ` AND t."${key}" > ?`;
+    params.push(after);
   }
   sql += trajectoryFilterSql(q.filters, params);
-  sql += ` ORDER BY t."id" LIMIT ?`;
-  params.push(q.limit);
+  sql += ` ORDER BY t."${key}" LIMIT ?`;
+  params.push(limit);
+  return { sql, params };
+}
+
+async function poolTrajectoryPage(reader: SqlReader, projectId: string, q: PoolTrajectoryQuery, afterId: string | null): Promise<VerifiedTrajectoryRecord[]> {
+  const { sql, params } = poolKeysetPage(COLUMNS, "id", projectId, q, afterId, q.limit);
   return complete(reader, projectId, await reader.all<TrajectoryRow>(sql, params));
 }
 
@@ -232,15 +242,7 @@ async function poolTrajectoryPage(reader: SqlReader, projectId: string, q: PoolT
 export async function* poolGroupBatches(reader: SqlReader, projectId: string, q: PoolTrajectoryQuery & { groupsPerPage: number }): AsyncGenerator<VerifiedTrajectoryRecord[][]> {
   let afterKey: string | null = null;
   for (;;) {
-    const params: unknown[] = [projectId, q.until];
-    let sql = `SELECT DISTINCT t."groupKey" FROM "Trajectory" t WHERE t."projectId" = ? AND t."status" = 'verified' AND t."verifiedAt" <= ? AND t."groupKey" IS NOT NULL`;
-    if (afterKey !== null) {
-      sql += ` AND t."groupKey" > ?`;
-      params.push(afterKey);
-    }
-    sql += trajectoryFilterSql(q.filters, params);
-    sql += ` ORDER BY t."groupKey" LIMIT ?`;
-    params.push(q.groupsPerPage);
+    const { sql, params } = poolKeysetPage(`DISTINCT t."groupKey"`, "groupKey", projectId, q, afterKey, q.groupsPerPage);
     const keys = (await reader.all<{ groupKey: string }>(sql, params)).map((r) => r.groupKey);
     if (keys.length === 0) return;
     const rowParams: unknown[] = [projectId, ...keys, q.until];

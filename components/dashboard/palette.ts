@@ -9,5 +9,6 @@ export const STATUS_COLORS = {
   in_review: "bg-amber-400",
   awaiting_adjudication: "bg-orange-500",
   reopened: "bg-sky-400",
+  source_changed: "bg-fuchsia-500",
   unreviewed: "bg-slate-300",
 } as const;

@@ -29,6 +29,7 @@ const STATUS_STYLE: Record<string, string> = {
   verified: "bg-emerald-100 text-emerald-900",
   rejected: "bg-rose-100 text-rose-900",
   reopened: "bg-sky-100 text-sky-900",
+  source_changed: "bg-fuchsia-100 text-fuchsia-900",
 };
 
 export async function SampleList({ project, filter, facets, result, seesHuman, canQueue = false }: Props) {

@@ -2,8 +2,10 @@ import "server-only";
 // Pinning and unpinning an item's final answer, inside the caller's write transaction. A pin
 // writes a new immutable AnswerRevision (numbered per item), marks the one it replaces
 // superseded (it stays in the item's history), points the item at it, sets the item's state
-// from the decision, and derives the item again. Reopening marks the current revision
-// superseded and leaves the item without a final answer. Nothing else changes finalAnswerId.
+// from the decision, and derives the item again. The revision pins the hash of the inputs it
+// was given on (lib/domain/verified-inputs.ts), and settles any change the source made to
+// them since the last answer (SourceChange). Reopening marks the current revision superseded
+// and leaves the item without a final answer. Nothing else changes finalAnswerId.
 import { saidError } from "@/lib/i18n/said-error";
 import { stateOfDecision, type Decision, type RevisionSource } from "@/lib/domain/item-lifecycle";
 import { itemIdOf, itemTable, itemTypeOf, isSampleKey, type ItemKey } from "@/lib/annotations/item-key";
@@ -12,6 +14,8 @@ import { rederiveSamples } from "@/lib/derived/rederive-samples";
 import { rederiveTrajectories } from "@/lib/derived/rederive-trajectories";
 import type { WriteTx } from "@/lib/derived/write-transaction";
 import { newRowId } from "@/lib/queues/row-id";
+import { verifiedInputsHash, type VerifiedInputs } from "@/lib/domain/verified-inputs";
+import { sampleInputsOf, trajectoryInputsOf } from "@/lib/annotations/item-inputs";
 
 export type PinInput = {
   projectId: string;
@@ -71,9 +75,17 @@ async function setItemFinal(w: WriteTx, item: ItemKey, state: { status: string; 
 const REVISION_COLUMNS = [
   "id", "projectId", "itemType", "sampleId", "trajectoryId", "revision", "source", "decision", "decidedById", "contributorIds",
   "fromAnnotationId", "fromVersion", "targetAbsent", "boxX1", "boxY1", "boxX2", "boxY2", "instructionRewrite", "qualityScore",
-  "traceVerdict", "firstWrongStep", "stepLabels", "subGoals", "note", "createdAt",
+  "traceVerdict", "firstWrongStep", "stepLabels", "subGoals", "note", "inputsHash", "createdAt",
 ] as const;
 const JSON_COLUMNS = new Set(["contributorIds", "stepLabels", "subGoals"]);
+
+/** The hash of the item's inputs as they are now, in the caller's transaction. */
+export async function currentInputsHash(w: WriteTx, item: ItemKey): Promise<string | null> {
+  const inputs: VerifiedInputs | undefined = isSampleKey(item)
+    ? (await sampleInputsOf(w.exec, [item.sampleId])).get(item.sampleId)
+    : (await trajectoryInputsOf(w.exec, [item.trajectoryId])).get(item.trajectoryId);
+  return inputs ? verifiedInputsHash(inputs) : null;
+}
 
 export async function pinFinalAnswer(w: WriteTx, input: PinInput): Promise<{ revisionId: string; revision: number }> {
   const { projectId, item, now } = input;
@@ -101,6 +113,7 @@ export async function pinFinalAnswer(w: WriteTx, input: PinInput): Promise<{ rev
     ...columns,
     stepLabels: json(columns.stepLabels),
     subGoals: json(columns.subGoals),
+    inputsHash: await currentInputsHash(w, item),
     createdAt: now,
   };
   const values = REVISION_COLUMNS.map((c) => (JSON_COLUMNS.has(c) && w.provider === "postgres" ? "?::jsonb" : "?"));
@@ -110,15 +123,18 @@ export async function pinFinalAnswer(w: WriteTx, input: PinInput): Promise<{ rev
   );
   await supersede(w, current.finalAnswerId, now, `replaced by revision ${revision}`);
   await setItemFinal(w, item, { status: stateOfDecision(input.decision), finalAnswerId: revisionId, verifiedAt: now }, now);
+  // Settled again on the inputs as they are now: a change the source made is dealt with.
+  await w.exec.run(`UPDATE "SourceChange" SET "resolvedAt" = ?, "resolvedRevisionId" = ? WHERE "${itemColumn}" = ? AND "resolvedAt" IS NULL`, [now, revisionId, itemIdOf(item)]);
   await rederiveItem(w, projectId, item);
   return { revisionId, revision };
 }
 
-/** Takes a settled item back into review: its final answer is superseded, not deleted. */
-export async function unpinFinalAnswer(w: WriteTx, projectId: string, item: ItemKey, now: Date, reason: string): Promise<string | null> {
+/** Takes a settled item back into review: its final answer is superseded, not deleted. The
+ * item is "reopened" by a reviewer, "source_changed" by a re-import that changed its inputs. */
+export async function unpinFinalAnswer(w: WriteTx, projectId: string, item: ItemKey, now: Date, reason: string, state: "reopened" | "source_changed" = "reopened"): Promise<string | null> {
   const current = await lockItem(w, projectId, item);
   await supersede(w, current.finalAnswerId, now, reason);
-  await setItemFinal(w, item, { status: "reopened", finalAnswerId: null, verifiedAt: null }, now);
+  await setItemFinal(w, item, { status: state, finalAnswerId: null, verifiedAt: null }, now);
   await rederiveItem(w, projectId, item);
   return current.finalAnswerId;
 }

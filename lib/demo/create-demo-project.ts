@@ -4,6 +4,7 @@ import "server-only";
 // missing) with model predictions and judge scores, and two GRPO groups of short
 // trajectories in an evaluation run, with rule and MLLM verdicts that sometimes disagree.
 import { rederiveStale } from "@/lib/derived/rederive-stale";
+import { recordVerdict, recordVerdicts } from "@/lib/verdicts/record-verdict";
 import type { Db } from "@/lib/db";
 import { ActionSchema, type Action } from "@/lib/domain/actions";
 import { boxCenter } from "@/lib/domain/geometry";
@@ -91,18 +92,15 @@ async function createDemoSamples(db: Db, projectId: string, screens: Screens) {
             : { kind: "wrong_format", rawOutput: "I would click on the bakery section." };
     const correctness = spec.pred === "hit" ? "correct" : spec.pred === "miss" ? "wrong" : spec.pred === "refusal" ? "correct" : "wrong_format";
     await db.modelPrediction.create({ data: { projectId, sampleId: sample.id, model: "qwen2.5-vl-7b", correctness, ...prediction } });
-    await db.judgeVerdict.create({
-      data: {
-        projectId,
-        targetType: "sample",
-        sampleId: sample.id,
-        kind: "mllm",
-        judgeName: "teacher-72b",
-        promptVersion: "quality-v1",
-        metric: "quality_score",
-        valueScore: spec.score,
-        rationale: spec.score >= 7 ? "Instruction is specific and the box is tight." : "Instruction is vague or the box is loose.",
-      },
+    await recordVerdict(db, {
+      projectId,
+      sampleId: sample.id,
+      kind: "mllm",
+      judgeName: "teacher-72b",
+      promptVersion: "quality-v1",
+      metric: "quality_score",
+      valueScore: spec.score,
+      rationale: spec.score >= 7 ? "Instruction is specific and the box is tight." : "Instruction is vague or the box is loose.",
     });
   }
 
@@ -205,11 +203,9 @@ async function createDemoTrajectories(db: Db, projectId: string, screens: Screen
         },
       },
     });
-    await db.judgeVerdict.createMany({
-      data: [
-        { projectId, targetType: "trajectory", trajectoryId: trajectory.id, kind: "rule", judgeName: "state-checker", metric: "trace_success", valueBool: rollout.rule, rationale: rollout.rule ? "Final state matches the goal." : "Final state does not match the goal." },
-        { projectId, targetType: "trajectory", trajectoryId: trajectory.id, kind: "mllm", judgeName: "judge-72b", promptVersion: "trace-v2", metric: "trace_success", valueBool: rollout.judge, rationale: rollout.judge ? "The agent reached a screen consistent with the goal." : "The agent gave up." },
-      ],
-    });
+    await recordVerdicts(db, [
+      { projectId, trajectoryId: trajectory.id, kind: "rule", judgeName: "state-checker", metric: "trace_success", valueBool: rollout.rule, rationale: rollout.rule ? "Final state matches the goal." : "Final state does not match the goal." },
+      { projectId, trajectoryId: trajectory.id, kind: "mllm", judgeName: "judge-72b", promptVersion: "trace-v2", metric: "trace_success", valueBool: rollout.judge, rationale: rollout.judge ? "The agent reached a screen consistent with the goal." : "The agent gave up." },
+    ]);
   }
 }

@@ -4,4 +4,6 @@
 // 2: benchmark metrics per episode (lib/domain/benchmark-metrics.ts)
 // 3: a GRPO group of one gets verl's advantage (its reward / (1 + 1e-6)), not 0.
 // 4: the no_visible_effect flag and the steps it rests on (Trajectory.noVisibleEffectSteps).
-export const DERIVATION_CODE_VERSION = 4;
+// 5: each verdict's effect stored on it (effective value, deciding override, changed under it),
+//    the items' verdictChangedUnderOverride, and the trajectory's rule and judge verdict ids.
+export const DERIVATION_CODE_VERSION = 5;

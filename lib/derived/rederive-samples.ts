@@ -10,7 +10,8 @@ import type { Decision } from "@/lib/domain/item-lifecycle";
 import { toBool } from "@/lib/sql/dialect";
 import { derivationContext, type DerivationContext } from "@/lib/derived/derivation-context";
 import { chunks, inList, type SqlExec } from "@/lib/derived/sql-exec";
-import { verdictsOfItems } from "@/lib/derived/verdict-inputs";
+import { qualityVerdictsIn, traceVerdictsIn, verdictsOfItems } from "@/lib/derived/verdict-inputs";
+import { changedEffects, storeVerdictEffects, type EffectChange } from "@/lib/derived/store-verdict-effects";
 import { SAMPLE_DERIVED_COLUMNS, SAMPLE_DERIVED_PG_TYPES, sampleDerivedValues } from "@/lib/derived/sample-derived-columns";
 
 type SampleRow = {
@@ -73,7 +74,7 @@ async function rederiveChunk(exec: SqlExec, ctx: DerivationContext, ids: string[
   if (samples.length === 0) return;
   const sampleIds = samples.map((s) => s.id);
   const finals = await finalsOf(exec, samples.flatMap((s) => (s.finalAnswerId ? [s.finalAnswerId] : [])));
-  const verdicts = await verdictsOfItems<number>(exec, ctx.projectId, "sampleId", "quality_score", sampleIds);
+  const verdicts = await verdictsOfItems(exec, ctx.projectId, "sample", sampleIds);
   const predictions = new Map<string, PredictionRow[]>();
   for (const p of await exec.all<PredictionRow>(
     `SELECT "id", "sampleId", "kind", "x", "y", "correctness" FROM "ModelPrediction" WHERE "sampleId" IN (${inList(sampleIds.length)}) ORDER BY "id"`,
@@ -84,20 +85,25 @@ async function rederiveChunk(exec: SqlExec, ctx: DerivationContext, ids: string[
 
   const updates: unknown[][] = [];
   const corrections: { id: string; correctness: string | null }[] = [];
+  const effects: EffectChange[] = [];
   for (const s of samples) {
     const own = predictions.get(s.id) ?? [];
+    const all = verdicts.get(s.id) ?? [];
     const derived = deriveSample({
       imported: { targetAbsent: toBool(s.targetAbsent), box: toBool(s.targetAbsent) ? null : boxOf(s) },
       final: s.finalAnswerId ? (finals.get(s.finalAnswerId) ?? null) : null,
-      qualityVerdicts: verdicts.get(s.id) ?? [],
+      qualityVerdicts: qualityVerdictsIn(all),
+      verdicts: all,
       predictions: own.map((p) => ({ id: p.id, kind: p.kind, x: p.x === null ? null : Number(p.x), y: p.y === null ? null : Number(p.y) })),
       tiers: ctx.settings.tiers,
     });
     updates.push([...sampleDerivedValues(derived, ctx.revision), s.id]);
+    for (const [i, effect] of derived.verdictEffects.entries()) effects.push({ stored: all[i]!.stored, effect });
     const stored = new Map(own.map((p) => [p.id, p.correctness]));
     for (const p of derived.predictions) if (stored.get(p.id) !== p.correctness) corrections.push({ id: p.id, correctness: p.correctness });
   }
   await storeDerived(exec, updates, corrections);
+  await storeVerdictEffects(exec, changedEffects(effects));
 }
 
 // On PostgreSQL every statement is a round trip: a chunk's rows go in one UPDATE ... FROM

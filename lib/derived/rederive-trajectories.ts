@@ -11,7 +11,8 @@ import { asJson } from "@/lib/sql/sql-reader";
 import { toBool, toNumber } from "@/lib/sql/dialect";
 import { derivationContext, type DerivationContext } from "@/lib/derived/derivation-context";
 import { chunks, inList, type SqlExec } from "@/lib/derived/sql-exec";
-import { verdictsOfItems } from "@/lib/derived/verdict-inputs";
+import { qualityVerdictsIn, traceVerdictsIn, verdictsOfItems } from "@/lib/derived/verdict-inputs";
+import { changedEffects, storeVerdictEffects, type EffectChange } from "@/lib/derived/store-verdict-effects";
 import { benchmarkInputsOf } from "@/lib/derived/benchmark-inputs";
 import { screenChangesOf } from "@/lib/derived/screen-change-inputs";
 import { SubGoalVerdictsSchema } from "@/lib/trajectories/trajectory-payload";
@@ -59,7 +60,7 @@ async function finalsOf(exec: SqlExec, ids: string[]): Promise<Map<string, Traje
 const TRAJECTORY_UPDATE = `UPDATE "Trajectory" SET
   "ruleOutcome" = ?, "judgeOutcome" = ?, "autoOutcome" = ?, "autoSource" = ?, "effectiveAutoOutcome" = ?, "humanVerdict" = ?,
   "mismatchFlags" = ?, "noVisibleEffectSteps" = ?, "stepsCorrect" = ?, "stepsIncorrect" = ?, "firstWrongStep" = ?, "outcome" = ?, "outcomeSource" = ?, "reward" = ?,
-  "advantage" = ?, "groupSize" = ?, "derivedRevision" = ?
+  "advantage" = ?, "groupSize" = ?, "verdictChangedUnderOverride" = ?, "ruleVerdictId" = ?, "judgeVerdictId" = ?, "derivedRevision" = ?
   WHERE "id" = ?`;
 
 /** Derives these trajectories; returns the groups they are in. */
@@ -72,18 +73,21 @@ async function rederiveChunk(exec: SqlExec, ctx: DerivationContext, ids: string[
   const groups = new Set<string>();
   if (rows.length === 0) return groups;
   const finals = await finalsOf(exec, rows.flatMap((r) => (r.finalAnswerId ? [r.finalAnswerId] : [])));
-  const verdicts = await verdictsOfItems<boolean>(exec, ctx.projectId, "trajectoryId", "trace_success", rows.map((r) => r.id));
+  const verdicts = await verdictsOfItems(exec, ctx.projectId, "trajectory", rows.map((r) => r.id));
   const benchmarks = await benchmarkInputsOf(exec, rows);
   const screens = await screenChangesOf(exec, rows.map((r) => r.id));
   const jsonParam = exec.provider === "postgres" ? "CAST(? AS jsonb)" : "?";
+  const effects: EffectChange[] = [];
   for (const r of rows) {
+    const all = verdicts.get(r.id) ?? [];
     const d = deriveTrajectory({
       stepCount: toNumber(r.stepCount),
       agentClaimedFinish: toBool(r.agentClaimedFinish),
       invalidActionCount: toNumber(r.invalidActionCount),
       sourceOutcome: nullableBool(r.sourceOutcome),
       final: r.finalAnswerId ? (finals.get(r.finalAnswerId) ?? null) : null,
-      traceVerdicts: verdicts.get(r.id) ?? [],
+      traceVerdicts: traceVerdictsIn(all),
+      verdicts: all,
       rewards: ctx.settings.rewards,
       benchmark: benchmarks.get(r.id) ?? null,
       screenUnchanged: screens.get(r.id) ?? [],
@@ -94,11 +98,13 @@ async function rederiveChunk(exec: SqlExec, ctx: DerivationContext, ids: string[
     await exec.run(TRAJECTORY_UPDATE, [
       d.ruleOutcome, d.judgeOutcome, d.autoOutcome, d.autoSource, d.effectiveAutoOutcome, d.humanVerdict,
       d.flags.join(","), d.noVisibleEffectSteps.join(","), d.stepsCorrect, d.stepsIncorrect, d.firstWrongStep, d.outcome, d.outcomeSource, d.reward,
-      alone.advantage, alone.groupSize, ctx.revision,
+      alone.advantage, alone.groupSize, d.verdictChangedUnderOverride, d.ruleVerdictId, d.judgeVerdictId, ctx.revision,
       r.id,
     ]);
+    for (const [i, effect] of d.verdictEffects.entries()) effects.push({ stored: all[i]!.stored, effect });
     await exec.run(`UPDATE "Trajectory" SET "benchmarkMetrics" = ${jsonParam} WHERE "id" = ?`, [d.benchmarkMetrics ? JSON.stringify(d.benchmarkMetrics) : null, r.id]);
   }
+  await storeVerdictEffects(exec, changedEffects(effects));
   return groups;
 }
 

@@ -11,14 +11,14 @@ import type { DerivationContext } from "@/lib/derived/derivation-context";
 export const SAMPLE_DERIVED_COLUMNS = [
   "effectiveTargetAbsent", "effectiveBoxX1", "effectiveBoxY1", "effectiveBoxX2", "effectiveBoxY2",
   "instructionRewrite", "judgeScore", "humanScore", "qualityScore", "qualitySource", "qualityVerdictId",
-  "qualityOverrideId", "qualityTier", "predictionsTotal", "predictionsCorrect", "derivedRevision",
+  "qualityOverrideId", "qualityTier", "predictionsTotal", "predictionsCorrect", "verdictChangedUnderOverride", "derivedRevision",
 ] as const;
 
 /** PostgreSQL's type of each derived column, in the same order (for unnest arrays). */
 export const SAMPLE_DERIVED_PG_TYPES = [
   "boolean", "float8", "float8", "float8", "float8",
   "text", "float8", "float8", "float8", "text", "text",
-  "text", "text", "int", "int", "int",
+  "text", "text", "int", "int", "boolean", "int",
 ] as const;
 
 /** The values of SAMPLE_DERIVED_COLUMNS for this result, derived under `revision`. */
@@ -27,7 +27,7 @@ export function sampleDerivedValues(derived: SampleDerived, revision: number): u
   return [
     derived.target.targetAbsent, x1, y1, x2, y2,
     derived.instructionRewrite, derived.judgeScore, derived.humanScore, derived.qualityScore, derived.qualitySource, derived.qualityVerdictId,
-    derived.qualityOverrideId, derived.qualityTier, derived.predictionsTotal, derived.predictionsCorrect, revision,
+    derived.qualityOverrideId, derived.qualityTier, derived.predictionsTotal, derived.predictionsCorrect, derived.verdictChangedUnderOverride, revision,
   ];
 }
 

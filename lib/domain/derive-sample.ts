@@ -7,7 +7,7 @@ import type { Box } from "@/lib/domain/geometry";
 import type { Decision } from "@/lib/domain/item-lifecycle";
 import { judgePrediction, type Judgement } from "@/lib/domain/point-in-box";
 import { qualityTier, type QualityTier, type TierSettings } from "@/lib/domain/tiers";
-import { effectiveVerdict, type VerdictWithOverrides } from "@/lib/domain/effective-verdict";
+import { effectiveVerdict, hasOutdatedOverride, verdictEffects, type VerdictEffect, type VerdictWithOverrides } from "@/lib/domain/effective-verdict";
 
 export type SampleFinal = {
   decision: Decision;
@@ -25,6 +25,9 @@ export type SampleInputs = {
   final: SampleFinal | null;
   // The sample's quality-score verdicts, oldest first (the latest one decides).
   qualityVerdicts: readonly VerdictWithOverrides<number>[];
+  // Every verdict of the sample, whatever its metric (default: the quality verdicts): each
+  // one's effect is stored on it, and any override outdated under one flags the sample.
+  verdicts?: readonly VerdictWithOverrides<number | boolean>[];
   predictions: readonly PredictionInput[];
   tiers: TierSettings;
 };
@@ -45,6 +48,8 @@ export type SampleDerived = {
   predictions: { id: string; correctness: Judgement | null }[];
   predictionsTotal: number;
   predictionsCorrect: number;
+  verdictEffects: VerdictEffect<number | boolean>[];
+  verdictChangedUnderOverride: boolean;
 };
 
 const isScore = (v: number | null): v is number => v !== null && Number.isFinite(v) && v >= 0 && v <= 10;
@@ -69,6 +74,7 @@ export function deriveSample(inputs: SampleInputs): SampleDerived {
   const qualitySource: QualitySource | null = judgeScore !== null ? (judged!.overrideId ? "override" : "judge") : humanScore !== null ? "review" : null;
 
   const predictions = inputs.predictions.map((p) => ({ id: p.id, correctness: judgeOf(p, target) }));
+  const effects = verdictEffects<number | boolean>(inputs.verdicts ?? inputs.qualityVerdicts);
   return {
     target,
     instructionRewrite: accepted?.instructionRewrite ?? null,
@@ -82,5 +88,7 @@ export function deriveSample(inputs: SampleInputs): SampleDerived {
     predictions,
     predictionsTotal: predictions.length,
     predictionsCorrect: predictions.filter((p) => p.correctness === "correct").length,
+    verdictEffects: effects,
+    verdictChangedUnderOverride: hasOutdatedOverride(effects),
   };
 }

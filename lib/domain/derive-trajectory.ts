@@ -10,7 +10,7 @@ import type { Decision } from "@/lib/domain/item-lifecycle";
 import type { StepLabel, TraceVerdict } from "@/lib/domain/labels";
 import { computeMismatchFlags, type MismatchFlag } from "@/lib/domain/mismatch-flags";
 import { trajectoryReward, type RewardSettings } from "@/lib/domain/rewards";
-import { effectiveVerdict, type VerdictWithOverrides } from "@/lib/domain/effective-verdict";
+import { effectiveVerdict, hasOutdatedOverride, verdictEffects, type VerdictEffect, type VerdictWithOverrides } from "@/lib/domain/effective-verdict";
 import { deriveBenchmarkMetrics, type BenchmarkEpisodeMetrics, type BenchmarkInputs } from "@/lib/domain/benchmark-metrics";
 
 export type TrajectoryFinal = {
@@ -32,6 +32,9 @@ export type TrajectoryInputs = {
   final: TrajectoryFinal | null;
   // Trajectory-level trace_success verdicts, oldest first (the latest of each kind decides).
   traceVerdicts: readonly TraceVerdictInput[];
+  // Every verdict of the trajectory and its steps, whatever its metric (default: the trace
+  // verdicts): each one's effect is stored on it, and any override outdated under one flags it.
+  verdicts?: readonly VerdictWithOverrides<number | boolean>[];
   rewards: RewardSettings;
   // What the benchmark's own metrics are computed from, for benchmarks that have them.
   benchmark?: BenchmarkInputs;
@@ -44,6 +47,9 @@ export type AutoSource = "rule" | "judge" | "source";
 export type OutcomeSource = "human" | "automatic";
 
 export type TrajectoryDerived = {
+  // The verdicts the outcomes below come from: the latest of each kind with a value.
+  ruleVerdictId: string | null;
+  judgeVerdictId: string | null;
   ruleOutcome: boolean | null;
   judgeOutcome: boolean | null;
   autoOutcome: boolean | null;
@@ -61,6 +67,8 @@ export type TrajectoryDerived = {
   outcomeSource: OutcomeSource | null;
   reward: number | null;
   benchmarkMetrics: BenchmarkEpisodeMetrics | null;
+  verdictEffects: VerdictEffect<number | boolean>[];
+  verdictChangedUnderOverride: boolean;
 };
 
 export function latestOfKind(verdicts: readonly TraceVerdictInput[], kind: string): TraceVerdictInput | null {
@@ -129,8 +137,13 @@ export function deriveTrajectory(inputs: TrajectoryInputs): TrajectoryDerived {
     accepted ? { complete: human, subGoals: new Map((accepted.subGoals ?? []).map((g) => [g.key, g.met])), noEffectSteps } : null,
   );
 
+  const effects = verdictEffects<number | boolean>(inputs.verdicts ?? inputs.traceVerdicts);
   return {
     benchmarkMetrics,
+    verdictEffects: effects,
+    verdictChangedUnderOverride: hasOutdatedOverride(effects),
+    ruleVerdictId: rule?.id ?? null,
+    judgeVerdictId: judge?.id ?? null,
     ruleOutcome,
     judgeOutcome,
     autoOutcome,

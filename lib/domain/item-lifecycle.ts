@@ -5,6 +5,8 @@
 //        └──────queue answers disagree───┴──▶ awaiting_adjudication ────┘  │ reviewer edits:
 //                                                   (adjudication)         │ a new revision
 //   verified / rejected ──reviewer reopens──▶ reopened ──(as unreviewed)───┘
+//   verified / rejected ──a re-import changes the inputs it was verified on──▶ source_changed
+//                                            (as reopened, with both inputs shown side by side)
 //
 // A verified (or rejected) item has a pinned final answer: an immutable AnswerRevision. Only a
 // reviewer's submit, an adjudication, a consensus of a queue's annotators, a reviewer's bulk
@@ -14,7 +16,7 @@
 // told apart by submitting to it).
 import { z } from "zod";
 
-export const ITEM_STATES = ["unreviewed", "in_review", "awaiting_adjudication", "verified", "rejected", "reopened"] as const;
+export const ITEM_STATES = ["unreviewed", "in_review", "awaiting_adjudication", "verified", "rejected", "reopened", "source_changed"] as const;
 export const ItemStateSchema = z.enum(ITEM_STATES);
 export type ItemState = z.infer<typeof ItemStateSchema>;
 
@@ -25,7 +27,13 @@ export const ITEM_STATE_LABELS: Record<ItemState, string> = {
   verified: "Verified",
   rejected: "Rejected",
   reopened: "Reopened",
+  source_changed: "Changed at the source",
 };
+
+/** Items no one has answered since they were imported, reopened or changed at the source. */
+export function isWaitingForReview(state: string): boolean {
+  return state === "unreviewed" || state === "reopened" || state === "source_changed";
+}
 
 /** Settled items have a pinned final answer (verified: accepted; rejected: left out of the pools). */
 export function isSettled(state: string): boolean {
@@ -60,7 +68,7 @@ export function stateAfterSubmit(state: ItemState, outcome: SubmitOutcome): Item
       return "verified";
     case "in_review":
     case "queue_answer":
-      return state === "unreviewed" || state === "reopened" ? "in_review" : state;
+      return isWaitingForReview(state) ? "in_review" : state;
     case "graded":
     case "kept":
     case "proposal":

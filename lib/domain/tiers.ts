@@ -28,7 +28,9 @@ export function qualityTier(score: number, settings: TierSettings = TierSettings
   return "discard";
 }
 
-export type Override<T> = { value: T; createdAt: Date; status?: "accepted" | "rejected" };
+// accepted, or taken back: rejected by adjudication, withdrawn by a reviewer after the
+// verdict it overrode changed (lib/verdicts/override-review.ts).
+export type Override<T> = { value: T; createdAt: Date; status?: "accepted" | "rejected" | "withdrawn" };
 
 // "Latest" is by createdAt; on equal timestamps the later entry in the array wins, so a
 // caller that passes overrides in insertion order gets the last one written.
@@ -38,7 +40,7 @@ export function effectiveValue<T>(verdictValue: T, overrides: readonly Override<
     const time = o.createdAt.getTime();
     if (Number.isNaN(time)) throw new RangeError("override createdAt is an invalid Date");
     // An override without a status was made by someone allowed to decide: it stands.
-    if (o.status === "rejected") continue;
+    if (o.status === "rejected" || o.status === "withdrawn") continue;
     if (latest === undefined || time >= latest.createdAt.getTime()) latest = o;
   }
   return latest === undefined ? verdictValue : latest.value;

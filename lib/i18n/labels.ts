@@ -12,6 +12,7 @@ const ITEM_STATE_KEYS: Record<ItemState, PlainKey> = {
   verified: "state.verified",
   rejected: "state.rejected",
   reopened: "state.reopened",
+  source_changed: "state.source_changed",
 };
 
 export function itemStateLabel(t: Translate, state: string): string {

@@ -105,6 +105,7 @@ async function runImportOf(db: Db, store: MediaStore, job: { id: string; project
         },
         shouldStop: () => isCancelRequested(db, jobId),
         actorId: job.createdById,
+        verifiedChange: { mode: params.onVerifiedChange ?? "reopen", jobId, actorId: job.createdById },
       });
       for (const refused of prepared.refusedFiles) reject(report, { file: refused.path, line: null }, refused.reason);
       for (const file of prepared.unrecognisedFiles) note(report, { file, line: null }, "not a records file of a format Verity reads; not imported");

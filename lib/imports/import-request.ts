@@ -12,11 +12,15 @@ export const ImportSourceSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("server"), path: z.string().min(1).max(4096) }),
 ]);
 
+/** What a re-import does to a verified item whose inputs it changes (lib/imports/write/verified-change.ts). */
+export const OnVerifiedChangeSchema = z.enum(["reopen", "keep"]);
+
 export const ImportRequestSchema = z.object({
   source: ImportSourceSchema,
   format: z.string().regex(/^[a-z0-9-]{1,64}$/).optional(),
   contract: ContractChoiceSchema.optional(),
   model: ModelNameSchema.optional(),
+  onVerifiedChange: OnVerifiedChangeSchema.optional(),
 });
 export type ImportRequest = z.infer<typeof ImportRequestSchema>;
 
@@ -32,5 +36,6 @@ export const ImportJobParamsSchema = z.object({
   contract: ContractChoiceSchema.optional(),
   model: ModelNameSchema.optional(),
   images: z.string().optional(),
+  onVerifiedChange: OnVerifiedChangeSchema.optional(),
 });
 export type ImportJobParams = z.infer<typeof ImportJobParamsSchema>;

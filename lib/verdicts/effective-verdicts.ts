@@ -1,8 +1,24 @@
 import "server-only";
-// Judge verdicts with their human overrides, and the effective value of each: the latest
-// accepted override, else the verdict (SPEC §2). Verdicts themselves are never changed.
+// Judge verdicts of one target with their revisions and human overrides, as the review screens
+// show them: the current value, its effective value after accepted overrides and whether it
+// changed under the override in force (both stored by the derivation, never decided here),
+// every revision the source gave, and every override with the value it was made against.
 import type { Db } from "@/lib/db";
-import { effectiveVerdict } from "@/lib/domain/effective-verdict";
+
+type Value = number | boolean | null;
+
+export type VerdictOverrideView = {
+  id: string;
+  value: Value;
+  reason: string;
+  status: string;
+  createdAt: string;
+  by: string;
+  // The verdict's revision the reviewer overrode, and its value then.
+  verdictRevision: number;
+  baseValue: Value;
+  withdrawn: { by: string; at: string; reason: string | null } | null;
+};
 
 export type VerdictView = {
   id: string;
@@ -10,34 +26,43 @@ export type VerdictView = {
   judgeName: string;
   promptVersion: string | null;
   metric: string;
-  value: number | boolean | null;
-  effective: number | boolean | null;
+  value: Value;
+  effective: Value;
+  effectiveOverrideId: string | null;
+  // The override in force was made on another value than the verdict's current one.
+  overrideOutdated: boolean;
   rationale: string | null;
   rawOutput: string | null;
   createdAt: string;
-  overrides: { id: string; value: number | boolean | null; reason: string; status: string; createdAt: string; by: string }[];
+  revision: number;
+  revisedAt: string | null;
+  revisions: { revision: number; value: Value; rationale: string | null; createdAt: string }[];
+  overrides: VerdictOverrideView[];
 };
 
-type Target = { sampleId?: string; trajectoryId?: string; stepId?: string };
+type Target = { id?: string; sampleId?: string; trajectoryId?: string; stepId?: string };
 
-// Only the verdict table is read, so a transaction's client will do as well as the client.
-export async function verdictsFor(db: Pick<Db, "judgeVerdict">, projectId: string, target: Target): Promise<VerdictView[]> {
+const valueOf = (row: { valueScore: number | null; valueBool: boolean | null }): Value => row.valueScore ?? row.valueBool;
+
+// Only verdict tables are read, so a transaction's client will do as well as the client.
+export async function verdictsFor(db: Pick<Db, "judgeVerdict" | "user">, projectId: string, target: Target): Promise<VerdictView[]> {
   const rows = await db.judgeVerdict.findMany({
     where: { projectId, ...target },
     // Creation order, with the id as the tie-break the derivation uses (lib/derived/verdict-inputs.ts).
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-    include: { overrides: { orderBy: [{ createdAt: "asc" }, { id: "asc" }], include: { user: { select: { name: true } } } } },
+    include: {
+      revisions: { orderBy: { revision: "asc" } },
+      overrides: { orderBy: [{ createdAt: "asc" }, { id: "asc" }], include: { user: { select: { name: true } } } },
+    },
   });
+  const withdrawerIds = [...new Set(rows.flatMap((v) => v.overrides.flatMap((o) => (o.withdrawnById ? [o.withdrawnById] : []))))];
+  const withdrawers = new Map(
+    withdrawerIds.length ? (await db.user.findMany({ where: { id: { in: withdrawerIds } }, select: { id: true, name: true } })).map((u) => [u.id, u.name]) : [],
+  );
   return rows.map((v) => {
-    const value = v.valueScore ?? v.valueBool;
-    const overrides = v.overrides.map((o) => ({
-      id: o.id,
-      value: o.valueScore ?? o.valueBool,
-      reason: o.reason,
-      status: o.status,
-      createdAt: o.createdAt.toISOString(),
-      by: o.user.name,
-    }));
+    const value = valueOf(v);
+    const revisionValue = new Map(v.revisions.map((r) => [r.revision, valueOf(r)]));
+    const stored = v.effectiveScore ?? v.effectiveBool;
     return {
       id: v.id,
       kind: v.kind,
@@ -45,16 +70,27 @@ export async function verdictsFor(db: Pick<Db, "judgeVerdict">, projectId: strin
       promptVersion: v.promptVersion,
       metric: v.metric,
       value,
-      effective: effectiveVerdict<number | boolean>({
-        id: v.id,
-        value,
-        createdAt: v.createdAt,
-        overrides: v.overrides.map((o) => ({ id: o.id, value: o.valueScore ?? o.valueBool, createdAt: o.createdAt, status: o.status })),
-      }).value,
+      // Never derived yet (a verdict written since its item's last derivation): its own value.
+      effective: stored ?? value,
+      effectiveOverrideId: v.effectiveOverrideId,
+      overrideOutdated: v.overrideOutdated,
       rationale: v.rationale,
       rawOutput: v.rawOutput,
       createdAt: v.createdAt.toISOString(),
-      overrides,
+      revision: v.revision,
+      revisedAt: v.revisedAt?.toISOString() ?? null,
+      revisions: v.revisions.map((r) => ({ revision: r.revision, value: valueOf(r), rationale: r.rationale, createdAt: r.createdAt.toISOString() })),
+      overrides: v.overrides.map((o) => ({
+        id: o.id,
+        value: valueOf(o),
+        reason: o.reason,
+        status: o.status,
+        createdAt: o.createdAt.toISOString(),
+        by: o.user.name,
+        verdictRevision: o.verdictRevision,
+        baseValue: revisionValue.get(o.verdictRevision) ?? null,
+        withdrawn: o.withdrawnAt ? { by: withdrawers.get(o.withdrawnById ?? "") ?? "", at: o.withdrawnAt.toISOString(), reason: o.withdrawnReason } : null,
+      })),
     };
   });
 }

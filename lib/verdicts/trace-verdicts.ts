@@ -1,30 +1,38 @@
 import "server-only";
-// The latest rule verdict and the latest MLLM judge verdict of many trajectories, each with
-// its effective value after accepted overrides, as the derivation reads them (same inputs,
-// same latest-of-kind rule): for screens that need the verdicts themselves (ids, judge names),
-// such as triage deciding which verdict to override. Derived values are read from the
-// trajectory, never from here.
+// The rule verdict and the MLLM judge verdict that many trajectories' automatic outcomes come
+// from, each with its value as given and its effective value after accepted overrides: for
+// screens that act on the verdicts themselves (ids, judge names), such as triage deciding
+// which verdict to override. All of it is read as the derivation stored it (the trajectory's
+// ruleVerdictId / judgeVerdictId, the verdict's effectiveBool): nothing is decided again here.
 import type { Db } from "@/lib/db";
 import { databaseUrlOf, providerOf } from "@/lib/db";
-import { latestOfKind } from "@/lib/domain/derive-trajectory";
-import { effectiveVerdict } from "@/lib/domain/effective-verdict";
-import { prismaExec } from "@/lib/derived/sql-exec";
-import { verdictsOfItems } from "@/lib/derived/verdict-inputs";
+import { toBool } from "@/lib/sql/dialect";
+import { chunks, inList, prismaExec } from "@/lib/derived/sql-exec";
 
-export type TraceVerdictRef = { id: string; judgeName: string; value: boolean; effective: boolean };
+export type TraceVerdictRef = { id: string; judgeName: string; promptVersion: string | null; value: boolean; effective: boolean };
 export type TraceVerdicts = { rule: TraceVerdictRef | null; judge: TraceVerdictRef | null };
+
+type Row = { trajectoryId: string; role: string; id: string; judgeName: string; promptVersion: string | null; valueBool: unknown; effectiveBool: unknown };
 
 export async function traceVerdictsOf(db: Db, projectId: string, trajectoryIds: readonly string[]): Promise<Map<string, TraceVerdicts>> {
   const exec = prismaExec(db, providerOf(databaseUrlOf(db)));
-  const byItem = await verdictsOfItems<boolean>(exec, projectId, "trajectoryId", "trace_success", trajectoryIds);
   const result = new Map<string, TraceVerdicts>();
-  for (const [trajectoryId, verdicts] of byItem) {
-    const ref = (kind: string): TraceVerdictRef | null => {
-      const v = latestOfKind(verdicts, kind) as (typeof verdicts)[number] | null;
-      if (!v || v.value === null) return null;
-      return { id: v.id, judgeName: v.judgeName, value: v.value, effective: effectiveVerdict(v).value ?? v.value };
-    };
-    result.set(trajectoryId, { rule: ref("rule"), judge: ref("mllm") });
+  for (const ids of chunks([...new Set(trajectoryIds)], 500)) {
+    const rows = await exec.all<Row>(
+      `SELECT t."id" AS "trajectoryId", CASE WHEN v."id" = t."ruleVerdictId" THEN 'rule' ELSE 'judge' END AS "role",
+              v."id", v."judgeName", v."promptVersion", v."valueBool", v."effectiveBool"
+         FROM "Trajectory" t JOIN "JudgeVerdict" v ON v."id" = t."ruleVerdictId" OR v."id" = t."judgeVerdictId"
+        WHERE t."id" IN (${inList(ids.length)}) AND t."projectId" = ? AND v."valueBool" IS NOT NULL`,
+      [...ids, projectId],
+    );
+    for (const r of rows) {
+      const entry = result.get(r.trajectoryId) ?? { rule: null, judge: null };
+      const value = toBool(r.valueBool);
+      const ref = { id: r.id, judgeName: r.judgeName, promptVersion: r.promptVersion, value, effective: r.effectiveBool === null ? value : toBool(r.effectiveBool) };
+      if (r.role === "rule") entry.rule = ref;
+      else entry.judge = ref;
+      result.set(r.trajectoryId, entry);
+    }
   }
   return result;
 }

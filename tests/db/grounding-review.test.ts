@@ -9,6 +9,7 @@ import { listSamples } from "@/lib/samples/list-samples";
 import { SampleFilterSchema } from "@/lib/samples/sample-filters";
 import type { GroundingPayload } from "@/lib/annotations/grounding-payload";
 import { rederiveStale } from "@/lib/derived/rederive-stale";
+import { recordVerdict } from "@/lib/verdicts/record-verdict";
 
 const reviewerView = { seesHuman: true };
 const payload = (box: [number, number, number, number] | null, extra: Partial<GroundingPayload> = {}): GroundingPayload => ({
@@ -70,9 +71,7 @@ describe.each(PROVIDERS)("grounding review on %s", (provider) => {
 
   it("an override keeps the verdict, points at it, and moves the effective score and tier", async () => {
     const { db, project, sample, access } = await setup("reviewer");
-    const verdict = await db.judgeVerdict.create({
-      data: { projectId: project.id, targetType: "sample", sampleId: sample.id, kind: "mllm", judgeName: "teacher", metric: "quality_score", valueScore: 8 },
-    });
+    const verdict = await recordVerdict(db, { projectId: project.id, sampleId: sample.id, kind: "mllm", judgeName: "teacher", metric: "quality_score", valueScore: 8 });
     // Written as an import writes it: derived at the end of the batch.
     await rederiveStale(db, project.id);
     const gold = SampleFilterSchema.parse({ tier: "gold" });

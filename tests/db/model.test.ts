@@ -55,7 +55,7 @@ describe.each(PROVIDERS)("data model on %s", (provider) => {
     const { db, project, user } = await seed();
     const sample = await db.groundingSample.create({ data: { projectId: project.id, instruction: "i", sourceDataset: "s", sourceId: "1", contentHash: "h" } });
     const verdict = await db.judgeVerdict.create({
-      data: { projectId: project.id, targetType: "sample", sampleId: sample.id, kind: "mllm", judgeName: "j", metric: "quality_score", valueScore: 8 },
+      data: { projectId: project.id, identityKey: "model-test", targetType: "sample", sampleId: sample.id, kind: "mllm", judgeName: "j", metric: "quality_score", valueScore: 8 },
     });
     await db.judgeOverride.create({ data: { verdictId: verdict.id, userId: user.id, valueScore: 3, reason: "box is loose" } });
     const reloaded = await db.judgeVerdict.findUniqueOrThrow({ where: { id: verdict.id }, include: { overrides: true } });

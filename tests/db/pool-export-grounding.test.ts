@@ -18,6 +18,7 @@ import { DiscardListSchema, GroundingTruthSchema, LlamaFactoryRowSchema, MsSwift
 import { SnapshotManifestSchema } from "@/lib/exports/snapshot-manifest";
 import { overrideVerdict } from "@/lib/verdicts/override-verdict";
 import { finalRevisionIds, rederive } from "./derived-support";
+import { recordVerdict } from "@/lib/verdicts/record-verdict";
 
 const payload = (box: Box | null, extra: Partial<GroundingPayload> = {}): GroundingPayload => ({
   targetAbsent: box === null, box, instructionRewrite: null, qualityScore: null, note: null, ...extra,
@@ -47,7 +48,7 @@ async function importAndVerify(world: ExportWorld) {
     await saveGroundingAnnotation(db, world.reviewer, { sampleId: s.id, baseVersion: null, status: "submitted", payload: payload(box, { instructionRewrite: rewrite }) });
     const score = SCORES[i]!;
     if (score !== null) {
-      await db.judgeVerdict.create({ data: { projectId: world.projectId, targetType: "sample", sampleId: s.id, kind: "mllm", judgeName: "teacher", metric: "quality_score", valueScore: score } });
+      await recordVerdict(db, { projectId: world.projectId, sampleId: s.id, kind: "mllm", judgeName: "teacher", metric: "quality_score", valueScore: score });
       await rederive(db, world.projectId, { sampleIds: [s.id] });
     }
     verified.push({ sampleId: s.id, box, width: s.media!.width, height: s.media!.height, score, rewrite });

@@ -22,6 +22,7 @@ import { updateProjectSettings } from "@/lib/projects/update-settings";
 import { overrideVerdict } from "@/lib/verdicts/override-verdict";
 import { diffAgainstLatest } from "@/lib/pools/pool-diff";
 import { rederive } from "./derived-support";
+import { recordVerdict } from "@/lib/verdicts/record-verdict";
 
 type Box = [number, number, number, number];
 
@@ -35,7 +36,7 @@ async function setUp(world: ExportWorld) {
   }
   // Judge scores: s1 gold (8) and s3 rewrite (5, moved to discard by a settings change later).
   for (const [i, score] of [[1, 8], [3, 5]] as const) {
-    await world.db.judgeVerdict.create({ data: { projectId: world.projectId, targetType: "sample", sampleId: ids[i]!, kind: "mllm", judgeName: "teacher", metric: "quality_score", valueScore: score } });
+    await recordVerdict(world.db, { projectId: world.projectId, sampleId: ids[i]!, kind: "mllm", judgeName: "teacher", metric: "quality_score", valueScore: score });
   }
   await rederive(world.db, world.projectId, { sampleIds: ids });
   return { ids };

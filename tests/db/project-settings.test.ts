@@ -4,6 +4,7 @@ import { updateProjectSettings } from "@/lib/projects/update-settings";
 import { runRederiveJob } from "@/lib/derived/rederive-job";
 import { claimJob } from "@/lib/jobs/jobs";
 import { rederiveStale } from "./derived-support";
+import { recordVerdict } from "@/lib/verdicts/record-verdict";
 
 describe.each(PROVIDERS)("project settings on %s", (provider) => {
   const form = { name: "Renamed", description: "", eta: "0.95", invalidActionPenalty: "-0.2", goldMin: "8", rewriteMin: "5", iouAgreementThreshold: "0.6", honeypotRate: "0.1", triageMargin: "0.25" };
@@ -55,7 +56,7 @@ describe.each(PROVIDERS)("project settings on %s", (provider) => {
     const { db } = await freshDatabase(provider);
     const project = await db.project.create({ data: { slug: "s", name: "S", settings: {} } });
     const sample = await db.groundingSample.create({ data: { projectId: project.id, instruction: "tap", sourceDataset: "s", sourceId: "1", contentHash: "1" } });
-    await db.judgeVerdict.create({ data: { projectId: project.id, targetType: "sample", sampleId: sample.id, kind: "mllm", judgeName: "teacher", metric: "quality_score", valueScore: 7 } });
+    await recordVerdict(db, { projectId: project.id, sampleId: sample.id, kind: "mllm", judgeName: "teacher", metric: "quality_score", valueScore: 7 });
     await rederiveStale(db, project.id);
     expect(await db.groundingSample.findUniqueOrThrow({ where: { id: sample.id } })).toMatchObject({ qualityTier: "gold", derivedRevision: 1 });
 

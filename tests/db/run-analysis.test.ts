@@ -13,6 +13,7 @@ import { newcombePaired } from "@/lib/domain/estimates/paired-proportions";
 import { judgeCalibration } from "@/lib/runs/calibration/judge-calibration";
 import { compareRuns } from "@/lib/runs/comparison/compare-runs";
 import { drawFirstRound } from "@/lib/runs/sampling/draw-sample";
+import { recordVerdict } from "@/lib/verdicts/record-verdict";
 
 const episode = (task: string, human: boolean, judge: boolean, app = "Clock"): SyntheticEpisode => ({ task, goal: `Goal ${task}`, app, human, judge, judgeScore: judge ? 8 : 2 });
 const SETTINGS = { rewards: { eta: 1, invalidActionPenalty: -0.1, advantagePolicy: "verified_only" } };
@@ -30,7 +31,7 @@ describe.each(PROVIDERS)("run analysis on %s", (provider) => {
     await db.judgeOverride.create({ data: { verdictId: verdict.id, userId: as("reviewer").user.id, valueBool: false, reason: "stopped early" } });
     await rederive(db, project.id, { trajectoryIds: [id("g2")] });
     // Another prompt version of the judge on one episode is its own row.
-    await db.judgeVerdict.create({ data: { projectId: project.id, targetType: "trajectory", trajectoryId: id("a1"), kind: "mllm", judgeName: "judge-72b", promptVersion: "trace-v4", metric: "trace_success", valueBool: true } });
+    await recordVerdict(db, { projectId: project.id, trajectoryId: id("a1"), kind: "mllm", judgeName: "judge-72b", promptVersion: "trace-v4", metric: "trace_success", valueBool: true });
 
     const rows = await judgeCalibration(db, project.id, { runId: run.id });
     expect(rows.map((r) => [r.judgeName, r.promptVersion, r.judged])).toEqual([["judge-72b", "trace-v3", 6], ["judge-72b", "trace-v4", 1]]);

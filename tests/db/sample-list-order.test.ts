@@ -10,6 +10,7 @@ import { parseSampleFilter, type SampleFilter } from "@/lib/samples/sample-filte
 import { createProject } from "@/lib/projects/projects";
 import { rederiveStale } from "@/lib/derived/rederive-stale";
 import type { Db } from "@/lib/db";
+import { recordVerdict } from "@/lib/verdicts/record-verdict";
 
 const REVIEWER = { seesHuman: true };
 const ANNOTATOR = { seesHuman: false };
@@ -26,7 +27,7 @@ async function world(db: Db) {
         sourceDataset: "order", sourceId: `s${String(count - i).padStart(3, "0")}`, contentHash: `h${i}`, imageWidth: 100, imageHeight: 100, boxX1: 10, boxY1: 10, boxX2: 20, boxY2: 20,
       },
     });
-    if (i % 3 === 0) await db.judgeVerdict.create({ data: { projectId: project.id, targetType: "sample", sampleId: s.id, kind: "mllm", judgeName: "j", metric: "quality_score", valueScore: i % 7 } });
+    if (i % 3 === 0) await recordVerdict(db, { projectId: project.id, sampleId: s.id, kind: "mllm", judgeName: "j", metric: "quality_score", valueScore: i % 7 });
     if (i % 4 === 0) await db.modelPrediction.create({ data: { projectId: project.id, sampleId: s.id, model: "alpha", kind: "point", x: 15, y: 15 } });
     if (i % 4 === 0 || i % 5 === 0) await db.modelPrediction.create({ data: { projectId: project.id, sampleId: s.id, model: "beta", kind: "point", x: i % 8 === 0 ? 15 : 90, y: 15 } });
   }

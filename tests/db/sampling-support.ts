@@ -6,6 +6,7 @@ import type { Db, DbProvider } from "@/lib/db";
 import { freshDatabase } from "./databases";
 import { pinTrajectory, rederiveStale, trajectoryAnswer } from "./derived-support";
 import { SYNTHETIC_JUDGE, type SyntheticEpisode } from "../support/synthetic-run";
+import { recordVerdict } from "@/lib/verdicts/record-verdict";
 
 export async function samplingProject(provider: DbProvider, settings: object = {}) {
   const { db } = await freshDatabase(provider);
@@ -31,9 +32,9 @@ export async function seedRun(db: Db, projectId: string, name: string, episodes:
         contentHash: `${name}/${e.task}`, stepCount: 2, agentClaimedFinish: true, groupKey: extra.groupOf?.(e, i) ?? null, steps: { create: [{ index: 0 }, { index: 1 }] },
       },
     });
-    await db.judgeVerdict.create({ data: { projectId, targetType: "trajectory", trajectoryId: t.id, kind: "mllm", judgeName: SYNTHETIC_JUDGE.name, promptVersion: SYNTHETIC_JUDGE.promptVersion, metric: "trace_success", valueBool: e.judge } });
+    await recordVerdict(db, { projectId, trajectoryId: t.id, kind: "mllm", judgeName: SYNTHETIC_JUDGE.name, promptVersion: SYNTHETIC_JUDGE.promptVersion, metric: "trace_success", valueBool: e.judge });
     if (extra.withScores !== false) {
-      await db.judgeVerdict.create({ data: { projectId, targetType: "trajectory", trajectoryId: t.id, kind: "mllm", judgeName: SYNTHETIC_JUDGE.name, promptVersion: SYNTHETIC_JUDGE.promptVersion, metric: "trace_success", valueScore: e.judgeScore } });
+      await recordVerdict(db, { projectId, trajectoryId: t.id, kind: "mllm", judgeName: SYNTHETIC_JUDGE.name, promptVersion: SYNTHETIC_JUDGE.promptVersion, metric: "trace_success", valueScore: e.judgeScore });
     }
     trajectories.set(e.task, { id: t.id, episode: e });
   }

@@ -15,6 +15,7 @@ import { listTrajectories } from "@/lib/trajectories/list-trajectories";
 import { TrajectoryFilterSchema } from "@/lib/trajectories/trajectory-filters";
 import { overrideVerdict } from "@/lib/verdicts/override-verdict";
 import type { TrajectoryPayload } from "@/lib/trajectories/trajectory-payload";
+import { recordVerdicts } from "@/lib/verdicts/record-verdict";
 
 const labels = (...values: ("correct" | "incorrect" | "unsure")[]) => values.map((label, stepIndex) => ({ stepIndex, label }));
 const payload = (traceVerdict: TrajectoryPayload["traceVerdict"], steps: TrajectoryPayload["steps"]): TrajectoryPayload => ({ traceVerdict, firstWrongStep: null, steps, note: null });
@@ -32,12 +33,10 @@ describe.each(PROVIDERS)("trajectory review on %s", (provider) => {
           agentClaimedFinish: true, stepCount: steps, steps: { create: Array.from({ length: steps }, (_, index) => ({ index })) },
         },
       });
-      await db.judgeVerdict.createMany({
-        data: [
-          { projectId: project.id, targetType: "trajectory", trajectoryId: t.id, kind: "rule", judgeName: "rule", metric: "trace_success", valueBool: rule },
-          { projectId: project.id, targetType: "trajectory", trajectoryId: t.id, kind: "mllm", judgeName: "judge", metric: "trace_success", valueBool: judge },
-        ],
-      });
+      await recordVerdicts(db, [
+          { projectId: project.id, trajectoryId: t.id, kind: "rule", judgeName: "rule", metric: "trace_success", valueBool: rule },
+          { projectId: project.id, trajectoryId: t.id, kind: "mllm", judgeName: "judge", metric: "trace_success", valueBool: judge },
+        ]);
       // Written as an import writes it: derived at the end of the batch.
       await rederiveStale(db, project.id);
       return t;

@@ -13,6 +13,7 @@ import { listTriageCandidates } from "@/lib/triage/triage-candidates";
 import { loadTriageItem } from "@/lib/triage/triage-item-view";
 import { loadGroup } from "@/lib/trajectories/group-view";
 import { grounding, pinSample, pinTrajectory, rederiveStale, trajectoryAnswer } from "./derived-support";
+import { recordVerdict } from "@/lib/verdicts/record-verdict";
 
 // Unverified rollouts count with their automatic outcome, so a group's advantages move with
 // the judges' verdicts before anyone verified it.
@@ -38,9 +39,9 @@ async function seed(db: Db) {
     const t = await db.trajectory.create({
       data: { projectId: pid, goal: `goal ${sourceId}`, sourceDataset: "s", sourceId, contentHash: sourceId, groupKey: o.group ?? null, stepCount: o.steps },
     });
-    if (o.rule !== undefined) await db.judgeVerdict.create({ data: { projectId: pid, targetType: "trajectory", trajectoryId: t.id, kind: "rule", judgeName: "checker", metric: "trace_success", valueBool: o.rule } });
+    if (o.rule !== undefined) await recordVerdict(db, { projectId: pid, trajectoryId: t.id, kind: "rule", judgeName: "checker", metric: "trace_success", valueBool: o.rule });
     if (o.judge !== undefined) {
-      const v = await db.judgeVerdict.create({ data: { projectId: pid, targetType: "trajectory", trajectoryId: t.id, kind: "mllm", judgeName: "judge-72b", metric: "trace_success", valueBool: o.judge, rationale: "looks done" } });
+      const v = await recordVerdict(db, { projectId: pid, trajectoryId: t.id, kind: "mllm", judgeName: "judge-72b", metric: "trace_success", valueBool: o.judge, rationale: "looks done" });
       if (o.judgeOverride !== undefined) await db.judgeOverride.create({ data: { verdictId: v.id, userId: rev!.id, valueBool: o.judgeOverride, reason: "earlier look" } });
     }
     await rederiveStale(db, pid);
@@ -63,7 +64,7 @@ async function seed(db: Db) {
   // The human score is the final answer's: an annotator's label in review is not one.
   const sample = async (pid: string, sourceId: string, judge: number, o: { override?: number; final?: number; label?: number } = {}) => {
     const s = await db.groundingSample.create({ data: { projectId: pid, instruction: `tap ${sourceId}`, sourceDataset: "s", sourceId, contentHash: sourceId } });
-    const v = await db.judgeVerdict.create({ data: { projectId: pid, targetType: "sample", sampleId: s.id, kind: "mllm", judgeName: "teacher", metric: "quality_score", valueScore: judge } });
+    const v = await recordVerdict(db, { projectId: pid, sampleId: s.id, kind: "mllm", judgeName: "teacher", metric: "quality_score", valueScore: judge });
     if (o.override !== undefined) await db.judgeOverride.create({ data: { verdictId: v.id, userId: rev!.id, valueScore: o.override, reason: "earlier look" } });
     if (o.label !== undefined) {
       await db.annotation.create({ data: { projectId: pid, annotatorId: ann!.id, itemType: "sample", sampleId: s.id, status: "submitted", qualityScore: o.label, submittedAt: new Date(), targetAbsent: true } });

@@ -8,6 +8,7 @@ import path from "node:path";
 import type { Db } from "@/lib/db";
 import { AUTHZ_SEED_FILE, type AuthzSeed } from "./authz-seed-file";
 import { ensureImportedAnnotator } from "@/lib/users/placeholders";
+import { recordVerdict } from "@/lib/verdicts/record-verdict";
 
 export async function seedAuthz(db: Db, dataDir: string, emails: Record<"admin" | "reviewer" | "annotator", string>): Promise<void> {
   const demo = await db.project.findUniqueOrThrow({ where: { slug: "demo" } });
@@ -22,9 +23,7 @@ export async function seedAuthz(db: Db, dataDir: string, emails: Record<"admin" 
     });
     sampleIds.push(sample.id);
   }
-  const verdict = await db.judgeVerdict.create({
-    data: { projectId: demo.id, targetType: "sample", sampleId: sampleIds[0]!, kind: "mllm", judgeName: "matrix-judge", metric: "quality_score", valueScore: 7 },
-  });
+  const verdict = await recordVerdict(db, { projectId: demo.id, sampleId: sampleIds[0]!, kind: "mllm", judgeName: "matrix-judge", metric: "quality_score", valueScore: 7 });
   const trajectoryIds: string[] = [];
   for (let i = 0; i < 4; i++) {
     const trajectory = await db.trajectory.create({
@@ -79,8 +78,8 @@ export async function seedAuthz(db: Db, dataDir: string, emails: Record<"admin" 
   if (proposal.outcome !== "proposal") throw new Error(`the seeded proposal is ${proposal.outcome}`);
 
   // A rollout whose rule verifier and MLLM judge disagree, in a triage queue of reviewers.
-  const rule = await db.judgeVerdict.create({ data: { projectId: demo.id, targetType: "trajectory", trajectoryId: trajectoryIds[1]!, kind: "rule", judgeName: "matrix-rule", metric: "trace_success", valueBool: true } });
-  const judge = await db.judgeVerdict.create({ data: { projectId: demo.id, targetType: "trajectory", trajectoryId: trajectoryIds[1]!, kind: "mllm", judgeName: "matrix-judge", metric: "trace_success", valueBool: false } });
+  const rule = await recordVerdict(db, { projectId: demo.id, trajectoryId: trajectoryIds[1]!, kind: "rule", judgeName: "matrix-rule", metric: "trace_success", valueBool: true });
+  const judge = await recordVerdict(db, { projectId: demo.id, trajectoryId: trajectoryIds[1]!, kind: "mllm", judgeName: "matrix-judge", metric: "trace_success", valueBool: false });
   void rule;
   const reviewerAndAdmin = await db.user.findMany({ where: { email: { in: [emails.reviewer, emails.admin] } }, select: { id: true } });
   const triageQueue = await db.queue.create({

@@ -19,6 +19,7 @@ import { SAMPLED_SEED_FILE, type SampledSeed } from "./seed-sampled-file";
 import { renderScreen } from "../support/import-fixtures/screens";
 import { CHECKPOINTS, SAMPLE_SEED, SAMPLE_SIZE, SAMPLED_SLUG, truthfulSteps } from "../support/sampled-e2e";
 import { SYNTHETIC_JUDGE, type SyntheticEpisode } from "../support/synthetic-run";
+import { recordVerdicts } from "@/lib/verdicts/record-verdict";
 
 export async function seedSampled(db: Db, store: MediaStore, dataDir: string, users: E2eSeed["users"]): Promise<void> {
   const project = await createProject(db, { slug: SAMPLED_SLUG, name: "Sampled checkpoints" });
@@ -43,12 +44,10 @@ export async function seedSampled(db: Db, store: MediaStore, dataDir: string, us
         },
       });
       ids[checkpoint.name]!.set(e.task, t.id);
-      await db.judgeVerdict.createMany({
-        data: [
-          { projectId: project.id, targetType: "trajectory", trajectoryId: t.id, kind: "mllm", judgeName: SYNTHETIC_JUDGE.name, promptVersion: SYNTHETIC_JUDGE.promptVersion, metric: "trace_success", valueBool: e.judge },
-          { projectId: project.id, targetType: "trajectory", trajectoryId: t.id, kind: "mllm", judgeName: SYNTHETIC_JUDGE.name, promptVersion: SYNTHETIC_JUDGE.promptVersion, metric: "trace_success", valueScore: e.judgeScore },
-        ],
-      });
+      await recordVerdicts(db, [
+          { projectId: project.id, trajectoryId: t.id, kind: "mllm", judgeName: SYNTHETIC_JUDGE.name, promptVersion: SYNTHETIC_JUDGE.promptVersion, metric: "trace_success", valueBool: e.judge },
+          { projectId: project.id, trajectoryId: t.id, kind: "mllm", judgeName: SYNTHETIC_JUDGE.name, promptVersion: SYNTHETIC_JUDGE.promptVersion, metric: "trace_success", valueScore: e.judgeScore },
+        ]);
     }
   }
   await rederiveStale(db, project.id);

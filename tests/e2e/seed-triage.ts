@@ -16,6 +16,7 @@ import { createUser } from "@/lib/users/users";
 import { generatePassword } from "@/lib/auth/password";
 import type { E2eSeed } from "./seed-file";
 import { pinSeedAnswer, rederiveStale } from "./seed-derived";
+import { recordVerdict } from "@/lib/verdicts/record-verdict";
 
 const SOURCE = "e2e-triage";
 
@@ -42,9 +43,9 @@ async function seedTriageProject(db: Db, store: MediaStore, users: E2eSeed["user
       },
     });
     if (o.rule !== undefined) {
-      await db.judgeVerdict.create({ data: { projectId: project.id, targetType: "trajectory", trajectoryId: t.id, kind: "rule", judgeName: "state-checker", metric: "trace_success", valueBool: o.rule, rationale: o.rule ? "Final state matches." : "Cart is not checked out." } });
+      await recordVerdict(db, { projectId: project.id, trajectoryId: t.id, kind: "rule", judgeName: "state-checker", metric: "trace_success", valueBool: o.rule, rationale: o.rule ? "Final state matches." : "Cart is not checked out." });
     }
-    await db.judgeVerdict.create({ data: { projectId: project.id, targetType: "trajectory", trajectoryId: t.id, kind: "mllm", judgeName: "judge-72b", promptVersion: "trace-v2", metric: "trace_success", valueBool: o.judge, rationale: o.judge ? "The cart screen shows the order." : "The agent stopped early." } });
+    await recordVerdict(db, { projectId: project.id, trajectoryId: t.id, kind: "mllm", judgeName: "judge-72b", promptVersion: "trace-v2", metric: "trace_success", valueBool: o.judge, rationale: o.judge ? "The cart screen shows the order." : "The agent stopped early." });
     await rederiveStale(db, project.id);
     if (o.human) await pinSeedAnswer(db, project.id, { trajectoryId: t.id, payload: { traceVerdict: o.human, firstWrongStep: null, steps: [], note: null } }, reviewer.id);
     return t;
@@ -59,7 +60,7 @@ async function seedTriageProject(db: Db, store: MediaStore, users: E2eSeed["user
     const s = await db.groundingSample.create({
       data: { projectId: project.id, mediaId: media[screen]!, imageRef: `${screen}.png`, instruction, sourceDataset: SOURCE, sourceId, contentHash: sourceId, boxX1: 40, boxY1: 220, boxX2: 680, boxY2: 300 },
     });
-    await db.judgeVerdict.create({ data: { projectId: project.id, targetType: "sample", sampleId: s.id, kind: "mllm", judgeName: "teacher-72b", metric: "quality_score", valueScore: judge, rationale: "Clear target, slightly ambiguous wording." } });
+    await recordVerdict(db, { projectId: project.id, sampleId: s.id, kind: "mllm", judgeName: "teacher-72b", metric: "quality_score", valueScore: judge, rationale: "Clear target, slightly ambiguous wording." });
     await rederiveStale(db, project.id);
     // The human score is the verified final answer's.
     if (human !== undefined) await pinSeedAnswer(db, project.id, { sampleId: s.id, payload: { targetAbsent: false, box: [40, 220, 680, 300], instructionRewrite: null, qualityScore: human, note: null } }, reviewer.id);
@@ -128,8 +129,8 @@ async function seedMetricsProject(db: Db, users: E2eSeed["users"]) {
     }
   }
   // Judge verdicts on the verified trajectories: right on Settings, wrong on Market.
-  await db.judgeVerdict.create({ data: { projectId: project.id, targetType: "trajectory", trajectoryId: ts[0]!.id, kind: "mllm", judgeName: "judge-72b", metric: "trace_success", valueBool: true } });
-  await db.judgeVerdict.create({ data: { projectId: project.id, targetType: "trajectory", trajectoryId: ts[1]!.id, kind: "mllm", judgeName: "judge-72b", metric: "trace_success", valueBool: false } });
+  await recordVerdict(db, { projectId: project.id, trajectoryId: ts[0]!.id, kind: "mllm", judgeName: "judge-72b", metric: "trace_success", valueBool: true });
+  await recordVerdict(db, { projectId: project.id, trajectoryId: ts[1]!.id, kind: "mllm", judgeName: "judge-72b", metric: "trace_success", valueBool: false });
   for (const t of ts) await db.trajectory.update({ where: { id: t.id }, data: { derivedRevision: 0 } });
   await rederiveStale(db, project.id);
   // The claims above were written directly; the queue's own count of submissions is what

@@ -33,6 +33,7 @@ import type { E2eSeed } from "./seed-file";
 import { pinSeedAnswer, rederiveStale } from "./seed-derived";
 import { VERIFIED_SEED_FILE, type VerifiedSeed } from "./seed-verified-file";
 import { renderScreen } from "../support/import-fixtures/screens";
+import { recordVerdict } from "@/lib/verdicts/record-verdict";
 
 const SLUG = "verified";
 const SOURCE = "e2e-answers";
@@ -72,9 +73,7 @@ export async function seedVerified(db: Db, store: MediaStore, dataDir: string, u
     // Two models on one sample, one right and one wrong (the side-by-side and the model filters).
     pair: await sample("pair", "Press the Zoom control", [700, 300, 760, 340]),
   };
-  const judge = await db.judgeVerdict.create({
-    data: { projectId: project.id, targetType: "sample", sampleId: samples.nudge, kind: "mllm", judgeName: "teacher-72b", metric: "quality_score", valueScore: 8, rationale: "Clear target." },
-  });
+  const judge = await recordVerdict(db, { projectId: project.id, sampleId: samples.nudge, kind: "mllm", judgeName: "teacher-72b", metric: "quality_score", valueScore: 8, rationale: "Clear target." });
   for (const [model, x] of [["alpha-7b", 730], ["beta-7b", 900]] as const) {
     await db.modelPrediction.create({ data: { projectId: project.id, sampleId: samples.pair, model, kind: "point", x, y: 320 } });
   }
@@ -101,10 +100,10 @@ export async function seedVerified(db: Db, store: MediaStore, dataDir: string, u
       },
     });
     if (o.rule !== undefined) {
-      await db.judgeVerdict.create({ data: { projectId: project.id, targetType: "trajectory", trajectoryId: t.id, kind: "rule", judgeName: "androidlab-checker", metric: "trace_success", valueBool: o.rule } });
+      await recordVerdict(db, { projectId: project.id, trajectoryId: t.id, kind: "rule", judgeName: "androidlab-checker", metric: "trace_success", valueBool: o.rule });
     }
     if (o.judge !== undefined) {
-      await db.judgeVerdict.create({ data: { projectId: project.id, targetType: "trajectory", trajectoryId: t.id, kind: "mllm", judgeName: "judge-72b", metric: "trace_success", valueBool: o.judge } });
+      await recordVerdict(db, { projectId: project.id, trajectoryId: t.id, kind: "mllm", judgeName: "judge-72b", metric: "trace_success", valueBool: o.judge });
     }
     return t.id;
   };

@@ -29,6 +29,7 @@ import { rederiveStale } from "./seed-derived";
 import { seedUiTreeSample } from "./seed-ui-tree";
 import { generatedFixtures } from "../support/import-fixtures";
 import { renderScreen } from "../support/import-fixtures/screens";
+import { recordVerdict } from "@/lib/verdicts/record-verdict";
 
 async function main() {
   const { databaseUrl, dataDir, mediaDir } = env();
@@ -69,9 +70,7 @@ async function main() {
     // The grounding workspace's layout (grounding-workspace.spec.ts): an imported box to redraw over.
     workspace: await reviewSample("workspace", "Tap the third list row", { boxX1: 80, boxY1: 420, boxX2: 640, boxY2: 500 }),
   };
-  await db.judgeVerdict.create({
-    data: { projectId: demo.id, targetType: "sample", sampleId: reviewSampleIds.absent, kind: "mllm", judgeName: "teacher-72b", metric: "quality_score", valueScore: 8, rationale: "Looks fine." },
-  });
+  await recordVerdict(db, { projectId: demo.id, sampleId: reviewSampleIds.absent, kind: "mllm", judgeName: "teacher-72b", metric: "quality_score", valueScore: 8, rationale: "Looks fine." });
 
   // Trajectories in the real layouts (generated): an AndroidLab run and WebVoyager results,
   // imported as an admin would.

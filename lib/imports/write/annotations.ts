@@ -20,7 +20,7 @@ import "server-only";
 // handed to the batch's re-derivation (touched ids, run-import.ts).
 import type { Db } from "@/lib/db";
 import { recordAudit } from "@/lib/audit/record";
-import { isSettled, type ItemState } from "@/lib/domain/item-lifecycle";
+import { isSettled, isWaitingForReview, type ItemState } from "@/lib/domain/item-lifecycle";
 import { answerKinds } from "@/lib/annotations/answer-kinds";
 import { lockItem, pinFinalAnswer } from "@/lib/annotations/answer-revisions";
 import { revisionColumns, type FinalPayload } from "@/lib/annotations/final-payload";
@@ -90,7 +90,7 @@ async function applyToItem(w: WriteTx, ctx: AnnotationContext, record: Annotatio
   const current = await lockItem(w, ctx.projectId, item);
   const state = current.status as ItemState;
   if (record.status === "submitted") {
-    if (state !== "unreviewed" && state !== "reopened") return;
+    if (!isWaitingForReview(state)) return;
     if (isSampleKey(item)) await w.tx.groundingSample.update({ where: { id: item.sampleId }, data: { status: "in_review" }, select: { id: true } });
     else await w.tx.trajectory.update({ where: { id: item.trajectoryId }, data: { status: "in_review" }, select: { id: true } });
     return;

@@ -8,7 +8,9 @@ import "server-only";
 // A sample keeps the rule it was imported under (stated-size.ts): an image of another aspect
 // ratio than the record's stated size is refused, a resized one rescales the stored box,
 // polygon and predictions, and a box that lies outside the image is refused; so whichever
-// comes first, records or images, the stored box is the same.
+// comes first, records or images, the stored box is the same. A screenshot is a verified
+// input: one that completes a settled sample or trajectory reopens it, or is not linked when
+// the import keeps verified inputs (verified-change.ts), each in a transaction of its own.
 import type { Db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/sqlite/client";
 import { referenceSegments } from "@/lib/imports/image-files";
@@ -18,6 +20,11 @@ import { compareStatedSize } from "@/lib/imports/write/stated-size";
 import type { TouchedIds } from "@/lib/imports/write/touched";
 import { isTailOf } from "@/lib/imports/image-files";
 import { lookupInChunks } from "@/lib/imports/write/key-lookup";
+import { isSettled } from "@/lib/domain/item-lifecycle";
+import { sampleInputsOf, trajectoryInputsOf } from "@/lib/annotations/item-inputs";
+import { inWriteTransaction } from "@/lib/derived/write-transaction";
+import type { VerifiedInputs } from "@/lib/domain/verified-inputs";
+import { onProposedInputs, recordSourceChange, settledState, type VerifiedChangePolicy } from "@/lib/imports/write/verified-change";
 
 const PAGE = 1_000;
 const EDGE_TOLERANCE = 0.5;
@@ -32,6 +39,7 @@ export type CompletionContext = {
   touched: TouchedIds;
   /** How many images the import holds (to report those that completed nothing). */
   imageCount: number;
+  policy: VerifiedChangePolicy;
 };
 
 type Waiting = { refs: Set<string> };
@@ -114,7 +122,30 @@ export async function completeWaitingImages(ctx: CompletionContext): Promise<voi
   if (idle > 0) note(report, { file: "", line: null }, `${idle} of ${ctx.imageCount} images complete no record waiting for its image`);
 }
 
-type WaitingSample = { id: string; sourceId: string; imageRef: string | null; imageWidth: number | null; imageHeight: number | null; boxX1: number | null; boxY1: number | null; boxX2: number | null; boxY2: number | null; polygon: unknown };
+type WaitingSample = { id: string; sourceId: string; status: string; imageRef: string | null; imageWidth: number | null; imageHeight: number | null; boxX1: number | null; boxY1: number | null; boxX2: number | null; boxY2: number | null; polygon: unknown };
+
+/**
+ * A settled item's screenshots completed in its own write transaction: the writes, then, if
+ * the inputs it was verified on changed, its reopening (or nothing is written, when the
+ * import keeps verified inputs). Returns whether the screenshots were linked.
+ */
+async function completeSettled(ctx: CompletionContext, item: { sampleId: string } | { trajectoryId: string }, label: string, where: { file: string; line: number | null }, write: (tx: Prisma.TransactionClient) => Promise<void>, propose: (before: VerifiedInputs) => VerifiedInputs): Promise<boolean> {
+  return inWriteTransaction(ctx.db, ctx.projectId, async (w) => {
+    const state = await settledState(w, ctx.projectId, item);
+    const before = "sampleId" in item ? (await sampleInputsOf(w.exec, [item.sampleId])).get(item.sampleId)! : (await trajectoryInputsOf(w.exec, [item.trajectoryId])).get(item.trajectoryId)!;
+    const proposed = propose(before);
+    const verdict = onProposedInputs(ctx.policy, state, before, proposed);
+    if (verdict.action === "keep") {
+      await recordSourceChange(w, ctx.policy, ctx.report, { projectId: ctx.projectId, item, label, action: "keep", changes: verdict.changes, before, after: proposed, state: state!, location: where });
+      return false;
+    }
+    await write(w.tx as unknown as Prisma.TransactionClient);
+    if (verdict.action === "reopen") {
+      await recordSourceChange(w, ctx.policy, ctx.report, { projectId: ctx.projectId, item, label, action: "reopen", changes: verdict.changes, before, after: proposed, state: state!, location: where });
+    }
+    return true;
+  });
+}
 
 /** Links one image to the samples and steps waiting for it; returns how many it completed. */
 async function linkImage(ctx: CompletionContext, imagePath: string, refs: string[], mediaId: string, size: { width: number; height: number }): Promise<number> {
@@ -122,7 +153,7 @@ async function linkImage(ctx: CompletionContext, imagePath: string, refs: string
   const samples = (await lookupInChunks(refs, (chunk) =>
     db.groundingSample.findMany({
       where: { projectId, imageMissing: true, imageRef: { in: chunk } },
-      select: { id: true, sourceId: true, imageRef: true, imageWidth: true, imageHeight: true, boxX1: true, boxY1: true, boxX2: true, boxY2: true, polygon: true },
+      select: { id: true, sourceId: true, status: true, imageRef: true, imageWidth: true, imageHeight: true, boxX1: true, boxY1: true, boxX2: true, boxY2: true, polygon: true },
     }),
   )) as WaitingSample[];
   const writes: Prisma.PrismaPromise<unknown>[] = [];
@@ -146,20 +177,42 @@ async function linkImage(ctx: CompletionContext, imagePath: string, refs: string
     // Stale in the same write: its box may be rescaled, and its predictions with it.
     const data: Prisma.GroundingSampleUpdateInput = { media: { connect: { id: mediaId } }, imageMissing: false, derivedRevision: 0 };
     if (sizes.kind === "resized") {
-      note(report, where, `sample ${sample.sourceId}: ${sizes.note}`);
       const [x1, y1, x2, y2] = scaled!.map((v, i) => Math.min(Math.max(0, v), i % 2 === 0 ? size.width : size.height));
       Object.assign(data, scaled ? { boxX1: x1, boxY1: y1, boxX2: x2, boxY2: y2 } : {});
       if (Array.isArray(sample.polygon)) data.polygon = (sample.polygon as [number, number][]).map(([x, y]) => [x * sx, y * sy]);
-      // Point predictions were stored in the stated size's pixels, like the box.
-      writes.push(db.modelPrediction.updateMany({ where: { sampleId: sample.id, kind: "point" }, data: { x: { multiply: sx }, y: { multiply: sy } } }));
     }
-    writes.push(db.groundingSample.update({ where: { id: sample.id }, data }));
+    // Point predictions were stored in the stated size's pixels, like the box.
+    const rescale = sizes.kind === "resized" ? { where: { sampleId: sample.id, kind: "point" }, data: { x: { multiply: sx }, y: { multiply: sy } } } : null;
+    if (isSettled(sample.status)) {
+      const linked = await completeSettled(ctx, { sampleId: sample.id }, `sample ${sample.sourceId}`, where, async (tx) => {
+        if (rescale) await tx.modelPrediction.updateMany(rescale);
+        await tx.groundingSample.update({ where: { id: sample.id }, data, select: { id: true } });
+      }, (before) => ({ ...before, screenshot: mediaId, width: size.width, height: size.height }));
+      if (!linked) continue;
+    } else {
+      if (rescale) writes.push(db.modelPrediction.updateMany(rescale));
+      writes.push(db.groundingSample.update({ where: { id: sample.id }, data }));
+    }
+    if (sizes.kind === "resized") note(report, where, `sample ${sample.sourceId}: ${sizes.note}`);
     touched.samples.add(sample.id);
     completed += 1;
   }
-  const steps = await lookupInChunks(refs, (chunk) =>
-    db.step.findMany({ where: { imageMissing: true, imageRef: { in: chunk }, trajectory: { projectId } }, select: { id: true, trajectoryId: true } }),
+  const waitingSteps = await lookupInChunks(refs, (chunk) =>
+    db.step.findMany({ where: { imageMissing: true, imageRef: { in: chunk }, trajectory: { projectId } }, select: { id: true, trajectoryId: true, index: true, trajectory: { select: { status: true, sourceId: true } } } }),
   );
+  const steps = waitingSteps.filter((s) => !isSettled(s.trajectory.status));
+  const settledSteps = new Map<string, typeof waitingSteps>();
+  for (const s of waitingSteps) if (isSettled(s.trajectory.status)) settledSteps.set(s.trajectoryId, [...(settledSteps.get(s.trajectoryId) ?? []), s]);
+  for (const [trajectoryId, group] of settledSteps) {
+    const indexes = new Set(group.map((s) => s.index));
+    const linked = await completeSettled(ctx, { trajectoryId }, `trajectory ${group[0]!.trajectory.sourceId}`, { file: imagePath, line: null }, async (tx) => {
+      await tx.step.updateMany({ where: { id: { in: group.map((s) => s.id) } }, data: { mediaId, imageMissing: false } });
+    }, (before) => (before.kind === "trajectory" ? { ...before, steps: before.steps.map((s) => (indexes.has(s.index) ? { ...s, screenshot: mediaId } : s)) } : before));
+    if (linked) {
+      touched.trajectories.add(trajectoryId);
+      completed += group.length;
+    }
+  }
   const overlays = await lookupInChunks(refs, (chunk) =>
     db.step.findMany({ where: { overlayMediaId: null, overlayImageRef: { in: chunk }, trajectory: { projectId } }, select: { id: true, trajectoryId: true } }),
   );

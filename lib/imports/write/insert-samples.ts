@@ -23,7 +23,7 @@ export type NewSampleRow = { key: string; data: Prisma.GroundingSampleCreateMany
 
 export const sampleKey = (sourceDataset: string, sourceId: string) => `${sourceDataset}\u0000${sourceId}`;
 
-export type BulkOutcome = { key: string; id: string; created: boolean; contentHash: string | null; imageMissing: boolean };
+export type BulkOutcome = { key: string; id: string; created: boolean; contentHash: string | null; imageMissing: boolean; status: string };
 
 // The imported columns, with PostgreSQL's type of each (Json as text, cast on insert).
 const IMPORTED: [column: string, pgType: string][] = [
@@ -49,11 +49,11 @@ function valuesOf(id: string, data: Prisma.GroundingSampleCreateManyInput, ctx: 
   ];
 }
 
-type StoredRow = { id: string; sourceDataset: string; sourceId: string; contentHash: string; imageMissing: unknown };
+type StoredRow = { id: string; sourceDataset: string; sourceId: string; contentHash: string; imageMissing: unknown; status: string };
 
 const SQLITE_INSERT = `INSERT INTO "GroundingSample" (${COLUMNS.map((c) => `"${c}"`).join(", ")}) VALUES (${inList(COLUMNS.length)})
   ON CONFLICT ("projectId", "sourceDataset", "sourceId") DO NOTHING`;
-const SQLITE_STORED = `SELECT "id", "sourceDataset", "sourceId", "contentHash", "imageMissing" FROM "GroundingSample" WHERE "projectId" = ? AND "sourceDataset" = ? AND "sourceId" = ?`;
+const SQLITE_STORED = `SELECT "id", "sourceDataset", "sourceId", "contentHash", "imageMissing", "status" FROM "GroundingSample" WHERE "projectId" = ? AND "sourceDataset" = ? AND "sourceId" = ?`;
 
 async function insertSqlite(exec: SqlExec, projectId: string, rows: NewSampleRow[], ctx: DerivationContext): Promise<BulkOutcome[]> {
   // The batch's timestamp as the text SQLite stores, converted once rather than twice a row.
@@ -62,11 +62,11 @@ async function insertSqlite(exec: SqlExec, projectId: string, rows: NewSampleRow
   for (const { key, data } of rows) {
     const id = newRowId();
     if ((await exec.run(SQLITE_INSERT, [...valuesOf(id, data, ctx), "unreviewed", now, now])) === 1) {
-      outcomes.push({ key, id, created: true, contentHash: null, imageMissing: Boolean(data.imageMissing) });
+      outcomes.push({ key, id, created: true, contentHash: null, imageMissing: Boolean(data.imageMissing), status: "unreviewed" });
       continue;
     }
     const [stored] = await exec.all<StoredRow>(SQLITE_STORED, [projectId, data.sourceDataset, data.sourceId]);
-    outcomes.push({ key, id: stored!.id, created: false, contentHash: stored!.contentHash, imageMissing: Boolean(stored!.imageMissing) });
+    outcomes.push({ key, id: stored!.id, created: false, contentHash: stored!.contentHash, imageMissing: Boolean(stored!.imageMissing), status: stored!.status });
   }
   return outcomes;
 }
@@ -92,7 +92,7 @@ async function insertPostgres(exec: SqlExec, projectId: string, rows: NewSampleR
       group.map((r) => r.data.sourceId),
       (sourceIds) =>
         exec.all<StoredRow>(
-          `SELECT "id", "sourceDataset", "sourceId", "contentHash", "imageMissing" FROM "GroundingSample" WHERE "projectId" = ? AND "sourceDataset" = ? AND "sourceId" IN (${inList(sourceIds.length)})`,
+          `SELECT "id", "sourceDataset", "sourceId", "contentHash", "imageMissing", "status" FROM "GroundingSample" WHERE "projectId" = ? AND "sourceDataset" = ? AND "sourceId" IN (${inList(sourceIds.length)})`,
           [projectId, sourceDataset, ...sourceIds],
         ),
     );
@@ -100,9 +100,9 @@ async function insertPostgres(exec: SqlExec, projectId: string, rows: NewSampleR
   }
   return rows.map(({ key, data }) => {
     const id = created.get(key);
-    if (id) return { key, id, created: true, contentHash: null, imageMissing: Boolean(data.imageMissing) };
+    if (id) return { key, id, created: true, contentHash: null, imageMissing: Boolean(data.imageMissing), status: "unreviewed" };
     const row = stored.get(key)!;
-    return { key, id: row.id, created: false, contentHash: row.contentHash, imageMissing: Boolean(row.imageMissing) };
+    return { key, id: row.id, created: false, contentHash: row.contentHash, imageMissing: Boolean(row.imageMissing), status: row.status };
   });
 }
 

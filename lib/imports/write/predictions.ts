@@ -4,13 +4,15 @@ import "server-only";
 // was judged against (the imported one), with the file and line it came from. The stored
 // correctness is derived with the sample (lib/derived): the touched samples are marked stale
 // in the same transaction. A prediction from a results file belongs to that file's evaluation run.
+// One prediction per (sample, model): an answer that differs from the stored one is a new
+// revision (PredictionRevision keeps every one), never a second prediction.
 import type { Db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/sqlite/client";
 import { pointToPixels } from "@/lib/domain/coordinates";
 import { judgePrediction } from "@/lib/domain/point-in-box";
 import type { PredictionRecord, SampleRecord } from "@/lib/imports/records";
 import type { MediaCache } from "@/lib/imports/write/media-cache";
-import { disagree, reject, type FormatReport } from "@/lib/imports/write/report";
+import { disagree, noteRevised, reject, type FormatReport } from "@/lib/imports/write/report";
 import { sampleKey, writeSamples, type WrittenSample } from "@/lib/imports/write/samples";
 import { withSourceReference } from "@/lib/imports/write/target-pixels";
 import { sameJson } from "@/lib/imports/write/content-hash";
@@ -18,6 +20,8 @@ import type { TouchedIds } from "@/lib/imports/write/touched";
 import { chunks, IMPORT_TRANSACTION } from "@/lib/imports/write/transactions";
 import { groupBy, lookupInChunks } from "@/lib/imports/write/key-lookup";
 import { markSamplesStale } from "@/lib/derived/mark-stale";
+import { newRowId } from "@/lib/queues/row-id";
+import { DEFAULT_POLICY, type VerifiedChangePolicy } from "@/lib/imports/write/verified-change";
 
 type Row = {
   sampleId: string;
@@ -76,9 +80,10 @@ export async function writePredictions(
   report: FormatReport,
   touched: TouchedIds,
   runIds: Map<string, string>,
+  policy: VerifiedChangePolicy = DEFAULT_POLICY,
 ) {
   const fullSamples = records.map((r) => r.sample).filter((s): s is SampleRecord => s.type === "sample");
-  const samples = await writeSamples(db, projectId, fullSamples, media, report, touched);
+  const samples = await writeSamples(db, projectId, fullSamples, media, report, touched, policy);
   const references = records.map((r) => r.sample).filter((s) => s.type === "sample_ref");
   if (references.length) {
     const found = [];
@@ -141,25 +146,42 @@ async function writeChunk(db: Db, projectId: string, rows: Pending[], report: Fo
       );
     }
     const byKey = new Map(existing.map((e) => [`${e.sampleId}\u0000${e.model}`, e]));
-    const fresh: Row[] = [];
+    const fresh: (Row & { id: string })[] = [];
+    const revisions: Prisma.PredictionRevisionCreateManyInput[] = [];
+    const now = new Date();
+    const revisionOf = (predictionId: string, revision: number, row: Row): Prisma.PredictionRevisionCreateManyInput => ({
+      id: newRowId(), predictionId, revision, kind: row.kind, x: row.x, y: row.y, rawOutput: row.rawOutput, sourceCorrectness: row.sourceCorrectness, runId: row.runId, createdAt: now,
+    });
     for (const { row } of rows) {
       const old = byKey.get(`${row.sampleId}\u0000${row.model}`);
-      if (!old) fresh.push(row);
-      else if (
+      if (!old) {
+        const id = newRowId();
+        fresh.push({ ...row, id });
+        revisions.push(revisionOf(id, 1, row));
+      } else if (
         old.kind === row.kind && sameCoordinate(old.x, row.x) && sameCoordinate(old.y, row.y) && old.rawOutput === row.rawOutput &&
         old.sourceCorrectness === row.sourceCorrectness && old.runId === row.runId && sameJson(old.extra, row.extra)
       ) report.unchanged += 1;
       else {
-        await tx.modelPrediction.update({ where: { id: old.id }, data: row });
+        // The answer itself changed: a new revision. Only the file's bookkeeping (its run, its
+        // extra fields) changed: the same revision, updated in place.
+        const answered = old.kind !== row.kind || !sameCoordinate(old.x, row.x) || !sameCoordinate(old.y, row.y) || old.rawOutput !== row.rawOutput || old.sourceCorrectness !== row.sourceCorrectness;
+        const revision = answered ? old.revision + 1 : old.revision;
+        await tx.modelPrediction.update({ where: { id: old.id }, data: { ...row, revision, ...(answered ? { revisedAt: now } : {}) } });
+        if (answered) {
+          revisions.push(revisionOf(old.id, revision, row));
+          noteRevised(report, "predictions", 1);
+        }
         report.updated += 1;
         touched.samples.add(row.sampleId);
       }
     }
     if (fresh.length) {
-      const { count } = await tx.modelPrediction.createMany({ data: fresh.map((row) => ({ projectId, ...row })) });
+      const { count } = await tx.modelPrediction.createMany({ data: fresh.map((row) => ({ projectId, ...row, createdAt: now })) });
       report.created.predictions += count;
       for (const row of fresh) touched.samples.add(row.sampleId);
     }
+    if (revisions.length) await tx.predictionRevision.createMany({ data: revisions });
     await markSamplesStale(tx, [...new Set(rows.map(({ row }) => row.sampleId))]);
   }, IMPORT_TRANSACTION);
 }

@@ -5,6 +5,7 @@
 // exhaust memory; the count keeps going.
 import type { SourceLocation } from "@/lib/imports/records";
 import type { Said } from "@/lib/i18n/said";
+import type { InputChange } from "@/lib/domain/verified-inputs";
 
 export const MAX_LISTED_PROBLEMS = 5_000;
 
@@ -29,6 +30,26 @@ export type Disagreement = { file: string; line: number | null; sourceId: string
 /** A figure of a results file's own `metrics` block that the imported predictions do not reproduce. */
 export type MetricDifference = { file: string; run: string; metric: string; fileValue: number | null; importedValue: number | null };
 
+/** A machine verdict that a re-import revised to another value while a person's override of it
+ * stood: the override stays in force and the item is flagged until a reviewer confirms or
+ * withdraws it. `item` names the sample, trajectory or step by its source id. */
+export type VerdictChange = {
+  file: string;
+  line: number | null;
+  item: string;
+  judge: string;
+  metric: string;
+  from: boolean | number | null;
+  to: boolean | number | null;
+  override: boolean | number | null;
+  /** The sample or trajectory the verdict belongs to (a step's verdict: its trajectory), for a link. */
+  owner?: { itemType: "sample" | "trajectory"; itemId: string };
+};
+/** A settled item whose verified inputs the source changed (lib/imports/write/verified-change.ts). */
+export type SourceChangeNote = { file: string; line: number | null; itemType: "sample" | "trajectory"; itemId: string; item: string; fields: InputChange[]; action: "reopened" | "kept" };
+/** What a re-import revised: verdicts and predictions whose content changed (each a new revision). */
+export type RevisedCounts = { verdicts: number; predictions: number };
+
 /** Where the imported records landed, so the report can link to them (a few names each). */
 export type Landed = { sampleSources: string[]; trajectoryBenchmarks: string[]; runs: { id: string; name: string }[] };
 const MAX_LANDED = 50;
@@ -49,6 +70,12 @@ export type FormatReport = {
   metricDifferenceCount: number;
   metricDifferences: MetricDifference[];
   notes: Rejected[];
+  // Absent on reports stored before revisions and source changes were reported.
+  revised?: RevisedCounts;
+  verdictChangeCount?: number;
+  verdictChanges?: VerdictChange[];
+  sourceChangeCount?: number;
+  sourceChanges?: SourceChangeNote[];
 };
 
 export type ImportReport = FormatReport & {
@@ -77,6 +104,11 @@ export function emptyFormatReport(format: string): FormatReport {
     metricDifferenceCount: 0,
     metricDifferences: [],
     notes: [],
+    revised: { verdicts: 0, predictions: 0 },
+    verdictChangeCount: 0,
+    verdictChanges: [],
+    sourceChangeCount: 0,
+    sourceChanges: [],
   };
 }
 
@@ -100,6 +132,21 @@ export function note(report: FormatReport, location: SourceLocation, reason: str
 export function disagree(report: FormatReport, disagreement: Disagreement): void {
   report.disagreementCount += 1;
   pushCapped(report.disagreements, disagreement);
+}
+
+export function noteRevised(report: FormatReport, what: keyof RevisedCounts, count: number): void {
+  const revised = (report.revised ??= { verdicts: 0, predictions: 0 });
+  revised[what] += count;
+}
+
+export function verdictChanged(report: FormatReport, change: VerdictChange): void {
+  report.verdictChangeCount = (report.verdictChangeCount ?? 0) + 1;
+  pushCapped((report.verdictChanges ??= []), change);
+}
+
+export function sourceChanged(report: FormatReport, change: SourceChangeNote): void {
+  report.sourceChangeCount = (report.sourceChangeCount ?? 0) + 1;
+  pushCapped((report.sourceChanges ??= []), change);
 }
 
 export function metricDiffers(report: FormatReport, difference: MetricDifference): void {
@@ -137,6 +184,12 @@ export function combineReports(parts: FormatReport[], fallbackFormat: string): I
     total.rejectedCount += part.rejectedCount;
     total.disagreementCount += part.disagreementCount;
     total.metricDifferenceCount += part.metricDifferenceCount;
+    noteRevised(total, "verdicts", part.revised?.verdicts ?? 0);
+    noteRevised(total, "predictions", part.revised?.predictions ?? 0);
+    total.verdictChangeCount! += part.verdictChangeCount ?? 0;
+    for (const c of part.verdictChanges ?? []) pushCapped(total.verdictChanges!, c);
+    total.sourceChangeCount! += part.sourceChangeCount ?? 0;
+    for (const c of part.sourceChanges ?? []) pushCapped(total.sourceChanges!, c);
     for (const r of part.rejected) pushCapped(total.rejected, r);
     for (const d of part.disagreements) pushCapped(total.disagreements, d);
     for (const m of part.metricDifferences) pushCapped(total.metricDifferences, m);
@@ -160,15 +213,22 @@ export function checkpoint(report: FormatReport): () => void {
     rejectedCount: report.rejectedCount,
     disagreementCount: report.disagreementCount,
     metricDifferenceCount: report.metricDifferenceCount,
+    revised: { verdicts: report.revised?.verdicts ?? 0, predictions: report.revised?.predictions ?? 0 },
+    verdictChangeCount: report.verdictChangeCount ?? 0,
+    sourceChangeCount: report.sourceChangeCount ?? 0,
   };
   const lengths = {
     rejected: report.rejected.length,
     disagreements: report.disagreements.length,
     metricDifferences: report.metricDifferences.length,
     notes: report.notes.length,
+    verdictChanges: report.verdictChanges?.length ?? 0,
+    sourceChanges: report.sourceChanges?.length ?? 0,
   };
   return () => {
-    Object.assign(report, { ...counters, created: { ...counters.created }, labels: { ...counters.labels } });
+    Object.assign(report, { ...counters, created: { ...counters.created }, labels: { ...counters.labels }, revised: { ...counters.revised } });
+    if (report.verdictChanges) report.verdictChanges.length = lengths.verdictChanges;
+    if (report.sourceChanges) report.sourceChanges.length = lengths.sourceChanges;
     report.rejected.length = lengths.rejected;
     report.disagreements.length = lengths.disagreements;
     report.metricDifferences.length = lengths.metricDifferences;

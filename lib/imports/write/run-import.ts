@@ -28,6 +28,7 @@ import { writeVerdictLines } from "@/lib/imports/write/verdict-lines";
 import type { MediaStore } from "@/lib/media/store";
 import { rederiveStale } from "@/lib/derived/rederive-stale";
 import { markSamplesStale, markTrajectoriesStale } from "@/lib/derived/mark-stale";
+import { DEFAULT_POLICY, type VerifiedChangePolicy } from "@/lib/imports/write/verified-change";
 
 const BATCH_SIZE = 1_000;
 
@@ -54,6 +55,8 @@ export type ImportOptions = {
   actorId?: string | null;
   /** Pauses between attempts of a failed write (transactions.ts); tests shorten them. */
   retryPauses?: number[];
+  /** What to do with settled items whose verified inputs a record changes (default: reopen). */
+  verifiedChange?: VerifiedChangePolicy;
 };
 
 type Batches = { samples: SampleRecord[]; predictions: PredictionRecord[]; trajectories: TrajectoryRecord[]; verdicts: VerdictLine[]; annotations: AnnotationRecord[]; images: number };
@@ -206,6 +209,11 @@ class UnitWriter {
     return this.pending >= BATCH_SIZE;
   }
 
+  private policy(): VerifiedChangePolicy {
+    const options = this.ctx.options;
+    return options.verifiedChange ?? { ...DEFAULT_POLICY, actorId: options.actorId ?? null };
+  }
+
   private retry<T extends { location: { file: string; line: number | null } }>(items: T[], write: (items: T[]) => Promise<void>) {
     return writeWithRetry(items, write, { report: this.ctx.report, locationOf: (item) => item.location, pauses: this.ctx.options.retryPauses });
   }
@@ -216,9 +224,10 @@ class UnitWriter {
     this.batches = emptyBatches();
     this.pending = 0;
     const touched = this.touched;
-    await this.retry(batch.samples, (records) => writeSamples(db, projectId, records, media, report, touched).then(() => undefined));
-    await this.retry(batch.predictions, (records) => writePredictions(db, projectId, records, media, report, touched, runIds));
-    const trajectoryContext: TrajectoryContext = { db, projectId, media, files: this.ctx.files, store: this.ctx.store, report, runIds, touched };
+    const policy = this.policy();
+    await this.retry(batch.samples, (records) => writeSamples(db, projectId, records, media, report, touched, policy).then(() => undefined));
+    await this.retry(batch.predictions, (records) => writePredictions(db, projectId, records, media, report, touched, runIds, policy));
+    const trajectoryContext: TrajectoryContext = { db, projectId, media, files: this.ctx.files, store: this.ctx.store, report, runIds, touched, policy };
     for (const trajectory of batch.trajectories) await this.retry([trajectory], ([t]) => writeTrajectory(trajectoryContext, t!));
     await this.retry(batch.verdicts, (records) => writeVerdictLines(db, projectId, records, report, touched));
     const labels = { db, projectId, report, touched, actorId: this.ctx.options.actorId ?? null };
@@ -250,7 +259,7 @@ class UnitWriter {
     await this.flush();
     const { db, projectId, files, media, report } = this.ctx;
     if (this.imageCount > 0 && files) {
-      await completeWaitingImages({ db, projectId, files, media, report, touched: this.touched, imageCount: this.imageCount });
+      await completeWaitingImages({ db, projectId, files, media, report, touched: this.touched, imageCount: this.imageCount, policy: this.policy() });
       await this.handOver();
     }
     // The metrics check counts stored correctness: every prediction is derived first.

@@ -5,7 +5,9 @@ import "server-only";
 // one multi-row insert. A sample whose image could not be found is imported with
 // image_missing and its reference, to be completed by a later images-only import; a
 // re-import that cannot find the image this time keeps the one found before. New samples are
-// stored derived in their insert (insert-samples.ts); changed ones are marked stale.
+// stored derived in their insert (insert-samples.ts); changed ones are marked stale. A settled
+// sample whose instruction, screenshot or size the record changes is reopened or keeps its
+// verified inputs, by the import's policy (verified-change.ts).
 import type { Db } from "@/lib/db";
 import { inBulkTransaction } from "@/lib/derived/bulk-transaction";
 import { derivationContext } from "@/lib/derived/derivation-context";
@@ -21,12 +23,20 @@ import { targetToPixels } from "@/lib/imports/write/target-pixels";
 import type { TouchedIds } from "@/lib/imports/write/touched";
 import type { Box } from "@/lib/domain/geometry";
 import { groupBy, lookupInChunks } from "@/lib/imports/write/key-lookup";
+import { isSettled } from "@/lib/domain/item-lifecycle";
+import { inWriteTransaction } from "@/lib/derived/write-transaction";
+import { sampleInputsFrom, sampleInputsOf } from "@/lib/annotations/item-inputs";
+import { DEFAULT_POLICY, onProposedInputs, recordSourceChange, settledState, type VerifiedChangePolicy } from "@/lib/imports/write/verified-change";
 
 export type WrittenSample = { id: string; box: Box | null; targetAbsent: boolean; width: number | null; height: number | null };
 
 export { sampleKey };
 
-type Prepared = { key: string; data: Prisma.GroundingSampleCreateManyInput; written: Omit<WrittenSample, "id"> };
+type Prepared = { key: string; data: Prisma.GroundingSampleCreateManyInput; written: Omit<WrittenSample, "id">; location: SampleRecord["location"] };
+
+// The columns that are a sample's verified inputs (lib/domain/verified-inputs.ts): a kept
+// settled sample is written without them.
+const INPUT_COLUMNS = ["instruction", "mediaId", "imageRef", "imageMissing", "imageWidth", "imageHeight"] as const;
 
 /** The screenshot a stored sample already has, by key: a re-import that cannot find the
  * image this time (its images given elsewhere, or not at all) keeps it and its size. */
@@ -108,7 +118,34 @@ async function prepare(record: SampleRecord, projectId: string, media: MediaCach
       extra: (record.extra ?? undefined) as Prisma.InputJsonValue | undefined,
     },
     written: { box: target.box, targetAbsent: target.targetAbsent, width: size?.width ?? null, height: size?.height ?? null },
+    location: record.location,
   };
+}
+
+type Changes = Omit<Prisma.GroundingSampleCreateManyInput, "projectId" | "sourceDataset" | "sourceId">;
+
+/**
+ * A stored settled sample the record changes: in one write transaction, its row (without its
+ * inputs, when they are kept) and, when the inputs changed, the reopening and its record.
+ * Its derived values are left stale, as for any changed sample.
+ */
+async function writeSettledSample(db: Db, projectId: string, id: string, row: Prepared, changes: Changes, report: FormatReport, policy: VerifiedChangePolicy): Promise<void> {
+  await inWriteTransaction(db, projectId, async (w) => {
+    const item = { sampleId: id };
+    const state = await settledState(w, projectId, item);
+    const before = (await sampleInputsOf(w.exec, [id])).get(id)!;
+    const media = row.data.mediaId && row.written.width && row.written.height ? { width: row.written.width, height: row.written.height } : null;
+    const proposed = sampleInputsFrom(
+      { instruction: row.data.instruction, mediaId: row.data.mediaId ?? null, imageMissing: Boolean(row.data.imageMissing), imageWidth: row.data.imageWidth ?? null, imageHeight: row.data.imageHeight ?? null },
+      media,
+    );
+    const verdict = onProposedInputs(policy, state, before, proposed);
+    const data: Record<string, unknown> = { ...changes, derivedRevision: 0 };
+    if (verdict.action === "keep") for (const column of INPUT_COLUMNS) delete data[column];
+    await w.tx.groundingSample.update({ where: { id }, data: data as Prisma.GroundingSampleUpdateInput, select: { id: true } });
+    if (verdict.action === "none") return;
+    await recordSourceChange(w, policy, report, { projectId, item, label: `sample ${row.data.sourceId}`, action: verdict.action, changes: verdict.changes, before, after: proposed, state: state!, location: row.location });
+  });
 }
 
 export async function writeSamples(
@@ -118,6 +155,7 @@ export async function writeSamples(
   media: MediaCache,
   report: FormatReport,
   touched: TouchedIds,
+  policy: VerifiedChangePolicy = DEFAULT_POLICY,
 ): Promise<Map<string, WrittenSample>> {
   const prepared = new Map<string, Prepared>();
   const storedBefore = await storedImages(db, projectId, records);
@@ -148,7 +186,8 @@ export async function writeSamples(
     }
     const { projectId: _p, sourceDataset: _d, sourceId: _s, ...changes } = row.data;
     // Its inputs changed: derived again at the end of the batch (lib/derived/mark-stale.ts).
-    await db.groundingSample.update({ where: { id: outcome.id }, data: { ...changes, derivedRevision: 0 } });
+    if (isSettled(outcome.status)) await writeSettledSample(db, projectId, outcome.id, row, changes, report, policy);
+    else await db.groundingSample.update({ where: { id: outcome.id }, data: { ...changes, derivedRevision: 0 } });
     report.updated += 1;
     touched.samples.add(outcome.id);
   }

@@ -20,6 +20,7 @@ import { exportWorld, groundingFixturesWithImages, importFixture, makePool, runE
 import { generatedFixtures } from "../import-support";
 import { rederive } from "../derived-support";
 import { renderScreen } from "../../support/import-fixtures/screens";
+import { recordVerdict } from "@/lib/verdicts/record-verdict";
 
 export type ConsumerWorld = ExportWorld & { refusalId: string; rewrittenId: string; placeholderRewrite: string };
 
@@ -52,7 +53,7 @@ async function build(): Promise<ConsumerWorld> {
     if (rewrite) rewrittenId = s.id;
     if (refusal) refusalId = s.id;
     await saveGroundingAnnotation(w.db, w.reviewer, { sampleId: s.id, baseVersion: null, status: "submitted", payload: { targetAbsent: refusal, box, instructionRewrite: rewrite, qualityScore: null, note: null } });
-    if (i < SCORES.length) await w.db.judgeVerdict.create({ data: { projectId: w.projectId, targetType: "sample", sampleId: s.id, kind: "mllm", judgeName: "teacher", metric: "quality_score", valueScore: SCORES[i]! } });
+    if (i < SCORES.length) await recordVerdict(w.db, { projectId: w.projectId, sampleId: s.id, kind: "mllm", judgeName: "teacher", metric: "quality_score", valueScore: SCORES[i]! });
   }
   await rederive(w.db, w.projectId, { sampleIds: samples.map((s) => s.id) });
   if (!refusalId) throw new Error("the fixtures hold no refusal sample");

@@ -53,6 +53,11 @@ export const checks = {
   "checks.noSuchVerdict": "No such verdict.",
   "checks.overrideMustBeScore": "This verdict is a 0-10 score; the override must be one too.",
   "checks.overrideMustBeSuccess": "This verdict is a success verdict; the override must be one too.",
+  "checks.verdictRevisedMeanwhile": "The verdict was revised while you looked at it: it said {from}, it now says {to}. Look at it again before overriding.",
+  "checks.overrideReviewNeedsReviewer": "Confirming or withdrawing an override needs the reviewer role.",
+  "checks.noSuchOverride": "No such override.",
+  "checks.overrideNotInForce": "This override is no longer the one in force: reload to see the verdict as it stands.",
+  "checks.overrideAlreadyCurrent": "This override was made on the verdict's current value: there is nothing to confirm.",
   // Trajectory steps (lib/trajectories)
   "checks.noSuchStep": "No such step.",
   "checks.noAgentUiTree": "This step has no stored agent view of its UI tree.",

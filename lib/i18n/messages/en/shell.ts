@@ -33,6 +33,7 @@ export const shell = {
   "state.verified": "Verified",
   "state.rejected": "Rejected",
   "state.reopened": "Reopened",
+  "state.source_changed": "Changed at the source",
   "common.working": "Working…",
   "state.settled": "verified or rejected",
   "state.unsettled": "not settled yet",

@@ -36,6 +36,7 @@ export const shell: MessagesLike<typeof en> = {
   "state.verified": "已核验",
   "state.rejected": "已拒绝",
   "state.reopened": "已重新打开",
+  "state.source_changed": "来源已变更",
   "common.working": "处理中…",
   "state.settled": "已核验或已拒绝",
   "state.unsettled": "尚未定论",

@@ -8,6 +8,7 @@ import { meanIou, pointInBoxAgreement } from "@/lib/domain/agreement";
 import type { Box } from "@/lib/domain/geometry";
 import { agreementPerQueue } from "@/lib/dashboard/queue-agreement";
 import { judgeVsHumanBy } from "@/lib/dashboard/judge-vs-human";
+import { recordVerdict } from "@/lib/verdicts/record-verdict";
 
 type Trace = "success" | "failure" | "unsure";
 type Step = "correct" | "incorrect" | "unsure";
@@ -113,13 +114,13 @@ describe.each(PROVIDERS)("agreement on %s", (provider) => {
     expect(agreement!.fleiss).toBeNull();
   });
 
-  it("judge vs human per judge, app and benchmark, with overrides", async () => {
+  it("judge vs human per judge, app and benchmark: the judge's own values, an override is not the judge's", async () => {
     const { db } = await freshDatabase(provider);
     const [rev] = await people(db, ["Rev"]);
     const project = await db.project.create({ data: { slug: "p", name: "P", settings: {} } });
     const make = async (id: string, app: string | null, benchmark: string, human: Trace, judgeName: string, judge: boolean, override?: boolean) => {
       const t = await db.trajectory.create({ data: { projectId: project.id, goal: id, sourceDataset: "s", sourceId: id, contentHash: id, app, benchmark, status: "verified", humanVerdict: human } });
-      const v = await db.judgeVerdict.create({ data: { projectId: project.id, targetType: "trajectory", trajectoryId: t.id, kind: "mllm", judgeName, metric: "trace_success", valueBool: judge } });
+      const v = await recordVerdict(db, { projectId: project.id, trajectoryId: t.id, kind: "mllm", judgeName, metric: "trace_success", valueBool: judge });
       if (override !== undefined) await db.judgeOverride.create({ data: { verdictId: v.id, userId: rev!.id, valueBool: override, reason: "seen" } });
     };
     await make("v1", "Settings", "b1", "success", "j1", true);
@@ -132,14 +133,15 @@ describe.each(PROVIDERS)("agreement on %s", (provider) => {
     expect(await judgeVsHumanBy(db, project.id, "app")).toEqual([
       { key: "Market", pairs: 2, matrix: [[1, 0], [0, 1]], kappa: 1 },
       { key: "Settings", pairs: 2, matrix: [[1, 1], [0, 0]], kappa: 0 },
-      { key: "unknown app", pairs: 1, matrix: [[1, 0], [0, 0]], kappa: null },
+      { key: "unknown app", pairs: 1, matrix: [[0, 0], [1, 0]], kappa: null },
     ]);
-    // b1 [[1,1],[0,1]]: p_o 2/3, p_e 4/9 -> 2/5; b2 [[2,0],[0,0]] (v4 overridden): p_e 1 -> 1.
+    // b1 [[1,1],[0,1]]: p_o 2/3, p_e 4/9 -> 2/5; b2 [[1,0],[1,0]] (v4 said failure; its
+    // override to success is the reviewer's label): p_o 1/2, p_e 1/2 -> 0.
     const benchmarks = await judgeVsHumanBy(db, project.id, "benchmark");
-    expect(benchmarks.map((b) => [b.key, b.matrix])).toEqual([["b1", [[1, 1], [0, 1]]], ["b2", [[2, 0], [0, 0]]]]);
+    expect(benchmarks.map((b) => [b.key, b.matrix])).toEqual([["b1", [[1, 1], [0, 1]]], ["b2", [[1, 0], [1, 0]]]]);
     expect(benchmarks[0]!.kappa).toBeCloseTo(0.4, 10);
-    expect(benchmarks[1]!.kappa).toBe(1);
+    expect(benchmarks[1]!.kappa).toBeCloseTo(0, 10);
     const judges = await judgeVsHumanBy(db, project.id, "judge");
-    expect(judges.map((j) => [j.key, j.pairs, j.matrix])).toEqual([["j1", 3, [[1, 1], [0, 1]]], ["j2", 2, [[2, 0], [0, 0]]]]);
+    expect(judges.map((j) => [j.key, j.pairs, j.matrix])).toEqual([["j1", 3, [[1, 1], [0, 1]]], ["j2", 2, [[1, 0], [1, 0]]]]);
   });
 });

@@ -9,6 +9,7 @@ import { submissionsPerDay } from "@/lib/dashboard/submissions";
 import { tierCounts } from "@/lib/dashboard/tier-counts";
 import type { Db } from "@/lib/db";
 import { pinSample, pinTrajectory, rederiveStale, grounding, trajectoryAnswer } from "./derived-support";
+import { recordVerdict } from "@/lib/verdicts/record-verdict";
 
 const NOW = new Date("2025-06-30T12:00:00Z");
 
@@ -25,7 +26,7 @@ async function seed(db: Db) {
   const samples = [];
   const sample = async (pid: string, sourceId: string, score: number | null, status: string) => {
     const s = await db.groundingSample.create({ data: { projectId: pid, instruction: "tap", sourceDataset: "s", sourceId, contentHash: sourceId, boxX1: 1, boxY1: 1, boxX2: 5, boxY2: 5 } });
-    if (score !== null) await db.judgeVerdict.create({ data: { projectId: pid, targetType: "sample", sampleId: s.id, kind: "mllm", judgeName: "teacher", metric: "quality_score", valueScore: score } });
+    if (score !== null) await recordVerdict(db, { projectId: pid, sampleId: s.id, kind: "mllm", judgeName: "teacher", metric: "quality_score", valueScore: score });
     await rederiveStale(db, pid);
     if (status === "verified" || status === "rejected") await pinSample(db, pid, s.id, grounding([1, 1, 5, 5]), { decidedById: rev!.id, decision: status === "verified" ? "accept" : "reject" });
     if (status === "in_review") await db.groundingSample.update({ where: { id: s.id }, data: { status } });
@@ -54,7 +55,7 @@ async function seed(db: Db) {
   const foreign = await traj(other.id, "f1", "m1", "success", ["incorrect"]);
 
   const verdict = (pid: string, trajectoryId: string, judgeName: string, valueBool: boolean, kind = "mllm") =>
-    db.judgeVerdict.create({ data: { projectId: pid, targetType: "trajectory", trajectoryId, kind, judgeName, metric: "trace_success", valueBool } });
+    recordVerdict(db, { projectId: pid, trajectoryId, kind, judgeName, metric: "trace_success", valueBool });
   await verdict(projectId, t.t1.id, "j1", true);
   const overriddenToSuccess = await verdict(projectId, t.t2.id, "j1", false);
   await db.judgeOverride.create({ data: { verdictId: overriddenToSuccess.id, userId: rev!.id, valueBool: true, reason: "it did finish" } });
@@ -107,12 +108,13 @@ describe.each(PROVIDERS)("dashboard aggregates on %s", (provider) => {
     await rederiveStale(db, projectId);
     expect(await tierCounts(db, projectId)).toEqual({ gold: 1, rewrite: 4, discard: 1, unscored: 1 });
 
-    // j1 (rows judge, columns human): [[2, 1], [1, 2]] with t2's accepted override to success
-    // and t6's rejected one ignored. po = 4/6, pe = 1/2, kappa = (2/3 - 1/2) / (1/2) = 1/3.
+    // j1 (rows judge, columns human) counts the judge's own values: t2's accepted override to
+    // success is a person's label, not the judge's, and t6's rejected one never applied:
+    // [[1, 1], [2, 2]]. po = 3/6, pe = (2/6)(3/6) + (4/6)(3/6) = 1/2, kappa = 0.
     const judges = await judgeVsHuman(db, projectId);
     expect(judges.map((j) => j.judgeName)).toEqual(["j1", "j2"]);
-    expect(judges[0]).toMatchObject({ pairs: 6, matrix: [[2, 1], [1, 2]] });
-    expect(judges[0]?.kappa).toBeCloseTo(1 / 3, 10);
+    expect(judges[0]).toMatchObject({ pairs: 6, matrix: [[1, 1], [2, 2]] });
+    expect(judges[0]?.kappa).toBeCloseTo(0, 10);
     expect(judges[1]).toEqual({ judgeName: "j2", pairs: 1, matrix: [[1, 0], [0, 0]], kappa: null });
 
     // m1: steps (3+2)/(4+4) of the final answers, trace 3 of 4 verified; m2: steps 1/4, trace
@@ -127,8 +129,8 @@ describe.each(PROVIDERS)("dashboard aggregates on %s", (provider) => {
     expect(await stepVsTraceAccuracy(db, projectId)).toHaveLength(3);
 
     expect(await reviewProgress(db, projectId)).toEqual({
-      samples: { total: 7, counts: { unreviewed: 3, in_review: 1, awaiting_adjudication: 0, verified: 2, rejected: 1, reopened: 0 } },
-      trajectories: { total: 8, counts: { unreviewed: 1, in_review: 0, awaiting_adjudication: 0, verified: 7, rejected: 0, reopened: 0 } },
+      samples: { total: 7, counts: { unreviewed: 3, in_review: 1, awaiting_adjudication: 0, verified: 2, rejected: 1, reopened: 0, source_changed: 0 } },
+      trajectories: { total: 8, counts: { unreviewed: 1, in_review: 0, awaiting_adjudication: 0, verified: 7, rejected: 0, reopened: 0, source_changed: 0 } },
     });
   });
 

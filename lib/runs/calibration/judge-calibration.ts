@@ -1,19 +1,18 @@
 import "server-only";
-// How far to trust each MLLM judge: its boolean trace_success verdicts against the verified
-// human outcomes (the stored humanVerdict of verified trajectories), per judge and prompt
-// version, optionally split by benchmark or app, with precision, recall, F1 and kappa and their
-// intervals (lib/domain/estimates/judge-metrics.ts). The judge's value is the one it gave,
-// not an override's: an override is a person agreeing with the human outcome, and would make
-// the judge look better than it is. One verdict per trajectory and judge (its latest).
+// How far to trust each MLLM judge: its trace_success verdicts against the verified human
+// outcomes, per judge and prompt version, optionally split by benchmark or app, with
+// precision, recall, F1 and kappa and their intervals (lib/domain/estimates/judge-metrics.ts).
+// The counts are the one judge-vs-human computation (lib/verdicts/judge-human.ts), which the
+// dashboard and the API read too: the judge's own value at its current revision, never an
+// override's, one verdict per trajectory, judge and prompt version.
 // What trusting it would change: the success rate it gives over the episodes it judged, and,
 // for GRPO groups, how many stored advantages would flip sign if its verdicts replaced the
 // outcomes they were computed from (lib/domain/estimates/advantage-flips.ts).
 import type { Db } from "@/lib/db";
-import type { Prisma } from "@/lib/generated/sqlite/client";
 import { judgeMetrics, type JudgeMetrics } from "@/lib/domain/estimates/judge-metrics";
 import { advantageSignFlips, type AdvantageFlips, type FlipRollout } from "@/lib/domain/estimates/advantage-flips";
 import { ProjectSettingsSchema } from "@/lib/domain/project-settings";
-import { humanOutcomeOf } from "@/lib/runs/sampling/human-outcome";
+import { confusionOf, judgeHumanCounts, type JudgeHumanCount } from "@/lib/verdicts/judge-human";
 
 export const CALIBRATION_SPLITS = ["judge", "benchmark", "app"] as const;
 export type CalibrationSplit = (typeof CALIBRATION_SPLITS)[number];
@@ -28,28 +27,25 @@ export type JudgeCalibration = {
   flips: AdvantageFlips | null; // null: none of its episodes is in a GRPO group
 };
 
-type Judged = { trajectoryId: string; value: boolean; human: boolean | null; benchmark: string | null; app: string | null; groupKey: string | null };
+type Cell = { judgeName: string; promptVersion: string | null; split: string | null; splitValue: string | null; counts: JudgeHumanCount[] };
 
 const CHUNK = 500;
 
-async function latestVerdicts(db: Db, where: Prisma.JudgeVerdictWhereInput) {
-  const rows = await db.judgeVerdict.findMany({
-    where: { ...where, targetType: "trajectory", kind: "mllm", metric: "trace_success", valueBool: { not: null } },
-    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-    select: { trajectoryId: true, judgeName: true, promptVersion: true, valueBool: true, trajectory: { select: { status: true, humanVerdict: true, benchmark: true, app: true, groupKey: true } } },
+/** The judge's values on the grouped trajectories of one cell, for the advantage flips. */
+async function groupedVerdicts(db: Db, projectId: string, cell: Cell, runId: string | undefined, splitBy: CalibrationSplit) {
+  const splitWhere = splitBy === "judge" ? {} : { [splitBy]: cell.splitValue };
+  return db.judgeVerdict.findMany({
+    where: {
+      projectId, targetType: "trajectory", kind: "mllm", metric: "trace_success", valueBool: { not: null },
+      judgeName: cell.judgeName, promptVersion: cell.promptVersion,
+      trajectory: { projectId, groupKey: { not: null }, ...(runId ? { runId } : {}), ...splitWhere },
+    },
+    select: { trajectoryId: true, valueBool: true, trajectory: { select: { groupKey: true } } },
   });
-  const latest = new Map<string, { judgeName: string; promptVersion: string | null } & Judged>();
-  for (const r of rows) {
-    const t = r.trajectory!;
-    latest.set(JSON.stringify([r.trajectoryId, r.judgeName, r.promptVersion]), {
-      judgeName: r.judgeName, promptVersion: r.promptVersion, trajectoryId: r.trajectoryId!, value: r.valueBool!, human: humanOutcomeOf(t), benchmark: t.benchmark, app: t.app, groupKey: t.groupKey,
-    });
-  }
-  return [...latest.values()];
 }
 
-async function flipsOf(db: Db, projectId: string, judged: readonly Judged[], rewards: ReturnType<typeof ProjectSettingsSchema.parse>["rewards"]): Promise<AdvantageFlips | null> {
-  const keys = [...new Set(judged.flatMap((j) => (j.groupKey ? [j.groupKey] : [])))];
+async function flipsOf(db: Db, projectId: string, judged: { trajectoryId: string; value: boolean; groupKey: string }[], rewards: ReturnType<typeof ProjectSettingsSchema.parse>["rewards"]): Promise<AdvantageFlips | null> {
+  const keys = [...new Set(judged.map((j) => j.groupKey))];
   if (keys.length === 0) return null;
   const verdictOf = new Map(judged.map((j) => [j.trajectoryId, j.value]));
   const groups = new Map<string, FlipRollout[]>();
@@ -69,30 +65,30 @@ async function flipsOf(db: Db, projectId: string, judged: readonly Judged[], rew
 
 export async function judgeCalibration(db: Db, projectId: string, scope: { runId?: string; split?: CalibrationSplit } = {}): Promise<JudgeCalibration[]> {
   const split = scope.split ?? "judge";
-  const verdicts = await latestVerdicts(db, { projectId, trajectory: { projectId, ...(scope.runId ? { runId: scope.runId } : {}) } });
+  const counts = await judgeHumanCounts(db, projectId, { runId: scope.runId, split });
   const project = await db.project.findUnique({ where: { id: projectId }, select: { settings: true } });
   const { rewards } = ProjectSettingsSchema.parse(project?.settings ?? {});
 
-  const cells = new Map<string, { judgeName: string; promptVersion: string | null; split: string | null; judged: Judged[] }>();
-  for (const v of verdicts) {
-    const part = split === "benchmark" ? v.benchmark ?? "unknown benchmark" : split === "app" ? v.app ?? "unknown app" : null;
-    const key = JSON.stringify([v.judgeName, v.promptVersion, part]);
-    const cell = cells.get(key) ?? { judgeName: v.judgeName, promptVersion: v.promptVersion, split: part, judged: [] };
-    cell.judged.push(v);
+  const cells = new Map<string, Cell>();
+  for (const c of counts) {
+    const key = JSON.stringify([c.judgeName, c.promptVersion, c.split]);
+    const cell = cells.get(key) ?? { judgeName: c.judgeName, promptVersion: c.promptVersion, split: c.split, splitValue: c.splitValue, counts: [] };
+    cell.counts.push(c);
     cells.set(key, cell);
   }
   const result: JudgeCalibration[] = [];
   for (const cell of [...cells.values()].sort((a, b) => a.judgeName.localeCompare(b.judgeName) || (a.promptVersion ?? "").localeCompare(b.promptVersion ?? "") || (a.split ?? "").localeCompare(b.split ?? ""))) {
-    const pairs = cell.judged.filter((j) => j.human !== null);
-    const count = (judge: boolean, human: boolean) => pairs.filter((p) => p.value === judge && p.human === human).length;
+    const judged = cell.counts.reduce((sum, c) => sum + c.n, 0);
+    const [[truePositive, falsePositive], [falseNegative, trueNegative]] = confusionOf(cell.counts);
+    const grouped = (await groupedVerdicts(db, projectId, cell, scope.runId, split)).map((v) => ({ trajectoryId: v.trajectoryId!, value: v.valueBool!, groupKey: v.trajectory!.groupKey! }));
     result.push({
       judgeName: cell.judgeName,
       promptVersion: cell.promptVersion,
       split: cell.split,
-      judged: cell.judged.length,
-      judgeRate: cell.judged.filter((j) => j.value).length / cell.judged.length,
-      metrics: judgeMetrics({ truePositive: count(true, true), falsePositive: count(true, false), falseNegative: count(false, true), trueNegative: count(false, false) }),
-      flips: await flipsOf(db, projectId, cell.judged, rewards),
+      judged,
+      judgeRate: cell.counts.filter((c) => c.judge).reduce((sum, c) => sum + c.n, 0) / judged,
+      metrics: judgeMetrics({ truePositive, falsePositive, falseNegative, trueNegative }),
+      flips: await flipsOf(db, projectId, grouped, rewards),
     });
   }
   return result;

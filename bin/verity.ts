@@ -14,6 +14,7 @@ async function main() {
       images: { type: "string" },
       model: { type: "string" },
       contract: { type: "string" },
+      "on-verified-change": { type: "string" },
       json: { type: "boolean", default: false },
       pool: { type: "string" },
       since: { type: "string" },

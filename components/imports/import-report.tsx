@@ -9,6 +9,7 @@ import { Frame } from "@/components/ui/frame";
 import { formatNumber } from "@/lib/i18n/format";
 import type { Translate } from "@/lib/i18n/translate";
 import type { FormatReport, ImportReport, Landed, Rejected } from "@/lib/imports/write/report";
+import { ReimportChanges } from "@/components/imports/reimport-changes";
 
 /** Links to what the import wrote: the samples of each dataset, the trajectories of each benchmark, each run. */
 function LandedLinks({ slug, landed }: { slug: string; landed: Landed | undefined }) {
@@ -101,6 +102,7 @@ export function ImportReportView({ report, slug }: { report: ImportReport; slug?
       {report.imagesMissing > 0 && (
         <p className="text-sm text-amber-800">{t("imports.report.imagesMissing", { count: report.imagesMissing })}</p>
       )}
+      <ReimportChanges report={report} slug={slug} />
       <ProblemList title={t("imports.report.rejectedTitle", { count: report.rejectedCount })} items={report.rejected} tone="red" isOpen />
       {report.disagreements.length > 0 && (
         <details className="rounded-md border border-amber-200 bg-white">

@@ -39,6 +39,7 @@ export function ImportWizard({ projectId, slug, serverImports }: { projectId: st
     format: choice?.format || undefined,
     contract: choice?.contract ?? undefined,
     model: choice?.model ?? undefined,
+    onVerifiedChange: choice?.onVerifiedChange,
   });
 
   async function loadPreview(next: Source, choice?: PreviewChoice) {

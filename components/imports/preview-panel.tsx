@@ -6,7 +6,7 @@ import { PreviewFigure } from "@/components/imports/preview-figure";
 import { countsText } from "@/components/imports/count-text";
 import type { ContractChoice, ImportPreview } from "@/lib/imports/preview-types";
 
-export type PreviewChoice = { format: string; contract: ContractChoice | null; model: string | null };
+export type PreviewChoice = { format: string; contract: ContractChoice | null; model: string | null; onVerifiedChange: "reopen" | "keep" };
 
 type Props = {
   preview: ImportPreview;
@@ -20,7 +20,8 @@ export function PreviewPanel({ preview, onChange, onCommit, onCancel }: Props) {
   const t = useT();
   const [contract, setContract] = useState<ContractChoice | null>(preview.contract);
   const [model, setModel] = useState(preview.model.value ?? "");
-  const choice = (format: string): PreviewChoice => ({ format, contract, model: model.trim() || null });
+  const [onVerifiedChange, setOnVerifiedChange] = useState<PreviewChoice["onVerifiedChange"]>("reopen");
+  const choice = (format: string): PreviewChoice => ({ format, contract, model: model.trim() || null, onVerifiedChange });
   const isSeveral = preview.found.length > 1;
   // A detected format is detected again by the job ("" asks for that): the import then also
   // reports the files no format matched, as the preview found them.
@@ -105,6 +106,16 @@ export function PreviewPanel({ preview, onChange, onCommit, onCancel }: Props) {
           </ul>
         </details>
       )}
+
+      {/* A re-import over reviewed work: what happens to an item whose verified inputs changed. */}
+      <label className="flex max-w-xl flex-col text-sm font-medium text-slate-700">
+        {t("imports.preview.onVerifiedChange")}
+        <select value={onVerifiedChange} onChange={(e) => setOnVerifiedChange(e.target.value as PreviewChoice["onVerifiedChange"])}
+          className="mt-1 rounded-md border border-slate-300 bg-white px-2 py-1.5 font-normal">
+          <option value="reopen">{t("imports.preview.onVerifiedChange.reopen")}</option>
+          <option value="keep">{t("imports.preview.onVerifiedChange.keep")}</option>
+        </select>
+      </label>
 
       <div className="flex gap-3">
         <button type="button" disabled={total === 0} onClick={() => onCommit(choice(current))}

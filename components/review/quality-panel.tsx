@@ -11,6 +11,8 @@ import type { PlainKey } from "@/lib/i18n/translate";
 import { overrideVerdictAction } from "@/lib/actions/grounding";
 import { qualityTier, type QualityTier, type TierSettings } from "@/lib/domain/tiers";
 import type { VerdictView } from "@/lib/verdicts/effective-verdicts";
+import { VerdictChangeNotice } from "@/components/verdicts/verdict-change-notice";
+import { OverrideHistory, VerdictRevisions } from "@/components/verdicts/verdict-history";
 
 // Suggestions only: the reason stored is whatever the reviewer typed, in their language.
 const REASONS: PlainKey[] = ["quality.reason.ambiguous", "quality.reason.loose", "quality.reason.notVisible", "quality.reason.misread"];
@@ -40,7 +42,7 @@ function OverrideForm({ projectId, verdict }: { projectId: string; verdict: Verd
       aria-label={t("quality.overrideOf", { judge: verdict.judgeName })}
       onSubmit={async (e) => {
         e.preventDefault();
-        const result = await overrideVerdictAction({ projectId, verdictId: verdict.id, value: Number(value), reason });
+        const result = await overrideVerdictAction({ projectId, verdictId: verdict.id, verdictRevision: verdict.revision, value: Number(value), reason });
         setMessage(result.ok ? null : result.error);
         if (result.ok) {
           setReason("");
@@ -91,13 +93,9 @@ export function QualityPanel({ projectId, verdicts, ownScore, onOwnScore, tiers,
             {v.effective !== v.value && <> · {t("quality.effective")} <b>{n(v.effective)}</b></>}
           </p>
           {v.rationale && <p className="text-xs text-slate-600">{v.rationale}</p>}
-          {v.overrides.length > 0 && (
-            <ol className="mt-1 space-y-0.5 text-xs text-slate-600" aria-label={t("quality.history")}>
-              {v.overrides.map((o) => (
-                <li key={o.id}>{formatDateTime(locale, o.createdAt)} {o.by}: {n(o.value)} — {o.reason}</li>
-              ))}
-            </ol>
-          )}
+          <VerdictChangeNotice projectId={projectId} verdict={v} canDecide={canOverride} show={n} />
+          <VerdictRevisions verdict={v} show={n} />
+          <OverrideHistory verdict={v} show={n} />
           {canOverride && <OverrideForm projectId={projectId} verdict={v} />}
         </div>
       ))}

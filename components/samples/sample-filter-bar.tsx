@@ -38,6 +38,7 @@ export async function SampleFilterBar({ filter, facets, seesHuman }: { filter: S
             <input name="scoreMax" type="number" min={0} max={10} step={0.5} defaultValue={filter.scoreMax} className="mt-1 w-20 rounded-md border border-slate-300 px-2 py-1 text-sm font-normal" />
           </label>
           <Select name="status" label={t("filter.review")} value={filter.status} options={statusFilterOptions(t)} />
+          <Select name="verdictChanged" label={t("filter.verdictChanged")} value={filter.verdictChanged} options={[["yes", t("filter.verdictChangedYes")]]} />
           {facets.models.length > 1 && (
             <>
               <Select name="modelRight" label={t("samples.filter.modelRight")} value={filter.modelRight} options={same(facets.models)} />

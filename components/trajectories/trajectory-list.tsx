@@ -49,6 +49,7 @@ export async function TrajectoryList({ project, filter, facets, result, seesHuma
         {seesHuman && <FilterSelect name="verdict" label={tr("trajectories.humanVerdict")} value={filter.verdict} options={[["success", tr("verdict.success")], ["failure", tr("verdict.failure")], ["unsure", tr("verdict.unsure")], ["none", tr("verdict.none")]]} />}
         <FilterSelect name="flag" label={tr("trajectories.flag")} value={filter.flag} options={flags.map((f): [string, string] => [f, flagLabel(tr, f)])} />
         {seesHuman && <FilterSelect name="status" label={tr("filter.review")} value={filter.status} options={statusFilterOptions(tr)} />}
+        {seesHuman && <FilterSelect name="verdictChanged" label={tr("filter.verdictChanged")} value={filter.verdictChanged} options={[["yes", tr("filter.verdictChangedYes")]]} />}
         {filter.group && <input type="hidden" name="group" value={filter.group} />}
         <button type="submit" className="rounded-md border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-50">{tr("filter.apply")}</button>
         <a href="?" className="px-1 py-1.5 text-sm text-blue-700 hover:underline">{tr("filter.clear")}</a>

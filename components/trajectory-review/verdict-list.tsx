@@ -3,7 +3,9 @@
 "use client";
 import { useLocale, useT } from "@/components/i18n/i18n-provider";
 import { VerdictOverrideForm } from "@/components/trajectory-review/verdict-override-form";
-import { formatDateTime, formatNumber } from "@/lib/i18n/format";
+import { formatNumber } from "@/lib/i18n/format";
+import { VerdictChangeNotice } from "@/components/verdicts/verdict-change-notice";
+import { OverrideHistory, VerdictRevisions } from "@/components/verdicts/verdict-history";
 import type { Locale } from "@/lib/i18n/locales";
 import type { Translate } from "@/lib/i18n/translate";
 import type { VerdictView } from "@/lib/verdicts/effective-verdicts";
@@ -15,9 +17,6 @@ function show(t: Translate, locale: Locale, value: VerdictView["value"]): string
   if (typeof value === "boolean") return value ? t("verdict.success") : t("verdict.failure");
   return `${formatNumber(locale, value)}/10`;
 }
-
-// accepted | rejected (by adjudication); another stored value prints as it is.
-const OVERRIDE_STATUS: Record<string, "trajectory.verdicts.status.rejected"> = { rejected: "trajectory.verdicts.status.rejected" };
 
 function tone(value: VerdictView["value"]): string {
   if (value === true) return "bg-emerald-100 text-emerald-900";
@@ -51,15 +50,9 @@ export function VerdictList({ title, projectId, verdicts, canOverride, empty }: 
               <pre className="mt-1 max-h-40 overflow-auto rounded bg-slate-50 p-2 text-xs whitespace-pre-wrap">{v.rawOutput}</pre>
             </details>
           )}
-          {v.overrides.length > 0 && (
-            <ol className="mt-1 space-y-0.5 border-l-2 border-slate-200 pl-2 text-xs text-slate-700" aria-label={t("trajectory.verdicts.history")}>
-              {v.overrides.map((o) => (
-                <li key={o.id} className={o.status === "accepted" ? "" : "text-slate-400 line-through"}>
-                  {formatDateTime(locale, o.createdAt)} {o.by}: <b>{show(t, locale, o.value)}</b> — {o.reason}{o.status !== "accepted" && ` (${OVERRIDE_STATUS[o.status] ? t(OVERRIDE_STATUS[o.status]!) : o.status})`}
-                </li>
-              ))}
-            </ol>
-          )}
+          <VerdictChangeNotice projectId={projectId} verdict={v} canDecide={canOverride} show={(value) => show(t, locale, value)} />
+          <VerdictRevisions verdict={v} show={(value) => show(t, locale, value)} />
+          <OverrideHistory verdict={v} show={(value) => show(t, locale, value)} />
           {canOverride && (
             <details className="mt-1">
               <summary className="cursor-pointer text-xs font-medium text-blue-800">{t("trajectory.verdicts.overrideOpen")}</summary>

@@ -30,7 +30,7 @@ export function VerdictOverrideForm({ projectId, verdict }: { projectId: string;
       onSubmit={async (e) => {
         e.preventDefault();
         setPending(true);
-        const result = await overrideVerdictAction({ projectId, verdictId: verdict.id, value: isScore ? Number(value) : value === "true", reason });
+        const result = await overrideVerdictAction({ projectId, verdictId: verdict.id, verdictRevision: verdict.revision, value: isScore ? Number(value) : value === "true", reason });
         setPending(false);
         setMessage(result.ok ? { ok: true, text: t("trajectory.override.recorded") } : { ok: false, text: result.error });
         if (result.ok) {

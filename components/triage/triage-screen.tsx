@@ -7,6 +7,7 @@ import { TriageQueueList } from "@/components/triage/triage-queue-list";
 import type { ListedCandidate } from "@/lib/triage/triage-candidates";
 import type { TriageQueueRow } from "@/lib/triage/triage-queues";
 import { getT } from "@/lib/i18n/server";
+import type { VerdictChangeItem } from "@/lib/triage/verdict-changes";
 
 export const SHOWN_CANDIDATES = 200;
 
@@ -20,9 +21,10 @@ type Props = {
   deciders: { id: string; name: string; email: string; role: string }[];
   doneQueue: string | null;
   today: string;
+  verdictChanges: { items: VerdictChangeItem[]; total: number };
 };
 
-export async function TriageScreen({ project, userId, candidates, decided, margin, queues, deciders, doneQueue, today }: Props) {
+export async function TriageScreen({ project, userId, candidates, decided, margin, queues, deciders, doneQueue, today, verdictChanges }: Props) {
   const open = candidates.filter((c) => !c.queued).length;
   const { t } = await getT();
   return (
@@ -35,6 +37,27 @@ export async function TriageScreen({ project, userId, candidates, decided, margi
         </p>
       </div>
       {doneQueue && <p role="status" className="rounded-md border border-emerald-200 bg-emerald-50 p-3 text-emerald-900">{t("queues.doneNotice", { queue: doneQueue })}</p>}
+
+      {verdictChanges.total > 0 && (
+        <section className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-3" aria-label={t("triage.verdictChanges", { count: verdictChanges.total })}>
+          <h2 className="text-lg font-semibold">{t("triage.verdictChanges", { count: verdictChanges.total })}</h2>
+          <p className="text-sm text-slate-700">{t("triage.verdictChangesHelp")}</p>
+          <ul className="divide-y divide-amber-200 text-sm">
+            {verdictChanges.items.map((item) => (
+              <li key={item.id} className="flex gap-2 py-1">
+                <span className="w-20 shrink-0 text-xs text-slate-500">{item.itemType === "sample" ? t("triage.kind.sample") : t("triage.kind.trajectory")}</span>
+                <Link href={`/projects/${project.slug}/${item.itemType === "sample" ? "samples" : "trajectories"}/${item.id}`} className="truncate text-blue-800 hover:underline">{item.title}</Link>
+              </li>
+            ))}
+          </ul>
+          {verdictChanges.total > verdictChanges.items.length && (
+            <p className="text-xs text-slate-600">
+              <Link href={`/projects/${project.slug}/trajectories?verdictChanged=yes`} className="text-blue-800 hover:underline">{t("project.reviewTrajectories")}</Link>{" · "}
+              <Link href={`/projects/${project.slug}/samples?verdictChanged=yes`} className="text-blue-800 hover:underline">{t("project.reviewSamples")}</Link>
+            </p>
+          )}
+        </section>
+      )}
 
       <section className="space-y-2">
         <h2 className="text-lg font-semibold">{t("triage.queues")}</h2>

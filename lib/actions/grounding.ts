@@ -7,6 +7,7 @@ import { z } from "zod";
 import { requireRole } from "@/lib/auth/session";
 import { db } from "@/lib/db";
 import { overrideVerdict } from "@/lib/verdicts/override-verdict";
+import { reviewOverride } from "@/lib/verdicts/override-review";
 import { bulkDecide } from "@/lib/annotations/bulk-decide";
 import { type ActionResult } from "@/lib/actions/result";
 import { failureText } from "@/lib/actions/run-action";
@@ -18,6 +19,7 @@ const OverrideSchema = z.object({
   verdictId: RowIdSchema,
   value: z.union([z.boolean(), z.number().min(0).max(10)]),
   reason: z.string(),
+  verdictRevision: z.number().int().min(1).optional(),
 });
 
 export async function overrideVerdictAction(input: z.input<typeof OverrideSchema>): Promise<ActionResult> {
@@ -27,6 +29,22 @@ export async function overrideVerdictAction(input: z.input<typeof OverrideSchema
     await overrideVerdict(db(), access, parsed);
     revalidatePath("/projects", "layout");
     return { ok: true, message: (await getT()).t("messages.overrideRecorded") };
+  } catch (error) {
+    return { ok: false, error: await failureText(error) };
+  }
+}
+
+const OverrideReviewActionSchema = z.object({ projectId: RowIdSchema, overrideId: RowIdSchema, decision: z.enum(["confirm", "withdraw"]), reason: z.string().max(2_000).optional() });
+
+/** Confirm an override whose verdict changed under it, or withdraw it (lib/verdicts/override-review.ts). */
+export async function reviewOverrideAction(input: z.input<typeof OverrideReviewActionSchema>): Promise<ActionResult> {
+  try {
+    const parsed = OverrideReviewActionSchema.parse(input);
+    const access = await requireRole(parsed.projectId, "reviewer");
+    await reviewOverride(db(), access, parsed);
+    revalidatePath("/projects", "layout");
+    const { t } = await getT();
+    return { ok: true, message: t(parsed.decision === "confirm" ? "messages.overrideConfirmed" : "messages.overrideWithdrawn") };
   } catch (error) {
     return { ok: false, error: await failureText(error) };
   }

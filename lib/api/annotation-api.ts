@@ -13,10 +13,12 @@ import { keyOf, type ItemType } from "@/lib/annotations/item-key";
 import { saveAnswer } from "@/lib/annotations/save-answer";
 import { reviewStanding } from "@/lib/queues/review-standing";
 import { overrideVerdict } from "@/lib/verdicts/override-verdict";
-import { OverrideBodySchema, SampleAnnotationBodySchema, TrajectoryAnnotationBodySchema } from "@/lib/api/v1-schemas";
+import { reviewOverride } from "@/lib/verdicts/override-review";
+import { verdictsFor } from "@/lib/verdicts/effective-verdicts";
+import { OverrideBodySchema, OverrideReviewBodySchema, SampleAnnotationBodySchema, TrajectoryAnnotationBodySchema } from "@/lib/api/v1-schemas";
 import { RowIdSchema } from "@/lib/ids/row-id-shape";
 
-export { OverrideBodySchema, SampleAnnotationBodySchema, TrajectoryAnnotationBodySchema } from "@/lib/api/v1-schemas";
+export { OverrideBodySchema, OverrideReviewBodySchema, SampleAnnotationBodySchema, TrajectoryAnnotationBodySchema } from "@/lib/api/v1-schemas";
 
 /** The token's creator acting with the token's role in its project. */
 export async function tokenAccess(db: Db, token: TokenAccess): Promise<ProjectAccess> {
@@ -58,6 +60,28 @@ export async function saveItemAnnotation(db: Db, access: ProjectAccess, itemType
   const { saved, outcome } = await saveAnswer(db, access, { itemType, itemId: id.data, ...parsed } as Parameters<typeof saveAnswer>[2]);
   // Reviewers learn what their submit did; annotators get the same reply whatever it did.
   return { annotation: saved, ...(isReviewerRole(access.role) ? { outcome } : {}) };
+}
+
+/** One verdict as the review screens show it: current value and revision, every revision, the
+ * effective value and whether it changed under the override in force, every override. */
+export async function readVerdict(db: Db, access: ProjectAccess, rawVerdictId: string) {
+  const verdictId = RowIdSchema.safeParse(rawVerdictId);
+  if (!verdictId.success) throw new AppError("not_found", "No such verdict.");
+  const [verdict] = await verdictsFor(db, access.projectId, { id: verdictId.data });
+  if (!verdict) throw new AppError("not_found", "No such verdict.");
+  return { verdict };
+}
+
+/** A reviewer confirms an override whose verdict changed under it, or withdraws it. */
+export async function reviewOverrideOf(db: Db, access: ProjectAccess, rawVerdictId: string, rawOverrideId: string, body: unknown) {
+  const verdictId = RowIdSchema.safeParse(rawVerdictId);
+  const overrideId = RowIdSchema.safeParse(rawOverrideId);
+  if (!verdictId.success || !overrideId.success) throw new AppError("not_found", "No such override.");
+  const parsed = OverrideReviewBodySchema.parse(body);
+  const override = await db.judgeOverride.findFirst({ where: { id: overrideId.data, verdictId: verdictId.data, verdict: { projectId: access.projectId } }, select: { id: true } });
+  if (!override) throw new AppError("not_found", "No such override.");
+  await reviewOverride(db, access, { overrideId: override.id, ...parsed });
+  return readVerdict(db, access, verdictId.data);
 }
 
 export async function createOverride(db: Db, access: ProjectAccess, rawVerdictId: string, body: unknown) {

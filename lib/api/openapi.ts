@@ -9,6 +9,10 @@ import {
   ItemAnnotationsSchema,
   OverrideBodySchema,
   OverrideCreatedSchema,
+  OverrideReviewBodySchema,
+  VerdictReadSchema,
+  JudgeAgreementQuerySchema,
+  JudgeAgreementSchema,
   SampleAnnotationBodySchema,
   TrajectoryAnnotationBodySchema,
   JobStartedSchema,
@@ -106,6 +110,7 @@ export function openApiDocument(): Json {
             { name: "format", in: "query", required: false, schema: { type: "string", pattern: "^[a-z0-9-]{1,64}$", default: "verity-jsonl" } },
             { name: "model", in: "query", required: false, description: "the model a results file's answers are from, when the file names none", schema: { type: "string", maxLength: 200 } },
             { name: "contract", in: "query", required: false, description: "coordinate contract of the records' boxes and points (format:unit)", schema: { type: "string", enum: [...CONTRACT_CHOICES] } },
+            { name: "onVerifiedChange", in: "query", required: false, description: "a verified item whose inputs (instruction, screenshot, goal, step actions) the import changes is reopened (default) or keeps its verified inputs; the job report names each one", schema: { type: "string", enum: ["reopen", "keep"], default: "reopen" } },
           ],
           requestBody: { required: true, content: { "application/x-ndjson": { schema: { type: "string" } } } },
           responses: { 202: { description: "the import job was queued", content: jsonContent(JobStartedSchema) }, ...refusals(400, ...TOKEN_REFUSALS, 413, 429, 503) },
@@ -137,6 +142,31 @@ export function openApiDocument(): Json {
       },
       ...annotationPaths("samples", "sampleId", "sample", SampleAnnotationBodySchema),
       ...annotationPaths("trajectories", "trajectoryId", "trajectory", TrajectoryAnnotationBodySchema),
+      "/api/v1/projects/{projectId}/judges": {
+        get: {
+          summary: "How each MLLM judge agrees with verified human outcomes (confusion, precision, recall, kappa with intervals)",
+          description: "Role reviewer. The same counts as the dashboard and the calibration pages: one verdict per trajectory, judge and prompt version, at its current revision; the judge's own value, never an override.",
+          parameters: [PROJECT, ...queryParams(JudgeAgreementQuerySchema)],
+          responses: { 200: { description: "the judges", content: jsonContent(JudgeAgreementSchema) }, ...refusals(400, ...TOKEN_REFUSALS) },
+        },
+      },
+      "/api/v1/projects/{projectId}/verdicts/{verdictId}": {
+        get: {
+          summary: "A machine verdict: its current value and revision, every revision, its effective value and overrides",
+          description: "Role reviewer. A re-import that changes a verdict's value, score or rationale adds a revision of the same verdict; overrides stay with the verdict. overrideOutdated says the value changed under the override in force.",
+          parameters: [PROJECT, pathParam("verdictId", "the verdict's id")],
+          responses: { 200: { description: "the verdict", content: jsonContent(VerdictReadSchema) }, ...refusals(...TOKEN_REFUSALS) },
+        },
+      },
+      "/api/v1/projects/{projectId}/verdicts/{verdictId}/overrides/{overrideId}/review": {
+        post: {
+          summary: "Confirm an override whose verdict changed under it (recorded again on the current revision), or withdraw it",
+          description: "Role reviewer. Acts as the token's creator; the item's derived values follow in the same transaction.",
+          parameters: [PROJECT, pathParam("verdictId", "the verdict's id"), pathParam("overrideId", "the override's id")],
+          requestBody: { required: true, content: { "application/json": { schema: schemaOf(OverrideReviewBodySchema, "input") } } },
+          responses: { 200: { description: "the verdict after the decision", content: jsonContent(VerdictReadSchema) }, ...refusals(400, ...TOKEN_REFUSALS, 409, 413) },
+        },
+      },
       "/api/v1/projects/{projectId}/verdicts/{verdictId}/overrides": {
         post: {
           summary: "Override a judge verdict (the verdict stays; the override becomes its effective value)",

@@ -10,6 +10,7 @@ import { POOL_KINDS, PROFILES } from "@/lib/pools/pool-definition";
 import { GroundingPayloadSchema } from "@/lib/annotations/grounding-payload";
 import { TrajectoryPayloadSchema } from "@/lib/trajectories/trajectory-payload";
 import { OverrideInputSchema } from "@/lib/verdicts/override-verdict";
+import { OverrideReviewSchema } from "@/lib/verdicts/override-review";
 
 // ---------------------------------------------------------------- input
 
@@ -46,7 +47,8 @@ const saveBody = <P extends z.ZodType>(payload: P) =>
 
 export const SampleAnnotationBodySchema = saveBody(GroundingPayloadSchema).describe("a grounding answer to save");
 export const TrajectoryAnnotationBodySchema = saveBody(TrajectoryPayloadSchema).describe("a trajectory answer to save");
-export const OverrideBodySchema = OverrideInputSchema.omit({ verdictId: true }).strict().describe("a judge override: the new value and why");
+export const OverrideBodySchema = OverrideInputSchema.omit({ verdictId: true }).strict().describe("a judge override: the new value and why, and the verdict revision it was made on");
+export const OverrideReviewBodySchema = OverrideReviewSchema.omit({ overrideId: true }).strict().describe("confirm the override on the verdict's current revision, or withdraw it");
 
 // ---------------------------------------------------------------- output
 
@@ -88,6 +90,66 @@ export const ItemAnnotationsSchema = z
 export const OverrideCreatedSchema = z
   .object({ override: z.object({ id: z.string(), verdictId: z.string(), value: z.union([z.number(), z.boolean()]).nullable(), reason: z.string(), createdAt: z.iso.datetime() }) })
   .describe("the override, now the verdict's effective value");
+
+const VerdictValueSchema = z.union([z.number(), z.boolean()]).nullable();
+export const VerdictReadSchema = z
+  .object({
+    verdict: z.object({
+      id: z.string(),
+      kind: z.string(),
+      judgeName: z.string(),
+      promptVersion: z.string().nullable(),
+      metric: z.string(),
+      value: VerdictValueSchema.describe("the current revision's value"),
+      effective: VerdictValueSchema.describe("after the override in force, as every screen and export reads it"),
+      effectiveOverrideId: z.string().nullable(),
+      overrideOutdated: z.boolean().describe("the verdict's value changed under the override in force: a reviewer should confirm or withdraw it"),
+      rationale: z.string().nullable(),
+      rawOutput: z.string().nullable(),
+      createdAt: z.iso.datetime(),
+      revision: z.int(),
+      revisedAt: z.iso.datetime().nullable(),
+      revisions: z.array(z.object({ revision: z.int(), value: VerdictValueSchema, rationale: z.string().nullable(), createdAt: z.iso.datetime() })),
+      overrides: z.array(z.object({
+        id: z.string(),
+        value: VerdictValueSchema,
+        reason: z.string(),
+        status: z.string().describe("accepted | rejected | withdrawn"),
+        createdAt: z.iso.datetime(),
+        by: z.string(),
+        verdictRevision: z.int(),
+        baseValue: VerdictValueSchema.describe("the verdict's value on the revision the override was made on"),
+        withdrawn: z.object({ by: z.string(), at: z.iso.datetime(), reason: z.string().nullable() }).nullable(),
+      })),
+    }),
+  })
+  .describe("a machine verdict with its revisions and overrides");
+
+export const JudgeAgreementQuerySchema = z
+  .object({
+    runId: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/).optional().describe("only the trajectories of this evaluation run"),
+    split: z.enum(["judge", "benchmark", "app"]).default("judge").describe("one row per judge and prompt version, or also per benchmark or app"),
+  })
+  .strict();
+
+const Rate = z.object({ value: z.number(), low: z.number(), high: z.number() }).nullable();
+export const JudgeAgreementSchema = z
+  .object({
+    judges: z.array(z.object({
+      judgeName: z.string(),
+      promptVersion: z.string().nullable(),
+      split: z.string().nullable(),
+      judged: z.int().describe("trajectories the judge gave a success/failure verdict on"),
+      judgeRate: z.number().describe("share of those it called a success"),
+      pairs: z.int().describe("of those, verified with a success or failure human outcome"),
+      confusion: z.object({ truePositive: z.int(), falsePositive: z.int(), falseNegative: z.int(), trueNegative: z.int() }),
+      precision: Rate,
+      recall: Rate,
+      accuracy: Rate,
+      kappa: z.object({ kappa: z.number(), standardError: z.number().nullable(), low: z.number().nullable(), high: z.number().nullable() }).nullable(),
+    })),
+  })
+  .describe("each MLLM judge's own trace verdicts (current revision, never an override) against verified human outcomes: the numbers the dashboard and calibration pages show");
 
 const BoxSchema = z.tuple([z.number(), z.number(), z.number(), z.number()]);
 

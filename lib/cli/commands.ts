@@ -31,11 +31,14 @@ export const USAGE = `usage: npm run verity -- <command>
                                             create a user (prints a generated password unless --password-stdin)
   user passwd <email> [--password-stdin]    set a new password
   user grant <email> <project-slug> <role>  make a user annotator | reviewer | admin of a project
-  import <path> --project <slug> [--format F] [--images DIR] [--model NAME] [--contract FORMAT:UNIT] [--json]
+  import <path> --project <slug> [--format F] [--images DIR] [--model NAME] [--contract FORMAT:UNIT]
+              [--on-verified-change reopen|keep] [--json]
                                             import a file, folder or zip (formats: ${FORMATS}); every
                                             format found in a folder is imported. --model names the model of
                                             a results file that names none; --contract reads every box and
-                                            point as ${CONTRACT_CHOICES.join("|")}. Exits 1 when nothing was imported.
+                                            point as ${CONTRACT_CHOICES.join("|")}. A verified item whose inputs
+                                            changed at the source is reopened (default) or keeps its verified
+                                            inputs (keep); either way the report names it. Exits 1 when nothing was imported.
   backup <file>                             copy the database while the app runs (SQLite online backup or pg_dump)
   restore <file>                            replace the database with a backup (stop the app and workers first)
   pool create --project <slug> --name N --kind K --profile F [--target DIR|s3://bucket/prefix]
@@ -55,7 +58,7 @@ export const USAGE = `usage: npm run verity -- <command>
 Settings: DATABASE_URL (file:… or postgres://…; default SQLite under VERITY_DATA_DIR),
 VERITY_DATA_DIR (default ./data).`;
 
-type Options = { name?: string; owner: boolean; "password-stdin": boolean; project?: string; format?: string; images?: string; model?: string; contract?: string; json: boolean; pool?: string; since?: string; run?: string; reproduced?: boolean };
+type Options = { name?: string; owner: boolean; "password-stdin": boolean; project?: string; format?: string; images?: string; model?: string; contract?: string; "on-verified-change"?: string; json: boolean; pool?: string; since?: string; run?: string; reproduced?: boolean };
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -119,7 +122,7 @@ export async function runCommand(args: string[], options: Options & PoolCommandO
     case "import": {
       const target = required(verb, "path");
       const slug = required(options.project, "--project <slug>");
-      await withDb((db) => runImportCommand(db, { target, slug, format: options.format, images: options.images, model: options.model, contract: options.contract, json: options.json }));
+      await withDb((db) => runImportCommand(db, { target, slug, format: options.format, images: options.images, model: options.model, contract: options.contract, onVerifiedChange: options["on-verified-change"], json: options.json }));
       return;
     }
     case "backup":

@@ -6,6 +6,7 @@ import { parserById } from "@/lib/imports/formats/registry";
 import { startImport } from "@/lib/imports/import-api";
 import { createStaging, writeStagedFile } from "@/lib/imports/staging";
 import type { ContractChoice } from "@/lib/imports/contract-choice";
+import type { OnVerifiedChange } from "@/lib/imports/write/verified-change";
 import { db } from "@/lib/db";
 import { assertCanQueue } from "@/lib/jobs/jobs";
 
@@ -14,7 +15,7 @@ export async function importFromRequestBody(
   userId: string,
   format: string,
   body: ReadableStream<Uint8Array>,
-  options: { model?: string; contract?: ContractChoice; declaredBytes?: number | null } = {},
+  options: { model?: string; contract?: ContractChoice; onVerifiedChange?: OnVerifiedChange; declaredBytes?: number | null } = {},
 ) {
   const parser = parserById(format);
   if (!parser) throw new AppError("invalid_input", `unknown format ${format}`);
@@ -23,5 +24,5 @@ export async function importFromRequestBody(
   const stagingId = await createStaging(projectId);
   const fileName = format === "verity-jsonl" ? "records.jsonl" : "records.json";
   await writeStagedFile(projectId, stagingId, fileName, body, options.declaredBytes ?? null);
-  return startImport(projectId, userId, { source: { kind: "staging", stagingId }, format, model: options.model, contract: options.contract });
+  return startImport(projectId, userId, { source: { kind: "staging", stagingId }, format, model: options.model, contract: options.contract, onVerifiedChange: options.onVerifiedChange });
 }

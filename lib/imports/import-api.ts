@@ -65,6 +65,7 @@ export async function startImport(projectId: string, userId: string, request: Im
     format: request.format,
     contract: request.contract,
     model: request.model,
+    onVerifiedChange: request.onVerifiedChange,
   });
   // The request returns at once and the screen polls the job, which the worker runs (in this
   // process by default, or in `npm run worker` processes).

@@ -50,6 +50,7 @@ export function sampleWhere(projectId: string, filter: SampleFilter, viewer: Sam
     uiType: filter.uiType,
     ...(viewer.seesHuman ? { effectiveTargetAbsent: refusal } : { targetAbsent: refusal }),
     imageMissing: filter.imageMissing === undefined ? undefined : filter.imageMissing === "yes",
+    verdictChangedUnderOverride: viewer.seesHuman && filter.verdictChanged === "yes" ? true : undefined,
     status: statusCondition(filter.status),
     qualityTier: filter.tier === undefined ? undefined : filter.tier === "unscored" ? null : filter.tier,
     qualityScore: scoreRange(filter),

@@ -32,6 +32,8 @@ export const SampleFilterSchema = z.object({
   tier: z.enum(["gold", "rewrite", "discard", "unscored"]).optional().catch(undefined),
   status: z.enum(STATUS_FILTERS).optional().catch(undefined),
   imageMissing: z.enum(["yes", "no"]).optional().catch(undefined),
+  // (Reviewers) a machine verdict changed under a reviewer's override and awaits confirm/withdraw.
+  verdictChanged: z.enum(["yes"]).optional().catch(undefined),
   // Samples a model predicted on; and (reviewers) those one model got right and another wrong.
   model: Model,
   modelRight: Model,
@@ -48,7 +50,7 @@ export function parseSampleFilter(params: SearchParams, viewer: { seesHuman: boo
   if (viewer.seesHuman) return filter;
   return {
     ...filter,
-    correctness: undefined, scoreMin: undefined, scoreMax: undefined, tier: undefined, status: undefined, modelRight: undefined, modelWrong: undefined,
+    correctness: undefined, scoreMin: undefined, scoreMax: undefined, tier: undefined, status: undefined, modelRight: undefined, modelWrong: undefined, verdictChanged: undefined,
     sort: filter.sort && REVIEWER_SORTS.has(filter.sort) ? undefined : filter.sort,
   };
 }

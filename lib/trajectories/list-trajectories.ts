@@ -24,6 +24,7 @@ export function trajectoryWhere(projectId: string, f: TrajectoryFilter): Prisma.
     // Flags are stored comma-joined from a closed set, so a substring match is exact.
     mismatchFlags: f.flag ? { contains: f.flag } : undefined,
     status: statusCondition(f.status),
+    verdictChangedUnderOverride: f.verdictChanged === "yes" ? true : undefined,
   };
 }
 

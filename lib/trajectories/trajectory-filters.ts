@@ -21,6 +21,8 @@ export const TrajectoryFilterSchema = z.object({
   verdict: z.enum(["success", "failure", "unsure", "none"]).optional().catch(undefined),
   flag: z.enum(MISMATCH_FLAGS).optional().catch(undefined),
   status: z.enum(STATUS_FILTERS).optional().catch(undefined),
+  // (Reviewers) a machine verdict changed under a reviewer's override and awaits confirm/withdraw.
+  verdictChanged: z.enum(["yes"]).optional().catch(undefined),
   after: RowIdSchema.optional().catch(undefined),
 });
 export type TrajectoryFilter = z.infer<typeof TrajectoryFilterSchema>;
@@ -28,5 +30,5 @@ export type TrajectoryFilter = z.infer<typeof TrajectoryFilterSchema>;
 export function parseTrajectoryFilter(params: SearchParams, viewer: { seesHuman: boolean } = { seesHuman: true }): TrajectoryFilter {
   const filter = TrajectoryFilterSchema.parse(firstValues(params));
   if (viewer.seesHuman) return filter;
-  return { ...filter, verdict: undefined, status: undefined, flag: filter.flag && HUMAN_FLAGS.has(filter.flag) ? undefined : filter.flag };
+  return { ...filter, verdict: undefined, status: undefined, verdictChanged: undefined, flag: filter.flag && HUMAN_FLAGS.has(filter.flag) ? undefined : filter.flag };
 }

@@ -8,6 +8,8 @@ export const lists = {
   "filter.app": "App",
   "filter.uiType": "UI type",
   "filter.review": "Review",
+  "filter.verdictChanged": "Machine verdict",
+  "filter.verdictChangedYes": "changed under an override",
   "filter.sortBy": "Sort by",
   "filter.order": "Order",
   "filter.ascending": "ascending",

@@ -80,6 +80,8 @@ export const messages = {
   "messages.proposalAccepted": "Accepted: the proposal is the new final answer.",
   "messages.proposalDismissed": "Dismissed: the final answer stays as it was.",
   "messages.overrideRecorded": "Override recorded.",
+  "messages.overrideConfirmed": "Override confirmed on the verdict's current revision.",
+  "messages.overrideWithdrawn": "Override withdrawn: the verdict's own value applies again.",
   "messages.bulkAccepted": "{count} accepted.",
   "messages.bulkRejected": "{count} rejected.",
   "messages.bulkAcceptedSome": "{count} accepted; {unchanged} already verified, left as they were.",

@@ -11,6 +11,8 @@ export const lists: MessagesLike<typeof en> = {
   "filter.app": "应用",
   "filter.uiType": "界面类型",
   "filter.review": "审核状态",
+  "filter.verdictChanged": "机器判定",
+  "filter.verdictChangedYes": "在改判下发生变化",
   "filter.sortBy": "排序依据",
   "filter.order": "顺序",
   "filter.ascending": "升序",

@@ -75,6 +75,8 @@ export const messages: MessagesLike<typeof en> = {
   "messages.proposalAccepted": "已接受：该提议成为新的最终答案。",
   "messages.proposalDismissed": "已驳回：最终答案保持不变。",
   "messages.overrideRecorded": "已记录改判。",
+  "messages.overrideConfirmed": "已在判定的当前修订版上确认改判。",
+  "messages.overrideWithdrawn": "已撤回改判：恢复采用判定本身的值。",
   "messages.bulkAccepted": "已接受 {count} 个。",
   "messages.bulkRejected": "已拒绝 {count} 个。",
   "messages.bulkAcceptedSome": "已接受 {count} 个；{unchanged} 个原已核验，保持不变。",

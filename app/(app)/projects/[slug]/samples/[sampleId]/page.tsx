@@ -10,6 +10,8 @@ import { ProjectSettingsSchema } from "@/lib/domain/project-settings";
 import { projectPageAccess } from "@/lib/projects/page-access";
 import { queueClaimView } from "@/lib/queues/queue-claim-view";
 import { reviewStanding } from "@/lib/queues/review-standing";
+import { openSourceChange } from "@/lib/annotations/source-changes";
+import { SourceChangePanel } from "@/components/review/source-change-panel";
 import { neighbourSamples } from "@/lib/samples/list-samples";
 import { filterQuery, parseSampleFilter } from "@/lib/samples/sample-filters";
 import { loadSampleReview } from "@/lib/samples/sample-review";
@@ -34,6 +36,7 @@ export default async function SampleReviewPage({ params, searchParams }: Props) 
   const neighbours = await neighbourSamples(db(), project.id, sampleId, filter, { seesHuman: canOverride });
   const claim = search.claim === undefined ? null : await queueClaimView(db(), project.id, access.user.id, search.claim, search.queue);
   const standing = showsStanding ? await reviewStanding(db(), project.id, { sampleId }) : null;
+  const sourceChange = showsStanding ? await openSourceChange(db(), project.id, { sampleId }) : null;
   // Wider than the app's 72rem column: the screenshot is the workspace and takes the window's
   // width less a 1rem margin each side (the column stays centred, so this is symmetric). The
   // workspace ends 12px above the window's foot (use-remaining-height.ts), so from lg up the
@@ -42,6 +45,7 @@ export default async function SampleReviewPage({ params, searchParams }: Props) 
     <div className="ml-[calc(50%-50vw+1rem)] w-[calc(100vw-2rem)] space-y-3 lg:-mb-8">
       {claim && <QueueModeBar projectId={project.id} claim={claim} />}
       {standing && <ReviewStanding projectId={project.id} item={{ itemType: "sample", id: sampleId }} standing={standing} isAdmin={access.role === "owner" || roleAtLeast(access.role, "admin")} />}
+      {sourceChange && <SourceChangePanel change={sourceChange} />}
       <GroundingReview
         project={{ id: project.id, slug: project.slug, name: project.name }}
         review={review}

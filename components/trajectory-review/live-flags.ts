@@ -27,9 +27,14 @@ function traceVerdicts(verdicts: readonly VerdictView[]): TraceVerdictInput[] {
 type Trajectory = { stepCount: number; agentClaimedFinish: boolean; invalidActionCount: number; sourceOutcome: boolean | null; steps: readonly { noVisibleEffect: boolean }[] };
 
 export function liveFlags(payload: TrajectoryPayload, trajectory: Trajectory, verdicts: readonly VerdictView[]): MismatchFlag[] {
-  const { steps, ...inputs } = trajectory;
+  // Named, not spread: the screen passes its whole review, whose verdicts (dates as strings)
+  // must not reach deriveTrajectory's own `verdicts` input.
+  const { stepCount, agentClaimedFinish, invalidActionCount, sourceOutcome, steps } = trajectory;
   return deriveTrajectory({
-    ...inputs,
+    stepCount,
+    agentClaimedFinish,
+    invalidActionCount,
+    sourceOutcome,
     // The stored verdict on each step's pixels, as it went in: no label changes it.
     screenUnchanged: steps.map((s) => (s.noVisibleEffect ? true : null)),
     final: { decision: "accept", traceVerdict: payload.traceVerdict, firstWrongStep: payload.firstWrongStep, steps: payload.steps },

@@ -7,7 +7,9 @@ export function FilterSelect({ name, label, value, options }: Props) {
   return (
     <label className="flex flex-col text-xs font-medium text-slate-600">
       {label}
-      <select name={name} defaultValue={value ?? ""} className="mt-1 rounded-md border border-slate-300 bg-white px-2 py-1 text-sm font-normal text-slate-900">
+      {/* Named by the label alone: a wrapping label's name would also take in every option's text
+          (a "Review" select listing "Source changed" would answer to "Source"). */}
+      <select name={name} aria-label={label} defaultValue={value ?? ""} className="mt-1 rounded-md border border-slate-300 bg-white px-2 py-1 text-sm font-normal text-slate-900">
         <AnyOption />
         {options.map(([v, text]) => <option key={v} value={v}>{text}</option>)}
       </select>

@@ -97,6 +97,20 @@ const demoJobViaApi = once(async () => {
   return ((await response.json()) as { jobId: string }).jobId;
 });
 
+// A fresh override in force on the matrix's verdict (made through the API as an admin), for a
+// probe that withdraws one: each probe withdraws its own.
+async function freshOverride(): Promise<string> {
+  const s = authzSeed();
+  const response = await fetch(`http://127.0.0.1:${process.env.VERITY_E2E_PORT}/api/v1/projects/${s.demoProjectId}/verdicts/${s.verdictId}/overrides`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${await apiToken("admin", "admin")}`, "content-type": "application/json" },
+    body: JSON.stringify({ value: 4, reason: "authorization matrix (to withdraw)" }),
+  });
+  const made = (await response.json()) as { override?: { id: string } };
+  if (!made.override) throw new Error(`could not create an override: ${JSON.stringify(made).slice(0, 300)}`);
+  return made.override.id;
+}
+
 // The annotator's claim on a queue (Start is a same-origin POST answered with a redirect).
 async function claimAsAnnotator(queueId: string): Promise<{ claimId: string; sampleId: string }> {
   const started = await callRoute("annotator", "POST", `/api/projects/${authzSeed().demoProjectId}/queues/${queueId}/next`);
@@ -201,6 +215,11 @@ export const ROUTE_PROBES: Record<string, RouteProbe> = {
       return { url: `/api/v1/projects/${s.demoProjectId}/trajectories/${s.trajectoryIds[2]}/annotations`, ...json({ status: "draft", baseVersion: userVersion("admin", "trajectoryId", s.trajectoryIds[2]!), payload: { traceVerdict: null, firstWrongStep: null, steps: [], note: null } }) };
     },
   },
+  "GET /api/v1/projects/[projectId]/judges": { request: async () => ({ url: `/api/v1/projects/${authzSeed().demoProjectId}/judges` }) },
+  "GET /api/v1/projects/[projectId]/verdicts/[verdictId]": { request: async () => ({ url: `/api/v1/projects/${authzSeed().demoProjectId}/verdicts/${authzSeed().verdictId}` }) },
+  "POST /api/v1/projects/[projectId]/verdicts/[verdictId]/overrides/[overrideId]/review": {
+    request: async () => ({ url: `/api/v1/projects/${authzSeed().demoProjectId}/verdicts/${authzSeed().verdictId}/overrides/${await freshOverride()}/review`, ...json({ decision: "withdraw", reason: "authorization matrix" }) }),
+  },
   "POST /api/v1/projects/[projectId]/verdicts/[verdictId]/overrides": {
     request: async () => ({ url: `/api/v1/projects/${authzSeed().demoProjectId}/verdicts/${authzSeed().verdictId}/overrides`, ...json({ value: 5, reason: "authorization matrix" }) }),
   },
@@ -224,6 +243,7 @@ const annotatorVersion = (item: "sampleId" | "trajectoryId", id: string) => user
 export const ACTION_PROBES: Record<string, ActionProbe> = {
 
   "grounding#overrideVerdictAction": { args: async () => [{ projectId: authzSeed().demoProjectId, verdictId: authzSeed().verdictId, value: 6, reason: "authorization matrix" }] },
+  "grounding#reviewOverrideAction": { args: async () => [{ projectId: authzSeed().demoProjectId, overrideId: await freshOverride(), decision: "withdraw", reason: "authorization matrix" }] },
   "grounding#bulkDecideAction": { args: async () => [{ projectId: authzSeed().demoProjectId, sampleIds: [authzSeed().sampleIds[1]], decision: "accept" }] },
 
   "queues#createQueueAction": { args: async () => form({ projectId: authzSeed().demoProjectId, name: `matrix ${unique()}`, itemType: "sample", overlap: "1", leaseMinutes: "10" }) },
@@ -233,7 +253,7 @@ export const ACTION_PROBES: Record<string, ActionProbe> = {
     args: async () => [
       {
         projectId: authzSeed().demoProjectId,
-        adjudication: { queueItemId: authzSeed().adjudicationItemId, itemType: "sample", payload: { targetAbsent: false, box: [3, 3, 15, 15], instructionRewrite: null, qualityScore: null, note: null }, pickedUserId: null },
+        adjudication: { queueItemId: authzSeed().adjudicationItemId, itemType: "sample", payload: { targetAbsent: false, box: [3, 3, 15, 15], instructionRewrite: null, qualityScore: null, note: null }, pickedUserId: null, shown: [] },
       },
     ],
   },

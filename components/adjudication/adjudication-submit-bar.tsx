@@ -19,7 +19,11 @@ export function AdjudicationSubmitBar({ state, problem, summary, listHref, onSub
       {state.kind === "conflict" && (
         <div role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
           <p className="font-medium">{state.message}</p>
-          <Link href={listHref} className="mt-1 inline-block font-medium text-blue-800 hover:underline">{t("adjudication.backToList")}</Link>
+          <div className="mt-1 flex gap-4">
+            {/* A full reload: the answers as they are now, and a fresh submit state. */}
+            <button type="button" onClick={() => window.location.reload()} className="font-medium text-blue-800 hover:underline">{t("adjudication.reload")}</button>
+            <Link href={listHref} className="font-medium text-blue-800 hover:underline">{t("adjudication.backToList")}</Link>
+          </div>
         </div>
       )}
       {state.kind === "error" && <p role="alert" className="text-sm text-red-700">{state.message}</p>}

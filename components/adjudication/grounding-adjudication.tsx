@@ -54,7 +54,7 @@ export function GroundingAdjudication({ projectId, listHref, view }: Props) {
   const problem = groundingProblem(payload) === null ? null : t("adjudication.groundingProblem", { n: answers.length });
   function submit() {
     if (problem) return;
-    void submitter.submit({ queueItemId: view.queueItemId, itemType: "sample", payload, pickedUserId: picked === null ? null : answers[picked]!.userId });
+    void submitter.submit({ queueItemId: view.queueItemId, itemType: "sample", payload, pickedUserId: picked === null ? null : answers[picked]!.userId, shown: answers.map((a) => ({ userId: a.userId, annotationId: a.annotationId, version: a.version })) });
   }
   useAdjudicationKeys(answers.length, pick, submit);
 

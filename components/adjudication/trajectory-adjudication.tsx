@@ -81,7 +81,7 @@ export function TrajectoryAdjudication({ projectId, listHref, view }: Props) {
   const problem = trajectoryProblem(payload, steps.length);
   function submit() {
     if (problem) return;
-    void submitter.submit({ queueItemId: view.queueItemId, itemType: "trajectory", payload, pickedUserId: picked === null ? null : answers[picked]!.userId });
+    void submitter.submit({ queueItemId: view.queueItemId, itemType: "trajectory", payload, pickedUserId: picked === null ? null : answers[picked]!.userId, shown: answers.map((a) => ({ userId: a.userId, annotationId: a.annotationId, version: a.version })) });
   }
   useAdjudicationKeys(answers.length, pick, submit);
 

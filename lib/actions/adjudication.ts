@@ -11,7 +11,8 @@ import { adjudicateItem, AdjudicationInputSchema } from "@/lib/queues/adjudicate
 import { nextAwaitingAdjudication } from "@/lib/queues/adjudication-list";
 import { RowIdSchema } from "@/lib/ids/row-id-shape";
 
-const AdjudicateSchema = z.object({ projectId: RowIdSchema, adjudication: AdjudicationInputSchema });
+// The screens always name the answer versions they showed: a pick on changed answers is refused.
+const AdjudicateSchema = z.object({ projectId: RowIdSchema, adjudication: AdjudicationInputSchema.refine((a) => a.shown !== undefined, "the answers shown are missing") });
 
 export type AdjudicateResult = { ok: true; nextUrl: string } | { ok: false; error: string; isConflict: boolean };
 

@@ -20,13 +20,26 @@ import { writeTxOf } from "@/lib/derived/write-transaction";
 import { CLAIM_TRANSACTION, lockQueueItem } from "@/lib/queues/claim-locks";
 import { trajectoryProblem, TrajectoryPayloadSchema } from "@/lib/trajectories/trajectory-payload";
 import { statusWord } from "@/lib/i18n/status-word";
+import { itemAnswers, type ItemAnswer } from "@/lib/queues/item-answers";
+import { payloadOf } from "@/lib/annotations/save-annotation";
+import { trajectoryPayloadOf } from "@/lib/trajectories/save-trajectory-annotation";
+import { formatCoordinates } from "@/lib/i18n/format";
+import type { Annotation } from "@/lib/generated/sqlite/client";
 
 const Id = z.string().min(1).max(40);
 
+/** One answer as the adjudication page showed it: whose, which annotation, which version (null: none yet). */
+export const ShownAnswerSchema = z.object({ userId: Id, annotationId: Id.nullable(), version: z.number().int().min(1).nullable() });
+export type ShownAnswer = z.infer<typeof ShownAnswerSchema>;
+// The answers the page showed, so a pick is refused when any changed since it loaded. The
+// screens always send them; a caller that does not (a script, a test) adjudicates the answers
+// as they are now.
+const Shown = z.array(ShownAnswerSchema).max(100).optional();
+
 export const AdjudicationInputSchema = z.discriminatedUnion("itemType", [
   // pickedUserId: whose answer the reviewer started from (for the audit log), null if none.
-  z.object({ queueItemId: Id, itemType: z.literal("sample"), payload: GroundingPayloadSchema, pickedUserId: Id.nullable() }),
-  z.object({ queueItemId: Id, itemType: z.literal("trajectory"), payload: TrajectoryPayloadSchema, pickedUserId: Id.nullable() }),
+  z.object({ queueItemId: Id, itemType: z.literal("sample"), payload: GroundingPayloadSchema, pickedUserId: Id.nullable(), shown: Shown }),
+  z.object({ queueItemId: Id, itemType: z.literal("trajectory"), payload: TrajectoryPayloadSchema, pickedUserId: Id.nullable(), shown: Shown }),
 ]);
 export type AdjudicationInput = z.input<typeof AdjudicationInputSchema>;
 
@@ -39,6 +52,31 @@ function resolutionRefusal(item: { status: string; resolution: string | null; re
   }
   const who = item.resolvedBy ?? item.resolution ?? "someone";
   return when ? saidError("conflict", "checks.settledByAt", { who, when }) : saidError("conflict", "checks.settledBy", { who });
+}
+
+/** A stored answer in a few English words, for the refusal ("box 10, 20.5, 30, 40", "failure"). */
+function describeStoredAnswer(annotation: Annotation): string {
+  if (annotation.itemType === "trajectory") return trajectoryPayloadOf(annotation).traceVerdict ?? "no verdict";
+  const payload = payloadOf(annotation);
+  if (payload.targetAbsent) return "target absent";
+  return payload.box ? `box ${formatCoordinates("en", payload.box)}` : "no box";
+}
+
+/** Refuses a pick made on answers that changed since the page loaded, naming the answer, the
+ * version shown and the one stored now (the screen keeps the shown one beside the message). */
+function refuseStaleAnswers(shown: readonly ShownAnswer[], answers: readonly ItemAnswer[]): void {
+  const seen = new Map(shown.map((s) => [s.userId, s]));
+  for (const [index, answer] of answers.entries()) {
+    const was = seen.get(answer.userId);
+    const now = answer.annotation ? { annotationId: answer.annotation.id, version: answer.annotation.version } : { annotationId: null, version: null };
+    if (was && was.annotationId === now.annotationId && was.version === now.version) continue;
+    throw saidError("conflict", "checks.adjudicationAnswerChanged", {
+      who: `${index + 1} (${answer.name})`,
+      was: was?.version == null ? "none" : String(was.version),
+      now: now.version === null ? "none" : String(now.version),
+      answer: answer.annotation ? describeStoredAnswer(answer.annotation) : "none",
+    });
+  }
 }
 
 export async function adjudicateItem(db: Db, access: ProjectAccess, input: AdjudicationInput, now = new Date()) {
@@ -73,10 +111,10 @@ export async function adjudicateItem(db: Db, access: ProjectAccess, input: Adjud
       answer = { itemType: "trajectory", payload: parsed.payload };
       key = { trajectoryId: item.trajectoryId };
     }
-    if (parsed.pickedUserId) {
-      const picked = await tx.claim.count({ where: { queueItemId: item.id, userId: parsed.pickedUserId, status: "submitted" } });
-      if (!picked) throw saidError("invalid_input", "checks.pickedAnswerNotHere");
-    }
+    const answers = await itemAnswers(w.exec, item);
+    if (parsed.shown) refuseStaleAnswers(parsed.shown, answers);
+    const picked = parsed.pickedUserId ? answers.find((a) => a.userId === parsed.pickedUserId) : null;
+    if (parsed.pickedUserId && !picked) throw saidError("invalid_input", "checks.pickedAnswerNotHere");
     const pinned = await pinFinalAnswer(w, {
       projectId: access.projectId,
       item: key,
@@ -85,6 +123,8 @@ export async function adjudicateItem(db: Db, access: ProjectAccess, input: Adjud
       decision: "accept",
       decidedById: access.user.id,
       contributorIds: [access.user.id],
+      // The stored answer the reviewer started from, at the version the page showed.
+      from: picked?.annotation ? { annotationId: picked.annotation.id, version: picked.annotation.version } : undefined,
       now,
     });
     await tx.queueItem.update({ where: { id: item.id }, data: { status: "verified", resolution: "adjudication", resolvedById: access.user.id, resolvedAt: now } });

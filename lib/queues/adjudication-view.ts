@@ -16,6 +16,9 @@ async function settledBy(db: Db, item: { status: string; resolution: string | nu
   return { status: item.status, resolution: item.resolution, resolvedBy: resolver?.name ?? null, resolvedAt: item.resolvedAt?.toISOString() ?? null };
 }
 
+/** Which stored answer the page shows, sent back with the pick (lib/queues/adjudicate-item.ts). */
+const shownVersion = (a: { annotation: { id: string; version: number } | null }) => ({ annotationId: a.annotation?.id ?? null, version: a.annotation?.version ?? null });
+
 export async function loadAdjudication(db: Db, projectId: string, queueId: string, queueItemId: string) {
   const item = await db.queueItem.findFirst({
     where: { id: queueItemId, queueId, isHoneypot: false, queue: { projectId } },
@@ -48,7 +51,7 @@ export async function loadAdjudication(db: Db, projectId: string, queueId: strin
         const mine = payloads[i] ?? null;
         // IoU to each other answer's box, in answer order (null where either has no box).
         const overlaps = payloads.map((other, j) => (j === i || !mine?.box || !other?.box ? null : iou(mine.box, other.box)));
-        return { userId: a.userId, name: a.name, payload: mine, overlaps };
+        return { userId: a.userId, name: a.name, payload: mine, overlaps, ...shownVersion(a) };
       }),
     };
   }
@@ -69,7 +72,7 @@ export async function loadAdjudication(db: Db, projectId: string, queueId: strin
         return { index: s.index, action: action?.success ? describeAction(action.data) : "unparsed action", mediaId: s.imageMissing ? null : s.mediaId, thought: s.thought };
       }),
     },
-    answers: answers.map((a) => ({ userId: a.userId, name: a.name, payload: a.annotation ? trajectoryPayloadOf(a.annotation) : null })),
+    answers: answers.map((a) => ({ userId: a.userId, name: a.name, payload: a.annotation ? trajectoryPayloadOf(a.annotation) : null, ...shownVersion(a) })),
   };
 }
 

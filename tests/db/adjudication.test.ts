@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { PROVIDERS } from "./databases";
 import { ABSENT, answerNext, boxAnswer, finalOf, labels, makeSamples, makeTrajectory, queueProject, trajectoryAnswer } from "./queue-support";
 import { saveGroundingAnnotation } from "@/lib/annotations/save-annotation";
+import { saveAnswer } from "@/lib/annotations/save-answer";
 import { adjudicateItem } from "@/lib/queues/adjudicate-item";
 import { createQueue } from "@/lib/queues/create-queue";
 import { saveTrajectoryAnnotation } from "@/lib/trajectories/save-trajectory-annotation";
@@ -85,6 +86,27 @@ describe.each(PROVIDERS)("consensus and adjudication on %s", (provider) => {
     const audit = await db.auditLog.findMany({ where: { action: "adjudication.resolve" } });
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ userId: person("rev").user.id, targetId: item.id, details: { pickedUserId: person("ann2").user.id, box: [300, 300, 400, 400] } });
+  });
+
+  it("a pick made on answers that changed since the page loaded is refused, naming the answer and both versions; the pin records the version it came from", async () => {
+    const { db, ids, queue, person } = await sampleQueue(2);
+    await answerNext(db, queue.id, person("ann1"), () => boxAnswer([100, 100, 200, 200]));
+    await answerNext(db, queue.id, person("ann2"), () => boxAnswer([300, 300, 400, 400]));
+    const item = await db.queueItem.findFirstOrThrow({ where: { queueId: queue.id } });
+    const shownNow = async () => (await db.annotation.findMany({ where: { sampleId: ids[0] }, select: { id: true, annotatorId: true, version: true } })).map((a) => ({ userId: a.annotatorId, annotationId: a.id, version: a.version }));
+    const shown = await shownNow();
+
+    // While the reviewer looks, ann2 changes their answer (a new version of the same annotation).
+    const ann2Answer = await db.annotation.findFirstOrThrow({ where: { sampleId: ids[0], annotatorId: person("ann2").user.id } });
+    await saveAnswer(db, person("ann2"), { itemType: "sample", itemId: ids[0]!, baseVersion: ann2Answer.version, status: "submitted", payload: boxAnswer([320, 300, 420, 400]) });
+    const stale = adjudicateItem(db, person("rev"), { queueItemId: item.id, itemType: "sample", payload: boxAnswer([300, 300, 400, 400]), pickedUserId: person("ann2").user.id, shown });
+    await expect(stale).rejects.toMatchObject({ code: "conflict", message: expect.stringMatching(/^Answer 2 \(ann2\) changed since this page loaded: you saw version 1, it is now version 2 \(box 320, 300, 420, 400\)/) });
+    expect(await db.answerRevision.count({ where: { sampleId: ids[0] } })).toBe(0);
+    expect(await db.queueItem.findUniqueOrThrow({ where: { id: item.id } })).toMatchObject({ status: "adjudication" });
+
+    // Reloaded, the pick lands and says which version of whose answer it started from.
+    await adjudicateItem(db, person("rev"), { queueItemId: item.id, itemType: "sample", payload: boxAnswer([320, 300, 420, 400]), pickedUserId: person("ann2").user.id, shown: await shownNow() });
+    expect(await finalOf(db, { sampleId: ids[0]! })).toMatchObject({ source: "adjudication", fromAnnotationId: ann2Answer.id, fromVersion: 2, boxX1: 320 });
   });
 
   it("two reviewers resolving the same item at once: exactly one wins", async () => {

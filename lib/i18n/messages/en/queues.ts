@@ -142,6 +142,7 @@ export const queues = {
   "adjudication.resolve": "Resolve",
   "adjudication.finalAnswer": "Final answer:",
   "adjudication.backToList": "Back to the items awaiting adjudication",
+  "adjudication.reload": "Reload the current answers",
   "adjudication.toResolve": "To resolve: {problem}.",
   "adjudication.ctrlEnter": "Ctrl+Enter resolves and opens the next item.",
   "adjudication.resolving": "Resolving…",

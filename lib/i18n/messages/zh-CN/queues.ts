@@ -145,6 +145,7 @@ export const queues: MessagesLike<typeof en> = {
   "adjudication.resolve": "裁定",
   "adjudication.finalAnswer": "最终答案：",
   "adjudication.backToList": "返回待仲裁条目",
+  "adjudication.reload": "重新加载当前答案",
   "adjudication.toResolve": "裁定前需要：{problem}。",
   "adjudication.ctrlEnter": "Ctrl+Enter 裁定并打开下一条。",
   "adjudication.resolving": "正在裁定…",

@@ -43,7 +43,9 @@ export function isSettled(state: string): boolean {
 export type SubmitActor = "annotator" | "reviewer";
 // The queue claim the submit is made under, if any (looked up by the server, never taken
 // from the client: an annotator must not escape a honeypot by dropping the claim from a URL).
-export type SubmitClaim = { overlap: number; isHoneypot: boolean } | null;
+// isActive: the claim is still being worked (not yet submitted); a submitted claim means the
+// person already gave their queue answer, so a later submit on a settled item is not queue work.
+export type SubmitClaim = { overlap: number; isHoneypot: boolean; isActive?: boolean } | null;
 
 export type SubmitOutcome =
   | "pin" // a reviewer's answer becomes the final answer (a new revision)
@@ -55,9 +57,17 @@ export type SubmitOutcome =
 
 export function submitOutcome(state: ItemState, actor: SubmitActor, claim: SubmitClaim): SubmitOutcome {
   if (claim?.isHoneypot) return "graded";
-  if (claim && claim.overlap >= 2) return isSettled(state) ? "kept" : "queue_answer";
+  // Queue work: an answer of the N while the item is open; on an item settled meanwhile (by
+  // consensus, adjudication or a reviewer) the open claim's answer is kept as the person's own.
+  const isQueueWork = claim !== null && claim.isActive !== false;
+  if (claim && claim.overlap >= 2) {
+    if (!isSettled(state)) return "queue_answer";
+    if (isQueueWork) return "kept";
+  }
   if (actor === "reviewer") return "pin";
-  if (isSettled(state)) return claim ? "kept" : "proposal";
+  // After their queue answer was submitted, a person's resubmit to a settled item is a proposal
+  // for a reviewer, whoever settled it (a consensus-verified item included).
+  if (isSettled(state)) return isQueueWork ? "kept" : "proposal";
   return "in_review";
 }
 

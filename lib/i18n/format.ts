@@ -25,6 +25,15 @@ export function formatNumber(locale: Locale, n: number, options?: Intl.NumberFor
   return numberFormat(locale, options).format(n);
 }
 
+/** A coordinate as stored, to at most 3 decimals and never grouped ("1592", "100.5"): a box
+ * printed rounded to whole pixels would not be the box the API and the exports hold. */
+export function formatCoordinate(locale: Locale, v: number): string {
+  return numberFormat(locale, { maximumFractionDigits: 3, useGrouping: false }).format(v);
+}
+
+/** A box or point as "x1, y1, x2, y2" with formatCoordinate. */
+export const formatCoordinates = (locale: Locale, values: readonly number[]): string => values.map((v) => formatCoordinate(locale, v)).join(", ");
+
 /** A share 0..1 as a percentage with a fixed number of decimals: 0.05 → "5%", (0, 1) → "0.0%". */
 export function formatPercent(locale: Locale, share: number, fractionDigits = 0): string {
   return numberFormat(locale, { style: "percent", minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits }).format(share);

@@ -23,5 +23,5 @@ export async function claimOnItem(db: Db, projectId: string, userId: string, ite
   );
   const claim = claims.find((c) => c.status === "active") ?? claims[0];
   if (!claim) return null;
-  return { claimId: claim.id, status: claim.status, queueItemId: claim.queueItemId, claim: { overlap: Number(claim.overlap), isHoneypot: asBool(claim.isHoneypot) } };
+  return { claimId: claim.id, status: claim.status, queueItemId: claim.queueItemId, claim: { overlap: Number(claim.overlap), isHoneypot: asBool(claim.isHoneypot), isActive: claim.status === "active" } };
 }

@@ -12,6 +12,12 @@ describe("submitOutcome", () => {
     expect(submitOutcome("rejected", "annotator", null)).toBe("proposal");
     expect(submitOutcome("verified", "annotator", { overlap: 1, isHoneypot: false })).toBe("kept");
     expect(submitOutcome("verified", "annotator", { overlap: 2, isHoneypot: false })).toBe("kept");
+    // The queue answer already submitted: a resubmit to the settled item (consensus-verified
+    // included) is a proposal for a reviewer, not queue work.
+    expect(submitOutcome("verified", "annotator", { overlap: 2, isHoneypot: false, isActive: false })).toBe("proposal");
+    expect(submitOutcome("verified", "annotator", { overlap: 1, isHoneypot: false, isActive: false })).toBe("proposal");
+    expect(submitOutcome("verified", "reviewer", { overlap: 2, isHoneypot: false, isActive: false })).toBe("pin");
+    expect(submitOutcome("in_review", "annotator", { overlap: 2, isHoneypot: false, isActive: false })).toBe("queue_answer");
   });
 
   it("grades every answer to a honeypot, whoever gives it", () => {

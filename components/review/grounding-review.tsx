@@ -17,6 +17,7 @@ import { QualityPanel } from "@/components/review/quality-panel";
 import { VersionedSaveBar } from "@/components/review/versioned-save-bar";
 import { useRemainingHeight } from "@/components/review/use-remaining-height";
 import { useVersionedAutosave } from "@/components/review/use-versioned-autosave";
+import { formatCoordinates } from "@/lib/i18n/format";
 import type { AnswerSaveResult } from "@/lib/annotations/answer-save-reply";
 import { groundingProblem, type GroundingPayload } from "@/lib/annotations/grounding-payload";
 import type { Box } from "@/lib/domain/geometry";
@@ -24,8 +25,12 @@ import type { TierSettings } from "@/lib/domain/tiers";
 import type { EditorAnswer } from "@/lib/editor/state";
 import type { SampleReview } from "@/lib/samples/sample-review";
 
-const summarizeGroundingAnswer = (t: Translate) => (p: GroundingPayload) =>
-  p.targetAbsent ? t("grounding.summary.absent") : p.box ? t("grounding.summary.box", { box: p.box.map((v) => Math.round(v)).join(", ") }) : t("grounding.summary.noBox");
+// The box as stored (formatCoordinates): a rounded one would not be what the API and exports hold.
+// A rewrite is part of the answer (it reaches the pools), so two answers that differ only there read differently.
+const summarizeGroundingAnswer = (t: Translate) => (p: GroundingPayload) => {
+  const answer = p.targetAbsent ? t("grounding.summary.absent") : p.box ? t("grounding.summary.box", { box: formatCoordinates("en", p.box) }) : t("grounding.summary.noBox");
+  return p.instructionRewrite ? t("grounding.summary.withRewrite", { answer, rewrite: p.instructionRewrite }) : answer;
+};
 
 type Props = {
   project: { id: string; slug: string; name: string };
@@ -38,6 +43,9 @@ type Props = {
   // Reviewers on a settled item without an answer of their own start from its final answer.
   finalPayload?: GroundingPayload | null;
   isSettled?: boolean;
+  // The final answer this reviewer's screen was shown (null: none yet; absent: not a reviewer's
+  // screen). A submit over a final someone else pinned since is refused with theirs.
+  finalAnswerId?: string | null;
 };
 
 function initialPayload(review: SampleReview, finalPayload: GroundingPayload | null): GroundingPayload {
@@ -60,7 +68,7 @@ function originalReference(t: Translate, review: SampleReview, finalBox: Box | n
   return [];
 }
 
-export function GroundingReview({ project, review, tiers, canOverride, query, neighbours, finalBox = null, finalPayload = null, isSettled = false }: Props) {
+export function GroundingReview({ project, review, tiers, canOverride, query, neighbours, finalBox = null, finalPayload = null, isSettled = false, finalAnswerId }: Props) {
   const router = useRouter();
   const t = useT();
   const [payload, setPayload] = useState<GroundingPayload>(() => initialPayload(review, finalPayload));
@@ -69,6 +77,7 @@ export function GroundingReview({ project, review, tiers, canOverride, query, ne
   const autosave = useVersionedAutosave<GroundingPayload>(
     (input) => postAnswerSave<AnswerSaveResult<GroundingPayload>>(`/api/projects/${encodeURIComponent(project.id)}/samples/${encodeURIComponent(review.id)}/answer`, input, queueClaim),
     review.mine,
+    finalAnswerId,
   );
   const base = `/projects/${project.slug}/samples`;
   const nextUrl = neighbours.next ? `${base}/${neighbours.next}${query}` : `${base}${query}`;
@@ -181,8 +190,12 @@ export function GroundingReview({ project, review, tiers, canOverride, query, ne
             onSubmit={() => void submit()}
             submitLabel={canOverride && isSettled ? t("review.submitRevision") : t("review.submitNext")}
             onKeepMine={() => {
-              if (autosave.state.kind === "conflict") autosave.resolve(autosave.state.theirs);
-              void autosave.save(payload, "draft");
+              if (autosave.state.kind !== "conflict") return;
+              const theirs = autosave.state.theirs;
+              autosave.resolve(theirs);
+              // Over another reviewer's final answer, "mine" is a submit: it replaces theirs.
+              if (theirs?.final) void submit();
+              else void autosave.save(payload, "draft");
             }}
             onTakeTheirs={() => {
               if (autosave.state.kind !== "conflict") return;

@@ -5,11 +5,16 @@
 // returned, so one tab never races itself (a submit pressed while a draft is saving waits for
 // it, then submits on its version). A refused save (conflict) means another tab or person wrote
 // in between: autosaving stops until the person has chosen which version wins. `flush` saves a
-// pending draft at once, so leaving for the next item loses nothing.
+// pending draft at once, so leaving for the next item loses nothing. A reviewer's screen also
+// carries the final answer it was shown (`finalAnswerId`): a submit over a final someone else
+// pinned since is refused, and the conflict says whose it is (`final`).
 import { useRef, useState } from "react";
 import { useT } from "@/components/i18n/i18n-provider";
+import type { FinalConflict } from "@/lib/annotations/answer-save-reply";
 
-export type Conflict<P> = { version: number; status: string; updatedAt: string; payload: P };
+// `version` is the person's own annotation's (null when they have none yet); `final` is set when
+// the refusal was another reviewer's final answer rather than another save of their own answer.
+export type Conflict<P> = { version: number | null; status: string; updatedAt: string; payload: P; final?: FinalConflict };
 export type SaveOutcome<P> =
   | { ok: true; saved: { version: number; status: string; updatedAt: string } }
   | { ok: false; error: string; conflict?: Conflict<P> | null };
@@ -21,17 +26,20 @@ export type SaveState<P> =
   | { kind: "error"; message: string }
   | { kind: "conflict"; message: string; theirs: Conflict<P> | null };
 
-type Send<P> = (input: { baseVersion: number | null; status: "draft" | "submitted"; payload: P }) => Promise<SaveOutcome<P>>;
+type Send<P> = (input: { baseVersion: number | null; status: "draft" | "submitted"; payload: P; baseFinalAnswerId?: string | null }) => Promise<SaveOutcome<P>>;
 
 const AUTOSAVE_MS = 1200;
 
-export function useVersionedAutosave<P>(send: Send<P>, initial: { version: number; status: string } | null) {
+/** `finalAnswerId`: the final answer a reviewer's screen shows (null: none yet); undefined where
+ * the screen shows none (an annotator, queue mode), so no final conflict is checked. */
+export function useVersionedAutosave<P>(send: Send<P>, initial: { version: number; status: string } | null, finalAnswerId?: string | null) {
   const t = useT();
   const [state, setState] = useState<SaveState<P>>({ kind: "idle", status: initial?.status ?? null });
   const version = useRef<number | null>(initial?.version ?? null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const pending = useRef<P | null>(null);
   const blocked = useRef(false);
+  const baseFinal = useRef<string | null | undefined>(finalAnswerId);
   // The tail of the save queue: the next save starts when it settles.
   const tail = useRef<Promise<unknown>>(Promise.resolve());
   const inFlight = useRef(0);
@@ -42,7 +50,7 @@ export function useVersionedAutosave<P>(send: Send<P>, initial: { version: numbe
     setState({ kind: "saving" });
     let result: SaveOutcome<P>;
     try {
-      result = await send({ baseVersion: version.current, status, payload });
+      result = await send({ baseVersion: version.current, status, payload, ...(baseFinal.current === undefined ? {} : { baseFinalAnswerId: baseFinal.current }) });
     } catch {
       result = { ok: false, error: t("editor.unreachable") };
     }
@@ -88,9 +96,11 @@ export function useVersionedAutosave<P>(send: Send<P>, initial: { version: numbe
     if (pending.current !== null && !blocked.current) void save(pending.current, "draft");
   }
 
-  /** After a conflict: save mine over theirs (based on their version), or adopt theirs. */
+  /** After a conflict: save mine over theirs (based on their version), or adopt theirs. Either
+   * way the person has now seen the newer final answer, so the next submit is based on it. */
   function resolve(theirs: Conflict<P> | null) {
     version.current = theirs?.version ?? null;
+    if (theirs?.final) baseFinal.current = theirs.final.revisionId;
     blocked.current = false;
     setState({ kind: "idle", status: theirs?.status ?? null });
   }

@@ -1,6 +1,7 @@
 "use client";
 // Save state (draft autosave, submitted), the submit button, and the conflict banner that
-// explains what the other save holds before the person chooses which one wins.
+// explains what the other save holds (or the final answer another reviewer pinned meanwhile)
+// before the person chooses which one wins.
 import { useLocale, useT } from "@/components/i18n/i18n-provider";
 import type { Conflict, SaveState } from "@/components/review/use-versioned-autosave";
 import { formatDateTime, formatTime } from "@/lib/i18n/format";
@@ -37,9 +38,10 @@ function describe<P>(state: SaveState<P>, t: Translate, locale: Locale): string 
 function OtherVersion<P>({ theirs, summarize }: { theirs: Conflict<P>; summarize: (payload: P) => string }) {
   const t = useT();
   const locale = useLocale();
+  if (theirs.final) return <p className="mt-1">{t("save.otherFinal", { by: theirs.final.by ?? t("save.someone"), at: formatDateTime(locale, theirs.final.at), answer: summarize(theirs.payload) })}</p>;
   return (
     <p className="mt-1">
-      {t("save.otherVersion", { version: theirs.version, status: theirs.status === "submitted" ? t("save.status.submitted") : t("save.status.draft"), at: formatDateTime(locale, theirs.updatedAt), answer: summarize(theirs.payload) })}
+      {t("save.otherVersion", { version: theirs.version ?? "—", status: theirs.status === "submitted" ? t("save.status.submitted") : t("save.status.draft"), at: formatDateTime(locale, theirs.updatedAt), answer: summarize(theirs.payload) })}
     </p>
   );
 }
@@ -54,8 +56,9 @@ export function VersionedSaveBar<P>({ state, problem, summarize, onSubmit, submi
           <p className="font-medium">{state.message}</p>
           {state.theirs && <OtherVersion theirs={state.theirs} summarize={summarize} />}
           <div className="mt-2 flex flex-wrap gap-2">
-            <button type="button" onClick={onKeepMine} className="rounded-md bg-amber-700 px-3 py-1 text-white hover:bg-amber-800">{t("save.keepMine")}</button>
-            <button type="button" onClick={onTakeTheirs} className="rounded-md border border-amber-400 px-3 py-1 hover:bg-amber-100">{t("save.takeTheirs")}</button>
+            {/* Focused: a keyboard-first reviewer answers the banner without reaching for the mouse. */}
+            <button type="button" autoFocus onClick={onKeepMine} className="rounded-md bg-amber-700 px-3 py-1 text-white hover:bg-amber-800">{state.theirs?.final ? t("save.replaceFinal") : t("save.keepMine")}</button>
+            <button type="button" onClick={onTakeTheirs} className="rounded-md border border-amber-400 px-3 py-1 hover:bg-amber-100">{state.theirs?.final ? t("save.takeFinal") : t("save.takeTheirs")}</button>
           </div>
         </div>
       )}

@@ -54,6 +54,9 @@ type Props = {
   // Reviewers on a settled trajectory without an answer of their own start from its final answer.
   finalPayload?: TrajectoryPayload | null;
   isSettled?: boolean;
+  // The final answer this reviewer's screen was shown (null: none yet; absent: not a reviewer's
+  // screen). A submit over a final someone else pinned since is refused with theirs.
+  finalAnswerId?: string | null;
 };
 
 // Resume where the work stopped: the first step without a label.
@@ -63,7 +66,7 @@ function firstUnlabeled(payload: TrajectoryPayload, stepCount: number): number {
   return i ?? 0;
 }
 
-export function TrajectoryReviewScreen({ project, review, canOverride, query, neighbours, finalPayload = null, isSettled = false }: Props) {
+export function TrajectoryReviewScreen({ project, review, canOverride, query, neighbours, finalPayload = null, isSettled = false, finalAnswerId }: Props) {
   const router = useRouter();
   const steps = review.steps;
   const [payload, setPayload] = useState<TrajectoryPayload>(() => review.mine?.payload ?? (finalPayload ? { ...finalPayload, note: null } : EMPTY_TRAJECTORY_PAYLOAD));
@@ -87,6 +90,7 @@ export function TrajectoryReviewScreen({ project, review, canOverride, query, ne
   const autosave = useVersionedAutosave<TrajectoryPayload>(
     (input) => postAnswerSave<AnswerSaveResult<TrajectoryPayload>>(`/api/projects/${encodeURIComponent(project.id)}/trajectories/${encodeURIComponent(review.id)}/answer`, input, queueClaim),
     review.mine,
+    finalAnswerId,
   );
   const uiTree = useUiTree(project.id);
 
@@ -318,8 +322,12 @@ export function TrajectoryReviewScreen({ project, review, canOverride, query, ne
               <VersionedSaveBar state={autosave.state} problem={problem} summarize={(p) => summarizeTrajectoryAnswer(t, p)} onSubmit={() => void submit()}
                 submitLabel={canOverride && isSettled ? t("review.submitRevision") : t("review.submitNext")}
                 onKeepMine={() => {
-                  if (autosave.state.kind === "conflict") autosave.resolve(autosave.state.theirs);
-                  void autosave.save(payload, "draft");
+                  if (autosave.state.kind !== "conflict") return;
+                  const theirs = autosave.state.theirs;
+                  autosave.resolve(theirs);
+                  // Over another reviewer's final answer, "mine" is a submit: it replaces theirs.
+                  if (theirs?.final) void submit();
+                  else void autosave.save(payload, "draft");
                 }}
                 onTakeTheirs={() => {
                   if (autosave.state.kind !== "conflict") return;

@@ -9,9 +9,11 @@ import { keyOf, type ItemKey } from "@/lib/annotations/item-key";
 import type { AnnotationRow } from "@/lib/annotations/versioned-save";
 import { trajectoryProblem, TrajectoryPayloadSchema, type TrajectoryPayload } from "@/lib/trajectories/trajectory-payload";
 
-export type SaveAnswerInput =
-  | { itemType: "sample"; itemId: string; baseVersion: number | null; status: "draft" | "submitted"; payload: GroundingPayload }
-  | { itemType: "trajectory"; itemId: string; baseVersion: number | null; status: "draft" | "submitted"; payload: TrajectoryPayload };
+// baseFinalAnswerId: the item's final answer revision the reviewer's screen showed (null: none);
+// a reviewer's submit over a newer one is refused (lib/annotations/save-answer.ts). Absent: not
+// checked (API clients that predate it).
+type SaveCommon = { itemId: string; baseVersion: number | null; status: "draft" | "submitted"; baseFinalAnswerId?: string | null };
+export type SaveAnswerInput = (SaveCommon & { itemType: "sample"; payload: GroundingPayload }) | (SaveCommon & { itemType: "trajectory"; payload: TrajectoryPayload });
 
 // `image`: the sample's screenshot size, which a submitted box must lie within.
 type KnownItem = { id: string; stepCount: number; image?: { width: number; height: number } | null };

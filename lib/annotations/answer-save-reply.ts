@@ -24,14 +24,17 @@ export type QueueStep = z.infer<typeof QueueStepSchema>;
 
 /** The body of an answer route, for a payload schema. */
 export function answerSaveBody<P extends z.ZodType>(payload: P) {
-  return z.object({ baseVersion: z.number().int().min(1).nullable(), status: z.enum(["draft", "submitted"]), payload, queue: QueueStepSchema.optional() });
+  return z.object({ baseVersion: z.number().int().min(1).nullable(), status: z.enum(["draft", "submitted"]), payload, queue: QueueStepSchema.optional(), baseFinalAnswerId: RowIdSchema.nullable().optional() });
 }
 
 // `next`: where a queue-mode submit goes on to (absent when the save was not a queue-mode
 // submit, or when going on failed: the screen then posts the queue's /next form itself).
 export type AnswerSaveResult<P> =
   | { ok: true; saved: SavedAnnotation; next?: string }
-  | { ok: false; error: string; conflict?: { version: number; status: string; updatedAt: string; payload: P } | null };
+  | { ok: false; error: string; conflict?: { version: number | null; status: string; updatedAt: string; payload: P; final?: FinalConflict } | null };
+
+/** A reviewer's submit refused because another final answer was pinned since the screen loaded. */
+export type FinalConflict = { revisionId: string; by: string | null; at: string };
 
 // Failures are said with `t`, the reader's language (their cookie or browser), like every action's.
 export async function saveAnswerReply<P>(access: ProjectAccess, input: SaveAnswerInput, t: Translate): Promise<AnswerSaveResult<P>> {
@@ -40,7 +43,7 @@ export async function saveAnswerReply<P>(access: ProjectAccess, input: SaveAnswe
     return { ok: true, saved: { id, version, status, updatedAt } };
   } catch (error) {
     if (isAppError(error) && error.code === "conflict") {
-      const details = error.details as { current: { version: number; status: string; updatedAt: string; payload: P } | null };
+      const details = error.details as { current: { version: number | null; status: string; updatedAt: string; payload: P; final?: FinalConflict } | null };
       return { ok: false, error: failureIn(t, error).error, conflict: details.current };
     }
     return { ok: false, error: failureIn(t, error).error };

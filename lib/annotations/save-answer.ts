@@ -9,7 +9,7 @@ import "server-only";
 // An annotator gets the same reply whichever of these happened, so submitting to an item
 // tells them nothing about its standing.
 import type { Db } from "@/lib/db";
-import { saidError } from "@/lib/i18n/said-error";
+import { saidError, saidErrorWith } from "@/lib/i18n/said-error";
 import { isReviewerRole } from "@/lib/auth/roles";
 import type { ProjectAccess } from "@/lib/auth/session";
 import { insertAudit } from "@/lib/audit/record";
@@ -38,12 +38,31 @@ async function currentFinalEquals(w: WriteTx, finalAnswerId: string | null, colu
   return keys.every((k) => canonicalJson(final[k as keyof typeof final]) === canonicalJson(columns[k]));
 }
 
-async function applySubmit(w: WriteTx, access: ProjectAccess, kind: AnswerKind, item: ItemKey, row: { id: string; version: number }, payload: unknown, outcome: SubmitOutcome, current: { status: string; finalAnswerId: string | null }, now: Date) {
+/** A reviewer's submit based on an older final answer than the item's: refused, with the newer
+ * one (who pinned it, when, what it says) for the screen to show beside the reviewer's own. */
+async function refuseNewerFinal(w: WriteTx, access: ProjectAccess, kind: AnswerKind, finalAnswerId: string, baseVersion: number | null, status: string) {
+  const final = await w.tx.answerRevision.findUnique({ where: { id: finalAnswerId } });
+  // The reviewer's own earlier pin (a second submit from the same screen) replaces nothing of anyone else's.
+  if (final?.decidedById === access.user.id) return;
+  const by = final?.decidedById ? ((await w.tx.user.findUnique({ where: { id: final.decidedById }, select: { name: true } }))?.name ?? null) : null;
+  const at = final?.createdAt ?? new Date();
+  const seconds = Math.max(0, Math.round((Date.now() - at.getTime()) / 1000));
+  throw saidErrorWith(
+    "conflict",
+    // The person's own annotation is unchanged (the transaction rolls back): its version stays the base.
+    { current: { version: baseVersion, status, updatedAt: at.toISOString(), payload: final ? kind.payloadOf(final as never) : null, final: { revisionId: finalAnswerId, by, at: at.toISOString() } } },
+    "checks.finalAnswerChangedMeanwhile",
+    { who: by ?? "someone", ago: seconds < 120 ? `${seconds} s` : seconds < 7200 ? `${Math.round(seconds / 60)} min` : `${Math.round(seconds / 3600)} h` },
+  );
+}
+
+async function applySubmit(w: WriteTx, access: ProjectAccess, kind: AnswerKind, item: ItemKey, row: { id: string; version: number; status: string; updatedAt: Date }, payload: unknown, outcome: SubmitOutcome, current: { status: string; finalAnswerId: string | null }, now: Date, baseFinalAnswerId: string | null | undefined) {
   const { projectId } = access;
   switch (outcome) {
     case "pin": {
       const answer = kind.final(payload);
       if (await currentFinalEquals(w, current.finalAnswerId, revisionColumns(answer))) return "unchanged" as const;
+      if (baseFinalAnswerId !== undefined && current.finalAnswerId !== null && current.finalAnswerId !== baseFinalAnswerId) await refuseNewerFinal(w, access, kind, current.finalAnswerId, row.version === 1 ? null : row.version - 1, row.status);
       await pinFinalAnswer(w, { projectId, item, answer, source: "review", decision: "accept", decidedById: access.user.id, contributorIds: [access.user.id], from: { annotationId: row.id, version: row.version }, now });
       await settleQueueItemsOf(w, projectId, item, access.user.id, now);
       return outcome;
@@ -89,7 +108,7 @@ export async function saveAnswer(db: Db, access: ProjectAccess, input: SaveAnswe
       const saved = { id: row.id, version: row.version, status: row.status, updatedAt: row.updatedAt.toISOString() };
       if (input.status === "draft") return { saved, outcome: "draft" as const };
       const current = await lockItem(w, access.projectId, item);
-      const outcome = await applySubmit(w, access, kind, item, row, payload, submitOutcome(current.status as ItemState, actor, claim?.claim ?? null), current, now);
+      const outcome = await applySubmit(w, access, kind, item, row, payload, submitOutcome(current.status as ItemState, actor, claim?.claim ?? null), current, now, input.baseFinalAnswerId);
       await insertAudit(w.exec, {
         userId: access.user.id,
         projectId: access.projectId,

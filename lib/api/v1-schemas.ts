@@ -41,6 +41,7 @@ const saveBody = <P extends z.ZodType>(payload: P) =>
     .object({
       status: z.enum(["draft", "submitted"]).describe("a draft is your working copy; a submit applies the review rules (a reviewer's pins the final answer)"),
       baseVersion: z.int().min(1).nullable().describe("the version of your answer you edited; null for your first save"),
+      baseFinalAnswerId: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/).nullable().optional().describe("(reviewers) the final answer revision your answer replaces, null for none; a submit over a newer one is refused with 409 and that answer"),
       payload,
     })
     .strict();

@@ -56,6 +56,7 @@ export default async function SampleReviewPage({ params, searchParams }: Props) 
         finalBox={standing?.status === "verified" ? (standing.final?.grounding?.box ?? null) : null}
         finalPayload={standing?.status === "verified" ? (standing.final?.grounding ?? null) : null}
         isSettled={standing ? isSettled(standing.status) : false}
+        finalAnswerId={standing ? (standing.final?.id ?? null) : undefined}
       />
     </div>
   );

@@ -50,7 +50,8 @@ export default async function TrajectoryReviewPage({ params, searchParams }: Pro
       {sourceChange && <SourceChangePanel change={sourceChange} />}
       <TrajectoryReviewScreen key={review.id} project={{ id: project.id, slug: project.slug, name: project.name }} review={review} canOverride={canOverride}
         query={queryOf(search)} neighbours={neighbours}
-        finalPayload={standing?.status === "verified" ? (standing.final?.trajectory ?? null) : null} isSettled={standing ? isSettled(standing.status) : false} />
+        finalPayload={standing?.status === "verified" ? (standing.final?.trajectory ?? null) : null} isSettled={standing ? isSettled(standing.status) : false}
+        finalAnswerId={standing ? (standing.final?.id ?? null) : undefined} />
     </div>
   );
 }

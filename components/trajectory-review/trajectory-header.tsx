@@ -44,6 +44,7 @@ const signed = (locale: ReturnType<typeof useLocale>, n: number) => `${n >= 0 ? 
 // Compact: the goal on at most two lines, the facts, outcomes and flags on one wrapping row of
 // small text, so the screenshot below keeps the window's height.
 export function TrajectoryHeader({ review, slug, liveFlags, navigation }: Props) {
+  const changedUnderOverride = [...review.verdicts, ...review.steps.flatMap((s) => s.verdicts)].filter((v) => v.overrideOutdated).length;
   const t = useT();
   const locale = useLocale();
   const facts: [PlainKey, string | null][] = [
@@ -110,6 +111,13 @@ export function TrajectoryHeader({ review, slug, liveFlags, navigation }: Props)
         )}
         <Flags flags={review.storedFlags} label={t("trajectory.header.flags")} testId="mismatch-flags" />
         {liveFlags && !sameFlags(liveFlags, review.storedFlags) && <Flags flags={liveFlags} label={t("trajectory.header.withYourAnswer")} testId="live-flags" />}
+        {/* The verdict panel can sit below the fold: the header says one of them needs a decision. */}
+        {changedUnderOverride > 0 && (
+          <button type="button" data-testid="header-verdict-changed" onClick={() => document.querySelector("[data-testid=verdict-changed-under-override]")?.scrollIntoView({ block: "center" })}
+            className="rounded bg-amber-100 px-1.5 text-xs font-medium text-amber-900 hover:bg-amber-200">
+            {t("trajectory.header.verdictChanged", { count: changedUnderOverride })}
+          </button>
+        )}
       </div>
     </header>
   );

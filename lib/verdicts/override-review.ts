@@ -5,6 +5,8 @@ import "server-only";
 // current revision (a new override with the same value, so the history shows both), or
 // withdraw it, which takes it out of force (the verdict's own value applies again). A
 // withdrawal works on any accepted override: a reviewer may take back one they no longer hold.
+// Withdrawing the override in force withdraws every accepted override of the verdict with it
+// (the ones it confirmed or replaced), or the one before it would silently come back in force.
 // Both are a person's act: machines never confirm or withdraw.
 import { z } from "zod";
 import type { Db } from "@/lib/db";
@@ -36,6 +38,7 @@ export async function reviewOverride(db: Db, access: ProjectAccess, input: Overr
     const from = describeVerdictValue(base ? (base.valueScore ?? base.valueBool) : null);
     const to = describeVerdictValue(verdict.valueScore ?? verdict.valueBool);
     let confirmationId: string | null = null;
+    let alsoWithdrawn: string[] = [];
     if (decision === "confirm") {
       if (override.verdictRevision === verdict.revision) throw saidError("conflict", "checks.overrideAlreadyCurrent");
       // Only the override in force carries over; confirming an older one would bring it back.
@@ -54,11 +57,13 @@ export async function reviewOverride(db: Db, access: ProjectAccess, input: Overr
       });
       confirmationId = confirmation.id;
     } else {
-      await w.tx.judgeOverride.update({
-        where: { id: override.id },
+      const inForce = await w.tx.judgeOverride.findFirst({ where: { verdictId: verdict.id, status: "accepted" }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], select: { id: true } });
+      const withdrawn = await w.tx.judgeOverride.findMany({ where: inForce?.id === override.id ? { verdictId: verdict.id, status: "accepted" } : { id: override.id }, select: { id: true } });
+      await w.tx.judgeOverride.updateMany({
+        where: { id: { in: withdrawn.map((o) => o.id) } },
         data: { status: "withdrawn", withdrawnAt: now, withdrawnById: access.user.id, withdrawnReason: reason || null },
-        select: { id: true },
       });
+      alsoWithdrawn = withdrawn.map((o) => o.id).filter((id) => id !== override.id);
     }
     await recordAudit(w.tx, {
       userId: access.user.id,
@@ -66,7 +71,7 @@ export async function reviewOverride(db: Db, access: ProjectAccess, input: Overr
       action: `override.${decision}`,
       targetType: "verdict",
       targetId: verdict.id,
-      details: { overrideId: override.id, confirmationId, verdictRevision: verdict.revision, madeOnRevision: override.verdictRevision, from, to, reason: reason ?? null },
+      details: { overrideId: override.id, confirmationId, alsoWithdrawn, verdictRevision: verdict.revision, madeOnRevision: override.verdictRevision, from, to, reason: reason ?? null },
     });
     await rederiveVerdictItem(w, access.projectId, verdict);
     return { confirmationId };

@@ -9,6 +9,7 @@ export const trajectory = {
   "trajectory.nav.previous": "← Previous",
   "trajectory.nav.next": "Next",
   "trajectory.nav.shortcuts": "Shortcuts",
+  "trajectory.header.verdictChanged": "verdict changed under an override ({count})",
   "trajectory.header.benchmark": "benchmark",
   "trajectory.header.app": "app",
   "trajectory.header.model": "model",

@@ -12,6 +12,7 @@ export const trajectory: MessagesLike<typeof en> = {
   "trajectory.nav.previous": "← 上一条",
   "trajectory.nav.next": "下一条",
   "trajectory.nav.shortcuts": "快捷键",
+  "trajectory.header.verdictChanged": "判定在人工覆盖后发生变化（{count}）",
   "trajectory.header.benchmark": "基准",
   "trajectory.header.app": "应用",
   "trajectory.header.model": "模型",

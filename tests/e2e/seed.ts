@@ -25,6 +25,7 @@ import { seedBenchmarks } from "./seed-benchmarks";
 import { seedWorkspace } from "./seed-workspace";
 import { seedLabels } from "./seed-labels";
 import { seedSampled } from "./seed-sampled";
+import { seedReimport } from "./seed-reimport";
 import { rederiveStale } from "./seed-derived";
 import { seedUiTreeSample } from "./seed-ui-tree";
 import { generatedFixtures } from "../support/import-fixtures";
@@ -95,6 +96,7 @@ async function main() {
   await seedWorkspace(db, store, dataDir, users);
   await seedLabels(db, store, dataDir, users.admin!.email);
   await seedSampled(db, store, dataDir, users);
+  await seedReimport(db, dataDir, users);
   // Rows written straight to the database are derived as an import derives its batches.
   for (const project of await db.project.findMany({ select: { id: true } })) await rederiveStale(db, project.id);
   await db.$disconnect();

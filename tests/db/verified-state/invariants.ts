@@ -35,6 +35,21 @@ async function verdictsOf(w: World, where: { sampleId?: string; trajectoryId?: s
   }));
 }
 
+/** Whether any of the item's verdicts changed under the override in force (the latest accepted
+ * one): its value now differs from its value at the revision the override was made on. */
+async function changedUnderOverride(w: World, where: { sampleId?: string; trajectoryId?: string }): Promise<boolean> {
+  const rows = await w.db.judgeVerdict.findMany({ where: { projectId: w.projectId, ...where }, include: { overrides: true, revisions: true } });
+  return rows.some((v) => {
+    const inForce = v.overrides
+      .filter((o) => o.status === "accepted")
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1))
+      .at(-1);
+    if (!inForce) return false;
+    const base = v.revisions.find((r) => r.revision === inForce.verdictRevision);
+    return base !== undefined && (base.valueScore ?? base.valueBool) !== (v.valueScore ?? v.valueBool);
+  });
+}
+
 export async function checkInvariants(w: World): Promise<void> {
   const project = await w.db.project.findUniqueOrThrow({ where: { id: w.projectId } });
   const settings = ProjectSettingsSchema.parse(project.settings);
@@ -71,6 +86,7 @@ export async function checkInvariants(w: World): Promise<void> {
     expect(row.qualityTier, `${at}: tier`).toBe(expected.tier);
     expect(Object.fromEntries(row.predictions.map((p) => [p.id, p.correctness])), `${at}: correctness`).toEqual(expected.correctness);
     expect([row.predictionsCorrect, row.predictionsTotal], `${at}: hits`).toEqual([expected.hits, row.predictions.length]);
+    expect(row.verdictChangedUnderOverride, `${at}: verdict changed under an override`).toBe(await changedUnderOverride(w, { sampleId: m.id }));
   }
 
   const groups = new Map<string, { id: string; reward: number | null }[]>();
@@ -102,6 +118,7 @@ export async function checkInvariants(w: World): Promise<void> {
     expect(row.mismatchFlags.split(",").filter(Boolean), `${at}: flags`).toEqual(expected.flags);
     expect([row.stepsCorrect, row.stepsIncorrect], `${at}: step counts`).toEqual([expected.stepsCorrect, expected.stepsIncorrect]);
     expect(row.outcome, `${at}: counted outcome`).toBe(expected.outcome);
+    expect(row.verdictChangedUnderOverride, `${at}: verdict changed under an override`).toBe(await changedUnderOverride(w, { trajectoryId: m.id }));
     close(row.reward, expected.reward, `${at}: reward`);
     const key = row.groupKey ?? `alone:${row.id}`;
     groups.set(key, [...(groups.get(key) ?? []), { id: row.id, reward: expected.reward }]);
@@ -155,7 +172,7 @@ async function checkCounts(w: World, samples: SampleExpected[], trajectories: Tr
     unscored: samples.filter((s) => s.tier === null).length,
   });
   const progress = await reviewProgress(w.db, w.projectId);
-  for (const state of ["unreviewed", "in_review", "awaiting_adjudication", "verified", "rejected", "reopened"] as const) {
+  for (const state of ["unreviewed", "in_review", "awaiting_adjudication", "verified", "rejected", "reopened", "source_changed"] as const) {
     expect(progress.samples.counts[state], `dashboard: samples ${state}`).toBe(w.samples.filter((s) => s.status === state).length);
     expect(progress.trajectories.counts[state], `dashboard: trajectories ${state}`).toBe(w.trajectories.filter((t) => t.status === state).length);
   }

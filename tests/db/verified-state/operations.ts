@@ -10,6 +10,7 @@ import { decideProposal } from "@/lib/annotations/proposals";
 import { reopenItem } from "@/lib/annotations/reopen-item";
 import { saveAnswer } from "@/lib/annotations/save-answer";
 import { isSettled, type ItemState } from "@/lib/domain/item-lifecycle";
+import { reviewOverride } from "@/lib/verdicts/override-review";
 import { runRederiveJob } from "@/lib/derived/rederive-job";
 import { claimJob } from "@/lib/jobs/jobs";
 import { updateProjectSettings } from "@/lib/projects/update-settings";
@@ -24,7 +25,11 @@ import type { TrajectoryPayload } from "@/lib/trajectories/trajectory-payload";
 import { overrideVerdict } from "@/lib/verdicts/override-verdict";
 import { importInto } from "../import-support";
 import { iou } from "./reference";
-import { claimKey, randomGrounding, randomTrajectoryAnswer, type Rng, type SampleModel, type TrajectoryModel, type World } from "./world";
+import { claimKey, randomGrounding, randomTrajectoryAnswer, writeRecords, type Rng, type SampleModel, type TrajectoryModel, type World } from "./world";
+
+// Not yet answered since import, reopening or a change at the source (the model's own words for
+// lib/domain/item-lifecycle.ts's rule: a first answer there puts the item in review).
+const isFresh = (state: ItemState) => state === "unreviewed" || state === "reopened" || state === "source_changed";
 
 type Item = { kind: "sample"; model: SampleModel } | { kind: "trajectory"; model: TrajectoryModel };
 type AnyPayload = GroundingPayload | TrajectoryPayload;
@@ -102,7 +107,7 @@ export const OPERATIONS: { name: string; weight: number; run: (w: World, r: Rng)
       const settled = isSettled(item.model.status);
       const expected = settled ? "proposal" : "in_review";
       if (outcome !== expected) throw new Error(`${who.user.name}'s submit on ${item.model.sourceId} (${item.model.status}) was ${outcome}, expected ${expected}`);
-      if (!settled && (item.model.status === "unreviewed" || item.model.status === "reopened")) item.model.status = "in_review";
+      if (!settled && isFresh(item.model.status)) item.model.status = "in_review";
       return `${who.user.name} submits ${item.model.sourceId} (${outcome})`;
     },
   },
@@ -196,11 +201,17 @@ export const OPERATIONS: { name: string; weight: number; run: (w: World, r: Rng)
         return `${who.user.name} answers ${item.model.sourceId}, settled meanwhile`;
       }
       if (outcome !== "queue_answer") throw new Error(`queue work on ${item.model.sourceId} was ${outcome}`);
-      if (item.model.status === "unreviewed" || item.model.status === "reopened") item.model.status = "in_review";
+      if (isFresh(item.model.status)) item.model.status = "in_review";
       if (submitted.submittedCount + 1 >= 2 && submitted.status === "open") {
         const answers = await w.db.annotation.findMany({
           where: { [item.kind === "sample" ? "sampleId" : "trajectoryId"]: item.model.id, kind: "label", status: "submitted", annotatorId: { in: (await w.db.claim.findMany({ where: { queueItemId: claim.queueItemId, status: "submitted" }, select: { userId: true } })).map((c) => c.userId) } },
         });
+        // An earlier queue answer turned back into a draft (its author saved one over it): nothing
+        // to compare, the item is only full (lib/queues/resolve-item.ts).
+        if (answers.length < 2) {
+          if (after.status !== "full") throw new Error(`expected ${item.model.sourceId} full with one submitted answer, the item is ${after.status}`);
+          return `${who.user.name} answers ${item.model.sourceId}: full, the other answer is a draft again`;
+        }
         const agreed = consensusOf(item, answers as never);
         if (agreed) {
           if (after.status !== "verified" || after.resolution !== "consensus") throw new Error(`expected a consensus on ${item.model.sourceId}, the item is ${after.status}`);
@@ -320,6 +331,77 @@ export const OPERATIONS: { name: string; weight: number; run: (w: World, r: Rng)
       const report = await importInto(w.db, w.projectId, w.importDir);
       if (report.rejectedCount > 0) throw new Error(`re-import refused records: ${JSON.stringify(report.rejected)}`);
       return `re-import (${report.unchanged} unchanged)`;
+    },
+  },
+  {
+    // A benchmark re-run rewrites its file in place: a verdict's log or value, a sample's
+    // instruction or a trajectory's goal changes, and it is imported again under either policy.
+    // A settled item whose inputs changed is reopened as source_changed (never a honeypot), or
+    // keeps what was verified; a verdict keeps its overrides whatever changed.
+    name: "re-import changed",
+    weight: 4,
+    async run(w, r) {
+      const policy = r.pick(["reopen", "keep"] as const);
+      const kind = r.pick(["rationale", "value", "instruction", "goal"] as const);
+      const mark = `r${w.log.length}`;
+      let changed: { item: Item; field: "instruction" | "goal"; line: Record<string, unknown>; was: unknown } | null = null;
+      let what: string;
+      if (kind === "rationale" || kind === "value") {
+        // Mostly a verdict someone overrode: the case where a re-import could undo human work.
+        const overridden = await w.db.judgeOverride.findMany({ where: { status: "accepted", verdict: { projectId: w.projectId } }, select: { verdict: { select: { judgeName: true, sample: { select: { sourceId: true } }, trajectory: { select: { sourceId: true } } } } } });
+        const target = overridden.length > 0 && r.chance(0.7) ? r.pick(overridden).verdict : null;
+        const line = target
+          ? w.records.find((l) => l.id === (target.sample?.sourceId ?? target.trajectory?.sourceId))!
+          : r.pick(w.records.filter((l) => (l.verdicts?.length ?? 0) > 0));
+        const verdict = target ? line.verdicts!.find((v) => v.judge === target.judgeName)! : r.pick(line.verdicts!);
+        if (kind === "rationale") verdict.rationale = `log ${mark}`;
+        else verdict.value = typeof verdict.value === "boolean" ? !verdict.value : ((verdict.value as number) + 2.5) % 10.5;
+        what = `${kind} of ${line.id}'s ${String(verdict.judge)} verdict`;
+      } else {
+        const field = kind;
+        const line = r.pick(w.records.filter((l) => l.type === (field === "instruction" ? "sample" : "trajectory")));
+        const model = field === "instruction" ? w.samples.find((s) => s.sourceId === line.id)! : w.trajectories.find((t) => t.sourceId === line.id)!;
+        changed = { item: field === "instruction" ? { kind: "sample", model: model as SampleModel } : { kind: "trajectory", model: model as TrajectoryModel }, field, line, was: line[field] };
+        line[field] = `${String(line[field]).replace(/ \(r\d+\)$/, "")} (${mark})`;
+        what = `${field} of ${line.id}`;
+      }
+      writeRecords(w);
+      const settled = changed ? isSettled(changed.item.model.status) : false;
+      const key = changed ? (changed.item.kind === "sample" ? { sampleId: changed.item.model.id } : { trajectoryId: changed.item.model.id }) : null;
+      const honeypot = key ? (await w.db.honeypot.count({ where: key })) > 0 : false;
+      const report = await importInto(w.db, w.projectId, w.importDir, { onVerifiedChange: policy });
+      if (report.rejectedCount > 0) throw new Error(`re-import refused records: ${JSON.stringify(report.rejected)}`);
+      expect(report.created.verdicts, "a changed verdict is a revision, never a second verdict").toBe(0);
+      if (changed && settled) {
+        const reopen = policy === "reopen" && !honeypot;
+        expect(report.sourceChanges, `the report names ${changed.item.model.sourceId}`).toContainEqual(expect.objectContaining({ itemId: changed.item.model.id, action: reopen ? "reopened" : "kept" }));
+        if (reopen) {
+          changed.item.model.final = null;
+          changed.item.model.status = "source_changed";
+        } else {
+          // Kept: the stored inputs are the verified ones. The file goes back to them, or the next
+          // plain re-import would find the same change again.
+          changed.line[changed.field] = changed.was;
+          writeRecords(w);
+        }
+        return `${what} changed at the source, ${reopen ? "reopened" : "kept"} (${policy})`;
+      }
+      expect(report.sourceChanges ?? [], "nothing settled changed").toEqual([]);
+      return `${what} changed at the source (${policy})`;
+    },
+  },
+  {
+    // A reviewer answers a verdict that changed under their override: confirm it, or withdraw it.
+    name: "review override",
+    // Often: it finds something to do only between a value change and the next one.
+    weight: 8,
+    async run(w, r) {
+      const outdated = await w.db.judgeVerdict.findMany({ where: { projectId: w.projectId, overrideOutdated: true }, select: { id: true, effectiveOverrideId: true } });
+      if (outdated.length === 0) return null;
+      const verdict = r.pick(outdated);
+      const decision = r.pick(["confirm", "withdraw"] as const);
+      await reviewOverride(w.db, r.pick(w.reviewers), { overrideId: verdict.effectiveOverrideId!, decision });
+      return `override on ${verdict.id} ${decision === "confirm" ? "confirmed" : "withdrawn"}`;
     },
   },
 ];

@@ -16,7 +16,8 @@ const byTime = <T extends { at: number; id: string }>(list: T[]) => [...list].so
 
 /** The latest accepted override's value, else the verdict's; and the override's id. */
 export function effective(v: VerdictIn): { value: number | boolean | null; overrideId: string | null } {
-  const accepted = byTime(v.overrides).filter((o) => o.status !== "rejected");
+  // Rejected by adjudication or withdrawn by a reviewer: out of force.
+  const accepted = byTime(v.overrides).filter((o) => o.status !== "rejected" && o.status !== "withdrawn");
   const last = accepted.at(-1);
   return last ? { value: last.value, overrideId: last.id } : { value: v.value, overrideId: null };
 }

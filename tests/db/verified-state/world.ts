@@ -54,6 +54,8 @@ export type World = {
   projectId: string;
   store: MediaStore;
   importDir: string;
+  // The records file's lines, as the benchmark last wrote them (re-import operations change them).
+  records: RecordLine[];
   admin: ProjectAccess;
   reviewers: ProjectAccess[];
   annotators: ProjectAccess[];
@@ -71,8 +73,10 @@ const TRAJECTORIES = 8;
 
 export const claimKey = (userId: string, itemId: string) => `${userId}:${itemId}`;
 
-function importFile(r: Rng): string {
-  const lines: object[] = [{ type: "run", name: "model-run", benchmark: "bench", model: "agent" }];
+export type RecordLine = Record<string, unknown> & { type: string; id?: string; verdicts?: Record<string, unknown>[] };
+
+function importLines(r: Rng): RecordLine[] {
+  const lines: RecordLine[] = [{ type: "run", name: "model-run", benchmark: "bench", model: "agent" }];
   for (let i = 0; i < SAMPLES; i++) {
     const absent = i === 1 || i === 5;
     const x = 10 + r.int(120);
@@ -111,7 +115,12 @@ function importFile(r: Rng): string {
       verdicts,
     });
   }
-  return lines.map((l) => JSON.stringify(l)).join("\n") + "\n";
+  return lines;
+}
+
+/** Writes the world's records file as it stands (a re-run rewrites it in place). */
+export function writeRecords(w: Pick<World, "importDir" | "records">): void {
+  writeFileSync(path.join(w.importDir, "records.jsonl"), w.records.map((l) => JSON.stringify(l)).join("\n") + "\n");
 }
 
 export async function buildWorld(db: Db, r: Rng): Promise<World> {
@@ -123,13 +132,15 @@ export async function buildWorld(db: Db, r: Rng): Promise<World> {
   };
   const importDir = mkdtempSync(path.join(os.tmpdir(), "verity-model-"));
   writeFileSync(path.join(importDir, "img.png"), await sharp({ create: { ...IMAGE, channels: 3, background: "#204060" } }).png().toBuffer());
-  writeFileSync(path.join(importDir, "records.jsonl"), importFile(r));
+  const records = importLines(r);
+  writeRecords({ importDir, records });
   const world: World = {
     db,
     projectId: project.id,
     // The import's own store (tests/db/import-support.ts): exports copy the screenshots from it.
     store: createLocalMediaStore(IMPORT_MEDIA_DIR),
     importDir,
+    records,
     admin: await person("admin", "admin"),
     reviewers: [await person("rev1", "reviewer"), await person("rev2", "reviewer")],
     annotators: [await person("ann1", "annotator"), await person("ann2", "annotator"), await person("ann3", "annotator")],

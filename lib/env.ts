@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { parseTrustedProxies } from "@/lib/auth/trusted-proxies";
+import { parseModelHosts } from "@/lib/models/connections/model-hosts";
 
 const optionalText = z
   .string()
@@ -73,6 +74,15 @@ const EnvSchema = z
     VERITY_WORKER: optionalText.pipe(z.enum(["in-process", "external"], "must be in-process or external").default("in-process")),
     VERITY_JOB_LOCK_MS: z.coerce.number().int().min(500, "must be at least 500").default(60_000),
     VERITY_WORKER_POLL_MS: z.coerce.number().int().min(50, "must be at least 50").default(5_000),
+    // Hosts model connections may call (lib/models/connections/model-hosts.ts), comma-separated:
+    // host, host:port or *.domain. Unset: any host but link-local and cloud metadata addresses.
+    VERITY_MODEL_HOSTS: z.string().default("").superRefine((spec, ctx) => {
+      try {
+        parseModelHosts(spec);
+      } catch (error) {
+        ctx.addIssue({ code: "custom", message: (error as Error).message });
+      }
+    }),
     // Set by Next.js while it builds; nothing long-running starts then.
     NEXT_PHASE: z.string().optional(),
   })

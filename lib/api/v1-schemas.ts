@@ -294,7 +294,7 @@ export const JobStatusSchema = z
   .object({
     job: z.object({
       id: z.string(),
-      kind: z.enum(["import", "export", "rederive"]),
+      kind: z.enum(["import", "export", "rederive", "model_run"]),
       status: z.enum(["queued", "running", "succeeded", "failed", "cancelled"]),
       processed: z.int(),
       total: z.int().nullable(),

@@ -8,6 +8,7 @@ import { runRederiveJob } from "@/lib/derived/rederive-job";
 import { runClaimedImportJob } from "@/lib/imports/import-job";
 import type { JobKind } from "@/lib/jobs/jobs";
 import { mediaStore } from "@/lib/media/media-store";
+import { runModelRunJob } from "@/lib/models/runs/model-run-job";
 
 export type JobHandler = (db: Db, jobId: string) => Promise<void>;
 
@@ -18,4 +19,7 @@ export const JOB_HANDLERS: { [K in JobKind]: JobHandler } = {
   },
   export: runExportJob,
   rederive: runRederiveJob,
+  model_run: async (db, jobId) => {
+    await runModelRunJob(db, jobId);
+  },
 };

@@ -15,7 +15,7 @@ import type { Prisma } from "@/lib/generated/sqlite/client";
 export const JOB_LOCK_MS = 60_000;
 export const WORKER_ID = `${process.pid}-${randomBytes(4).toString("hex")}`;
 
-export type JobKind = "import" | "export" | "rederive";
+export type JobKind = "import" | "export" | "rederive" | "model_run";
 
 // claimedBy: a job run in the foreground (the CLI) is created already held by its process, so
 // that no worker polling the same database can claim it first.

@@ -7,7 +7,6 @@ import "server-only";
 // One prediction per (sample, model): an answer that differs from the stored one is a new
 // revision (PredictionRevision keeps every one), never a second prediction.
 import type { Db } from "@/lib/db";
-import type { Prisma } from "@/lib/generated/sqlite/client";
 import { pointToPixels } from "@/lib/domain/coordinates";
 import { judgePrediction } from "@/lib/domain/point-in-box";
 import type { PredictionRecord, SampleRecord } from "@/lib/imports/records";
@@ -15,25 +14,13 @@ import type { MediaCache } from "@/lib/imports/write/media-cache";
 import { disagree, noteRevised, reject, type FormatReport } from "@/lib/imports/write/report";
 import { sampleKey, writeSamples, type WrittenSample } from "@/lib/imports/write/samples";
 import { withSourceReference } from "@/lib/imports/write/target-pixels";
-import { sameJson } from "@/lib/imports/write/content-hash";
 import type { TouchedIds } from "@/lib/imports/write/touched";
 import { chunks, IMPORT_TRANSACTION } from "@/lib/imports/write/transactions";
 import { groupBy, lookupInChunks } from "@/lib/imports/write/key-lookup";
-import { markSamplesStale } from "@/lib/derived/mark-stale";
-import { newRowId } from "@/lib/queues/row-id";
+import { writePredictionRows, type PredictionRow } from "@/lib/predictions/write-prediction-rows";
 import { DEFAULT_POLICY, type VerifiedChangePolicy } from "@/lib/imports/write/verified-change";
 
-type Row = {
-  sampleId: string;
-  model: string;
-  kind: string;
-  x: number | null;
-  y: number | null;
-  rawOutput: string | null;
-  sourceCorrectness: string | null;
-  runId: string | null;
-  extra: Prisma.InputJsonValue | undefined;
-};
+type Row = PredictionRow;
 
 function toRow(record: PredictionRecord, sample: WrittenSample, stated: SampleRecord["imageSize"], runId: string | null): Row | string {
   const base = {
@@ -42,7 +29,7 @@ function toRow(record: PredictionRecord, sample: WrittenSample, stated: SampleRe
     rawOutput: record.rawOutput,
     sourceCorrectness: record.fileLabel,
     runId,
-    extra: (record.extra ?? undefined) as Prisma.InputJsonValue | undefined,
+    extra: (record.extra ?? undefined) as PredictionRow["extra"],
   };
   const { prediction } = record;
   if (prediction.kind !== "point") return { ...base, kind: prediction.kind, x: null, y: null };
@@ -56,13 +43,6 @@ function toRow(record: PredictionRecord, sample: WrittenSample, stated: SampleRe
   } catch (error) {
     return error instanceof Error ? error.message : String(error);
   }
-}
-
-// The database keeps about 15 significant digits of a float, so a coordinate read back can
-// differ from the recomputed one in its last bits: that is not a change.
-function sameCoordinate(a: number | null, b: number | null): boolean {
-  if (a === null || b === null) return a === b;
-  return Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a));
 }
 
 /** What the file's label should have been: point-in-box on the imported target. */
@@ -137,51 +117,11 @@ type Pending = { row: Row; record: PredictionRecord; sample: WrittenSample };
 
 async function writeChunk(db: Db, projectId: string, rows: Pending[], report: FormatReport, touched: TouchedIds) {
   await db.$transaction(async (tx) => {
-    const existing = [];
-    for (const [model, group] of groupBy(rows, ({ row }) => row.model)) {
-      existing.push(
-        ...(await lookupInChunks(group.map(({ row }) => row.sampleId), (sampleIds) =>
-          tx.modelPrediction.findMany({ where: { model, sampleId: { in: sampleIds } } }),
-        )),
-      );
-    }
-    const byKey = new Map(existing.map((e) => [`${e.sampleId}\u0000${e.model}`, e]));
-    const fresh: (Row & { id: string })[] = [];
-    const revisions: Prisma.PredictionRevisionCreateManyInput[] = [];
-    const now = new Date();
-    const revisionOf = (predictionId: string, revision: number, row: Row): Prisma.PredictionRevisionCreateManyInput => ({
-      id: newRowId(), predictionId, revision, kind: row.kind, x: row.x, y: row.y, rawOutput: row.rawOutput, sourceCorrectness: row.sourceCorrectness, runId: row.runId, createdAt: now,
-    });
-    for (const { row } of rows) {
-      const old = byKey.get(`${row.sampleId}\u0000${row.model}`);
-      if (!old) {
-        const id = newRowId();
-        fresh.push({ ...row, id });
-        revisions.push(revisionOf(id, 1, row));
-      } else if (
-        old.kind === row.kind && sameCoordinate(old.x, row.x) && sameCoordinate(old.y, row.y) && old.rawOutput === row.rawOutput &&
-        old.sourceCorrectness === row.sourceCorrectness && old.runId === row.runId && sameJson(old.extra, row.extra)
-      ) report.unchanged += 1;
-      else {
-        // The answer itself changed: a new revision. Only the file's bookkeeping (its run, its
-        // extra fields) changed: the same revision, updated in place.
-        const answered = old.kind !== row.kind || !sameCoordinate(old.x, row.x) || !sameCoordinate(old.y, row.y) || old.rawOutput !== row.rawOutput || old.sourceCorrectness !== row.sourceCorrectness;
-        const revision = answered ? old.revision + 1 : old.revision;
-        await tx.modelPrediction.update({ where: { id: old.id }, data: { ...row, revision, ...(answered ? { revisedAt: now } : {}) } });
-        if (answered) {
-          revisions.push(revisionOf(old.id, revision, row));
-          noteRevised(report, "predictions", 1);
-        }
-        report.updated += 1;
-        touched.samples.add(row.sampleId);
-      }
-    }
-    if (fresh.length) {
-      const { count } = await tx.modelPrediction.createMany({ data: fresh.map((row) => ({ projectId, ...row, createdAt: now })) });
-      report.created.predictions += count;
-      for (const row of fresh) touched.samples.add(row.sampleId);
-    }
-    if (revisions.length) await tx.predictionRevision.createMany({ data: revisions });
-    await markSamplesStale(tx, [...new Set(rows.map(({ row }) => row.sampleId))]);
+    const outcome = await writePredictionRows(tx, projectId, rows.map(({ row }) => row));
+    report.unchanged += outcome.unchanged;
+    report.updated += outcome.updated;
+    report.created.predictions += outcome.created;
+    if (outcome.revised) noteRevised(report, "predictions", outcome.revised);
+    for (const id of outcome.samples) touched.samples.add(id);
   }, IMPORT_TRANSACTION);
 }

@@ -1,0 +1,89 @@
+import "server-only";
+// The request content of each item of a run, read from what the item holds now: a grounding
+// sample's instruction and screenshot; a trajectory's goal and final keyframe (the last step
+// that has a screenshot). An item that cannot be asked (no screenshot, an image the model's
+// convention cannot take) is a per-item failure with the reason, never a request with a hole.
+import type { Db } from "@/lib/db";
+import { AspectRatioError } from "@/lib/exports/conventions/smart-resize";
+import type { MediaStore } from "@/lib/media/store";
+import type { ConventionId } from "@/lib/exports/conventions/coordinate-conventions";
+import { modelImage } from "@/lib/models/connections/model-image";
+import { effectiveLimits, groundingPromptValues, type PixelLimits } from "@/lib/models/templates/grounding-values";
+import type { ParseContext } from "@/lib/models/templates/parsed-reply";
+import type { PromptTemplate } from "@/lib/models/templates/prompt-template";
+import { renderPrompt, type ChatMessage } from "@/lib/models/templates/render-prompt";
+import type { RunTask } from "@/lib/models/runs/run-tasks";
+
+export type RunItemRef = { id: string; sampleId: string | null; trajectoryId: string | null };
+export type PreparedItem =
+  | { ok: true; item: RunItemRef; messages: ChatMessage[]; parse: ParseContext | undefined; image: { width: number; height: number } | null }
+  | { ok: false; item: RunItemRef; kind: "no_input" | "bad_input"; message: string };
+
+type MediaRef = { storageKey: string; width: number; height: number } | null;
+export type ConnectionLimits = { convention: ConventionId; minPixels: number | null; maxPixels: number | null };
+
+async function imageFor(store: MediaStore, media: MediaRef, limits: ConnectionLimits, pixels: PixelLimits) {
+  if (!media) return null;
+  const bytes = await store.read(media.storageKey);
+  return modelImage(bytes, media, { convention: limits.convention, minPixels: pixels.minPixels ?? null, maxPixels: pixels.maxPixels ?? null });
+}
+
+function failure(item: RunItemRef, error: unknown): PreparedItem {
+  if (error instanceof AspectRatioError) return { ok: false, item, kind: "bad_input", message: `the screenshot cannot be sent in this convention: ${error.message}` };
+  return { ok: false, item, kind: "bad_input", message: error instanceof Error ? error.message : String(error) };
+}
+
+async function prepareGrounding(db: Db, store: MediaStore, template: PromptTemplate, limits: ConnectionLimits, items: RunItemRef[]): Promise<PreparedItem[]> {
+  const ids = items.map((i) => i.sampleId!).filter(Boolean);
+  const samples = await db.groundingSample.findMany({ where: { id: { in: ids } }, select: { id: true, instruction: true, media: { select: { storageKey: true, width: true, height: true } } } });
+  const byId = new Map(samples.map((s) => [s.id, s]));
+  const pixels = effectiveLimits(template, limits);
+  return Promise.all(
+    items.map(async (item): Promise<PreparedItem> => {
+      const sample = byId.get(item.sampleId ?? "");
+      if (!sample) return { ok: false, item, kind: "no_input", message: "the sample no longer exists" };
+      if (!sample.media) return { ok: false, item, kind: "no_input", message: "the sample has no screenshot" };
+      try {
+        const image = (await imageFor(store, sample.media, limits, pixels))!;
+        const values = groundingPromptValues(template, sample.instruction, sample.media, pixels);
+        const { messages } = renderPrompt(template, { values, images: [image.dataUrl] });
+        return { ok: true, item, messages, parse: { convention: limits.convention, image: { width: sample.media.width, height: sample.media.height }, ...pixels }, image: { width: image.width, height: image.height } };
+      } catch (error) {
+        return failure(item, error);
+      }
+    }),
+  );
+}
+
+async function prepareOutcomeJudge(db: Db, store: MediaStore, template: PromptTemplate, limits: ConnectionLimits, items: RunItemRef[]): Promise<PreparedItem[]> {
+  const ids = items.map((i) => i.trajectoryId!).filter(Boolean);
+  const trajectories = await db.trajectory.findMany({ where: { id: { in: ids } }, select: { id: true, goal: true } });
+  const finals = await db.step.findMany({
+    where: { trajectoryId: { in: ids }, mediaId: { not: null } },
+    orderBy: [{ trajectoryId: "asc" }, { index: "desc" }],
+    distinct: ["trajectoryId"],
+    select: { trajectoryId: true, media: { select: { storageKey: true, width: true, height: true } } },
+  });
+  const goalOf = new Map(trajectories.map((t) => [t.id, t.goal]));
+  const finalOf = new Map(finals.map((s) => [s.trajectoryId, s.media]));
+  const pixels = effectiveLimits(template, limits);
+  return Promise.all(
+    items.map(async (item): Promise<PreparedItem> => {
+      const goal = goalOf.get(item.trajectoryId ?? "");
+      if (goal === undefined) return { ok: false, item, kind: "no_input", message: "the trajectory no longer exists" };
+      const media = finalOf.get(item.trajectoryId!) ?? null;
+      if (!media) return { ok: false, item, kind: "no_input", message: "the trajectory has no screenshot to judge" };
+      try {
+        const image = (await imageFor(store, media, limits, pixels))!;
+        const { messages } = renderPrompt(template, { values: { goal }, images: [image.dataUrl] });
+        return { ok: true, item, messages, parse: undefined, image: { width: image.width, height: image.height } };
+      } catch (error) {
+        return failure(item, error);
+      }
+    }),
+  );
+}
+
+export function prepareItems(db: Db, store: MediaStore, task: RunTask, template: PromptTemplate, limits: ConnectionLimits, items: RunItemRef[]): Promise<PreparedItem[]> {
+  return task === "grounding" ? prepareGrounding(db, store, template, limits, items) : prepareOutcomeJudge(db, store, template, limits, items);
+}

@@ -1,0 +1,16 @@
+// What each kind of model run is over and what it writes. Pure.
+import type { TemplateTask } from "@/lib/models/templates/prompt-template";
+
+/** The tasks a run can do today, and the items each is over. */
+export const RUN_TASKS = ["grounding", "outcome_judge"] as const satisfies readonly TemplateTask[];
+export type RunTask = (typeof RUN_TASKS)[number];
+
+export const ITEMS_OF_TASK: Record<RunTask, "samples" | "trajectories"> = {
+  grounding: "samples",
+  outcome_judge: "trajectories",
+};
+
+export const isRunTask = (task: string): task is RunTask => (RUN_TASKS as readonly string[]).includes(task);
+
+/** The promptVersion a judge run's verdicts carry: the template and its version. */
+export const runPromptVersion = (templateId: string, version: number) => `${templateId}@v${version}`;

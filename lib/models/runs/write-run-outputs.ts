@@ -1,0 +1,81 @@
+import "server-only";
+// Writes one batch of a run's finished items: the replies into the cache, the outputs where
+// imported ones go (predictions by (sample, model), verdicts by identity, both with revisions),
+// each item's status, and the run's counts, in one transaction; the items written are marked
+// stale there and derived right after, as an import batch's are. Nothing here touches an
+// answer, a final answer or an override: a changed verdict under an override is flagged by the
+// derivation, and counted in the run's report.
+import type { Db } from "@/lib/db";
+import type { Prisma } from "@/lib/generated/sqlite/client";
+import { markTrajectoriesStale } from "@/lib/derived/mark-stale";
+import { rederiveStale } from "@/lib/derived/rederive-stale";
+import { writePredictionRows, type PredictionRow } from "@/lib/predictions/write-prediction-rows";
+import { verdictRow, writeVerdicts } from "@/lib/verdicts/write-verdicts";
+import type { ItemOutcome } from "@/lib/models/runs/item-outcome";
+import type { CachedReply } from "@/lib/models/runs/reply-cache";
+import { runPromptVersion } from "@/lib/models/runs/run-tasks";
+
+export type RunForWrite = { id: string; projectId: string; task: string; outputName: string; templateId: string; templateVersion: number };
+
+export type FinishedItem =
+  | { itemId: string; sampleId: string | null; trajectoryId: string | null; status: "done"; outcome: ItemOutcome; replies: Prisma.InputJsonValue; rawOutput: string }
+  | { itemId: string; sampleId: string | null; trajectoryId: string | null; status: "failed"; errorKind: string; error: string; replies: Prisma.InputJsonValue | null };
+
+export type NewCacheEntry = { key: string; reply: CachedReply };
+export type BatchCounts = { requests: number; cacheHits: number; promptTokens: number; completionTokens: number };
+export type BatchOutcome = { written: number; changedUnderOverride: number };
+
+export async function writeRunOutputs(db: Db, run: RunForWrite, items: FinishedItem[], cache: NewCacheEntry[], counts: BatchCounts): Promise<BatchOutcome> {
+  const outcome: BatchOutcome = { written: 0, changedUnderOverride: 0 };
+  const now = new Date();
+  await db.$transaction(
+    async (tx) => {
+      for (const entry of cache) {
+        await tx.modelReplyCache.upsert({ where: { key: entry.key }, create: { key: entry.key, projectId: run.projectId, ...entry.reply }, update: {} });
+      }
+      const done = items.filter((i): i is Extract<FinishedItem, { status: "done" }> => i.status === "done");
+      if (run.task === "grounding") {
+        const rows: PredictionRow[] = done.flatMap((item) => {
+          const p = item.outcome.prediction;
+          if (!p || !item.sampleId) return [];
+          const extra = { modelRun: run.id, template: runPromptVersion(run.templateId, run.templateVersion), agreement: item.outcome.agreement, ...(p.box ? { box: p.box } : {}), ...(p.problem ? { problem: p.problem } : {}) };
+          return [{ sampleId: item.sampleId, model: run.outputName, kind: p.kind, x: p.x, y: p.y, rawOutput: item.rawOutput, sourceCorrectness: null, runId: null, extra }];
+        });
+        outcome.written += (await writePredictionRows(tx, run.projectId, rows, now)).samples.size;
+      } else {
+        const rows = done.flatMap((item) => {
+          const v = item.outcome.verdict;
+          if (!v || !item.trajectoryId) return [];
+          return [verdictRow(run.projectId, { trajectoryId: item.trajectoryId }, {
+            kind: "mllm", judgeName: run.outputName, promptVersion: runPromptVersion(run.templateId, run.templateVersion), metric: "trace_success",
+            valueBool: v.success, rationale: v.rationale, rawOutput: v.raw,
+          })];
+        });
+        const written = await writeVerdicts(tx, run.projectId, rows, now);
+        outcome.written += written.added + written.revised;
+        outcome.changedUnderOverride += written.changedUnderOverride.length;
+        await markTrajectoriesStale(tx, rows.map((r) => r.trajectoryId!));
+      }
+      for (const item of items) {
+        await tx.modelRunItem.update({
+          where: { id: item.itemId },
+          data: item.status === "done"
+            ? { status: "done", outcome: item.outcome.outcome, agreement: item.outcome.agreement, replies: item.replies, errorKind: null, error: null }
+            : { status: "failed", errorKind: item.errorKind, error: item.error.slice(0, 2000), replies: item.replies ?? undefined },
+        });
+      }
+      await tx.modelRun.update({
+        where: { id: run.id },
+        data: {
+          done: { increment: done.length }, failed: { increment: items.length - done.length },
+          requests: { increment: counts.requests }, cacheHits: { increment: counts.cacheHits },
+          promptTokens: { increment: counts.promptTokens }, completionTokens: { increment: counts.completionTokens },
+        },
+      });
+    },
+    { timeout: 120_000, maxWait: 60_000 },
+  );
+  // Derive what this batch wrote (bounded: a recompute job picks up anything left).
+  await rederiveStale(db, run.projectId, { maxItems: Math.max(64, items.length * 2) });
+  return outcome;
+}

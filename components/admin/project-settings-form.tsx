@@ -71,6 +71,14 @@ export function ProjectSettingsForm({ project, settings, recompute }: Props) {
             <Field label={t("settings.triageMargin")} name="triageMargin" type="number" step={0.1} min={0} max={5} defaultValue={settings.triageMargin} />
           </div>
         </fieldset>
+        <fieldset className="space-y-3 sm:col-span-2">
+          <legend className="text-sm font-semibold">{t("settings.certification")}</legend>
+          <p className="text-sm text-slate-600">{t("settings.certificationHelp")}</p>
+          <div className="flex flex-wrap gap-4">
+            <Field label={t("settings.certificationLowerBound")} name="certificationLowerBound" type="number" step={0.01} min={0.5} max={0.99} defaultValue={settings.judgeCertification.minLowerBound} />
+            <Field label={t("settings.certificationMinPairs")} name="certificationMinPairs" type="number" step={1} min={1} max={100000} defaultValue={settings.judgeCertification.minPairs} />
+          </div>
+        </fieldset>
       </ActionForm>
     </div>
   );

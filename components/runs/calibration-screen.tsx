@@ -6,13 +6,17 @@ import { JudgeCalibrationTable } from "@/components/runs/judge-calibration-table
 import { getT } from "@/lib/i18n/server";
 import type { PlainKey } from "@/lib/i18n/translate";
 import type { CalibrationSplit, JudgeCalibration } from "@/lib/runs/calibration/judge-calibration";
+import type { PromptVersionComparison } from "@/lib/runs/calibration/prompt-version-comparison";
+import { estimateText } from "@/components/runs/estimate-text";
 
-type Props = { slug: string; split: CalibrationSplit; rows: JudgeCalibration[] };
+type Props = { slug: string; split: CalibrationSplit; rows: JudgeCalibration[]; comparisons?: PromptVersionComparison[] };
 
 const TABS: [CalibrationSplit, PlainKey][] = [["judge", "calibration.perJudge"], ["benchmark", "calibration.byBenchmark"], ["app", "calibration.byApp"]];
 
-export async function CalibrationScreen({ slug, split, rows }: Props) {
-  const { t } = await getT();
+export async function CalibrationScreen({ slug, split, rows, comparisons = [] }: Props) {
+  const { t, locale } = await getT();
+  const e = estimateText(t, locale);
+  const version = (v: string | null) => v ?? t("calibration.noPromptVersion");
   return (
     <div className="space-y-4">
       <div>
@@ -31,6 +35,25 @@ export async function CalibrationScreen({ slug, split, rows }: Props) {
         <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-slate-600">{t("calibration.none")}</p>
       ) : (
         <JudgeCalibrationTable rows={rows} splitLabel={split === "benchmark" ? t("calibration.benchmark") : split === "app" ? t("calibration.app") : undefined} />
+      )}
+      {comparisons.length > 0 && (
+        <section aria-labelledby="prompt-versions" className="space-y-2">
+          <h2 id="prompt-versions" className="text-lg font-semibold">{t("calibration.versions")}</h2>
+          <p className="max-w-3xl text-sm text-slate-600">{t("calibration.versionsIntro")}</p>
+          <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white text-sm" data-testid="prompt-version-comparisons">
+            {comparisons.map((c) => (
+              <li key={`${c.judgeName}|${c.first}|${c.second}`} className="p-3">
+                <span className="font-medium">{c.judgeName}</span>: {t("calibration.versionPair", { first: version(c.first), second: version(c.second) })}
+                <span className="ml-2 text-slate-500">{t("calibration.sharedItems", { count: c.difference?.n ?? 0 })}</span>
+                <p className="text-slate-700">
+                  {c.difference
+                    ? t("calibration.versionDifference", { first: version(c.first), second: version(c.second), firstRate: e.percent(c.difference.first), secondRate: e.percent(c.difference.second), difference: e.signedPoints(c.difference.difference), range: e.pointsRange(c.difference.low, c.difference.high) })
+                    : t("calibration.noSharedItems")}
+                </p>
+              </li>
+            ))}
+          </ul>
+        </section>
       )}
     </div>
   );

@@ -4,6 +4,7 @@
 // success rate (its own over what it judged, against the humans' on the same episodes, and
 // against the run's sampled estimate when there is one) and GRPO advantages flipping sign.
 import type { JudgeCalibration } from "@/lib/runs/calibration/judge-calibration";
+import { roganGladen } from "@/lib/domain/estimates/judge-certification";
 import type { RateWithInterval } from "@/lib/domain/estimates/judge-metrics";
 import { estimateText, type EstimateText } from "@/components/runs/estimate-text";
 import { formatNumber } from "@/lib/i18n/format";
@@ -51,6 +52,8 @@ export async function JudgeCalibrationTable({ rows, splitLabel, corrected }: Pro
             <th className="p-2">{t("calibration.recall")}</th>
             <th className="p-2">F1</th>
             <th className="p-2">{t("calibration.kappa")}</th>
+            <th className="p-2">{t("calibration.tprTnr")}</th>
+            <th className="p-2">{t("calibration.certification")}</th>
             <th className="p-2">{t("calibration.confusion")}</th>
             <th className="p-2">{t("calibration.trusting")}</th>
           </tr>
@@ -70,9 +73,26 @@ export async function JudgeCalibrationTable({ rows, splitLabel, corrected }: Pro
                 <td className="p-2 tabular-nums">
                   {kappa ? <>{e.fixed(kappa.kappa, 2)}{kappa.low !== null && <span className="block whitespace-nowrap text-xs text-slate-500">{e.fixed(kappa.low, 2)}–{e.fixed(kappa.high!, 2)}</span>}</> : <span className="text-slate-400">—</span>}
                 </td>
+                <td className="p-2 text-xs">
+                  <p className="whitespace-nowrap">{t("calibration.tpr")} <Rate value={row.certification.tpr} e={e} /></p>
+                  <p className="mt-1 whitespace-nowrap">{t("calibration.tnr")} <Rate value={row.certification.tnr} e={e} /></p>
+                </td>
+                <td className="p-2 text-xs" data-testid="certification">
+                  {row.certification.certified ? (
+                    <span className="rounded bg-emerald-100 px-1.5 py-0.5 font-medium text-emerald-900">{t("calibration.certified")}</span>
+                  ) : (
+                    <span className="text-slate-700">{row.certification.labelsNeeded === null ? t("calibration.cannotCertify", { bound: e.fixed(row.bar.minLowerBound, 2) }) : t("calibration.labelsNeeded", { count: row.certification.labelsNeeded })}</span>
+                  )}
+                  <span className="mt-1 block text-slate-500">{t("calibration.bar", { bound: e.fixed(row.bar.minLowerBound, 2), pairs: row.bar.minPairs })}</span>
+                </td>
                 <td className="p-2"><Confusion row={row} t={t} /></td>
                 <td className="p-2 text-xs text-slate-700">
                   <p>{t("calibration.itCalls", { rate: e.percent(row.judgeRate), judged: row.judged })}</p>
+                  {(() => {
+                    const { tpr, tnr } = row.certification;
+                    const rg = tpr && tnr ? roganGladen(row.judgeRate, tpr.value, tnr.value) : null;
+                    return rg ? <p>{t(rg.clipped ? "calibration.roganGladenClipped" : "calibration.roganGladen", { rate: e.percent(rg.rate) })}</p> : null;
+                  })()}
                   {corrected && <p>{t("calibration.against", { label: corrected.label, rate: e.percent(corrected.rate), difference: e.signedPoints(row.judgeRate - corrected.rate) })}</p>}
                   {m.rateShift && <p>{t("calibration.onPairs", { difference: e.signedPoints(m.rateShift.difference), range: e.pointsRange(m.rateShift.low, m.rateShift.high) })}</p>}
                   <p>{row.flips ? t("calibration.flips", { flipped: row.flips.flipped, compared: row.flips.compared }) : t("calibration.noGroups")}</p>

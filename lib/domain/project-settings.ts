@@ -5,6 +5,7 @@ import { z } from "zod";
 import { RewardSettingsSchema } from "@/lib/domain/rewards";
 import { TierSettingsSchema } from "@/lib/domain/tiers";
 import { DEFAULT_TRIAGE_MARGIN } from "@/lib/domain/triage-impact";
+import { CertificationBarSchema } from "@/lib/domain/estimates/judge-certification";
 
 export const ProjectSettingsSchema = z.object({
   // prefault (not default) so the nested objects' own defaults and refinements apply.
@@ -17,5 +18,7 @@ export const ProjectSettingsSchema = z.object({
   // Triage: a quality score this close (0-10 points) to a tier threshold is worth a second
   // look (lib/domain/triage-impact.ts); 0 turns that reason off.
   triageMargin: z.number().min(0).max(5).default(DEFAULT_TRIAGE_MARGIN),
+  // When a judge counts as certified for a benchmark (lib/domain/estimates/judge-certification.ts).
+  judgeCertification: CertificationBarSchema.prefault({}),
 });
 export type ProjectSettings = z.infer<typeof ProjectSettingsSchema>;

@@ -27,6 +27,9 @@ export const SettingsFormSchema = z.object({
   // Optional so that a form without it keeps the default.
   triageMargin: num.optional(),
   advantagePolicy: z.enum(["verified_only", "automatic_fallback"]).optional(),
+  // The judge certification bar; absent: unchanged.
+  certificationLowerBound: num.optional(),
+  certificationMinPairs: num.optional(),
   // Absent: unchanged. An empty list: none.
   penalisedErrorKinds: z.array(z.enum(ERROR_KINDS)).optional(),
 });
@@ -49,6 +52,10 @@ export async function updateProjectSettings(db: Db, projectId: string, input: un
     iouAgreementThreshold: form.iouAgreementThreshold,
     honeypotRate: form.honeypotPercent !== undefined ? form.honeypotPercent / 100 : (form.honeypotRate ?? before.honeypotRate),
     triageMargin: form.triageMargin,
+    judgeCertification: {
+      minLowerBound: form.certificationLowerBound ?? before.judgeCertification.minLowerBound,
+      minPairs: form.certificationMinPairs ?? before.judgeCertification.minPairs,
+    },
   });
   const rederive = derivedInputs(before) !== derivedInputs(settings);
   const project = await db.project.update({

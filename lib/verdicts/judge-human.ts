@@ -60,3 +60,18 @@ export function confusionOf(counts: readonly JudgeHumanCount[]): Confusion2x2 {
   for (const c of counts) if (c.human !== null) matrix[c.judge ? 0 : 1][c.human ? 0 : 1] += c.n;
   return matrix;
 }
+
+/** One judge's own value and the human outcome on one settled trajectory: the pairs above, item by item. */
+export type JudgeHumanPair = { judgeName: string; promptVersion: string | null; trajectoryId: string; judge: boolean; human: boolean };
+
+/** The settled pairs (human outcome success or failure) of one judge, every prompt version, item by item. */
+export async function judgeHumanPairs(db: Db, projectId: string, judgeName: string, scope: { runId?: string } = {}): Promise<JudgeHumanPair[]> {
+  const rows = await db.judgeVerdict.findMany({
+    where: {
+      projectId, judgeName, targetType: "trajectory", kind: "mllm", metric: "trace_success", valueBool: { not: null },
+      trajectory: { projectId, status: "verified", humanVerdict: { in: ["success", "failure"] }, ...(scope.runId ? { runId: scope.runId } : {}) },
+    },
+    select: { promptVersion: true, trajectoryId: true, valueBool: true, trajectory: { select: { humanVerdict: true } } },
+  });
+  return rows.map((r) => ({ judgeName, promptVersion: r.promptVersion, trajectoryId: r.trajectoryId!, judge: r.valueBool!, human: r.trajectory!.humanVerdict === "success" }));
+}

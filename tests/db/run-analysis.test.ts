@@ -11,6 +11,7 @@ import { syntheticRun, type SyntheticEpisode } from "../support/synthetic-run";
 import { judgeMetrics } from "@/lib/domain/estimates/judge-metrics";
 import { newcombePaired } from "@/lib/domain/estimates/paired-proportions";
 import { judgeCalibration } from "@/lib/runs/calibration/judge-calibration";
+import { comparePromptVersions } from "@/lib/runs/calibration/prompt-version-comparison";
 import { compareRuns } from "@/lib/runs/comparison/compare-runs";
 import { drawFirstRound } from "@/lib/runs/sampling/draw-sample";
 import { recordVerdict } from "@/lib/verdicts/record-verdict";
@@ -46,6 +47,36 @@ describe.each(PROVIDERS)("run analysis on %s", (provider) => {
 
     const byApp = await judgeCalibration(db, project.id, { split: "app" });
     expect(byApp.filter((r) => r.promptVersion === "trace-v3").map((r) => [r.split, r.metrics.pairs])).toEqual([["Clock", 4], ["Maps", 1]]);
+  });
+
+  it("certifies a judge only when both TPR and TNR lower bounds reach the project's bar, and compares its prompt versions on the same items", async () => {
+    const { db, project, as } = await samplingProject(provider, { judgeCertification: { minLowerBound: 0.5, minPairs: 10 } });
+    // 12 episodes: 6 successes the judge calls 5 right, 6 failures it calls 6 right.
+    const episodes = Array.from({ length: 12 }, (_, i) => episode(`t${i}`, i < 6, i < 5 || i >= 12));
+    const run = await seedRun(db, project.id, "ckpt-1", episodes, { withScores: false });
+    const id = (task: string) => run.trajectories.get(task)!.id;
+    await verifyTruthfully(db, project.id, as("reviewer"), run, episodes.map((e) => id(e.task)));
+    // A second prompt version that calls every episode a success, on the first 8 only.
+    for (const e of episodes.slice(0, 8)) await recordVerdict(db, { projectId: project.id, trajectoryId: id(e.task), kind: "mllm", judgeName: "judge-72b", promptVersion: "trace-v4", metric: "trace_success", valueBool: true });
+
+    const rows = await judgeCalibration(db, project.id);
+    const [v3, v4] = rows;
+    expect(v3!.certification.tpr!.value).toBeCloseTo(5 / 6, 12);
+    expect(v3!.certification.tnr!.value).toBe(1);
+    // Wilson lower bounds: 5/6 -> 0.436, under 0.5; 6/6 -> 0.610.
+    expect(v3!.certification).toMatchObject({ pairs: 12, certified: false });
+    expect(v3!.certification.labelsNeeded).toBeGreaterThan(0);
+    expect(v4!.certification).toMatchObject({ certified: false, labelsNeeded: null }); // TNR 0: never
+    expect(v3!.bar).toEqual({ minLowerBound: 0.5, minPairs: 10 });
+
+    // Paired on the 8 items both judged: v3 right on 7 (t5 wrong), v4 right on the 6 successes.
+    const [comparison] = await comparePromptVersions(db, project.id, ["judge-72b"]);
+    expect(comparison).toMatchObject({ first: "trace-v3", second: "trace-v4", counts: { both: 5, onlyFirst: 2, onlySecond: 1, neither: 0 } });
+    expect(comparison!.difference).toEqual(newcombePaired({ both: 5, onlyFirst: 2, onlySecond: 1, neither: 0 }));
+
+    // A lower bar certifies v3.
+    await db.project.update({ where: { id: project.id }, data: { settings: { judgeCertification: { minLowerBound: 0.4, minPairs: 12 } } } });
+    expect((await judgeCalibration(db, project.id))[0]!.certification).toMatchObject({ certified: true, labelsNeeded: 0 });
   });
 
   it("compares two runs task by task: matching, Newcombe on the verified pairs, the sampled difference on what both samples drew", async () => {

@@ -81,7 +81,10 @@ export async function startModelRun(db: Db, projectId: string, userId: string | 
   const ids = await scopeItems(db, projectId, items, input.scope);
   if (ids.length === 0) throw new AppError("invalid_input", `scope: no ${items} match`);
   if (ids.length > MAX_RUN_ITEMS) throw new AppError("invalid_input", `scope: more than ${MAX_RUN_ITEMS} ${items}; narrow the filter or split the run`);
-  const outputName = input.outputName ?? `${connection.name} · ${template.id}@v${template.version}`;
+  // A judge is its connection; its template version is the verdicts' promptVersion, so two
+  // versions of one judge are compared side by side. A prediction's identity is (sample,
+  // model) alone, so a grounding run's name carries the template.
+  const outputName = input.outputName ?? (template.task === "grounding" ? `${connection.name} · ${template.id}@v${template.version}` : connection.name);
 
   const job = await createJob(db, { projectId, kind: "model_run", params: {}, createdById: userId, total: ids.length });
   try {

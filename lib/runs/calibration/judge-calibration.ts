@@ -7,11 +7,13 @@ import "server-only";
 // override's, one verdict per trajectory, judge and prompt version.
 // What trusting it would change: the success rate it gives over the episodes it judged, and,
 // for GRPO groups, how many stored advantages would flip sign if its verdicts replaced the
-// outcomes they were computed from (lib/domain/estimates/advantage-flips.ts).
+// outcomes they were computed from (lib/domain/estimates/advantage-flips.ts). And whether it is
+// certified: both TPR and TNR lower bounds at the project's bar (judge-certification.ts).
 import type { Db } from "@/lib/db";
 import { judgeMetrics, type JudgeMetrics } from "@/lib/domain/estimates/judge-metrics";
 import { advantageSignFlips, type AdvantageFlips, type FlipRollout } from "@/lib/domain/estimates/advantage-flips";
 import { ProjectSettingsSchema } from "@/lib/domain/project-settings";
+import { certify, type CertificationBar, type Certification } from "@/lib/domain/estimates/judge-certification";
 import { confusionOf, judgeHumanCounts, type JudgeHumanCount } from "@/lib/verdicts/judge-human";
 
 export const CALIBRATION_SPLITS = ["judge", "benchmark", "app"] as const;
@@ -25,6 +27,9 @@ export type JudgeCalibration = {
   judgeRate: number; // share of those it called a success
   metrics: JudgeMetrics; // over those with a verified outcome
   flips: AdvantageFlips | null; // null: none of its episodes is in a GRPO group
+  // TPR and TNR with their lower bounds against the project's bar, and labels still needed.
+  certification: Certification;
+  bar: CertificationBar;
 };
 
 type Cell = { judgeName: string; promptVersion: string | null; split: string | null; splitValue: string | null; counts: JudgeHumanCount[] };
@@ -67,7 +72,7 @@ export async function judgeCalibration(db: Db, projectId: string, scope: { runId
   const split = scope.split ?? "judge";
   const counts = await judgeHumanCounts(db, projectId, { runId: scope.runId, split });
   const project = await db.project.findUnique({ where: { id: projectId }, select: { settings: true } });
-  const { rewards } = ProjectSettingsSchema.parse(project?.settings ?? {});
+  const { rewards, judgeCertification: bar } = ProjectSettingsSchema.parse(project?.settings ?? {});
 
   const cells = new Map<string, Cell>();
   for (const c of counts) {
@@ -89,6 +94,8 @@ export async function judgeCalibration(db: Db, projectId: string, scope: { runId
       judgeRate: cell.counts.filter((c) => c.judge).reduce((sum, c) => sum + c.n, 0) / judged,
       metrics: judgeMetrics({ truePositive, falsePositive, falseNegative, trueNegative }),
       flips: await flipsOf(db, projectId, grouped, rewards),
+      certification: certify({ truePositive, falsePositive, falseNegative, trueNegative }, bar),
+      bar,
     });
   }
   return result;

@@ -92,6 +92,7 @@ export function GroundingReview({ project, review, tiers, canOverride, query, ne
 
   // One submit at a time: a second Ctrl+Enter while the first is on its way does nothing.
   const submitting = useRef(false);
+  const rewriteRef = useRef<HTMLTextAreaElement>(null);
   async function submit() {
     // On its way to the queue's next item, the answer is in: a second Ctrl+Enter saves nothing.
     if (submitting.current || queueClaim?.leaving || groundingProblem(payload)) return;
@@ -172,7 +173,7 @@ export function GroundingReview({ project, review, tiers, canOverride, query, ne
             <p className="text-xs text-slate-500">{[review.language, review.platform, review.app, review.uiType, review.source].filter(Boolean).join(" · ")}</p>
             <label className="block text-sm font-medium">
               {t("grounding.rewrite")} <span className="font-normal text-slate-500">{t("grounding.rewriteHint")}</span>
-              <textarea value={payload.instructionRewrite ?? ""} rows={2} onChange={(e) => update({ instructionRewrite: e.target.value.trim() ? e.target.value : null })}
+              <textarea ref={rewriteRef} value={payload.instructionRewrite ?? ""} rows={2} onChange={(e) => update({ instructionRewrite: e.target.value.trim() ? e.target.value : null })}
                 className="mt-1 block w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm font-normal" />
             </label>
           </section>
@@ -180,7 +181,12 @@ export function GroundingReview({ project, review, tiers, canOverride, query, ne
             <h2 className="text-sm font-semibold">{t("grounding.predictions")}</h2>
             <PredictionList predictions={review.predictions} />
           </section>
-          <QualityPanel projectId={project.id} verdicts={review.verdicts} ownScore={payload.qualityScore} onOwnScore={(qualityScore) => update({ qualityScore })} tiers={tiers} canOverride={canOverride} stored={review.derived} />
+          <QualityPanel projectId={project.id} verdicts={review.verdicts} ownScore={payload.qualityScore} onOwnScore={(qualityScore) => update({ qualityScore })} tiers={tiers} canOverride={canOverride} stored={review.derived}
+            currentRewrite={payload.instructionRewrite} canDismiss={canOverride}
+            onUseRewrite={(text, edit) => {
+              update({ instructionRewrite: text });
+              if (edit) requestAnimationFrame(() => rewriteRef.current?.focus());
+            }} />
           </div>
           <div className="shrink-0 border-t border-slate-200 p-3" data-testid="grounding-submit-area">
           <VersionedSaveBar

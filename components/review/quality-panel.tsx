@@ -8,7 +8,7 @@ import { useState } from "react";
 import { useLocale, useT } from "@/components/i18n/i18n-provider";
 import { formatDateTime, formatNumber } from "@/lib/i18n/format";
 import type { PlainKey } from "@/lib/i18n/translate";
-import { overrideVerdictAction } from "@/lib/actions/grounding";
+import { dismissRewriteAction, overrideVerdictAction } from "@/lib/actions/grounding";
 import { qualityTier, type QualityTier, type TierSettings } from "@/lib/domain/tiers";
 import type { VerdictView } from "@/lib/verdicts/effective-verdicts";
 import { VerdictChangeNotice } from "@/components/verdicts/verdict-change-notice";
@@ -26,7 +26,46 @@ type Props = {
   canOverride: boolean;
   // The sample's stored effective score (lib/domain/derive-sample.ts); null for annotators.
   stored: { qualityScore: number | null; qualityTier: QualityTier | null; qualitySource: string | null } | null;
+  // Puts a teacher's proposed instruction into the person's answer as its rewrite; `edit`
+  // also moves the focus there. The person still submits it; the original instruction stays.
+  onUseRewrite: (text: string, edit: boolean) => void;
+  currentRewrite: string | null;
+  canDismiss: boolean;
 };
+
+function ProposedRewrite({ projectId, verdict, onUse, current, canDismiss }: { projectId: string; verdict: VerdictView; onUse: (text: string, edit: boolean) => void; current: string | null; canDismiss: boolean }) {
+  const router = useRouter();
+  const t = useT();
+  const [message, setMessage] = useState<string | null>(null);
+  const text = verdict.proposedRewrite!;
+  const inAnswer = current === text;
+  return (
+    <div className="mt-2 rounded border border-amber-200 bg-amber-50 p-2 text-xs" data-testid="proposed-rewrite">
+      <p className="font-medium text-amber-900">{t("quality.proposedRewrite")}</p>
+      <p className="mt-0.5 text-sm text-slate-900">{text}</p>
+      <div className="mt-1.5 flex flex-wrap gap-2">
+        <button type="button" disabled={inAnswer} onClick={() => onUse(text, false)} className="rounded-md border border-slate-300 bg-white px-2 py-0.5 hover:bg-slate-50 disabled:opacity-50">
+          {inAnswer ? t("quality.rewriteInAnswer") : t("quality.acceptRewrite")}
+        </button>
+        <button type="button" onClick={() => onUse(text, true)} className="rounded-md border border-slate-300 bg-white px-2 py-0.5 hover:bg-slate-50">{t("quality.editRewrite")}</button>
+        {canDismiss && (
+          <button
+            type="button"
+            className="rounded-md border border-slate-300 bg-white px-2 py-0.5 hover:bg-slate-50"
+            onClick={async () => {
+              const result = await dismissRewriteAction({ projectId, verdictId: verdict.id });
+              setMessage(result.ok ? null : result.error);
+              if (result.ok) router.refresh();
+            }}
+          >
+            {t("quality.dismissRewrite")}
+          </button>
+        )}
+      </div>
+      {message && <p role="alert" className="mt-1 text-red-700">{message}</p>}
+    </div>
+  );
+}
 
 const SOURCE_TEXT: Record<string, PlainKey> = { judge: "quality.source.judge", override: "quality.source.override", review: "quality.source.review" };
 
@@ -65,7 +104,7 @@ function OverrideForm({ projectId, verdict }: { projectId: string; verdict: Verd
   );
 }
 
-export function QualityPanel({ projectId, verdicts, ownScore, onOwnScore, tiers, canOverride, stored }: Props) {
+export function QualityPanel({ projectId, verdicts, ownScore, onOwnScore, tiers, canOverride, stored, onUseRewrite, currentRewrite, canDismiss }: Props) {
   const t = useT();
   const locale = useLocale();
   const n = (v: unknown) => (typeof v === "number" ? formatNumber(locale, v) : String(v));
@@ -93,6 +132,7 @@ export function QualityPanel({ projectId, verdicts, ownScore, onOwnScore, tiers,
             {v.effective !== v.value && <> · {t("quality.effective")} <b>{n(v.effective)}</b></>}
           </p>
           {v.rationale && <p className="text-xs text-slate-600">{v.rationale}</p>}
+          {v.proposedRewrite && <ProposedRewrite projectId={projectId} verdict={v} onUse={onUseRewrite} current={currentRewrite} canDismiss={canDismiss} />}
           <VerdictChangeNotice projectId={projectId} verdict={v} canDecide={canOverride} show={n} />
           <VerdictRevisions verdict={v} show={n} />
           <OverrideHistory verdict={v} show={n} />

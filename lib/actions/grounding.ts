@@ -8,6 +8,8 @@ import { requireRole } from "@/lib/auth/session";
 import { db } from "@/lib/db";
 import { overrideVerdict } from "@/lib/verdicts/override-verdict";
 import { reviewOverride } from "@/lib/verdicts/override-review";
+import { dismissRewrite } from "@/lib/verdicts/dismiss-rewrite";
+import { recordAudit } from "@/lib/audit/record";
 import { bulkDecide } from "@/lib/annotations/bulk-decide";
 import { type ActionResult } from "@/lib/actions/result";
 import { failureText } from "@/lib/actions/run-action";
@@ -62,6 +64,22 @@ export async function bulkDecideAction(input: z.input<typeof BulkSchema>): Promi
     const isAccept = parsed.decision === "accept";
     if (!unchanged) return { ok: true, message: isAccept ? t("messages.bulkAccepted", { count: decided }) : t("messages.bulkRejected", { count: decided }) };
     return { ok: true, message: t(isAccept ? "messages.bulkAcceptedSome" : "messages.bulkRejectedSome", { count: decided, unchanged }) };
+  } catch (error) {
+    return { ok: false, error: await failureText(error) };
+  }
+}
+
+const DismissRewriteSchema = z.object({ projectId: RowIdSchema, verdictId: RowIdSchema });
+
+/** Sets a quality teacher's proposed instruction aside (lib/verdicts/dismiss-rewrite.ts). */
+export async function dismissRewriteAction(input: z.input<typeof DismissRewriteSchema>): Promise<ActionResult> {
+  try {
+    const parsed = DismissRewriteSchema.parse(input);
+    const access = await requireRole(parsed.projectId, "reviewer");
+    await dismissRewrite(db(), parsed.projectId, parsed.verdictId, access.user.id);
+    await recordAudit(db(), { userId: access.user.id, projectId: parsed.projectId, action: "verdict.dismiss_rewrite", targetType: "judge_verdict", targetId: parsed.verdictId });
+    revalidatePath("/projects", "layout");
+    return { ok: true, message: (await getT()).t("quality.rewriteDismissed") };
   } catch (error) {
     return { ok: false, error: await failureText(error) };
   }

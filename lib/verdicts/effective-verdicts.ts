@@ -33,6 +33,8 @@ export type VerdictView = {
   overrideOutdated: boolean;
   rationale: string | null;
   rawOutput: string | null;
+  // A quality teacher's proposed instruction, unless a reviewer dismissed it.
+  proposedRewrite: string | null;
   createdAt: string;
   revision: number;
   revisedAt: string | null;
@@ -76,6 +78,7 @@ export async function verdictsFor(db: Pick<Db, "judgeVerdict" | "user">, project
       overrideOutdated: v.overrideOutdated,
       rationale: v.rationale,
       rawOutput: v.rawOutput,
+      proposedRewrite: v.rewriteDismissedAt ? null : v.proposedRewrite,
       createdAt: v.createdAt.toISOString(),
       revision: v.revision,
       revisedAt: v.revisedAt?.toISOString() ?? null,

@@ -25,6 +25,8 @@ export type VerdictContent = {
   valueScore?: number | null;
   rationale?: string | null;
   rawOutput?: string | null;
+  /** A quality teacher's proposed instruction, when it gave one. */
+  proposedRewrite?: string | null;
 };
 
 export type VerdictRow = Omit<Prisma.JudgeVerdictCreateManyInput, "identityKey"> & { identityKey: string };
@@ -44,6 +46,7 @@ export function verdictRow(projectId: string, target: Target, verdict: VerdictCo
     valueScore: verdict.valueScore ?? null,
     rationale: verdict.rationale ?? null,
     rawOutput: verdict.rawOutput ?? null,
+    proposedRewrite: verdict.proposedRewrite ?? null,
   };
 }
 
@@ -52,11 +55,12 @@ export type ChangedUnderOverride = { verdictId: string; row: VerdictRow; from: b
 
 export type VerdictWriteOutcome = { added: number; revised: number; unchanged: number; changedUnderOverride: ChangedUnderOverride[] };
 
-type Stored = { id: string; revision: number; valueBool: boolean | null; valueScore: number | null; rationale: string | null; rawOutput: string | null };
+type Stored = { id: string; revision: number; valueBool: boolean | null; valueScore: number | null; rationale: string | null; rawOutput: string | null; proposedRewrite: string | null };
 
 const valueOf = (v: { valueBool?: boolean | null; valueScore?: number | null }) => v.valueScore ?? v.valueBool ?? null;
 const sameContent = (a: Stored, b: VerdictRow) =>
-  (a.valueBool ?? null) === (b.valueBool ?? null) && (a.valueScore ?? null) === (b.valueScore ?? null) && (a.rationale ?? null) === (b.rationale ?? null) && (a.rawOutput ?? null) === (b.rawOutput ?? null);
+  (a.valueBool ?? null) === (b.valueBool ?? null) && (a.valueScore ?? null) === (b.valueScore ?? null) && (a.rationale ?? null) === (b.rationale ?? null) && (a.rawOutput ?? null) === (b.rawOutput ?? null) &&
+  (a.proposedRewrite ?? null) === (b.proposedRewrite ?? null);
 
 /**
  * Writes the verdicts in order (a later row of the same identity is a later revision), in the
@@ -69,7 +73,7 @@ export async function writeVerdicts(tx: Tx, projectId: string, rows: VerdictRow[
   const found = await lookupInChunks([...new Set(rows.map((r) => r.identityKey))], (keys) =>
     tx.judgeVerdict.findMany({
       where: { projectId, identityKey: { in: keys } },
-      select: { id: true, identityKey: true, revision: true, valueBool: true, valueScore: true, rationale: true, rawOutput: true },
+      select: { id: true, identityKey: true, revision: true, valueBool: true, valueScore: true, rationale: true, rawOutput: true, proposedRewrite: true },
     }),
   );
   for (const v of found) stored.set(v.identityKey, v);
@@ -78,7 +82,7 @@ export async function writeVerdicts(tx: Tx, projectId: string, rows: VerdictRow[
   const revisions: Prisma.JudgeVerdictRevisionCreateManyInput[] = [];
   for (const row of rows) {
     const current = stored.get(row.identityKey);
-    const content = { valueBool: row.valueBool ?? null, valueScore: row.valueScore ?? null, rationale: row.rationale ?? null, rawOutput: row.rawOutput ?? null };
+    const content = { valueBool: row.valueBool ?? null, valueScore: row.valueScore ?? null, rationale: row.rationale ?? null, rawOutput: row.rawOutput ?? null, proposedRewrite: row.proposedRewrite ?? null };
     if (!current) {
       const id = newRowId();
       created.set(id, { ...row, id, revision: 1, createdAt: now });
@@ -95,9 +99,11 @@ export async function writeVerdicts(tx: Tx, projectId: string, rows: VerdictRow[
     // Written before the next row of the batch is compared, so a second revision of the same
     // identity in one import numbers after this one.
     const pending = created.get(current.id);
+    // A new proposal asks anew: a dismissal was of the one it replaced.
+    const dismissal = (current.proposedRewrite ?? null) === content.proposedRewrite ? {} : { rewriteDismissedAt: null, rewriteDismissedById: null };
     if (pending) Object.assign(pending, content, { revision, revisedAt: now });
     else {
-      await tx.judgeVerdict.update({ where: { id: current.id }, data: { ...content, revision, revisedAt: now }, select: { id: true } });
+      await tx.judgeVerdict.update({ where: { id: current.id }, data: { ...content, ...dismissal, revision, revisedAt: now }, select: { id: true } });
     }
     revisions.push({ id: newRowId(), verdictId: current.id, revision, ...content, createdAt: now });
     const from = valueOf(current);

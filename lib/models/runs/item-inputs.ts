@@ -1,7 +1,8 @@
 import "server-only";
 // The request content of each item of a run, read from what the item holds now: a grounding
 // sample's instruction and screenshot; a trajectory's goal and final keyframe (the last step
-// that has a screenshot). An item that cannot be asked (no screenshot, an image the model's
+// that has a screenshot); for the quality teacher, a sample's instruction, screenshot and the
+// target it is labelled with now (the final answer's once verified). An item that cannot be asked (no screenshot, an image the model's
 // convention cannot take) is a per-item failure with the reason, never a request with a hole.
 import type { Db } from "@/lib/db";
 import { AspectRatioError } from "@/lib/exports/conventions/smart-resize";
@@ -84,6 +85,56 @@ async function prepareOutcomeJudge(db: Db, store: MediaStore, template: PromptTe
   );
 }
 
+// The labelled action as the quality teacher reads it: on the [0,1000] grid of the screenshot,
+// which stays true whatever size the image is sent at.
+export const QUALITY_COORDINATE_SPACE = "a [0,1000] grid relative to the screenshot: (0,0) is its top-left corner, (1000,1000) its bottom-right";
+
+function labelledAction(target: { absent: boolean; box: [number, number, number, number] | null }, size: { width: number; height: number }): string | null {
+  if (target.absent) return "none: the labelled answer is that the target is not on this screen";
+  if (!target.box) return null;
+  const [x1, y1, x2, y2] = target.box;
+  const gx = (x: number) => Math.round((x / size.width) * 1000);
+  const gy = (y: number) => Math.round((y / size.height) * 1000);
+  return `click(point=[${gx((x1 + x2) / 2)},${gy((y1 + y2) / 2)}]) on the element in the box [${gx(x1)},${gy(y1)},${gx(x2)},${gy(y2)}]`;
+}
+
+async function prepareQuality(db: Db, store: MediaStore, template: PromptTemplate, limits: ConnectionLimits, items: RunItemRef[]): Promise<PreparedItem[]> {
+  const ids = items.map((i) => i.sampleId!).filter(Boolean);
+  const samples = await db.groundingSample.findMany({
+    where: { id: { in: ids } },
+    select: {
+      id: true, instruction: true, effectiveTargetAbsent: true, effectiveBoxX1: true, effectiveBoxY1: true, effectiveBoxX2: true, effectiveBoxY2: true,
+      media: { select: { storageKey: true, width: true, height: true } },
+    },
+  });
+  const byId = new Map(samples.map((s) => [s.id, s]));
+  const pixels = effectiveLimits(template, limits);
+  return Promise.all(
+    items.map(async (item): Promise<PreparedItem> => {
+      const sample = byId.get(item.sampleId ?? "");
+      if (!sample) return { ok: false, item, kind: "no_input", message: "the sample no longer exists" };
+      if (!sample.media) return { ok: false, item, kind: "no_input", message: "the sample has no screenshot" };
+      const box = sample.effectiveBoxX1 === null ? null : ([sample.effectiveBoxX1, sample.effectiveBoxY1!, sample.effectiveBoxX2!, sample.effectiveBoxY2!] as [number, number, number, number]);
+      const action = labelledAction({ absent: sample.effectiveTargetAbsent, box }, sample.media);
+      if (!action) return { ok: false, item, kind: "no_input", message: "the sample has no labelled target to judge" };
+      try {
+        const image = (await imageFor(store, sample.media, limits, pixels))!;
+        const { messages } = renderPrompt(template, { values: { instruction: sample.instruction, action, coordinate_space: QUALITY_COORDINATE_SPACE }, images: [image.dataUrl] });
+        return { ok: true, item, messages, parse: undefined, image: { width: image.width, height: image.height } };
+      } catch (error) {
+        return failure(item, error);
+      }
+    }),
+  );
+}
+
 export function prepareItems(db: Db, store: MediaStore, task: RunTask, template: PromptTemplate, limits: ConnectionLimits, items: RunItemRef[]): Promise<PreparedItem[]> {
-  return task === "grounding" ? prepareGrounding(db, store, template, limits, items) : prepareOutcomeJudge(db, store, template, limits, items);
+  switch (task) {
+    case "grounding":
+      return prepareGrounding(db, store, template, limits, items);
+    case "outcome_judge":
+      return prepareOutcomeJudge(db, store, template, limits, items);
+    case "quality":
+      return prepareQuality(db, store, template, limits, items);
+  }
 }

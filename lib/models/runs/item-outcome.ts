@@ -4,17 +4,22 @@
 // the same kind of answer and, for points, within 2% of the screenshot's diagonal of it.
 // Outcome judge: the majority verdict (a tie is not a verdict: the item's outcome is then
 // "split", nothing is written); samples that did not parse count against the agreement; when
-// none parsed the outcome is wrong_format and no verdict is written. Nothing is guessed.
+// none parsed the outcome is wrong_format and no verdict is written.
+// Quality: the median of the parsed scores (the lower middle one for an even count, so it is
+// always a score a sample gave), with that sample's reasons and proposed rewrite; agreement is
+// the share of samples within one point of it. Nothing is guessed.
 // Pure.
 import type { ParsedReply } from "@/lib/models/templates/parsed-reply";
 import type { RunTask } from "@/lib/models/runs/run-tasks";
 
 export type Prediction = { kind: "point" | "refusal" | "wrong_format"; x: number | null; y: number | null; problem: string | null; box: [number, number, number, number] | null };
 export type Verdict = { success: boolean; rationale: string; raw: string };
+export type Score = { score: number; reasons: string; rewrite: string | null; raw: string };
 
 export type ItemOutcome =
-  | { outcome: string; agreement: number; prediction: Prediction; verdict: null }
-  | { outcome: string; agreement: number; prediction: null; verdict: Verdict | null };
+  | { outcome: string; agreement: number; prediction: Prediction; verdict: null; score: null }
+  | { outcome: string; agreement: number; prediction: null; verdict: Verdict | null; score: null }
+  | { outcome: string; agreement: number; prediction: null; verdict: null; score: Score | null };
 
 function predictionOf(reply: ParsedReply): Prediction {
   switch (reply.kind) {
@@ -48,14 +53,22 @@ export function itemOutcome(task: RunTask, replies: readonly ParsedReply[], imag
     const diagonal = image ? Math.hypot(image.width, image.height) : 0;
     const agreeing = predictions.filter((p) => samePrediction(first, p, diagonal)).length;
     const outcome = replies[0]!.kind === "outside_image" ? "outside_image" : replies[0]!.kind === "box" ? "box" : first.kind;
-    return { outcome, agreement: agreeing / predictions.length, prediction: first, verdict: null };
+    return { outcome, agreement: agreeing / predictions.length, prediction: first, verdict: null, score: null };
+  }
+  if (task === "quality") {
+    const scores = replies.filter((r): r is Extract<ParsedReply, { kind: "score" }> => r.kind === "score");
+    if (scores.length === 0) return { outcome: "wrong_format", agreement: 0, prediction: null, verdict: null, score: null };
+    const sorted = [...scores].sort((a, b) => a.score - b.score);
+    const median = sorted[Math.floor((sorted.length - 1) / 2)]!;
+    const close = scores.filter((s) => Math.abs(s.score - median.score) <= 1).length;
+    return { outcome: "score", agreement: close / replies.length, prediction: null, verdict: null, score: { score: median.score, reasons: median.reasons, rewrite: median.rewrite, raw: median.raw } };
   }
   const verdicts = replies.filter((r): r is Extract<ParsedReply, { kind: "verdict" }> => r.kind === "verdict");
-  if (verdicts.length === 0) return { outcome: "wrong_format", agreement: 0, prediction: null, verdict: null };
+  if (verdicts.length === 0) return { outcome: "wrong_format", agreement: 0, prediction: null, verdict: null, score: null };
   const successes = verdicts.filter((v) => v.success).length;
   const failures = verdicts.length - successes;
-  if (successes === failures) return { outcome: "split", agreement: successes / replies.length, prediction: null, verdict: null };
+  if (successes === failures) return { outcome: "split", agreement: successes / replies.length, prediction: null, verdict: null, score: null };
   const success = successes > failures;
   const chosen = verdicts.find((v) => v.success === success)!;
-  return { outcome: "verdict", agreement: Math.max(successes, failures) / replies.length, prediction: null, verdict: { success, rationale: chosen.rationale, raw: chosen.raw } };
+  return { outcome: "verdict", agreement: Math.max(successes, failures) / replies.length, prediction: null, verdict: { success, rationale: chosen.rationale, raw: chosen.raw }, score: null };
 }

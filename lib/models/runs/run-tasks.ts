@@ -2,12 +2,13 @@
 import type { TemplateTask } from "@/lib/models/templates/prompt-template";
 
 /** The tasks a run can do today, and the items each is over. */
-export const RUN_TASKS = ["grounding", "outcome_judge"] as const satisfies readonly TemplateTask[];
+export const RUN_TASKS = ["grounding", "outcome_judge", "quality"] as const satisfies readonly TemplateTask[];
 export type RunTask = (typeof RUN_TASKS)[number];
 
 export const ITEMS_OF_TASK: Record<RunTask, "samples" | "trajectories"> = {
   grounding: "samples",
   outcome_judge: "trajectories",
+  quality: "samples",
 };
 
 export const isRunTask = (task: string): task is RunTask => (RUN_TASKS as readonly string[]).includes(task);

@@ -7,7 +7,7 @@ import "server-only";
 // derivation, and counted in the run's report.
 import type { Db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/sqlite/client";
-import { markTrajectoriesStale } from "@/lib/derived/mark-stale";
+import { markSamplesStale, markTrajectoriesStale } from "@/lib/derived/mark-stale";
 import { rederiveStale } from "@/lib/derived/rederive-stale";
 import { writePredictionRows, type PredictionRow } from "@/lib/predictions/write-prediction-rows";
 import { verdictRow, writeVerdicts } from "@/lib/verdicts/write-verdicts";
@@ -42,6 +42,19 @@ export async function writeRunOutputs(db: Db, run: RunForWrite, items: FinishedI
           return [{ sampleId: item.sampleId, model: run.outputName, kind: p.kind, x: p.x, y: p.y, rawOutput: item.rawOutput, sourceCorrectness: null, runId: null, extra }];
         });
         outcome.written += (await writePredictionRows(tx, run.projectId, rows, now)).samples.size;
+      } else if (run.task === "quality") {
+        const rows = done.flatMap((item) => {
+          const q = item.outcome.score;
+          if (!q || !item.sampleId) return [];
+          return [verdictRow(run.projectId, { sampleId: item.sampleId }, {
+            kind: "mllm", judgeName: run.outputName, promptVersion: runPromptVersion(run.templateId, run.templateVersion), metric: "quality_score",
+            valueScore: q.score, rationale: q.reasons, rawOutput: q.raw, proposedRewrite: q.rewrite,
+          })];
+        });
+        const written = await writeVerdicts(tx, run.projectId, rows, now);
+        outcome.written += written.added + written.revised;
+        outcome.changedUnderOverride += written.changedUnderOverride.length;
+        await markSamplesStale(tx, rows.map((r) => r.sampleId!));
       } else {
         const rows = done.flatMap((item) => {
           const v = item.outcome.verdict;

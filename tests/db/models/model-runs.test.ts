@@ -13,6 +13,8 @@ import { createLocalMediaStore } from "@/lib/media/local-store";
 import { runModelRunJob } from "@/lib/models/runs/model-run-job";
 import { cancelModelRun, resumeModelRun, startModelRun } from "@/lib/models/runs/start-model-run";
 import type { Db } from "@/lib/db";
+import { dismissRewrite } from "@/lib/verdicts/dismiss-rewrite";
+import { verdictsFor } from "@/lib/verdicts/effective-verdicts";
 
 const KEY = "sk-run-test-42";
 const MODEL = "ui-venus-1.5-7b";
@@ -208,5 +210,44 @@ describe.each(PROVIDERS)("model runs on %s", (provider) => {
     expect(verdicts.every((v) => v.kind === "mllm" && v.metric === "trace_success" && v.promptVersion === "ui-venus-1.5-outcome-judge@v1" && v.valueBool === true && v.rationale === "the alarm is set as asked.")).toBe(true);
     const items = await db.modelRunItem.findMany({ where: { runId: run.id } });
     expect(items.every((i) => i.status === "done" && i.outcome === "verdict" && Math.abs(i.agreement! - 2 / 3) < 1e-9)).toBe(true);
+  });
+
+  it("scores samples with the quality teacher: a 0-10 verdict with its reasons and a proposed rewrite a reviewer may dismiss", async () => {
+    const { db, user, projectId, samples } = await groundingProject();
+    let rewrite = "Open the first panel";
+    const server = await serve((req) =>
+      req.text.includes(samples[0]!.instruction)
+        ? { content: JSON.stringify({ score: 5, reasons: "the action is right but the instruction is vague", rewrite }) }
+        : req.text.includes(samples[1]!.instruction)
+          ? { content: "I would give it a 7." }
+          : { content: '{"score": 8, "reasons": "the box is on the named control", "rewrite": null}' },
+    );
+    const connection = await connect(db, projectId, user.id, server.url);
+    const input = { connectionId: connection.id, templateId: "verity-quality-teacher", scope: { kind: "ids", ids: samples.slice(0, 4).map((s) => s.id) } };
+    const run = await startModelRun(db, projectId, user.id, input);
+    expect(run.outputName).toBe(connection.name);
+    const report = await runModelRunJob(db, run.jobId, { store });
+    server.assertClean();
+    expect(report).toMatchObject({ done: 4, failed: 0, errors: { wrong_format: 1 } });
+    // The teacher is told the labelled target on the [0,1000] grid.
+    const first = samples[0]!;
+    const cx = Math.round(((first.boxX1! + first.boxX2!) / 2 / 800) * 1000);
+    expect(server.requests.find((r) => r.text.includes(first.instruction))!.text).toContain(`click(point=[${cx},`);
+
+    const verdicts = await db.judgeVerdict.findMany({ where: { projectId, metric: "quality_score", judgeName: connection.name }, orderBy: { sampleId: "asc" } });
+    expect(verdicts).toHaveLength(3); // the unreadable reply writes nothing
+    const proposing = verdicts.find((v) => v.sampleId === first.id)!;
+    expect(proposing).toMatchObject({ kind: "mllm", promptVersion: "verity-quality-teacher@v1", valueScore: 5, rationale: "the action is right but the instruction is vague", proposedRewrite: "Open the first panel" });
+    expect(await db.groundingSample.findUniqueOrThrow({ where: { id: first.id } })).toMatchObject({ judgeScore: 5, qualityScore: 5, qualityTier: "rewrite", instruction: first.instruction, instructionRewrite: null });
+    expect((await db.modelRunItem.findFirstOrThrow({ where: { runId: run.id, sampleId: samples[1]!.id } })).outcome).toBe("wrong_format");
+
+    await dismissRewrite(db, projectId, proposing.id, user.id);
+    expect((await verdictsFor(db, projectId, { sampleId: first.id })).find((v) => v.id === proposing.id)!.proposedRewrite).toBeNull();
+    // A later run proposing something else asks again; the same proposal again does not.
+    rewrite = "Open panel 0 in the toolbar";
+    const again = await startModelRun(db, projectId, user.id, { ...input, temperature: 0.2 });
+    await runModelRunJob(db, again.jobId, { store });
+    const revised = await db.judgeVerdict.findUniqueOrThrow({ where: { id: proposing.id } });
+    expect(revised).toMatchObject({ revision: 2, proposedRewrite: "Open panel 0 in the toolbar", rewriteDismissedAt: null });
   });
 });

@@ -9,7 +9,7 @@ import type { VerdictView } from "@/lib/verdicts/effective-verdicts";
 
 const verdict = (id: string, kind: string, value: boolean, overrides: VerdictView["overrides"] = []): VerdictView => ({
   id, kind, judgeName: kind === "rule" ? "checker" : "judge-72b", promptVersion: null, metric: "trace_success", value, effective: overrides.at(-1)?.value ?? value,
-  effectiveOverrideId: overrides.at(-1)?.id ?? null, overrideOutdated: false, rationale: null, rawOutput: null, createdAt: "2026-12-01T10:00:00.000Z", revision: 1, revisedAt: null, revisions: [], overrides,
+  effectiveOverrideId: overrides.at(-1)?.id ?? null, overrideOutdated: false, rationale: null, rawOutput: null, proposedRewrite: null, createdAt: "2026-12-01T10:00:00.000Z", revision: 1, revisedAt: null, revisions: [], overrides,
 });
 const toSuccess = { id: "o1", value: true, reason: "missed the toast", status: "accepted", createdAt: "2026-12-01T11:00:00.000Z", by: "Rita", verdictRevision: 1, baseValue: false, withdrawn: null };
 

@@ -88,6 +88,7 @@ async function listsSuite(): Promise<Row[]> {
 const SUITES: Record<string, () => Promise<Row[]>> = { import: importSuite, editor: editorSuite, lists: listsSuite, export: exportSuite };
 SUITES.queue = async () => (await import("./queue-bench")).queueSuite();
 SUITES.review = async () => (await import("./review-bench")).reviewSuite();
+SUITES["model-run"] = async () => (await import("./model-run-bench")).modelRunSuite();
 
 // Each suite's last rows are kept in results.json, so running one suite updates its rows and
 // leaves the others' figures (with their dates) in the table.

@@ -1,8 +1,9 @@
 import "server-only";
-// Writes one batch of a run's finished items: the replies into the cache, the outputs where
+// Writes one batch of a run's finished items: the outputs where
 // imported ones go (predictions by (sample, model), verdicts by identity, both with revisions),
-// each item's status, and the run's counts, in one transaction; the items written are marked
-// stale there and derived right after, as an import batch's are. Nothing here touches an
+// each item's status, and the run's counts, in one transaction (the replies into the cache
+// right after); the items written are marked stale there and derived right after, as an import
+// batch's are. Nothing here touches an
 // answer, a final answer or an override: a changed verdict under an override is flagged by the
 // derivation, and counted in the run's report.
 import type { Db } from "@/lib/db";
@@ -30,9 +31,6 @@ export async function writeRunOutputs(db: Db, run: RunForWrite, items: FinishedI
   const now = new Date();
   await db.$transaction(
     async (tx) => {
-      for (const entry of cache) {
-        await tx.modelReplyCache.upsert({ where: { key: entry.key }, create: { key: entry.key, projectId: run.projectId, ...entry.reply }, update: {} });
-      }
       const done = items.filter((i): i is Extract<FinishedItem, { status: "done" }> => i.status === "done");
       if (run.task === "grounding") {
         const rows: PredictionRow[] = done.flatMap((item) => {
@@ -69,12 +67,18 @@ export async function writeRunOutputs(db: Db, run: RunForWrite, items: FinishedI
         outcome.changedUnderOverride += written.changedUnderOverride.length;
         await markTrajectoriesStale(tx, rows.map((r) => r.trajectoryId!));
       }
-      for (const item of items) {
-        await tx.modelRunItem.update({
-          where: { id: item.itemId },
-          data: item.status === "done"
-            ? { status: "done", outcome: item.outcome.outcome, agreement: item.outcome.agreement, replies: item.replies, errorKind: null, error: null }
-            : { status: "failed", errorKind: item.errorKind, error: item.error.slice(0, 2000), replies: item.replies ?? undefined },
+      // Each item's row is written anew (delete, then one insert of the batch): one statement
+      // per item was most of a batch's write time.
+      if (items.length) {
+        const ordinals = new Map((await tx.modelRunItem.findMany({ where: { id: { in: items.map((i) => i.itemId) } }, select: { id: true, ordinal: true } })).map((r) => [r.id, r.ordinal]));
+        await tx.modelRunItem.deleteMany({ where: { id: { in: items.map((i) => i.itemId) } } });
+        await tx.modelRunItem.createMany({
+          data: items.map((item) => ({
+            id: item.itemId, runId: run.id, ordinal: ordinals.get(item.itemId)!, sampleId: item.sampleId, trajectoryId: item.trajectoryId,
+            ...(item.status === "done"
+              ? { status: "done", outcome: item.outcome.outcome, agreement: item.outcome.agreement, replies: item.replies }
+              : { status: "failed", errorKind: item.errorKind, error: item.error.slice(0, 2000), ...(item.replies ? { replies: item.replies } : {}) }),
+          })),
         });
       }
       await tx.modelRun.update({
@@ -88,7 +92,22 @@ export async function writeRunOutputs(db: Db, run: RunForWrite, items: FinishedI
     },
     { timeout: 120_000, maxWait: 60_000 },
   );
+  await storeReplies(db, run.projectId, cache);
   // Derive what this batch wrote (bounded: a recompute job picks up anything left).
   await rederiveStale(db, run.projectId, { maxItems: Math.max(64, items.length * 2) });
   return outcome;
+}
+
+// The replies, kept apart from the outputs' transaction: another worker sending the very same
+// request at the same moment may store the same key first, which must not undo the outputs.
+async function storeReplies(db: Db, projectId: string, cache: NewCacheEntry[]): Promise<void> {
+  if (cache.length === 0) return;
+  const entries = [...new Map(cache.map((e) => [e.key, e])).values()];
+  const known = new Set((await db.modelReplyCache.findMany({ where: { key: { in: entries.map((e) => e.key) } }, select: { key: true } })).map((r) => r.key));
+  const fresh = entries.filter((e) => !known.has(e.key));
+  try {
+    await db.modelReplyCache.createMany({ data: fresh.map((e) => ({ key: e.key, projectId, ...e.reply })) });
+  } catch {
+    for (const e of fresh) await db.modelReplyCache.upsert({ where: { key: e.key }, create: { key: e.key, projectId, ...e.reply }, update: {} });
+  }
 }

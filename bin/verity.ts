@@ -29,6 +29,16 @@ async function main() {
       reproduced: { type: "boolean", default: false },
       "swift-objects": { type: "boolean", default: false },
       filter: { type: "string", multiple: true },
+      "base-url": { type: "string" },
+      "api-key": { type: "string" }, // refused by the model command: a key must not be an argument
+      "api-key-env": { type: "string" },
+      "api-key-stdin": { type: "boolean", default: false },
+      "max-concurrent": { type: "string" },
+      rpm: { type: "string" },
+      timeout: { type: "string" },
+      "min-pixels": { type: "string" },
+      "max-pixels": { type: "string" },
+      as: { type: "string" },
       help: { type: "boolean", short: "h", default: false },
     },
   });

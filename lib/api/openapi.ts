@@ -24,6 +24,7 @@ import {
   TrajectoryPageQuerySchema,
   TrajectoryPageSchema,
 } from "@/lib/api/v1-schemas";
+import { ConnectionBodySchema, ConnectionListSchema, ConnectionOneSchema, ConnectionTestResultSchema } from "@/lib/api/v1-model-connection-schemas";
 import { VERITY_VERSION } from "@/lib/version";
 import { CONTRACT_CHOICES } from "@/lib/imports/contract-choice";
 import { ROW_ID_PATTERN } from "@/lib/ids/row-id-shape";
@@ -50,9 +51,9 @@ function refusals(...codes: number[]): Json {
   const meaning: Record<number, string> = {
     400: "invalid input (the message names the field)",
     401: "no token, an unknown, revoked or expired one, or one whose creator is disabled, no longer a member of its project or below its role",
-    403: "the token's role is too low",
+    403: "the token's role is too low (or a model connection's host is not one connections may call: VERITY_MODEL_HOSTS, link-local addresses)",
     404: "no such object in the token's project (another project's ids answer 404 too)",
-    409: "conflict (e.g. an export of this pool is already queued or running)",
+    409: "conflict (e.g. an export of this pool is already queued or running, a model connection of that name exists)",
     413: "the body is too large, or the project's staging budget is used up",
     429: "the project already has as many jobs waiting as it may (VERITY_MAX_QUEUED_JOBS)",
     503: "not enough free disk to store the body",
@@ -82,6 +83,59 @@ function annotationPaths(collection: string, param: string, noun: string, body: 
           409: { description: "the answer moved on since baseVersion", content: jsonContent(AnnotationConflictSchema) },
           ...refusals(400, ...TOKEN_REFUSALS, 413),
         },
+      },
+    },
+  };
+}
+
+// Model connections: admin only, because a connection decides where screenshots are sent and
+// holds a key. The key is write-only: no answer carries it, only its last four characters.
+function modelConnectionPaths(): Json {
+  const CONNECTION = pathParam("connectionId", "the model connection's id");
+  const body = { required: true, content: { "application/json": { schema: schemaOf(ConnectionBodySchema, "input") } } };
+  return {
+    "/api/v1/projects/{projectId}/model-connections": {
+      get: {
+        summary: "The project's model connections (OpenAI-compatible servers Verity can send items to), without their keys",
+        description: "Role admin.",
+        parameters: [PROJECT],
+        responses: { 200: { description: "the connections, by name", content: jsonContent(ConnectionListSchema) }, ...refusals(...TOKEN_REFUSALS) },
+      },
+      post: {
+        summary: "Save a model connection",
+        description: "Role admin. Saved as the token's creator and audited. The key is stored encrypted and never returned (apiKeyHint: its last four characters). The host must be one connections may call (VERITY_MODEL_HOSTS; never a link-local or cloud metadata address).",
+        parameters: [PROJECT],
+        requestBody: body,
+        responses: { 201: { description: "the connection", content: jsonContent(ConnectionOneSchema) }, ...refusals(400, ...TOKEN_REFUSALS, 409, 413) },
+      },
+    },
+    "/api/v1/projects/{projectId}/model-connections/{connectionId}": {
+      get: {
+        summary: "A model connection, without its key",
+        description: "Role admin.",
+        parameters: [PROJECT, CONNECTION],
+        responses: { 200: { description: "the connection", content: jsonContent(ConnectionOneSchema) }, ...refusals(...TOKEN_REFUSALS) },
+      },
+      patch: {
+        summary: "Change a model connection (the whole connection, as POST; an absent or blank apiKey keeps the key)",
+        description: "Role admin. Audited (whether the key changed, never the key). A change clears the connection's last test.",
+        parameters: [PROJECT, CONNECTION],
+        requestBody: body,
+        responses: { 200: { description: "the connection", content: jsonContent(ConnectionOneSchema) }, ...refusals(400, ...TOKEN_REFUSALS, 409, 413) },
+      },
+      delete: {
+        summary: "Remove a model connection",
+        description: "Role admin. Audited.",
+        parameters: [PROJECT, CONNECTION],
+        responses: { 200: { description: "the connection as it was", content: jsonContent(ConnectionOneSchema) }, ...refusals(...TOKEN_REFUSALS) },
+      },
+    },
+    "/api/v1/projects/{projectId}/model-connections/{connectionId}/test": {
+      post: {
+        summary: "Send the connection one test request, as a run would, and read the answer",
+        description: "Role admin. A generated 224x224 screenshot with a blue square, asked for with the grounding preset of the connection's convention: the answer says how long it took, what came back, what Verity read from it and whether that point is on the square. A server that fails answers 200 with ok: false and the kind of failure. Kept as the connection's last test; audited.",
+        parameters: [PROJECT, CONNECTION],
+        responses: { 200: { description: "the test's outcome", content: jsonContent(ConnectionTestResultSchema) }, ...refusals(...TOKEN_REFUSALS) },
       },
     },
   };
@@ -193,6 +247,7 @@ export function openApiDocument(): Json {
           responses: { 202: { description: "the export job was queued", content: jsonContent(JobStartedSchema) }, ...refusals(400, ...TOKEN_REFUSALS, 409, 429) },
         },
       },
+      ...modelConnectionPaths(),
     },
   };
 }

@@ -19,6 +19,8 @@ import { runBenchmarkExportCommand } from "@/lib/cli/benchmark-export-command";
 import { ALL_PARSERS } from "@/lib/imports/formats/registry";
 import { CONTRACT_CHOICES } from "@/lib/imports/contract-choice";
 import { runPoolCommand, type PoolCommandOptions } from "@/lib/cli/pool-command";
+import { runModelCommand, type ModelCommandOptions } from "@/lib/cli/model-command";
+import { readStdin } from "@/lib/cli/read-stdin";
 
 const FORMATS = ALL_PARSERS.map((p) => p.id).join(", ");
 
@@ -54,17 +56,23 @@ export const USAGE = `usage: npm run verity -- <command>
   benchmark-export <dir> --project <slug> --run <name> [--reproduced] [--json]
                                             write a run's files in its benchmark's own shape (AndroidLab's total.jsonl,
                                             output.xlsx, ...), corrected by the verified answers (--reproduced: as imported)
+  model connection add --project <slug> --name N --base-url URL --model M [--api-key-env VAR | --api-key-stdin]
+              [--convention rel1000|qwen25-abs|norm1] [--max-concurrent N] [--rpm N] [--timeout S]
+              [--min-pixels N] [--max-pixels N] [--as <admin email>] [--json]
+                                            save an OpenAI-compatible server (base URL ending before /chat/completions) and
+                                            the model it serves (default convention rel1000). The key is never an argument:
+                                            it is read from the variable --api-key-env names, or from standard input.
+                                            Acts as --as (an admin of the project), by default as the site owner
+  model connection list --project <slug> [--json]
+                                            the project's model connections (the key's last four characters only)
+  model connection test --project <slug> <name|id> [--as <admin email>] [--json]
+                                            send one test request as a run would: prints latency, image sent, reply and
+                                            what was parsed; exits 1 when the server did not answer
 
 Settings: DATABASE_URL (file:… or postgres://…; default SQLite under VERITY_DATA_DIR),
 VERITY_DATA_DIR (default ./data).`;
 
 type Options = { name?: string; owner: boolean; "password-stdin": boolean; project?: string; format?: string; images?: string; model?: string; contract?: string; "on-verified-change"?: string; json: boolean; pool?: string; since?: string; run?: string; reproduced?: boolean };
-
-async function readStdin(): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8").replace(/\r?\n$/, "");
-}
 
 async function withDb<T>(work: (db: Db) => Promise<T>): Promise<T> {
   const db = createDb(env().databaseUrl);
@@ -75,7 +83,7 @@ async function withDb<T>(work: (db: Db) => Promise<T>): Promise<T> {
   }
 }
 
-export async function runCommand(args: string[], options: Options & PoolCommandOptions): Promise<void> {
+export async function runCommand(args: string[], options: Options & PoolCommandOptions & ModelCommandOptions): Promise<void> {
   const [group, verb, ...rest] = args;
   const e = env();
   mkdirSync(e.dataDir, { recursive: true });
@@ -131,6 +139,9 @@ export async function runCommand(args: string[], options: Options & PoolCommandO
       return runRestoreCommand(required(verb, "file"));
     case "pool":
       await withDb((db) => runPoolCommand(db, verb, options));
+      return;
+    case "model":
+      await withDb((db) => runModelCommand(db, [verb ?? "", ...rest], options));
       return;
     case "export":
       await withDb((db) => runExportCommand(db, { pool: required(options.pool, "--pool <name>"), slug: required(options.project, "--project <slug>"), since: options.since, json: options.json }));

@@ -13,6 +13,7 @@ import "server-only";
 // A worker that dies mid-run leaves its job to be taken over; the items it had written stay
 // done and the replies it had cached are not asked again.
 import { setMaxListeners } from "node:events";
+import { IN_LIST_SIZE, lookupInChunks } from "@/lib/imports/write/key-lookup";
 import type { Db } from "@/lib/db";
 import { AppError, isAppError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/sqlite/client";
@@ -197,7 +198,7 @@ export async function runModelRunJob(db: Db, jobId: string, deps: { store?: Medi
       const hash = messagesHash(p.messages);
       return Array.from({ length: run.k }, (_, sampleIndex) => replyCacheKey({ projectId: run.projectId, baseUrl: run.baseUrl, model: run.model, templateHash: run.templateHash, messagesHash: hash, sampleIndex, temperature: run.temperature, maxTokens: run.maxTokens }));
     });
-    const hits = await db.modelReplyCache.findMany({ where: { key: { in: keys } }, select: { key: true, text: true, finishReason: true, promptTokens: true, completionTokens: true, latencyMs: true } });
+    const hits = await lookupInChunks(keys, (chunk) => db.modelReplyCache.findMany({ where: { key: { in: chunk } }, select: { key: true, text: true, finishReason: true, promptTokens: true, completionTokens: true, latencyMs: true } }));
     const cached = new Map(hits.map(({ key, ...reply }) => [key, reply]));
     const newCache: NewCacheEntry[] = [];
     const counts: BatchCounts = { requests: 0, cacheHits: 0, promptTokens: 0, completionTokens: 0 };
@@ -211,7 +212,8 @@ export async function runModelRunJob(db: Db, jobId: string, deps: { store?: Medi
 
   try {
     await lease.grow(endpoint.maxConcurrent);
-    const pageSize = Math.max(16, endpoint.maxConcurrent * 2);
+    // Two pages keep every slot busy; under IN_LIST_SIZE so a page's ids fit one IN list.
+    const pageSize = Math.min(IN_LIST_SIZE - 44, Math.max(16, endpoint.maxConcurrent * 2));
     let after = -1;
     const inFlight: Promise<void>[] = [];
     for (;;) {

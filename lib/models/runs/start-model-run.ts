@@ -19,6 +19,7 @@ import { SampleFilterSchema } from "@/lib/samples/sample-filters";
 import { trajectoryWhere } from "@/lib/trajectories/list-trajectories";
 import { TrajectoryFilterSchema } from "@/lib/trajectories/trajectory-filters";
 import { newRowId } from "@/lib/queues/row-id";
+import { lookupInChunks } from "@/lib/imports/write/key-lookup";
 
 /** Items one run may hold: a run is a job over a frozen list, not a stream. */
 export const MAX_RUN_ITEMS = 200_000;
@@ -59,11 +60,21 @@ async function scopeItems(db: Db, projectId: string, items: "samples" | "traject
     const rows = await db.queueItem.findMany({ where: { queueId: queue.id, [column]: { not: null } }, select: { sampleId: true, trajectoryId: true }, orderBy: { id: "asc" }, take: MAX_RUN_ITEMS + 1 });
     return [...new Set(rows.map((r) => (items === "samples" ? r.sampleId : r.trajectoryId)!))];
   }
+  if (scope.kind === "ids") {
+    // Only ids of this project's items of the run's kind count; the rest are named by nothing.
+    const ids = [...new Set(scope.ids)];
+    const found = await lookupInChunks(ids, (chunk) =>
+      items === "samples"
+        ? db.groundingSample.findMany({ where: { projectId, id: { in: chunk } }, select: { id: true } })
+        : db.trajectory.findMany({ where: { projectId, id: { in: chunk } }, select: { id: true } }),
+    );
+    return found.map((r) => r.id).sort();
+  }
   if (items === "samples") {
-    const where = scope.kind === "ids" ? { projectId, id: { in: scope.ids } } : sampleWhere(projectId, SampleFilterSchema.parse(scope.filter));
+    const where = sampleWhere(projectId, SampleFilterSchema.parse(scope.filter));
     return (await db.groundingSample.findMany({ where, select: { id: true }, orderBy: { id: "asc" }, take: MAX_RUN_ITEMS + 1 })).map((s) => s.id);
   }
-  const where = scope.kind === "ids" ? { projectId, id: { in: scope.ids } } : trajectoryWhere(projectId, TrajectoryFilterSchema.parse(scope.filter));
+  const where = trajectoryWhere(projectId, TrajectoryFilterSchema.parse(scope.filter));
   return (await db.trajectory.findMany({ where, select: { id: true }, orderBy: { id: "asc" }, take: MAX_RUN_ITEMS + 1 })).map((t) => t.id);
 }
 

@@ -7,6 +7,7 @@ import "server-only";
 // answer, a final answer or an override: a changed verdict under an override is flagged by the
 // derivation, and counted in the run's report.
 import type { Db } from "@/lib/db";
+import { lookupInChunks } from "@/lib/imports/write/key-lookup";
 import type { Prisma } from "@/lib/generated/sqlite/client";
 import { markSamplesStale, markTrajectoriesStale } from "@/lib/derived/mark-stale";
 import { rederiveStale } from "@/lib/derived/rederive-stale";
@@ -103,7 +104,7 @@ export async function writeRunOutputs(db: Db, run: RunForWrite, items: FinishedI
 async function storeReplies(db: Db, projectId: string, cache: NewCacheEntry[]): Promise<void> {
   if (cache.length === 0) return;
   const entries = [...new Map(cache.map((e) => [e.key, e])).values()];
-  const known = new Set((await db.modelReplyCache.findMany({ where: { key: { in: entries.map((e) => e.key) } }, select: { key: true } })).map((r) => r.key));
+  const known = new Set((await lookupInChunks(entries.map((e) => e.key), (keys) => db.modelReplyCache.findMany({ where: { key: { in: keys } }, select: { key: true } }))).map((r) => r.key));
   const fresh = entries.filter((e) => !known.has(e.key));
   try {
     await db.modelReplyCache.createMany({ data: fresh.map((e) => ({ key: e.key, projectId, ...e.reply })) });

@@ -9,6 +9,7 @@ describe("ProjectSettingsSchema", () => {
       iouAgreementThreshold: 0.5,
       honeypotRate: 0.05,
       triageMargin: 0.5,
+      judgeCertification: { minLowerBound: 0.8, minPairs: 150 },
     });
   });
 

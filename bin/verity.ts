@@ -39,6 +39,11 @@ async function main() {
       "min-pixels": { type: "string" },
       "max-pixels": { type: "string" },
       as: { type: "string" },
+      connection: { type: "string" },
+      k: { type: "string" },
+      temperature: { type: "string" },
+      "max-tokens": { type: "string" },
+      "output-name": { type: "string" },
       help: { type: "boolean", short: "h", default: false },
     },
   });

@@ -1,6 +1,7 @@
 // The OpenAPI 3.1 document of /api/v1, served at /api/v1/openapi.json. Bodies, queries and
 // answers come from the zod schemas the handlers themselves use (lib/api/v1-schemas.ts); a
 // test walks app/api/v1 and fails when a route and this document disagree.
+import { StartRunSchema } from "@/lib/models/runs/start-model-run";
 import { z } from "zod";
 import {
   AnnotationConflictSchema,
@@ -141,6 +142,47 @@ function modelConnectionPaths(): Json {
   };
 }
 
+// Model runs: reviewers read them; admins start, cancel and resume them (a run spends the
+// connection's capacity and writes machine outputs).
+function modelRunPaths(): Json {
+  const RUN = pathParam("runId", "the model run's id");
+  const object = (description: string) => ({ description, content: { "application/json": { schema: { type: "object" } } } });
+  return {
+    "/api/v1/projects/{projectId}/model-runs": {
+      get: {
+        summary: "The project's model runs, newest first (50 a page; ?after=<runId> for the next)",
+        description: "Role reviewer. Each run's settings (the connection as it was, never its key; the template id, version and hash) and progress: items done and failed, requests sent, replies from the cache, tokens, errors by kind, why it stopped.",
+        parameters: [PROJECT],
+        responses: { 200: object("{runs, nextAfter}"), ...refusals(...TOKEN_REFUSALS) },
+      },
+      post: {
+        summary: "Ask for a model run: a prompt template sent through a connection over a list filter, a set of ids or a queue",
+        description: "Role admin. Body {connectionId, templateId, k (1-16), temperature (0-2, above 0 when k > 1), maxTokens?, outputName?, scope: {kind: filter, filter} | {kind: ids, ids} | {kind: queue, queueId}}. The items are frozen now; a worker sends them, each reply cached so an identical run sends nothing. A grounding template whose convention is not the connection's is refused. Audited.",
+        parameters: [PROJECT],
+        requestBody: { required: true, content: { "application/json": { schema: schemaOf(StartRunSchema, "input") } } },
+        responses: { 202: object("{run}"), ...refusals(400, ...TOKEN_REFUSALS, 413, 429) },
+      },
+    },
+    "/api/v1/projects/{projectId}/model-runs/{runId}": {
+      get: { summary: "A model run, with the exact template it sent and its progress", description: "Role reviewer.", parameters: [PROJECT, RUN], responses: { 200: object("{run}"), ...refusals(...TOKEN_REFUSALS) } },
+    },
+    "/api/v1/projects/{projectId}/model-runs/{runId}/items": {
+      get: {
+        summary: "A run's items in its order (?status=pending|done|failed, ?outcome=, ?after=<ordinal>; 50 a page)",
+        description: "Role reviewer. Each item's outcome (point, box, refusal, outside_image, wrong_format, verdict, split, score), the share of its k samples that agreed, its error kind and message, and every sample's reply with what was parsed.",
+        parameters: [PROJECT, RUN],
+        responses: { 200: object("{items, matching, byStatus, outcomes, nextAfter}"), ...refusals(...TOKEN_REFUSALS) },
+      },
+    },
+    "/api/v1/projects/{projectId}/model-runs/{runId}/cancel": {
+      post: { summary: "Stop a queued or running run; what is not answered stays pending", description: "Role admin. 409 when it is not queued or running. Audited.", parameters: [PROJECT, RUN], responses: { 200: object("{progress}"), ...refusals(...TOKEN_REFUSALS, 409) } },
+    },
+    "/api/v1/projects/{projectId}/model-runs/{runId}/resume": {
+      post: { summary: "Send a stopped or finished run's pending and failed items again", description: "Role admin. Answered items are not asked again. 409 while it runs or when nothing is left. Audited.", parameters: [PROJECT, RUN], responses: { 202: object("{progress}"), ...refusals(...TOKEN_REFUSALS, 409, 429) } },
+    },
+  };
+}
+
 export function openApiDocument(): Json {
   return {
     openapi: "3.1.0",
@@ -248,6 +290,7 @@ export function openApiDocument(): Json {
         },
       },
       ...modelConnectionPaths(),
+      ...modelRunPaths(),
     },
   };
 }

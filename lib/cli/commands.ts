@@ -68,6 +68,11 @@ export const USAGE = `usage: npm run verity -- <command>
   model connection test --project <slug> <name|id> [--as <admin email>] [--json]
                                             send one test request as a run would: prints latency, image sent, reply and
                                             what was parsed; exits 1 when the server did not answer
+  model run --project <slug> --connection <name|id> --template <id> [--filter key=value]... [--k N]
+            [--temperature X] [--max-tokens N] [--output-name NAME] [--json]
+                                            run a prompt template through a connection over the items a list filter
+                                            selects (all when none), in the foreground; a second identical run sends
+                                            nothing (the reply cache); exits 1 when it stopped or items failed
 
 Settings: DATABASE_URL (file:… or postgres://…; default SQLite under VERITY_DATA_DIR),
 VERITY_DATA_DIR (default ./data).`;

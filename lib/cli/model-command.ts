@@ -7,6 +7,7 @@ import "server-only";
 //                        [--rpm N] [--timeout S] [--min-pixels N] [--max-pixels N] [--as EMAIL]
 //   model connection list --project P [--json]
 //   model connection test --project P <name|id> [--as EMAIL] [--json]
+//   model run ... (lib/cli/model-run-command.ts)
 // The key is never an argument (ps and shell history would show it): it is read from the
 // environment variable --api-key-env names, or from standard input. Writes act as --as (an
 // admin of the project or the site owner), by default as the site owner, as a shell on the
@@ -21,6 +22,7 @@ import { findConnection, listConnections, type ConnectionView } from "@/lib/mode
 import type { ConnectionTestResult } from "@/lib/models/connections/test-connection";
 import { findProjectBySlug } from "@/lib/projects/projects";
 import { EmailSchema } from "@/lib/users/users";
+import { runModelRunCommand } from "@/lib/cli/model-run-command";
 
 export type ModelCommandOptions = {
   project?: string;
@@ -38,6 +40,14 @@ export type ModelCommandOptions = {
   "max-pixels"?: string;
   as?: string;
   json: boolean;
+  connection?: string;
+  template?: string;
+  filter?: string[];
+  k?: string;
+  temperature?: string;
+  "max-tokens"?: string;
+  "output-name"?: string;
+  items?: string;
 };
 
 // The schema's field as the flag that sets it, so a refusal names what to fix.
@@ -172,7 +182,8 @@ async function test(db: Db, options: ModelCommandOptions, idOrName: string | und
 /** `args`: what follows `model` on the command line. */
 export async function runModelCommand(db: Db, args: string[], options: ModelCommandOptions): Promise<void> {
   const [noun, verb, target] = args;
-  if (noun !== "connection") throw new Error(`unknown model command: ${noun ?? "(none)"}; use model connection add|list|test`);
+  if (noun === "run") return runModelRunCommand(db, options);
+  if (noun !== "connection") throw new Error(`unknown model command: ${noun ?? "(none)"}; use model connection add|list|test or model run`);
   if (verb === "add") return add(db, options);
   if (verb === "list") return list(db, options);
   if (verb === "test") return test(db, options, target);

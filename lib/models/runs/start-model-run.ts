@@ -78,8 +78,11 @@ async function scopeItems(db: Db, projectId: string, items: "samples" | "traject
   return (await db.trajectory.findMany({ where, select: { id: true }, orderBy: { id: "asc" }, take: MAX_RUN_ITEMS + 1 })).map((t) => t.id);
 }
 
-/** Creates the run, its frozen items and its job; returns the run. */
-export async function startModelRun(db: Db, projectId: string, userId: string | null, raw: unknown) {
+/**
+ * Creates the run, its frozen items and its job; returns the run. `claimedBy`: a job run in the
+ * foreground (the CLI) is created held by its process, so no worker takes it first.
+ */
+export async function startModelRun(db: Db, projectId: string, userId: string | null, raw: unknown, options: { claimedBy?: string } = {}) {
   const input = StartRunSchema.parse(raw);
   const connection = await getConnection(db, projectId, input.connectionId);
   const template = findPreset(input.templateId);
@@ -97,7 +100,7 @@ export async function startModelRun(db: Db, projectId: string, userId: string | 
   // model) alone, so a grounding run's name carries the template.
   const outputName = input.outputName ?? (template.task === "grounding" ? `${connection.name} · ${template.id}@v${template.version}` : connection.name);
 
-  const job = await createJob(db, { projectId, kind: "model_run", params: {}, createdById: userId, total: ids.length });
+  const job = await createJob(db, { projectId, kind: "model_run", params: {}, createdById: userId, total: ids.length, claimedBy: options.claimedBy });
   try {
     return await db.$transaction(async (tx) => {
       const run = await tx.modelRun.create({

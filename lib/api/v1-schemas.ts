@@ -148,6 +148,11 @@ export const JudgeAgreementSchema = z
       recall: Rate,
       accuracy: Rate,
       kappa: z.object({ kappa: z.number(), standardError: z.number().nullable(), low: z.number().nullable(), high: z.number().nullable() }).nullable(),
+      tpr: Rate.describe("true-positive rate: of the settled successes, the share it called a success, with its 95% Wilson interval"),
+      tnr: Rate.describe("true-negative rate: of the settled failures, the share it called a failure"),
+      certified: z.boolean().describe("both lower bounds reach the project's bar over at least its minimum of pairs"),
+      labelsNeeded: z.int().nullable().describe("more labels certification needs at the observed rates; 0 when certified; null when those rates never reach the bar"),
+      bar: z.object({ minLowerBound: z.number(), minPairs: z.int() }),
     })),
   })
   .describe("each MLLM judge's own trace verdicts (current revision, never an override) against verified human outcomes: the numbers the dashboard and calibration pages show");

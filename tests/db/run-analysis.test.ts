@@ -12,6 +12,10 @@ import { judgeMetrics } from "@/lib/domain/estimates/judge-metrics";
 import { newcombePaired } from "@/lib/domain/estimates/paired-proportions";
 import { judgeCalibration } from "@/lib/runs/calibration/judge-calibration";
 import { comparePromptVersions } from "@/lib/runs/calibration/prompt-version-comparison";
+import { NextRequest } from "next/server";
+import { JudgeAgreementSchema } from "@/lib/api/v1-schemas";
+import { createApiToken } from "@/lib/tokens/tokens";
+import * as judgesRoute from "@/app/api/v1/projects/[projectId]/judges/route";
 import { compareRuns } from "@/lib/runs/comparison/compare-runs";
 import { drawFirstRound } from "@/lib/runs/sampling/draw-sample";
 import { recordVerdict } from "@/lib/verdicts/record-verdict";
@@ -73,6 +77,14 @@ describe.each(PROVIDERS)("run analysis on %s", (provider) => {
     const [comparison] = await comparePromptVersions(db, project.id, ["judge-72b"]);
     expect(comparison).toMatchObject({ first: "trace-v3", second: "trace-v4", counts: { both: 5, onlyFirst: 2, onlySecond: 1, neither: 0 } });
     expect(comparison!.difference).toEqual(newcombePaired({ both: 5, onlyFirst: 2, onlySecond: 1, neither: 0 }));
+
+    // The API reads the same rows, certification included.
+    (globalThis as unknown as { verityDb?: unknown }).verityDb = db;
+    const { secret } = await createApiToken(db, project.id, as("reviewer").user.id, { name: "r", role: "reviewer" });
+    const response = await judgesRoute.GET(new NextRequest(`http://verity.test/api/v1/projects/${project.id}/judges`, { headers: { authorization: `Bearer ${secret}` } }), { params: Promise.resolve({ projectId: project.id }) });
+    const api = JudgeAgreementSchema.parse(await response.json());
+    expect(api.judges.map((j) => [j.promptVersion, j.certified, j.labelsNeeded, j.tpr?.low])).toEqual(rows.map((r) => [r.promptVersion, r.certification.certified, r.certification.labelsNeeded, r.certification.tpr?.low]));
+    delete (globalThis as unknown as { verityDb?: unknown }).verityDb;
 
     // A lower bar certifies v3.
     await db.project.update({ where: { id: project.id }, data: { settings: { judgeCertification: { minLowerBound: 0.4, minPairs: 12 } } } });

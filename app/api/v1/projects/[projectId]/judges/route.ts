@@ -24,6 +24,11 @@ export const GET = apiV1Route<{ projectId: string }>("reviewer", async ({ reques
       recall: r.metrics.recall,
       accuracy: r.metrics.accuracy,
       kappa: r.metrics.kappa,
+      tpr: r.certification.tpr,
+      tnr: r.certification.tnr,
+      certified: r.certification.certified,
+      labelsNeeded: r.certification.labelsNeeded,
+      bar: r.bar,
     })),
   });
 });

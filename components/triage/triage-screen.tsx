@@ -35,6 +35,9 @@ export async function TriageScreen({ project, userId, candidates, decided, margi
         <p className="text-sm text-slate-600">
           {t("triage.intro", { margin })}
         </p>
+        <p className="mt-1 text-sm">
+          <Link href={`/projects/${project.slug}/models/disagreements`} className="text-blue-700 hover:underline">{t("disagreements.fromTriage")}</Link>
+        </p>
       </div>
       {doneQueue && <p role="status" className="rounded-md border border-emerald-200 bg-emerald-50 p-3 text-emerald-900">{t("queues.doneNotice", { queue: doneQueue })}</p>}
 

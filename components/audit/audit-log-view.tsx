@@ -12,7 +12,7 @@ type Props = {
   people: { id: string; name: string; email: string }[];
 };
 
-const ACTIONS = ["annotation", "override", "claim", "queue", "consensus", "adjudication", "honeypot", "bulk", "import", "export", "member", "token", "project", "auth"];
+const ACTIONS = ["annotation", "override", "claim", "queue", "consensus", "adjudication", "honeypot", "bulk", "import", "export", "member", "token", "model_connection", "project", "auth"];
 
 export async function AuditLogView({ project, filter, log, people }: Props) {
   const { t, locale } = await getT();
@@ -26,7 +26,7 @@ export async function AuditLogView({ project, filter, log, people }: Props) {
       <form method="get" aria-label={t("filter.title")} className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-3">
         <FilterSelect name="action" label={t("audit.action")} value={filter.action} options={ACTIONS.map((a) => [a, a])} />
         <FilterSelect name="userId" label={t("audit.person")} value={filter.userId} options={people.map((p) => [p.id, p.name])} />
-        <FilterSelect name="targetType" label={t("audit.target")} value={filter.targetType} options={["sample", "trajectory", "verdict", "job", "user", "api_token", "run", "project"].map((type) => [type, type])} />
+        <FilterSelect name="targetType" label={t("audit.target")} value={filter.targetType} options={["sample", "trajectory", "verdict", "job", "user", "api_token", "model_connection", "run", "project"].map((type) => [type, type])} />
         <label className="flex flex-col text-xs font-medium text-slate-600">{t("audit.from")}<input type="date" name="from" defaultValue={filter.from} className="mt-1 rounded-md border border-slate-300 px-2 py-1 text-sm" /></label>
         <label className="flex flex-col text-xs font-medium text-slate-600">{t("audit.to")}<input type="date" name="to" defaultValue={filter.to} className="mt-1 rounded-md border border-slate-300 px-2 py-1 text-sm" /></label>
         <button type="submit" className="rounded-md border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-50">{t("filter.apply")}</button>

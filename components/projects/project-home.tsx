@@ -34,7 +34,7 @@ export async function ProjectHome({ project, role, overview }: Props) {
           <p className="mt-1 text-sm text-slate-500">{t("project.yourRole", { role: roleLabel(t, role) })}</p>
         </div>
         {canAdmin && (
-          <nav className="flex gap-2" aria-label={t("project.administration")}>
+          <nav className="flex flex-wrap gap-2" aria-label={t("project.administration")}>
             <Link href={`/projects/${project.slug}/import`} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50">
               {t("project.import")}
             </Link>
@@ -43,6 +43,9 @@ export async function ProjectHome({ project, role, overview }: Props) {
             </Link>
             <Link href={`/projects/${project.slug}/tokens`} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50">
               {t("project.tokens")}
+            </Link>
+            <Link href={`/projects/${project.slug}/models`} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50">
+              {t("project.models")}
             </Link>
             <Link href={`/projects/${project.slug}/settings`} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50">
               {t("project.settings")}
@@ -61,6 +64,11 @@ export async function ProjectHome({ project, role, overview }: Props) {
         <Link href={`/projects/${project.slug}/trajectories`} className="rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white hover:bg-blue-800">
           {t("project.reviewTrajectories")}
         </Link>
+        {role !== "annotator" && (
+          <Link href={`/projects/${project.slug}/models/runs`} className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm hover:bg-slate-50">
+            {t("modelRuns.title")}
+          </Link>
+        )}
         {role !== "annotator" && (
           <Link href={`/projects/${project.slug}/dashboard`} className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm hover:bg-slate-50">
             {t("project.dashboard")}

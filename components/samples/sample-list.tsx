@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { QueueTheseLink } from "@/components/queues/queue-these-link";
+import { RunModelLink } from "@/components/model-runs/run-model-link";
 import { QueueSelectedLink } from "@/components/selection/queue-selected-link";
 import { RowSelection } from "@/components/selection/row-selection";
 import { SelectPage } from "@/components/selection/select-page";
@@ -47,6 +48,7 @@ export async function SampleList({ project, filter, facets, result, seesHuman, c
         {result.samples[0] && (
           <div className="flex gap-2">
             {canQueue && <QueueTheseLink slug={project.slug} itemType="sample" filter={filter} />}
+            {canQueue && <RunModelLink slug={project.slug} items="samples" filter={filter} count={formatTotal(result, locale)} />}
             {seesHuman && <Link href={`${base}/bulk${keep}`} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50">{t("samples.bulkPass")}</Link>}
             <Link href={`${base}/${result.samples[0].id}${keep}`} className="rounded-md bg-blue-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-blue-800">
               {t("list.reviewFromFirst")}

@@ -8,6 +8,7 @@ import { getT } from "@/lib/i18n/server";
 import { flagLabel, flagWhy } from "@/lib/i18n/labels";
 import { AutomaticOutcome } from "@/components/trajectories/automatic-outcome";
 import { QueueTheseLink } from "@/components/queues/queue-these-link";
+import { RunModelLink } from "@/components/model-runs/run-model-link";
 import { QueueSelectedLink } from "@/components/selection/queue-selected-link";
 import { RowSelection } from "@/components/selection/row-selection";
 import { SelectPage } from "@/components/selection/select-page";
@@ -38,7 +39,12 @@ export async function TrajectoryList({ project, filter, facets, result, seesHuma
           <h1 className="mt-1 text-2xl font-semibold">{tr("project.trajectories")}</h1>
           <p className="text-sm text-slate-600">{tr("list.matching", { total: formatTotal(result, locale) })}</p>
         </div>
-        {canQueue && result.trajectories.length > 0 && <QueueTheseLink slug={project.slug} itemType="trajectory" filter={filter} />}
+        {canQueue && result.trajectories.length > 0 && (
+          <div className="flex gap-2">
+            <QueueTheseLink slug={project.slug} itemType="trajectory" filter={filter} />
+            <RunModelLink slug={project.slug} items="trajectories" filter={filter} count={formatTotal(result, locale)} />
+          </div>
+        )}
       </div>
       <form method="get" aria-label={tr("filter.title")} className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-3">
         <FilterSelect name="benchmark" label={tr("newQueue.benchmark")} value={filter.benchmark} options={sameOptions(facets.benchmarks)} />

@@ -10,6 +10,7 @@ import { storageStatePath, type E2eRole } from "./seed-file";
 import Database from "better-sqlite3";
 import { readSampledSeed } from "./seed-sampled-file";
 import { readVerifiedSeed } from "./seed-verified-file";
+import { readModelRunsSeed } from "./seed-model-runs-file";
 
 type Visit = { url: string | string[]; roles: (E2eRole | "anonymous")[] };
 
@@ -62,7 +63,13 @@ function visits(): Record<string, Visit> {
     "/projects/[slug]/honeypots": { url: `${p}/honeypots`, roles: ADMINS },
     "/projects/[slug]/import": { url: `${p}/import`, roles: ADMINS },
     "/projects/[slug]/members": { url: `${p}/members`, roles: ADMINS },
+    "/projects/[slug]/models": { url: `${p}/models`, roles: ADMINS },
     "/projects/[slug]/pools": { url: `${p}/pools`, roles: REVIEWERS },
+    // A cancelled run (tests/e2e/seed-model-runs.ts) with its items filtered, and the launch form as the lists' links open it.
+    "/projects/[slug]/models/runs": { url: `${p}/models/runs`, roles: REVIEWERS },
+    "/projects/[slug]/models/disagreements": { url: `${p}/models/disagreements`, roles: REVIEWERS },
+    "/projects/[slug]/models/runs/[runId]": { url: `${p}/models/runs/${readModelRunsSeed().cancelledRunId}?status=pending`, roles: REVIEWERS },
+    "/projects/[slug]/models/runs/new": { url: [`${p}/models/runs/new?items=samples&source=e2e-answers`, `${p}/models/runs/new?items=trajectories&run=${s.runId}`], roles: ADMINS },
     // Also as a list's "queue these" link opens it: the new-queue form starts from the filter.
     "/projects/[slug]/queues": { url: [`${p}/queues`, `${p}/queues?itemType=trajectory&flag=rule_vs_judge&run=${s.runId}`, `${p}/queues?itemType=sample&status=unreviewed`], roles: ALL },
     "/projects/[slug]/queues/[queueId]": { url: [`${p}/queues/${s.queues.dispute}`, `${p}/queues/${s.queues.dispute}?status=adjudication`, `${p}/queues?archived=1`], roles: REVIEWERS },
@@ -102,7 +109,8 @@ test("every page template has a URL to open here", () => {
 
 for (const role of ["owner", "admin", "reviewer", "annotator", "anonymous"] as const) {
   test(`every page open to the ${role} loads without a console error`, async ({ browser }) => {
-    test.setTimeout(180_000);
+    // Dozens of pages, one after another: generous, so a loaded machine does not fail it.
+    test.setTimeout(420_000);
     // A browser in another time zone and locale than the server's: a date or number formatted
     // for the server's would not hydrate.
     const where = { timezoneId: "Asia/Shanghai", locale: "zh-CN" };

@@ -21,6 +21,7 @@ import { seedAuthz } from "./seed-authz";
 import { seedAdjudication } from "./seed-adjudication";
 import { seedTriage } from "./seed-triage";
 import { seedVerified } from "./seed-verified";
+import { seedModelRuns } from "./seed-model-runs";
 import { seedBenchmarks } from "./seed-benchmarks";
 import { seedWorkspace } from "./seed-workspace";
 import { seedLabels } from "./seed-labels";
@@ -92,6 +93,7 @@ async function main() {
   await seedAuthz(db, dataDir, { admin: users.admin!.email, reviewer: users.reviewer!.email, annotator: users.annotator!.email });
   await seedPools(db, store, dataDir, { admin: users.admin!.email, reviewer: users.reviewer!.email, annotator: users.annotator!.email });
   await seedVerified(db, store, dataDir, users);
+  await seedModelRuns(db, dataDir, users.admin!.email, "verified");
   await seedBenchmarks(db, store, dataDir, users);
   await seedWorkspace(db, store, dataDir, users);
   await seedLabels(db, store, dataDir, users.admin!.email);

@@ -14,5 +14,7 @@ import { messages } from "@/lib/i18n/messages/en/messages";
 import { imports } from "@/lib/i18n/messages/en/imports";
 import { triage } from "@/lib/i18n/messages/en/triage";
 import { checks } from "@/lib/i18n/messages/en/checks";
+import { models } from "@/lib/i18n/messages/en/models";
+import { modelRuns } from "@/lib/i18n/messages/en/model-runs";
 
-export const en = { ...shell, ...review, ...lists, ...queues, ...admin, ...editor, ...trajectory, ...runs, ...pools, ...charts, ...messages, ...imports, ...triage, ...checks } as const;
+export const en = { ...shell, ...review, ...lists, ...queues, ...admin, ...editor, ...trajectory, ...runs, ...pools, ...charts, ...messages, ...imports, ...triage, ...checks, ...models, ...modelRuns } as const;

@@ -16,5 +16,7 @@ import { messages } from "@/lib/i18n/messages/zh-CN/messages";
 import { imports } from "@/lib/i18n/messages/zh-CN/imports";
 import { triage } from "@/lib/i18n/messages/zh-CN/triage";
 import { checks } from "@/lib/i18n/messages/zh-CN/checks";
+import { models } from "@/lib/i18n/messages/zh-CN/models";
+import { modelRuns } from "@/lib/i18n/messages/zh-CN/model-runs";
 
-export const zhCN: Catalogue = { ...shell, ...review, ...lists, ...queues, ...admin, ...editor, ...trajectory, ...runs, ...pools, ...charts, ...messages, ...imports, ...triage, ...checks };
+export const zhCN: Catalogue = { ...shell, ...review, ...lists, ...queues, ...admin, ...editor, ...trajectory, ...runs, ...pools, ...charts, ...messages, ...imports, ...triage, ...checks, ...models, ...modelRuns };

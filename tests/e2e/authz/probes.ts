@@ -111,6 +111,22 @@ async function freshOverride(): Promise<string> {
   return made.override.id;
 }
 
+// A model connection made through the API as an admin, pointing at port 9 on loopback (discard,
+// which fetch refuses to call): its test is ok: false (unreachable), still a 200 for the right token.
+const apiModelConnectionBody = (name: string) => ({ name, baseUrl: "http://127.0.0.1:9/v1", model: "matrix-model", convention: "rel1000", timeoutSeconds: 5 });
+async function apiModelConnection(): Promise<{ id: string; name: string }> {
+  const name = `matrix-api-${unique()}`;
+  const response = await fetch(`http://127.0.0.1:${process.env.VERITY_E2E_PORT}/api/v1/projects/${authzSeed().demoProjectId}/model-connections`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${await apiToken("admin", "admin")}`, "content-type": "application/json" },
+    body: JSON.stringify(apiModelConnectionBody(name)),
+  });
+  const made = (await response.json()) as { connection?: { id: string } };
+  if (!made.connection) throw new Error(`could not create a model connection: ${JSON.stringify(made).slice(0, 300)}`);
+  return { id: made.connection.id, name };
+}
+const sharedApiModelConnection = once(apiModelConnection);
+
 // The annotator's claim on a queue (Start is a same-origin POST answered with a redirect).
 async function claimAsAnnotator(queueId: string): Promise<{ claimId: string; sampleId: string }> {
   const started = await callRoute("annotator", "POST", `/api/projects/${authzSeed().demoProjectId}/queues/${queueId}/next`);
@@ -131,6 +147,31 @@ const annotatorClaim = once(async () => {
   if (saved.status !== 200) throw new Error(`the annotator's answer on ${sampleId} was not saved: ${saved.status} ${saved.text}`);
   return claimId;
 });
+
+// Model runs, on a connection of their own at the discard port (nothing answers there): a run
+// over the demo's one sample without a screenshot ends at once (its item fails as no_input, no
+// request is sent); one over a sample with a screenshot retries its request for several seconds
+// before the item fails as unreachable, long enough to be cancelled.
+const runsConnection = once(apiModelConnection);
+const NO_SCREENSHOT = "source=verity-demo&imageMissing=yes";
+const ONE_SCREENSHOT = "source=authz&q=Matrix+sample+5";
+async function modelRunFields(filter: string): Promise<Record<string, string>> {
+  return { projectId: authzSeed().demoProjectId, connectionId: (await runsConnection()).id, templateId: "ui-venus-1.5-grounding", items: "samples", filter };
+}
+/** A model run started through the real admin action (the launch form's); its id. */
+async function startedModelRun(filter: string): Promise<string> {
+  const made = await callAction("admin", "lib/actions/model-runs.ts", "startModelRunAction", [null, formData(await modelRunFields(filter))]);
+  const runId = made.result?.runId;
+  if (typeof runId !== "string") throw new Error(`could not start a model run: ${made.raw.slice(0, 300)}`);
+  return runId;
+}
+/** A run that is neither queued nor running: started, then cancelled (unless it had already ended). */
+async function stoppedModelRun(): Promise<string> {
+  const runId = await startedModelRun(NO_SCREENSHOT);
+  await callAction("admin", "lib/actions/model-runs.ts", "cancelModelRunAction", [null, formData({ projectId: authzSeed().demoProjectId, runId })]);
+  return runId;
+}
+const watchedModelRun = once(() => startedModelRun(NO_SCREENSHOT));
 
 // ---------------------------------------------------------------- routes
 
@@ -155,6 +196,7 @@ export const ROUTE_PROBES: Record<string, RouteProbe> = {
     request: async () => ({ url: `/api/projects/${authzSeed().demoProjectId}/imports/staging/${await previewedStaging()}/file?path=shot.png` }),
   },
   "GET /api/projects/[projectId]/jobs/[jobId]": { request: async () => ({ url: `/api/projects/${authzSeed().runsProjectId}/jobs/${authzSeed().jobId}` }) },
+  "GET /api/projects/[projectId]/model-runs/[runId]": { request: async () => ({ url: `/api/projects/${authzSeed().demoProjectId}/model-runs/${await watchedModelRun()}` }) },
   "GET /api/projects/[projectId]/queues/[queueId]/next": { request: async () => ({ url: `/api/projects/${authzSeed().demoProjectId}/queues/${authzSeed().queueId}/next` }) },
   "POST /api/projects/[projectId]/samples/[sampleId]/answer": {
     request: async () => ({
@@ -223,6 +265,36 @@ export const ROUTE_PROBES: Record<string, RouteProbe> = {
   "POST /api/v1/projects/[projectId]/verdicts/[verdictId]/overrides": {
     request: async () => ({ url: `/api/v1/projects/${authzSeed().demoProjectId}/verdicts/${authzSeed().verdictId}/overrides`, ...json({ value: 5, reason: "authorization matrix" }) }),
   },
+  "GET /api/v1/projects/[projectId]/model-connections": { request: async () => ({ url: `/api/v1/projects/${authzSeed().demoProjectId}/model-connections` }) },
+  "POST /api/v1/projects/[projectId]/model-connections": {
+    request: async () => ({ url: `/api/v1/projects/${authzSeed().demoProjectId}/model-connections`, ...json(apiModelConnectionBody(`matrix-api-${unique()}`)) }),
+  },
+  "GET /api/v1/projects/[projectId]/model-connections/[connectionId]": {
+    request: async () => ({ url: `/api/v1/projects/${authzSeed().demoProjectId}/model-connections/${(await sharedApiModelConnection()).id}` }),
+  },
+  "PATCH /api/v1/projects/[projectId]/model-connections/[connectionId]": {
+    request: async () => {
+      const { id, name } = await sharedApiModelConnection();
+      return { url: `/api/v1/projects/${authzSeed().demoProjectId}/model-connections/${id}`, ...json({ ...apiModelConnectionBody(name), maxConcurrent: 2 }) };
+    },
+  },
+  "DELETE /api/v1/projects/[projectId]/model-connections/[connectionId]": {
+    request: async () => ({ url: `/api/v1/projects/${authzSeed().demoProjectId}/model-connections/${(await apiModelConnection()).id}` }),
+  },
+  "GET /api/v1/projects/[projectId]/model-runs": { request: async () => ({ url: `/api/v1/projects/${authzSeed().demoProjectId}/model-runs` }) },
+  "POST /api/v1/projects/[projectId]/model-runs": {
+    request: async () => ({
+      url: `/api/v1/projects/${authzSeed().demoProjectId}/model-runs`,
+      ...json({ connectionId: (await runsConnection()).id, templateId: "ui-venus-1.5-grounding", scope: { kind: "filter", filter: Object.fromEntries(new URLSearchParams(NO_SCREENSHOT)) } }),
+    }),
+  },
+  "GET /api/v1/projects/[projectId]/model-runs/[runId]": { request: async () => ({ url: `/api/v1/projects/${authzSeed().demoProjectId}/model-runs/${await watchedModelRun()}` }) },
+  "GET /api/v1/projects/[projectId]/model-runs/[runId]/items": { request: async () => ({ url: `/api/v1/projects/${authzSeed().demoProjectId}/model-runs/${await watchedModelRun()}/items?status=failed` }) },
+  "POST /api/v1/projects/[projectId]/model-runs/[runId]/cancel": { request: async () => ({ url: `/api/v1/projects/${authzSeed().demoProjectId}/model-runs/${await startedModelRun(ONE_SCREENSHOT)}/cancel` }) },
+  "POST /api/v1/projects/[projectId]/model-runs/[runId]/resume": { request: async () => ({ url: `/api/v1/projects/${authzSeed().demoProjectId}/model-runs/${await stoppedModelRun()}/resume` }) },
+  "POST /api/v1/projects/[projectId]/model-connections/[connectionId]/test": {
+    request: async () => ({ url: `/api/v1/projects/${authzSeed().demoProjectId}/model-connections/${(await sharedApiModelConnection()).id}/test` }),
+  },
 };
 
 // ---------------------------------------------------------------- actions
@@ -240,9 +312,29 @@ export function userVersion(who: "annotator" | "reviewer" | "admin", item: "samp
 }
 const annotatorVersion = (item: "sampleId" | "trajectoryId", id: string) => userVersion("annotator", item, id);
 
+// Model connections point at the discard port: nothing listens there, so a test of one ends at
+// once as "unreachable", which is a test that ran (the action succeeds).
+const UNREACHABLE_MODEL_URL = "http://127.0.0.1:9/v1";
+const connectionFields = (name: string) => ({ name, baseUrl: UNREACHABLE_MODEL_URL, model: "matrix-model", convention: "rel1000", apiKey: "sk-matrix-0000" });
+
+/** A model connection made through the real admin action; its id read back by its name. */
+async function modelConnection(name: string): Promise<string> {
+  const projectId = authzSeed().demoProjectId;
+  const made = await callAction("admin", "lib/actions/model-connections.ts", "createModelConnectionAction", [null, formData({ projectId, ...connectionFields(name) })]);
+  const row = openDb().prepare(`SELECT "id" FROM "ModelConnection" WHERE "projectId" = ? AND "name" = ?`).get(projectId, name) as { id: string } | undefined;
+  if (!row) throw new Error(`could not create a model connection: ${made.raw.slice(0, 300)}`);
+  return row.id;
+}
+const matrixConnection = once(() => modelConnection(`matrix-connection-${unique()}`));
+
 export const ACTION_PROBES: Record<string, ActionProbe> = {
 
   "grounding#overrideVerdictAction": { args: async () => [{ projectId: authzSeed().demoProjectId, verdictId: authzSeed().verdictId, value: 6, reason: "authorization matrix" }] },
+  // The seeded verdict proposes no rewrite: the caller allowed gets "proposes no rewrite", not a refusal.
+  "grounding#dismissRewriteAction": {
+    args: async () => [{ projectId: authzSeed().demoProjectId, verdictId: authzSeed().verdictId }],
+    succeeded: (result) => result.ok === true || /proposes no rewrite/.test(String(result.error)),
+  },
   "grounding#reviewOverrideAction": { args: async () => [{ projectId: authzSeed().demoProjectId, overrideId: await freshOverride(), decision: "withdraw", reason: "authorization matrix" }] },
   "grounding#bulkDecideAction": { args: async () => [{ projectId: authzSeed().demoProjectId, sampleIds: [authzSeed().sampleIds[1]], decision: "accept" }] },
 
@@ -293,6 +385,10 @@ export const ACTION_PROBES: Record<string, ActionProbe> = {
       return form({ projectId: authzSeed().demoProjectId, tokenId: await tokenIdByName("admin", authzSeed().demoProjectId, name) });
     },
   },
+  "model-runs#startModelRunAction": { args: async () => form(await modelRunFields(NO_SCREENSHOT)) },
+  // Cancelled within the second or so the refused callers take, while its one request is still being retried.
+  "model-runs#cancelModelRunAction": { args: async () => form({ projectId: authzSeed().demoProjectId, runId: await startedModelRun(ONE_SCREENSHOT) }) },
+  "model-runs#resumeModelRunAction": { args: async () => form({ projectId: authzSeed().demoProjectId, runId: await stoppedModelRun() }) },
   "users#createUserAction": { args: async () => form({ email: `matrix-${unique()}@e2e.test`, name: "Matrix user" }) },
   "users#resetPasswordAction": { args: async () => form({ email: authzSeed().otherUserEmail }) },
   "users#setUserDisabledAction": {
@@ -349,4 +445,12 @@ export const ACTION_PROBES: Record<string, ActionProbe> = {
   },
   "item-standing#reopenItemAction": { args: async () => form({ projectId: authzSeed().demoProjectId, itemType: "sample", itemId: authzSeed().reopenSampleId, reason: "authorization matrix" }) },
   "item-standing#decideProposalAction": { args: async () => form({ projectId: authzSeed().demoProjectId, annotationId: authzSeed().proposalAnnotationId, decision: "dismiss" }) },
+  "model-connections#createModelConnectionAction": { args: async () => form({ projectId: authzSeed().demoProjectId, ...connectionFields(`matrix-${unique()}`) }) },
+  "model-connections#updateModelConnectionAction": {
+    args: async () => form({ projectId: authzSeed().demoProjectId, connectionId: await matrixConnection(), ...connectionFields(`matrix-edited-${unique()}`), apiKey: "" }),
+  },
+  "model-connections#deleteModelConnectionAction": {
+    args: async () => form({ projectId: authzSeed().demoProjectId, connectionId: await modelConnection(`matrix-delete-${unique()}`) }),
+  },
+  "model-connections#testModelConnectionAction": { args: async () => [{ projectId: authzSeed().demoProjectId, connectionId: await matrixConnection() }] },
 };

@@ -21,7 +21,16 @@ describe.each(PROVIDERS)("project settings on %s", (provider) => {
       iouAgreementThreshold: 0.6,
       honeypotRate: 0.1,
       triageMargin: 0.25,
+      judgeCertification: { minLowerBound: 0.8, minPairs: 150 },
     });
+    // The judge certification bar: kept when the form leaves it out, stored when given.
+    await updateProjectSettings(db, project.id, { ...form, advantagePolicy: "automatic_fallback", certificationLowerBound: "0.85", certificationMinPairs: "200" });
+    const certified = await db.project.findUniqueOrThrow({ where: { id: project.id } });
+    expect((certified.settings as { judgeCertification: object }).judgeCertification).toEqual({ minLowerBound: 0.85, minPairs: 200 });
+    await expect(updateProjectSettings(db, project.id, { ...form, certificationLowerBound: "1.2" })).rejects.toThrow();
+    await updateProjectSettings(db, project.id, { ...form, advantagePolicy: "automatic_fallback" });
+    expect((await db.project.findUniqueOrThrow({ where: { id: project.id } })).settings).toEqual(certified.settings);
+    await updateProjectSettings(db, project.id, { ...form, advantagePolicy: "automatic_fallback", certificationLowerBound: "0.8", certificationMinPairs: "150" });
     await expect(updateProjectSettings(db, project.id, { ...form, goldMin: "3", rewriteMin: "6" })).rejects.toThrow();
     await expect(updateProjectSettings(db, project.id, { ...form, eta: "1.5" })).rejects.toThrow();
     expect((await db.project.findUniqueOrThrow({ where: { id: project.id } })).settings).toEqual(saved.settings);

@@ -14,13 +14,19 @@ const KEY = "sk-e2e-runs-1";
 const MODEL = "ui-venus-1.5-7b";
 // The demo's samples with a screenshot (its one sample without is left out: it could only fail).
 const FILTER = "source=verity-demo&imageMissing=no";
+const REWRITE = "Open the display settings from the gear icon";
 
 test.describe("model runs as an admin", () => {
   test.use({ storageState: storageStatePath("admin") });
   let server: OpenAiStandIn;
 
   test.beforeAll(async () => {
-    server = await startOpenAiStandIn({ models: [MODEL], apiKey: KEY, reply: () => ({ content: "[500,500]" }) });
+    // The quality teacher (its system message says so) answers with a score and a rewrite; every
+    // grounding request with a point.
+    server = await startOpenAiStandIn({
+      models: [MODEL], apiKey: KEY,
+      reply: (req) => ({ content: req.text.includes("quality teacher") ? JSON.stringify({ score: 5, reasons: "the gear icon is the right target but the wording is vague", rewrite: REWRITE }) : "[500,500]" }),
+    });
   });
   test.afterAll(async () => {
     await server?.close();
@@ -123,6 +129,65 @@ test.describe("model runs as an admin", () => {
     await expect(rows.first()).toContainText("finished");
     await page.screenshot({ path: "test-results/screens/model-runs-list.png", fullPage: true });
 
+    server.assertClean();
+  });
+});
+
+test.describe("the quality teacher as an admin", () => {
+  test.use({ storageState: storageStatePath("admin") });
+  let server: OpenAiStandIn;
+  test.beforeAll(async () => {
+    server = await startOpenAiStandIn({
+      models: [MODEL], apiKey: KEY,
+      reply: (req) => ({ content: req.text.includes("quality teacher") ? JSON.stringify({ score: 5, reasons: "the gear icon is the right target but the wording is vague", rewrite: REWRITE }) : "[500,500]" }),
+    });
+  });
+  test.afterAll(async () => {
+    await server?.close();
+  });
+
+  test("scores a sample 0-10 with a proposed rewrite that the reviewer uses, keeping the original, or dismisses", async ({ page }) => {
+    test.setTimeout(300_000);
+    const name = `teacher-e2e-${Date.now().toString(36)}`;
+    await page.goto("/projects/demo/models");
+    const add = page.getByRole("form", { name: "New connection" });
+    await add.getByLabel("Name", { exact: true }).fill(name);
+    await add.getByLabel("Base URL", { exact: true }).fill(server.url);
+    await add.getByLabel("Model name", { exact: true }).fill(MODEL);
+    await add.getByLabel("API key", { exact: true }).fill(KEY);
+    await add.getByRole("button", { name: "Add connection" }).click();
+    await expect(add.getByRole("status")).toHaveText(`Connection ${name} added.`);
+
+    await page.goto(`/projects/demo/models/runs/new?items=samples&${FILTER}&q=display`);
+    const launch = page.getByRole("form", { name: "Start a model run" });
+    await launch.getByLabel("Connection", { exact: true }).selectOption({ label: `${name} — ${MODEL}` });
+    await launch.getByRole("radio", { name: /Quality teacher/ }).check();
+    await launch.getByRole("button", { name: "Start the run" }).click();
+    await expect(page).toHaveURL(/\/projects\/demo\/models\/runs\/[a-z0-9]+$/, { timeout: 30_000 });
+    await expect(page.getByTestId("run-progress")).toHaveAttribute("data-status", "succeeded", { timeout: 120_000 });
+    const items = page.getByRole("table", { name: "Items of this run" });
+    await items.getByRole("link", { name: "Open the display settings" }).click();
+    await expect(page).toHaveURL(/\/projects\/demo\/samples\/[a-z0-9]+/);
+
+    // The teacher's score with its reasons, and its proposal offered, never applied by itself.
+    const quality = page.getByRole("region", { name: "Quality score" });
+    await expect(quality).toContainText(name);
+    await expect(quality).toContainText("the gear icon is the right target but the wording is vague");
+    const proposal = quality.getByTestId("proposed-rewrite");
+    await expect(proposal).toContainText(REWRITE);
+    const rewrite = page.getByRole("textbox", { name: /Rewritten instruction/ });
+    await expect(rewrite).toHaveValue("");
+    await proposal.getByRole("button", { name: "Use as rewrite" }).click();
+    await expect(rewrite).toHaveValue(REWRITE);
+    await expect(proposal.getByRole("button", { name: "In your answer" })).toBeDisabled();
+    // The original instruction stays as it was, beside the rewrite.
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Open the display settings");
+    await page.screenshot({ path: "test-results/screens/quality-proposal.png", fullPage: true });
+
+    await proposal.getByRole("button", { name: "Dismiss" }).click();
+    await expect(quality.getByTestId("proposed-rewrite")).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole("region", { name: "Quality score" }).getByTestId("proposed-rewrite")).toHaveCount(0);
     server.assertClean();
   });
 });

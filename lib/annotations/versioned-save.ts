@@ -12,6 +12,7 @@ import type { WriteTx } from "@/lib/derived/write-transaction";
 import { itemIdOf, isSampleKey, type ItemKey } from "@/lib/annotations/item-key";
 import { annotationColumns, annotationFromRow } from "@/lib/annotations/annotation-row";
 import { newRowId } from "@/lib/queues/row-id";
+import { isUniqueViolation } from "@/lib/sql/unique-violation";
 
 export type VersionedSave = {
   projectId: string;
@@ -65,14 +66,7 @@ export async function writeVersioned(w: WriteTx, save: VersionedSave) {
 
 /** A refused save: stale, or a first save that lost the race for the unique row. */
 export function isStaleWrite(error: unknown): boolean {
-  if (error instanceof StaleVersion) return true;
-  if (typeof error !== "object" || error === null) return false;
-  const { code, meta, message } = error as { code?: unknown; message?: unknown; meta?: { driverAdapterError?: { cause?: { kind?: unknown } } } };
-  // Prisma's unique violation, better-sqlite3's, node-postgres's on the hot path's own pool
-  // (SQLSTATE 23505), and PostgreSQL's through a Prisma raw query (P2010, "Raw query failed",
-  // the driver's kind and its SQLSTATE kept).
-  if (code === "P2002" || code === "SQLITE_CONSTRAINT_UNIQUE" || code === "23505") return true;
-  return code === "P2010" && (meta?.driverAdapterError?.cause?.kind === "UniqueConstraintViolation" || (typeof message === "string" && message.includes("`23505`")));
+  return error instanceof StaleVersion || isUniqueViolation(error);
 }
 
 export type AnnotationRow = Prisma.AnnotationGetPayload<object>;

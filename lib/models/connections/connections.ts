@@ -11,6 +11,7 @@ import { assertModelHostAllowed, parseModelHosts } from "@/lib/models/connection
 import { openSecret, sealSecret, secretHint } from "@/lib/models/connections/secret-box";
 import type { ImageLimits } from "@/lib/models/connections/model-image";
 import type { ConventionId } from "@/lib/exports/conventions/coordinate-conventions";
+import { isUniqueViolation } from "@/lib/sql/unique-violation";
 
 export const CONNECTION_VIEW = {
   id: true, name: true, baseUrl: true, model: true, apiKeyHint: true, maxConcurrent: true, requestsPerMinute: true,
@@ -31,10 +32,6 @@ export const modelHostRules = () => parseModelHosts(env().VERITY_MODEL_HOSTS);
 
 async function checkHost(baseUrl: string): Promise<void> {
   await assertModelHostAllowed(baseUrl, modelHostRules());
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return (error as { code?: string })?.code === "P2002" || /unique/i.test(String((error as Error)?.message));
 }
 
 const fields = (input: ConnectionInput) => ({

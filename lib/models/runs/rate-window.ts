@@ -4,8 +4,8 @@ import "server-only";
 // that finds the minute full waits for the next one. Fixed windows allow up to twice the limit
 // across a minute boundary in the worst case; hosted APIs meter the same way or looser.
 import type { Db } from "@/lib/db";
+import { isUniqueViolation } from "@/lib/sql/unique-violation";
 
-const isUniqueViolation = (error: unknown) => (error as { code?: string })?.code === "P2002" || /unique/i.test(String((error as Error)?.message));
 
 const minuteOf = (ms: number) => new Date(Math.floor(ms / 60_000) * 60_000);
 

@@ -8,10 +8,9 @@ import "server-only";
 // Slots above a lowered maxConcurrent are never leased again; one already held finishes its
 // request and is given back at the next renewal.
 import type { Db } from "@/lib/db";
+import { isUniqueViolation } from "@/lib/sql/unique-violation";
 
 export const LEASE_MS = 30_000;
-
-const isUniqueViolation = (error: unknown) => (error as { code?: string })?.code === "P2002" || /unique/i.test(String((error as Error)?.message));
 
 async function ensureSlots(db: Db, connectionId: string, count: number): Promise<void> {
   const existing = await db.modelConnectionSlot.count({ where: { connectionId, slot: { lt: count } } });

@@ -18,6 +18,7 @@ import { allocateSample } from "@/lib/domain/estimates/sample-plan";
 import { SAMPLE_DESIGNS, scoreEdges, stratumOf } from "@/lib/domain/estimates/strata";
 import { runPopulation } from "@/lib/runs/sampling/run-population";
 import { RowIdSchema } from "@/lib/ids/row-id-shape";
+import { isUniqueViolation } from "@/lib/sql/unique-violation";
 
 const BATCH = 1_000;
 
@@ -31,10 +32,6 @@ export const DrawFirstInputSchema = z.object({
 export type DrawFirstInput = z.input<typeof DrawFirstInputSchema>;
 
 export type DrawnRound = { sampleId: string; round: number; runName: string; drawnIds: string[] };
-
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === "object" && error !== null && "code" in error && (error as { code: unknown }).code === "P2002";
-}
 
 export async function findRun(db: Db, projectId: string, runId: string) {
   const run = await db.evaluationRun.findFirst({ where: { id: runId, projectId }, select: { id: true, name: true } });

@@ -27,7 +27,7 @@ import type { ParsedReply } from "@/lib/models/templates/parsed-reply";
 import { PromptTemplateSchema, type PromptTemplate } from "@/lib/models/templates/prompt-template";
 import { itemOutcome } from "@/lib/models/runs/item-outcome";
 import { prepareItems, type PreparedItem } from "@/lib/models/runs/item-inputs";
-import { messagesHash, replyCacheKey, type CachedReply } from "@/lib/models/runs/reply-cache";
+import { sampleKeys, type CachedReply } from "@/lib/models/runs/reply-cache";
 import { isRunTask, type RunTask } from "@/lib/models/runs/run-tasks";
 import { sendWithRetry } from "@/lib/models/runs/send-with-retry";
 import { SlotLease } from "@/lib/models/runs/slot-lease";
@@ -140,14 +140,15 @@ export async function runModelRunJob(db: Db, jobId: string, deps: { store?: Medi
     },
   };
 
-  const answerItem = async (prepared: PreparedItem, cached: Map<string, CachedReply>, newCache: NewCacheEntry[], counts: BatchCounts): Promise<FinishedItem | null> => {
+  const keyParts = { projectId: run.projectId, baseUrl: run.baseUrl, model: run.model, templateHash: run.templateHash, temperature: run.temperature, maxTokens: run.maxTokens };
+
+  // `keys`: the cache keys of the item's k samples, computed once with the page's lookup.
+  const answerItem = async (prepared: PreparedItem, keys: readonly string[], cached: Map<string, CachedReply>, newCache: NewCacheEntry[], counts: BatchCounts): Promise<FinishedItem | null> => {
     const { item } = prepared;
     if (!prepared.ok) report.errors[prepared.kind] = (report.errors[prepared.kind] ?? 0) + 1;
     if (!prepared.ok) return { itemId: item.id, sampleId: item.sampleId, trajectoryId: item.trajectoryId, status: "failed", errorKind: prepared.kind, error: prepared.message, replies: null };
-    const hash = messagesHash(prepared.messages);
     const samples = await Promise.all(
-      Array.from({ length: run.k }, async (_, sampleIndex) => {
-        const key = replyCacheKey({ projectId: run.projectId, baseUrl: run.baseUrl, model: run.model, templateHash: run.templateHash, messagesHash: hash, sampleIndex, temperature: run.temperature, maxTokens: run.maxTokens });
+      keys.map(async (key) => {
         const hit = cached.get(key);
         if (hit) {
           counts.cacheHits += 1;
@@ -193,16 +194,12 @@ export async function runModelRunJob(db: Db, jobId: string, deps: { store?: Medi
 
   const runPage = async (items: { id: string; sampleId: string | null; trajectoryId: string | null }[]) => {
     const prepared = await prepareItems(db, store, task, template, endpoint, items);
-    const keys = prepared.flatMap((p) => {
-      if (!p.ok) return [];
-      const hash = messagesHash(p.messages);
-      return Array.from({ length: run.k }, (_, sampleIndex) => replyCacheKey({ projectId: run.projectId, baseUrl: run.baseUrl, model: run.model, templateHash: run.templateHash, messagesHash: hash, sampleIndex, temperature: run.temperature, maxTokens: run.maxTokens }));
-    });
-    const hits = await lookupInChunks(keys, (chunk) => db.modelReplyCache.findMany({ where: { key: { in: chunk } }, select: { key: true, text: true, finishReason: true, promptTokens: true, completionTokens: true, latencyMs: true } }));
+    const keys = prepared.map((p) => (p.ok ? sampleKeys(keyParts, p.messages, run.k) : []));
+    const hits = await lookupInChunks(keys.flat(), (chunk) => db.modelReplyCache.findMany({ where: { key: { in: chunk } }, select: { key: true, text: true, finishReason: true, promptTokens: true, completionTokens: true, latencyMs: true } }));
     const cached = new Map(hits.map(({ key, ...reply }) => [key, reply]));
     const newCache: NewCacheEntry[] = [];
     const counts: BatchCounts = { requests: 0, cacheHits: 0, promptTokens: 0, completionTokens: 0 };
-    const finished = (await Promise.all(prepared.map((p) => answerItem(p, cached, newCache, counts)))).filter((f): f is FinishedItem => f !== null);
+    const finished = (await Promise.all(prepared.map((p, i) => answerItem(p, keys[i]!, cached, newCache, counts)))).filter((f): f is FinishedItem => f !== null);
     const written = await writeRunOutputs(db, run, finished, newCache, counts);
     report.changedUnderOverride += written.changedUnderOverride;
     report.done += finished.filter((f) => f.status === "done").length;

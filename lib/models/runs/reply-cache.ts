@@ -26,6 +26,12 @@ export function replyCacheKey(p: CacheKeyParts): string {
 
 export const messagesHash = (messages: unknown): string => createHash("sha256").update(JSON.stringify(messages), "utf8").digest("hex");
 
+/** The keys of samples 0..count-1 of one request: its messages (image bytes and all) hashed once. */
+export function sampleKeys(parts: Omit<CacheKeyParts, "messagesHash" | "sampleIndex">, messages: unknown, count: number): string[] {
+  const hash = messagesHash(messages);
+  return Array.from({ length: count }, (_, sampleIndex) => replyCacheKey({ ...parts, messagesHash: hash, sampleIndex }));
+}
+
 export async function cachedReply(db: Db, key: string): Promise<CachedReply | null> {
   return db.modelReplyCache.findUnique({ where: { key }, select: { text: true, finishReason: true, promptTokens: true, completionTokens: true, latencyMs: true } });
 }

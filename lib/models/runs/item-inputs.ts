@@ -21,6 +21,7 @@ export type PreparedItem =
   | { ok: false; item: RunItemRef; kind: "no_input" | "bad_input"; message: string };
 
 type MediaRef = { storageKey: string; width: number; height: number } | null;
+const MEDIA = { select: { storageKey: true, width: true, height: true } } as const;
 export type ConnectionLimits = { convention: ConventionId; minPixels: number | null; maxPixels: number | null };
 
 async function imageFor(store: MediaStore, media: MediaRef, limits: ConnectionLimits, pixels: PixelLimits) {
@@ -34,25 +35,41 @@ function failure(item: RunItemRef, error: unknown): PreparedItem {
   return { ok: false, item, kind: "bad_input", message: error instanceof Error ? error.message : String(error) };
 }
 
-async function prepareGrounding(db: Db, store: MediaStore, template: PromptTemplate, limits: ConnectionLimits, items: RunItemRef[]): Promise<PreparedItem[]> {
-  const ids = items.map((i) => i.sampleId!).filter(Boolean);
-  const samples = await db.groundingSample.findMany({ where: { id: { in: ids } }, select: { id: true, instruction: true, media: { select: { storageKey: true, width: true, height: true } } } });
-  const byId = new Map(samples.map((s) => [s.id, s]));
-  const pixels = effectiveLimits(template, limits);
+type SampleRow = { id: string; media: MediaRef };
+
+// Every sample task asks about a sample's own screenshot: an item whose sample is gone or has
+// no screenshot is a failure with that reason, and `ask` builds the request of the others.
+async function eachSample<S extends SampleRow>(
+  items: RunItemRef[],
+  load: (ids: string[]) => Promise<S[]>,
+  ask: (item: RunItemRef, sample: S, media: NonNullable<MediaRef>) => Promise<PreparedItem>,
+): Promise<PreparedItem[]> {
+  const byId = new Map((await load(items.flatMap((i) => (i.sampleId ? [i.sampleId] : [])))).map((s) => [s.id, s]));
   return Promise.all(
     items.map(async (item): Promise<PreparedItem> => {
       const sample = byId.get(item.sampleId ?? "");
       if (!sample) return { ok: false, item, kind: "no_input", message: "the sample no longer exists" };
       if (!sample.media) return { ok: false, item, kind: "no_input", message: "the sample has no screenshot" };
       try {
-        const image = (await imageFor(store, sample.media, limits, pixels))!;
-        const values = groundingPromptValues(template, sample.instruction, sample.media, pixels);
-        const { messages } = renderPrompt(template, { values, images: [image.dataUrl] });
-        return { ok: true, item, messages, parse: { convention: limits.convention, image: { width: sample.media.width, height: sample.media.height }, ...pixels }, image: { width: image.width, height: image.height } };
+        return await ask(item, sample, sample.media);
       } catch (error) {
         return failure(item, error);
       }
     }),
+  );
+}
+
+function prepareGrounding(db: Db, store: MediaStore, template: PromptTemplate, limits: ConnectionLimits, items: RunItemRef[]): Promise<PreparedItem[]> {
+  const pixels = effectiveLimits(template, limits);
+  return eachSample(
+    items,
+    (ids) => db.groundingSample.findMany({ where: { id: { in: ids } }, select: { id: true, instruction: true, media: MEDIA } }),
+    async (item, sample, media) => {
+      const image = (await imageFor(store, media, limits, pixels))!;
+      const values = groundingPromptValues(template, sample.instruction, media, pixels);
+      const { messages } = renderPrompt(template, { values, images: [image.dataUrl] });
+      return { ok: true, item, messages, parse: { convention: limits.convention, image: { width: media.width, height: media.height }, ...pixels }, image: { width: image.width, height: image.height } };
+    },
   );
 }
 
@@ -63,7 +80,7 @@ async function prepareOutcomeJudge(db: Db, store: MediaStore, template: PromptTe
     where: { trajectoryId: { in: ids }, mediaId: { not: null } },
     orderBy: [{ trajectoryId: "asc" }, { index: "desc" }],
     distinct: ["trajectoryId"],
-    select: { trajectoryId: true, media: { select: { storageKey: true, width: true, height: true } } },
+    select: { trajectoryId: true, media: MEDIA },
   });
   const goalOf = new Map(trajectories.map((t) => [t.id, t.goal]));
   const finalOf = new Map(finals.map((s) => [s.trajectoryId, s.media]));
@@ -98,33 +115,23 @@ function labelledAction(target: { absent: boolean; box: [number, number, number,
   return `click(point=[${gx((x1 + x2) / 2)},${gy((y1 + y2) / 2)}]) on the element in the box [${gx(x1)},${gy(y1)},${gx(x2)},${gy(y2)}]`;
 }
 
-async function prepareQuality(db: Db, store: MediaStore, template: PromptTemplate, limits: ConnectionLimits, items: RunItemRef[]): Promise<PreparedItem[]> {
-  const ids = items.map((i) => i.sampleId!).filter(Boolean);
-  const samples = await db.groundingSample.findMany({
-    where: { id: { in: ids } },
-    select: {
-      id: true, instruction: true, effectiveTargetAbsent: true, effectiveBoxX1: true, effectiveBoxY1: true, effectiveBoxX2: true, effectiveBoxY2: true,
-      media: { select: { storageKey: true, width: true, height: true } },
-    },
-  });
-  const byId = new Map(samples.map((s) => [s.id, s]));
+function prepareQuality(db: Db, store: MediaStore, template: PromptTemplate, limits: ConnectionLimits, items: RunItemRef[]): Promise<PreparedItem[]> {
   const pixels = effectiveLimits(template, limits);
-  return Promise.all(
-    items.map(async (item): Promise<PreparedItem> => {
-      const sample = byId.get(item.sampleId ?? "");
-      if (!sample) return { ok: false, item, kind: "no_input", message: "the sample no longer exists" };
-      if (!sample.media) return { ok: false, item, kind: "no_input", message: "the sample has no screenshot" };
+  return eachSample(
+    items,
+    (ids) =>
+      db.groundingSample.findMany({
+        where: { id: { in: ids } },
+        select: { id: true, instruction: true, effectiveTargetAbsent: true, effectiveBoxX1: true, effectiveBoxY1: true, effectiveBoxX2: true, effectiveBoxY2: true, media: MEDIA },
+      }),
+    async (item, sample, media) => {
       const box = sample.effectiveBoxX1 === null ? null : ([sample.effectiveBoxX1, sample.effectiveBoxY1!, sample.effectiveBoxX2!, sample.effectiveBoxY2!] as [number, number, number, number]);
-      const action = labelledAction({ absent: sample.effectiveTargetAbsent, box }, sample.media);
+      const action = labelledAction({ absent: sample.effectiveTargetAbsent, box }, media);
       if (!action) return { ok: false, item, kind: "no_input", message: "the sample has no labelled target to judge" };
-      try {
-        const image = (await imageFor(store, sample.media, limits, pixels))!;
-        const { messages } = renderPrompt(template, { values: { instruction: sample.instruction, action, coordinate_space: QUALITY_COORDINATE_SPACE }, images: [image.dataUrl] });
-        return { ok: true, item, messages, parse: undefined, image: { width: image.width, height: image.height } };
-      } catch (error) {
-        return failure(item, error);
-      }
-    }),
+      const image = (await imageFor(store, media, limits, pixels))!;
+      const { messages } = renderPrompt(template, { values: { instruction: sample.instruction, action, coordinate_space: QUALITY_COORDINATE_SPACE }, images: [image.dataUrl] });
+      return { ok: true, item, messages, parse: undefined, image: { width: image.width, height: image.height } };
+    },
   );
 }
 

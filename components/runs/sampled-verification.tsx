@@ -1,12 +1,17 @@
 // The run page's sampled verification: before a sample exists, what it is for and (admins) the
-// form that draws one; then the prediction-powered estimate with its interval beside the
-// verified-only one and the automatic rate, what the sample is (design, seed, strata and their
-// weights, rounds), what limits the interval right now, "How many more?", the drawn episodes,
-// and apart from them the episodes verified outside the sample, which the estimate leaves out.
+// form that draws one; then the predictor it uses (the automatic outcome or a judge, chosen in
+// the address), the prediction-powered estimate with its interval beside the Rogan–Gladen
+// corrected rate, the verified-only one and the predictor's rate, what the sample is (design,
+// seed, strata and their weights, rounds), what limits the interval right now, "How many
+// more?", the drawn episodes, and apart from them the episodes verified outside the sample,
+// which the estimate leaves out.
 import Link from "next/link";
 import { designLabel, stratumLabel } from "@/components/runs/design-label";
 import { estimateText, type EstimateText } from "@/components/runs/estimate-text";
 import { outcomeText } from "@/components/runs/outcome-text";
+import { judgeLabel } from "@/components/runs/predictor-text";
+import { RoganGladenCard } from "@/components/runs/rogan-gladen-card";
+import { SamplePredictorPicker } from "@/components/runs/sample-predictor-picker";
 import { SampleDrawForm } from "@/components/runs/sample-draw-form";
 import { SamplePlanner } from "@/components/runs/sample-planner";
 import { formatDateTime } from "@/lib/i18n/format";
@@ -24,7 +29,7 @@ export async function SampledVerification({ project, runId, data }: Props) {
   const text: Text = { t, locale, e: estimateText(t, locale) };
   const { sample } = data;
   return (
-    <section aria-label={t("sampled.title")} className="space-y-4">
+    <section id="sampled-verification" aria-label={t("sampled.title")} className="space-y-4">
       <h2 className="text-lg font-semibold">{t("sampled.title")}</h2>
       {sample ? (
         <SampleReport text={text} project={project} runId={runId} sample={sample} data={data} />
@@ -47,17 +52,29 @@ const oneOrMany = <K extends string>(n: number, one: K, many: K) => (n === 1 ? o
 
 function SampleReport({ text, project, runId, sample, data }: { text: Text; project: Props["project"]; runId: string; sample: RunSample; data: SampledSectionData }) {
   const { t, e } = text;
-  const { ppi, verifiedOnly, counts } = sample.estimate;
+  const { ppi, roganGladen, verifiedOnly, counts } = sample.estimate;
+  // The predictor's name in sentences and column heads: a judge's, else the automatic outcome's words.
+  const judge = judgeLabel(t, sample.predictor.predictor);
   const labels = Object.fromEntries(sample.strata.map((s) => [s.key, stratumLabel(t, s.key, s.label)]));
   const byStoredLabel = new Map(sample.strata.map((s) => [s.label, labels[s.key]!]));
   const stratified = sample.strata.length > 1;
   const strataList = (keys: string[]) => keys.map((k) => labels[k] ?? k).join(t("sampled.listSeparator"));
+  const predictorHead = judge ?? t("runs.automatic");
+  type WhatAll = { population: number; automatic: string; correction: string; verified: number };
+  const whatAll = (n: number, p: WhatAll) =>
+    judge ? t(oneOrMany(n, "sampled.whatAllJudgeOne", "sampled.whatAllJudgeMany"), { ...p, judge }) : t(oneOrMany(n, "sampled.whatAllOne", "sampled.whatAllMany"), p);
   const notes: string[] = [];
   if (counts.waiting > 0) notes.push(t(oneOrMany(counts.waiting, "sampled.waitingOne", "sampled.waitingMany"), { count: counts.waiting }));
   if (sample.unsureInSample > 0) notes.push(t(oneOrMany(sample.unsureInSample, "sampled.unsureOne", "sampled.unsureMany"), { count: sample.unsureInSample }));
-  if (ppi.ok && ppi.estimate.noDisagreementYet.length) notes.push(t("sampled.noDisagreement", { strata: strataList(ppi.estimate.noDisagreementYet) }));
+  if (ppi.ok && ppi.estimate.noDisagreementYet.length) {
+    const strata = strataList(ppi.estimate.noDisagreementYet);
+    notes.push(judge ? t("sampled.noDisagreementJudge", { judge, strata }) : t("sampled.noDisagreement", { strata }));
+  }
   if (counts.verified > 0 && counts.verified < 30) notes.push(t("sampled.fewVerified", { verified: counts.verified }));
-  if (counts.automaticNone > 0) notes.push(t(oneOrMany(counts.automaticNone, "sampled.noAutomaticOne", "sampled.noAutomaticMany"), { count: counts.automaticNone }));
+  if (counts.automaticNone > 0) {
+    const count = counts.automaticNone;
+    notes.push(judge ? t(oneOrMany(count, "sampled.noJudgeOne", "sampled.noJudgeMany"), { count, judge }) : t(oneOrMany(count, "sampled.noAutomaticOne", "sampled.noAutomaticMany"), { count }));
+  }
   if (sample.addedAfterDraw > 0) notes.push(t(oneOrMany(sample.addedAfterDraw, "sampled.addedOne", "sampled.addedMany"), { count: sample.addedAfterDraw }));
 
   return (
@@ -65,7 +82,8 @@ function SampleReport({ text, project, runId, sample, data }: { text: Text; proj
       <p className="text-sm text-slate-600" data-testid="sample-facts">
         {t("sampled.design", { design: designLabel(t, sample.design) })} · {t("sampled.seed")} <code className="rounded bg-slate-100 px-1">{sample.seed}</code> · {t(oneOrMany(sample.rounds.length, "sampled.drawnOne", "sampled.drawnMany"), { drawn: counts.drawn, population: counts.population, rounds: sample.rounds.length })} · {t("sampled.verifiedWaiting", { verified: counts.verified, waiting: counts.waiting })}
       </p>
-      <dl className="grid gap-4 lg:grid-cols-3">
+      <SamplePredictorPicker action={`/projects/${project.slug}/runs/${runId}#sampled-verification`} predictors={data.predictors} chosen={sample.predictor.key} episodes={data.episodes} refused={data.refusedPredictor} />
+      <dl className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
         <div className="rounded-lg border border-blue-300 bg-white p-4">
           <dt className="text-sm text-slate-600">{t("sampled.corrected")}</dt>
           {ppi.ok ? (
@@ -75,7 +93,7 @@ function SampleReport({ text, project, runId, sample, data }: { text: Text; proj
                 {t("runs.ci95")} <span data-testid="ppi-interval">{e.range(ppi.estimate.run.low, ppi.estimate.run.high)}</span> ({e.points(ppi.estimate.run.halfWidth)})
               </dd>
               <dd className="mt-2 text-xs text-slate-500">
-                {t(oneOrMany(ppi.estimate.verified, "sampled.whatAllOne", "sampled.whatAllMany"), { population: counts.population, automatic: e.percent(ppi.estimate.automaticRate), correction: e.signedPoints(ppi.estimate.correction), verified: ppi.estimate.verified })}{" "}
+                {whatAll(ppi.estimate.verified, { population: counts.population, automatic: e.percent(ppi.estimate.automaticRate), correction: e.signedPoints(ppi.estimate.correction), verified: ppi.estimate.verified })}{" "}
                 {t("sampled.asModelRate")} <span className="tabular-nums" data-testid="ppi-model-interval">{e.range(ppi.estimate.model.low, ppi.estimate.model.high)}</span>{t("sampled.sentenceEnd")}
               </dd>
             </>
@@ -85,6 +103,7 @@ function SampleReport({ text, project, runId, sample, data }: { text: Text; proj
             </dd>
           )}
         </div>
+        <RoganGladenCard t={t} e={e} rg={roganGladen} predictor={judge ?? t("sampled.theAutomatic")} population={counts.population} strataList={strataList} />
         <div className="rounded-lg border border-slate-200 bg-white p-4">
           <dt className="text-sm text-slate-600">{t("sampled.verifiedOnly")}</dt>
           {verifiedOnly ? (
@@ -101,9 +120,9 @@ function SampleReport({ text, project, runId, sample, data }: { text: Text; proj
           )}
         </div>
         <div className="rounded-lg border border-slate-200 bg-white p-4">
-          <dt className="text-sm text-slate-600">{t("sampled.automatic", { population: counts.population })}</dt>
+          <dt className="text-sm text-slate-600">{judge ? t("sampled.judgeRate", { judge, population: counts.population }) : t("sampled.automatic", { population: counts.population })}</dt>
           <dd className="mt-1 text-2xl font-semibold tabular-nums" data-testid="sample-automatic">{e.percent(counts.automaticSuccesses / counts.population)}</dd>
-          <dd className="text-sm tabular-nums text-slate-700">{t("sampled.asReported", { successes: counts.automaticSuccesses, population: counts.population })}</dd>
+          <dd className="text-sm tabular-nums text-slate-700">{t(judge ? "sampled.asJudged" : "sampled.asReported", { successes: counts.automaticSuccesses, population: counts.population })}</dd>
         </div>
       </dl>
       {notes.length > 0 && (
@@ -111,13 +130,14 @@ function SampleReport({ text, project, runId, sample, data }: { text: Text; proj
           {notes.map((note) => <li key={note}>{note}</li>)}
         </ul>
       )}
-      {stratified && <StrataTable text={text} sample={sample} labels={labels} />}
-      <SamplePlanner projectId={project.id} runId={runId} strata={sample.estimate.plan} labels={labels} canQueue={data.canDraw} members={data.members} defaultHoneypotPercent={data.defaultHoneypotPercent} />
+      {stratified && <StrataTable text={text} sample={sample} labels={labels} predictorHead={predictorHead} />}
+      {judge && <p className="max-w-3xl text-sm text-slate-600">{t("sampled.plannerAutomatic", { judge })}</p>}
+      <SamplePlanner projectId={project.id} runId={runId} strata={sample.queuePlan} labels={labels} canQueue={data.canDraw} members={data.members} defaultHoneypotPercent={data.defaultHoneypotPercent} />
       <Rounds text={text} project={project} sample={sample} />
       <details className="rounded-lg border border-slate-200 bg-white">
         <summary className="cursor-pointer p-3 text-sm font-medium">{t("sampled.drawnEpisodes", { count: sample.drawn.length })}</summary>
         <table className="w-full text-sm" data-testid="sampled-episodes">
-          <thead className="bg-slate-100 text-left"><tr><th className="p-2">{t("runs.episode")}</th><th className="p-2">{t("runs.goal")}</th>{stratified && <th className="p-2">{t("sampled.stratum")}</th>}<th className="p-2">{t("sampled.round")}</th><th className="p-2">{t("runs.automatic")}</th><th className="p-2">{t("runs.verified")}</th></tr></thead>
+          <thead className="bg-slate-100 text-left"><tr><th className="p-2">{t("runs.episode")}</th><th className="p-2">{t("runs.goal")}</th>{stratified && <th className="p-2">{t("sampled.stratum")}</th>}<th className="p-2">{t("sampled.round")}</th><th className="p-2">{predictorHead}</th><th className="p-2">{t("runs.verified")}</th></tr></thead>
           <tbody className="divide-y divide-slate-100">
             {sample.drawn.map((d) => (
               <tr key={d.id}>
@@ -125,7 +145,7 @@ function SampleReport({ text, project, runId, sample, data }: { text: Text; proj
                 <td className="p-2"><Link href={`/projects/${project.slug}/trajectories/${d.id}`} className="text-blue-800 hover:underline">{d.goal}</Link></td>
                 {stratified && <td className="p-2 text-slate-700">{byStoredLabel.get(d.stratum) ?? d.stratum}</td>}
                 <td className="p-2 tabular-nums">{d.round}</td>
-                <td className="p-2">{outcomeText(t, d.automatic)}</td>
+                <td className="p-2">{outcomeText(t, d.predicted)}</td>
                 <td className="p-2">{d.verdict === "unsure" ? t("verdict.unsure") : outcomeText(t, d.human)}</td>
               </tr>
             ))}
@@ -154,7 +174,7 @@ function SampleReport({ text, project, runId, sample, data }: { text: Text; proj
   );
 }
 
-function StrataTable({ text, sample, labels }: { text: Text; sample: RunSample; labels: Record<string, string> }) {
+function StrataTable({ text, sample, labels, predictorHead }: { text: Text; sample: RunSample; labels: Record<string, string>; predictorHead: string }) {
   const { t, e } = text;
   const { ppi } = sample.estimate;
   const results = new Map(ppi.ok ? ppi.estimate.strata.map((s) => [s.key, s]) : []);
@@ -162,7 +182,7 @@ function StrataTable({ text, sample, labels }: { text: Text; sample: RunSample; 
   return (
     <table className="w-full rounded-lg border border-slate-200 bg-white text-sm" data-testid="sample-strata">
       <thead className="bg-slate-100 text-left">
-        <tr><th className="p-2">{t("sampled.stratum")}</th><th className="p-2">{t("sampled.strataEpisodes")} N<sub>h</sub></th><th className="p-2">{t("sampled.strataDrawn")} n<sub>h</sub></th><th className="p-2">{t("runs.verified")}</th><th className="p-2">{t("sampled.strataWeight")} N<sub>h</sub>/n<sub>h</sub></th><th className="p-2">{t("runs.automatic")}</th><th className="p-2">{t("sampled.strataCorrection")}</th></tr>
+        <tr><th className="p-2">{t("sampled.stratum")}</th><th className="p-2">{t("sampled.strataEpisodes")} N<sub>h</sub></th><th className="p-2">{t("sampled.strataDrawn")} n<sub>h</sub></th><th className="p-2">{t("runs.verified")}</th><th className="p-2">{t("sampled.strataWeight")} N<sub>h</sub>/n<sub>h</sub></th><th className="p-2">{predictorHead}</th><th className="p-2">{t("sampled.strataCorrection")}</th></tr>
       </thead>
       <tbody className="divide-y divide-slate-100 tabular-nums">
         {sample.strata.map((s) => {

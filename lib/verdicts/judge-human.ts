@@ -75,3 +75,24 @@ export async function judgeHumanPairs(db: Db, projectId: string, judgeName: stri
   });
   return rows.map((r) => ({ judgeName, promptVersion: r.promptVersion, trajectoryId: r.trajectoryId!, judge: r.valueBool!, human: r.trajectory!.humanVerdict === "success" }));
 }
+
+/**
+ * One judge's own value on each of a run's trajectories it judged: what a sampled estimate
+ * counts as that judge's prediction (lib/domain/estimates/predictor.ts). The verdict's value,
+ * as above, never an override's: a person's label must not feed the predictor it is compared
+ * with. Were a trajectory to hold both a yes/no verdict of the judge and a score that also
+ * says yes or no (two identities), the yes/no verdict is its outcome.
+ */
+export async function judgeValuesOnRun(db: Db, projectId: string, runId: string, judge: { judgeName: string; promptVersion: string | null }): Promise<Map<string, boolean>> {
+  const rows = await db.judgeVerdict.findMany({
+    where: {
+      projectId, judgeName: judge.judgeName, promptVersion: judge.promptVersion, targetType: "trajectory", kind: "mllm", metric: "trace_success", valueBool: { not: null },
+      trajectory: { projectId, runId },
+    },
+    select: { trajectoryId: true, valueBool: true, valueScore: true },
+  });
+  const values = new Map<string, boolean>();
+  for (const r of rows) if (r.valueScore !== null) values.set(r.trajectoryId!, r.valueBool!);
+  for (const r of rows) if (r.valueScore === null) values.set(r.trajectoryId!, r.valueBool!);
+  return values;
+}

@@ -1,11 +1,14 @@
 // Sampled verification on both databases: a stratified draw records every stratum's N_h, n_h
 // and weight N_h / n_h and is redone exactly from its seed (on a fresh database, and by the pure
-// draw order), the estimate the run page reads is the estimator's on the stored values, and
-// "How many more?" queues exactly the planned episodes as an ordinary queue (overlap, members,
+// draw order), the estimate the run page reads is the estimator's on the stored values, with
+// the automatic outcome or any judge of the run as its predictor (the judge's own value, which
+// an override does not move; a predictor the run does not offer is refused), and "How many
+// more?" queues exactly the planned episodes as an ordinary queue (overlap, members,
 // honeypots), refusing a plan that changed since the page was read.
 import { describe, expect, it } from "vitest";
 import { PROVIDERS } from "./databases";
 import { samplingProject, seedRun, verifyTruthfully, type SeededRun } from "./sampling-support";
+import { rederive, rederiveStale } from "./derived-support";
 import { syntheticRun } from "../support/synthetic-run";
 import type { Db } from "@/lib/db";
 import { drawOrder } from "@/lib/domain/estimates/draw-order";
@@ -18,6 +21,10 @@ import { makeHoneypot } from "@/lib/queues/honeypots";
 import { drawFirstRound } from "@/lib/runs/sampling/draw-sample";
 import { drawFirstAndQueue, drawMoreAndQueue } from "@/lib/runs/sampling/queue-round";
 import { loadRunSample } from "@/lib/runs/sampling/run-sample";
+import { runPredictorOptions } from "@/lib/runs/sampling/sample-predictor";
+import { loadSampledSection } from "@/lib/runs/sampling/sampled-section-data";
+import { roganGladen } from "@/lib/domain/estimates/judge-certification";
+import { recordVerdict } from "@/lib/verdicts/record-verdict";
 
 const EPISODES = syntheticRun(120, 7);
 const QUEUE = { overlap: 1, leaseSeconds: 900, memberIds: [] as string[] };
@@ -90,6 +97,101 @@ describe.each(PROVIDERS)("verification samples on %s", (provider) => {
     expect(view.drawn).toHaveLength(25);
     expect(view.strata).toEqual([{ key: "all", label: "all episodes", populationSize: 120, drawnSize: 25, weight: expect.closeTo(120 / 25, 12) }]);
     void sampleId;
+  });
+
+  it("any judge of the run can be the predictor: f is its own stored value, which an override does not move, and a predictor the run does not offer is refused", async () => {
+    const { db, project, as } = await samplingProject(provider);
+    const run = await seedRun(db, project.id, "ckpt-100", EPISODES.slice(0, 60), { withScores: false });
+    // A second judge: right on two episodes in three, silent on every tenth.
+    const SECOND = { judgeName: "ui-venus", promptVersion: "ui-venus-15-outcome-judge@v1" };
+    for (const [i, t] of [...run.trajectories.values()].entries()) {
+      if (i % 10 === 9) continue;
+      await recordVerdict(db, { projectId: project.id, trajectoryId: t.id, kind: "mllm", ...SECOND, metric: "trace_success", valueBool: i % 3 === 0 ? !t.episode.human : t.episode.human });
+    }
+    await rederiveStale(db, project.id);
+    // A judge of another run only is no predictor of this one.
+    const other = await seedRun(db, project.id, "ckpt-000", EPISODES.slice(0, 2), { withScores: false });
+    await recordVerdict(db, { projectId: project.id, trajectoryId: [...other.trajectories.values()][0]!.id, kind: "mllm", judgeName: "elsewhere", promptVersion: "v1", metric: "trace_success", valueBool: true });
+
+    const options = await runPredictorOptions(db, project.id, run.id);
+    expect(options.map((o) => [o.key, o.judged])).toEqual([["automatic", null], ["judge:judge-72b/trace-v3", 60], ["judge:ui-venus/ui-venus-15-outcome-judge%40v1", 54]]);
+
+    const { sampleId, drawnIds } = await drawFirstRound(db, as("admin"), { runId: run.id, design: "automatic", size: 24, seed: "pred-1" });
+    await verifyTruthfully(db, project.id, as("reviewer"), run, drawnIds.slice(0, 22));
+
+    // What each predictor's estimate must be, from the stored rows alone.
+    const expectedOf = async (f: (t: { id: string; autoOutcome: boolean | null }, values: Map<string, Map<string, boolean>>) => boolean | null) => {
+      const units = await db.verificationUnit.findMany({ where: { sampleId }, select: { stratumKey: true, round: true, trajectory: { select: { id: true, autoOutcome: true, status: true, humanVerdict: true } } } });
+      const verdicts = await db.judgeVerdict.findMany({ where: { projectId: project.id, metric: "trace_success", valueBool: { not: null }, trajectory: { runId: run.id } }, select: { judgeName: true, trajectoryId: true, valueBool: true } });
+      const values = new Map<string, Map<string, boolean>>();
+      for (const v of verdicts) values.set(v.judgeName, (values.get(v.judgeName) ?? new Map()).set(v.trajectoryId!, v.valueBool!));
+      const strata = (await db.verificationStratum.findMany({ where: { sampleId }, orderBy: { key: "asc" } })).map((s) => s.key);
+      const rows = units.map((u) => ({
+        stratumKey: u.stratumKey,
+        drawn: u.round !== null,
+        automatic: f(u.trajectory, values),
+        human: u.trajectory.status === "verified" ? u.trajectory.humanVerdict === "success" : null,
+      }));
+      // By hand: theta = sum_h W_h (mean f + mean (y - f) over the verified); Rogan-Gladen with
+      // TPR and TNR over the verified pairs, each weighted N_h / n_h.
+      const N = rows.length;
+      let theta = 0;
+      const cells = { tp: 0, fn: 0, tn: 0, fp: 0 };
+      for (const key of strata) {
+        const all = rows.filter((r) => r.stratumKey === key);
+        const verified = all.filter((r) => r.drawn && r.human !== null);
+        const fOf = (r: (typeof rows)[number]) => (r.automatic ? 1 : 0);
+        theta += (all.length / N) * (all.reduce((s, r) => s + fOf(r), 0) / all.length + verified.reduce((s, r) => s + (r.human ? 1 : 0) - fOf(r), 0) / verified.length);
+        for (const r of verified) cells[r.human ? (r.automatic ? "tp" : "fn") : r.automatic ? "fp" : "tn"] += all.length / verified.length;
+      }
+      const observed = rows.filter((r) => r.automatic).length / N;
+      return { estimate: sampleEstimate(rows, strata), theta, roganGladen: roganGladen(observed, cells.tp / (cells.tp + cells.fn), cells.tn / (cells.tn + cells.fp)), observed, none: rows.filter((r) => r.automatic === null).length };
+    };
+    const check = async (key: string | undefined, f: Parameters<typeof expectedOf>[0]) => {
+      const view = (await loadRunSample(db, project.id, run.id, key))!;
+      const expected = await expectedOf(f);
+      expect(view.estimate).toEqual(expected.estimate);
+      expect(view.estimate.ppi.ok && view.estimate.ppi.estimate.estimate).toBeCloseTo(expected.theta, 12);
+      const rg = view.estimate.roganGladen;
+      expect(rg).toMatchObject({ ok: true, pairs: 22, observed: expected.observed, weighted: true });
+      expect(rg.ok && { rate: rg.rate, clipped: rg.clipped }).toEqual({ rate: expect.closeTo(expected.roganGladen!.rate, 12), clipped: expected.roganGladen!.clipped });
+      expect(view.estimate.counts.automaticNone).toBe(expected.none);
+      return view;
+    };
+
+    const automatic = await check(undefined, (t) => t.autoOutcome);
+    expect(automatic.predictor.key).toBe("automatic");
+    const first = await check("judge:judge-72b/trace-v3", (t, v) => v.get("judge-72b")?.get(t.id) ?? null);
+    expect(first.predictor.predictor).toEqual({ kind: "judge", judgeName: "judge-72b", promptVersion: "trace-v3" });
+    const secondKey = "judge:ui-venus/ui-venus-15-outcome-judge%40v1";
+    const second = await check(secondKey, (t, v) => v.get("ui-venus")?.get(t.id) ?? null);
+    expect(second.estimate.counts.automaticNone).toBe(6);
+    const secondSaid = new Map((await db.judgeVerdict.findMany({ where: SECOND })).map((v) => [v.trajectoryId!, v.valueBool]));
+    expect(second.drawn.map((d) => d.predicted)).toEqual(second.drawn.map((d) => secondSaid.get(d.id) ?? null));
+    // The three differ: each is its own predictor, not the automatic outcome under another name.
+    expect(new Set([automatic, first, second].map((v) => v.estimate.counts.automaticSuccesses)).size).toBeGreaterThan(1);
+    // "How many more?" plans with the automatic outcome whatever the predictor.
+    expect(second.queuePlan).toEqual(automatic.estimate.plan);
+
+    // A reviewer overrides the second judge on a verified episode: the override is in force,
+    // yet the judge's f, and so its estimate, stay what the judge said.
+    const overridden = await db.judgeVerdict.findFirstOrThrow({ where: { ...SECOND, trajectoryId: { in: drawnIds.slice(0, 22) } } });
+    await db.judgeOverride.create({ data: { verdictId: overridden.id, userId: as("reviewer").user.id, valueBool: !overridden.valueBool, reason: "read the last screen" } });
+    await rederive(db, project.id, { trajectoryIds: [overridden.trajectoryId!] });
+    expect((await db.judgeVerdict.findUniqueOrThrow({ where: { id: overridden.id } })).effectiveBool).toBe(!overridden.valueBool);
+    const after = (await loadRunSample(db, project.id, run.id, secondKey))!;
+    expect(after.estimate).toEqual(second.estimate);
+    expect(after.drawn.find((d) => d.id === overridden.trajectoryId)!.predicted).toBe(overridden.valueBool);
+
+    // Not offered here: refused by name, nothing read.
+    for (const unknown of ["judge:elsewhere/v1", "judge:ui-venus", "judge:ui-venus/ui-venus-15-outcome-judge@v1", ["automatic", "automatic"]]) {
+      await expect(loadRunSample(db, project.id, run.id, unknown)).rejects.toMatchObject({ code: "invalid_input", message: expect.stringMatching(/offers no predictor/) });
+    }
+    // The page's data says so and shows the automatic outcome's estimate instead.
+    const section = await loadSampledSection(db, as("reviewer"), run.id, "judge:elsewhere/v1");
+    expect(section.refusedPredictor).toEqual({ key: "sampled.predictorUnknown", params: { predictor: "judge:elsewhere/v1", offered: options.map((o) => o.key).join(", ") } });
+    expect(section.sample!.predictor.key).toBe("automatic");
+    expect(section.sample!.estimate).toEqual(automatic.estimate);
   });
 
   it("“How many more?” queues exactly the planned next episodes, with overlap, members and honeypots, and refuses a stale plan", async () => {

@@ -1,16 +1,21 @@
 // From a verification sample's units to what the run page reports: the prediction-powered
-// estimate (ppi.ts) over the sample's strata, the verified-only estimate beside it, the inputs
-// of the "how many more" planner (sample-plan.ts), and the counts that say how far along the
-// sample is. Each unit is one episode of the sample's population with its stored values: the
-// automatic outcome as reported (f: success 1, failure or none 0; the correction term keeps
-// the estimate unbiased whatever f is, as long as f does not depend on who looked at what),
-// and the human outcome of its verified final answer (null: not verified, or "unsure").
+// estimate (ppi.ts) over the sample's strata, the Rogan–Gladen corrected rate beside it
+// (sample-rogan-gladen.ts), the verified-only estimate, the inputs of the "how many more"
+// planner (sample-plan.ts), and the counts that say how far along the sample is. Each unit is
+// one episode of the sample's population with its stored values: the predictor's outcome
+// (`automatic`: the automatic outcome as reported, or a chosen judge's own verdict, predictor.ts;
+// f: success 1, failure or none 0; the correction term keeps the estimate unbiased whatever f
+// is, as long as f does not depend on who looked at what), and the human outcome of its
+// verified final answer (null: not verified, or "unsure").
 // Only drawn units count as verified here: episodes verified outside the sample are the
 // caller's to show apart, never mixed in.
 import { wilsonInterval } from "@/lib/domain/wilson";
 import { ppiEstimate, type PpiOutcome, type PpiStratum } from "@/lib/domain/estimates/ppi";
 import type { PlanStratum } from "@/lib/domain/estimates/sample-plan";
+import { predictorValue as f } from "@/lib/domain/estimates/predictor";
+import { sampleRoganGladen, type SampleRoganGladen } from "@/lib/domain/estimates/sample-rogan-gladen";
 
+/** `automatic` is the predictor's outcome on the episode (the stored automatic outcome unless a judge was chosen). */
 export type SampleUnit = { stratumKey: string; drawn: boolean; automatic: boolean | null; human: boolean | null };
 
 export type VerifiedOnly =
@@ -21,12 +26,11 @@ export type SampleCounts = { population: number; drawn: number; verified: number
 
 export type SampleEstimate = {
   ppi: PpiOutcome;
+  roganGladen: SampleRoganGladen;
   verifiedOnly: VerifiedOnly | null;
   plan: PlanStratum[];
   counts: SampleCounts;
 };
-
-const f = (automatic: boolean | null) => (automatic ? 1 : 0);
 
 export function sampleEstimate(units: readonly SampleUnit[], strataKeys: readonly string[]): SampleEstimate {
   const byStratum = new Map<string, SampleUnit[]>(strataKeys.map((k) => [k, []]));
@@ -70,6 +74,7 @@ export function sampleEstimate(units: readonly SampleUnit[], strataKeys: readonl
   const drawn = units.filter((u) => u.drawn).length;
   return {
     ppi,
+    roganGladen: sampleRoganGladen(units),
     verifiedOnly,
     plan,
     counts: {

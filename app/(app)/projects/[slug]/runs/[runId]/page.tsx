@@ -13,12 +13,12 @@ import { judgeCalibration } from "@/lib/runs/calibration/judge-calibration";
 import { loadSampledSection } from "@/lib/runs/sampling/sampled-section-data";
 import { isRowId } from "@/lib/ids/row-id-shape";
 
-type Props = { params: Promise<{ slug: string; runId: string }> };
+type Props = { params: Promise<{ slug: string; runId: string }>; searchParams: Promise<{ predictor?: string | string[] }> };
 
 export const generateMetadata = titled("runs.pageTitle");
 
-export default async function RunPage({ params }: Props) {
-  const { slug, runId } = await params;
+export default async function RunPage({ params, searchParams }: Props) {
+  const [{ slug, runId }, { predictor }] = await Promise.all([params, searchParams]);
   // Reviewers: verified outcomes would give honeypots away.
   const { project, access } = await projectPageAccess(slug, "reviewer");
   if (!isRowId(runId)) notFound();
@@ -30,7 +30,7 @@ export default async function RunPage({ params }: Props) {
     const run = await db().evaluationRun.findUniqueOrThrow({ where: { id: runId } });
     return <GroundingRunScreen project={project} run={run} accuracy={accuracy} />;
   }
-  const [sampled, calibration] = await Promise.all([loadSampledSection(db(), access, runId), judgeCalibration(db(), project.id, { runId })]);
+  const [sampled, calibration] = await Promise.all([loadSampledSection(db(), access, runId, predictor), judgeCalibration(db(), project.id, { runId })]);
   const estimate = sampled.sample?.estimate.ppi;
   return (
     <RunVerificationScreen project={project} v={verification}>

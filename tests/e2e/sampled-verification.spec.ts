@@ -2,7 +2,8 @@
 // MLLM judge is biased; an admin draws a uniform sample of 40 on the run page and queues it, a
 // reviewer verifies the 40 through the queue, and the page shows the prediction-powered
 // estimate and interval that tests/unit/estimates/sampled-e2e-figures.test.ts computes for the
-// same data; "How many more?" queues exactly the episodes it names; the comparison with the
+// same data, with the judge as its predictor too, and the Rogan–Gladen rate beside it; "How
+// many more?" queues exactly the episodes it names; the comparison with the
 // next checkpoint, the judge calibration and the checkpoint chart; annotators see none of it.
 import { expect, test, type Page } from "@playwright/test";
 import { closePages, pageAs, query } from "./verified-support";
@@ -77,6 +78,24 @@ test("an admin draws 40 of 300, a reviewer verifies them through the queue, and 
   await expect(reviewer.getByRole("button", { name: /Queue these/ })).toHaveCount(0);
   await expect(reviewer.getByTestId("outside-sample")).toHaveCount(0);
   await reviewer.getByRole("region", { name: "Sampled verification" }).screenshot({ path: "test-results/screens/sampled-estimate.png" });
+
+  // The run's judge as the predictor, chosen in the page's address: here the automatic outcome
+  // is that judge's verdict, so the estimate is the same; the Rogan–Gladen rate stands beside it.
+  const sampled = reviewer.getByRole("region", { name: "Sampled verification" });
+  const picker = sampled.getByRole("form", { name: "Predictor of the sampled estimate" });
+  await picker.getByLabel("Predictor").selectOption({ label: "judge-72b · trace-v3 — judged 300 of 300 episodes" });
+  await picker.getByRole("button", { name: "Use" }).click();
+  await expect(reviewer).toHaveURL(/predictor=judge%3Ajudge-72b%2Ftrace-v3/);
+  await expect(sampled.getByTestId("ppi-estimate")).toHaveText(FIGURES.first.estimate);
+  await expect(sampled.getByTestId("sample-automatic")).toHaveText(FIGURES.first.automatic);
+  await expect(sampled).toContainText("Rate of judge-72b · trace-v3 (all 300)");
+  await expect(sampled.getByTestId("rogan-gladen")).toHaveText(/^\d+\.\d%/);
+  await expect(sampled.getByTestId("rogan-gladen-rates")).toContainText("from 40 verified pairs");
+  await sampled.screenshot({ path: "test-results/screens/sampled-judge-predictor.png" });
+  // A predictor the run does not offer: said, and the automatic outcome's estimate instead.
+  await reviewer.goto(`${runPage("ckpt-100")}?predictor=judge%3Anobody`);
+  await expect(sampled.getByRole("alert")).toContainText("This run offers no predictor “judge:nobody”");
+  await expect(sampled.getByTestId("ppi-estimate")).toHaveText(FIGURES.first.estimate);
 });
 
 test("“How many more?” follows the target, and its button queues exactly the episodes it names", async ({ browser }) => {

@@ -91,7 +91,7 @@ export const runs = {
   "sampled.verifiedOnly": "Verified sample only",
   "sampled.wilson": "{successes}/{n}, Wilson 95% CI",
   "sampled.weighted": "{n} verified, strata weighted, 95% CI",
-  "sampled.humansAlone": "The humans' outcomes alone, without the automatic ones.",
+  "sampled.humansAlone": "The humans' outcomes alone, without the predictor's.",
   "sampled.nothingVerified": "Nothing of the sample verified yet.",
   "sampled.automatic": "Automatic rate (all {population})",
   "sampled.asReported": "{successes}/{population} as the checkers reported them",

@@ -95,7 +95,7 @@ export const runs: MessagesLike<typeof en> = {
   "sampled.verifiedOnly": "仅已核验样本",
   "sampled.wilson": "{successes}/{n}，Wilson 95% 置信区间",
   "sampled.weighted": "已核验 {n} 个，按分层加权，95% 置信区间",
-  "sampled.humansAlone": "只看人工结果，不含自动判定结果。",
+  "sampled.humansAlone": "只看人工结果，不含预测量的结果。",
   "sampled.nothingVerified": "样本中还没有已核验的回合。",
   "sampled.automatic": "自动判定成功率（全部 {population} 个）",
   "sampled.asReported": "{successes}/{population}，按检查器报告的结果",

@@ -4,6 +4,7 @@ import "server-only";
 // that has a screenshot); for the quality teacher, a sample's instruction, screenshot and the
 // target it is labelled with now (the final answer's once verified). An item that cannot be asked (no screenshot, an image the model's
 // convention cannot take) is a per-item failure with the reason, never a request with a hole.
+// WebJudge asks several questions per trajectory: its inputs are read by webjudge-inputs.ts.
 import type { Db } from "@/lib/db";
 import { AspectRatioError } from "@/lib/exports/conventions/smart-resize";
 import type { MediaStore } from "@/lib/media/store";
@@ -13,27 +14,32 @@ import { effectiveLimits, groundingPromptValues, type PixelLimits } from "@/lib/
 import type { ParseContext } from "@/lib/models/templates/parsed-reply";
 import type { PromptTemplate } from "@/lib/models/templates/prompt-template";
 import { renderPrompt, type ChatMessage } from "@/lib/models/templates/render-prompt";
-import type { RunTask } from "@/lib/models/runs/run-tasks";
+import type { SingleCallTask } from "@/lib/models/runs/run-tasks";
 
 export type RunItemRef = { id: string; sampleId: string | null; trajectoryId: string | null };
 export type PreparedItem =
   | { ok: true; item: RunItemRef; messages: ChatMessage[]; parse: ParseContext | undefined; image: { width: number; height: number } | null }
   | { ok: false; item: RunItemRef; kind: "no_input" | "bad_input"; message: string };
 
-type MediaRef = { storageKey: string; width: number; height: number } | null;
-const MEDIA = { select: { storageKey: true, width: true, height: true } } as const;
+export type MediaRef = { storageKey: string; width: number; height: number } | null;
+/** The screenshot fields a request needs, as a Prisma select. */
+export const MEDIA = { select: { storageKey: true, width: true, height: true } } as const;
 export type ConnectionLimits = { convention: ConventionId; minPixels: number | null; maxPixels: number | null };
 
-async function imageFor(store: MediaStore, media: MediaRef, limits: ConnectionLimits, pixels: PixelLimits) {
+/** The screenshot as the connection's model is to see it (modelImage), or null without one. */
+export async function imageFor(store: MediaStore, media: MediaRef, limits: ConnectionLimits, pixels: PixelLimits) {
   if (!media) return null;
   const bytes = await store.read(media.storageKey);
   return modelImage(bytes, media, { convention: limits.convention, minPixels: pixels.minPixels ?? null, maxPixels: pixels.maxPixels ?? null });
 }
 
-function failure(item: RunItemRef, error: unknown): PreparedItem {
-  if (error instanceof AspectRatioError) return { ok: false, item, kind: "bad_input", message: `the screenshot cannot be sent in this convention: ${error.message}` };
-  return { ok: false, item, kind: "bad_input", message: error instanceof Error ? error.message : String(error) };
+/** Why a request could not be built (an image the convention cannot take, a blank value). */
+export function unsendableReason(error: unknown): string {
+  if (error instanceof AspectRatioError) return `the screenshot cannot be sent in this convention: ${error.message}`;
+  return error instanceof Error ? error.message : String(error);
 }
+
+const failure = (item: RunItemRef, error: unknown): PreparedItem => ({ ok: false, item, kind: "bad_input", message: unsendableReason(error) });
 
 type SampleRow = { id: string; media: MediaRef };
 
@@ -135,7 +141,7 @@ function prepareQuality(db: Db, store: MediaStore, template: PromptTemplate, lim
   );
 }
 
-export function prepareItems(db: Db, store: MediaStore, task: RunTask, template: PromptTemplate, limits: ConnectionLimits, items: RunItemRef[]): Promise<PreparedItem[]> {
+export function prepareItems(db: Db, store: MediaStore, task: SingleCallTask, template: PromptTemplate, limits: ConnectionLimits, items: RunItemRef[]): Promise<PreparedItem[]> {
   switch (task) {
     case "grounding":
       return prepareGrounding(db, store, template, limits, items);

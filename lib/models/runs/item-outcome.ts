@@ -2,7 +2,7 @@
 // Grounding: sample 0's answer is the prediction (a point, its box's centre for a box answer,
 // a refusal, or wrong_format with the reply kept); agreement is the share of samples that gave
 // the same kind of answer and, for points, within 2% of the screenshot's diagonal of it.
-// Outcome judge: the majority verdict (a tie is not a verdict: the item's outcome is then
+// Outcome judge, and WebJudge's outcome call (trajectory_judge): the majority verdict (a tie is not a verdict: the item's outcome is then
 // "split", nothing is written); samples that did not parse count against the agreement; when
 // none parsed the outcome is wrong_format and no verdict is written.
 // Quality: the median of the parsed scores (the lower middle one for an even count, so it is

@@ -3,7 +3,9 @@ import "server-only";
 // writes what comes back. Items are read a page at a time (two pages in flight, so the slots
 // stay busy across a page boundary and memory stays bounded by what two pages' screenshots
 // take); every sample of every item is looked up in the reply cache first and only the missing
-// ones are sent, each through the connection's leased slots with retries (send-with-retry.ts).
+// ones are sent, each through the connection's leased slots with retries (cached-calls.ts).
+// A WebJudge run (trajectory_judge) asks each trajectory its three questions in turn
+// (webjudge-item.ts), every one through the same cache under its own stage template's hash.
 // A page's items are written together when they are all answered (write-run-outputs.ts).
 // Stops, leaving the unanswered items pending for a resume:
 // - when the run is cancelled (the job's status), aborting the requests in flight;
@@ -13,7 +15,7 @@ import "server-only";
 // A worker that dies mid-run leaves its job to be taken over; the items it had written stay
 // done and the replies it had cached are not asked again.
 import { setMaxListeners } from "node:events";
-import { IN_LIST_SIZE, lookupInChunks } from "@/lib/imports/write/key-lookup";
+import { IN_LIST_SIZE } from "@/lib/imports/write/key-lookup";
 import type { Db } from "@/lib/db";
 import { AppError, isAppError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/sqlite/client";
@@ -24,19 +26,23 @@ import type { ChatErrorKind, ChatResult } from "@/lib/models/connections/chat-cl
 import { endpointOf, type ConnectionEndpoint } from "@/lib/models/connections/connections";
 import { parseReply } from "@/lib/models/templates/parse-reply";
 import type { ParsedReply } from "@/lib/models/templates/parsed-reply";
-import { PromptTemplateSchema, type PromptTemplate } from "@/lib/models/templates/prompt-template";
-import { itemOutcome } from "@/lib/models/runs/item-outcome";
-import { prepareItems, type PreparedItem } from "@/lib/models/runs/item-inputs";
-import { sampleKeys, type CachedReply } from "@/lib/models/runs/reply-cache";
-import { isRunTask, type RunTask } from "@/lib/models/runs/run-tasks";
-import { sendWithRetry } from "@/lib/models/runs/send-with-retry";
+import { effectiveLimits } from "@/lib/models/templates/grounding-values";
+import { answerCall, askAll, lookUpReplies, newPageCalls, type Caller, type PageCalls } from "@/lib/models/runs/cached-calls";
+import { firstFailure, repliesOf, type ChatFailure } from "@/lib/models/runs/call-result";
+import { itemOutcome, type ItemOutcome } from "@/lib/models/runs/item-outcome";
+import { imageFor, prepareItems, unsendableReason, type PreparedItem, type RunItemRef } from "@/lib/models/runs/item-inputs";
+import { sampleKeys } from "@/lib/models/runs/reply-cache";
+import { readRunTemplate } from "@/lib/models/runs/run-templates";
+import { isRunTask, type RunTask, type SingleCallTask } from "@/lib/models/runs/run-tasks";
 import { SlotLease } from "@/lib/models/runs/slot-lease";
-import { writeRunOutputs, type BatchCounts, type FinishedItem, type NewCacheEntry } from "@/lib/models/runs/write-run-outputs";
+import { storedReply, type StoredReply } from "@/lib/models/runs/stored-replies";
+import { judgeTrajectory, type WebJudgeDeps } from "@/lib/models/runs/webjudge-item";
+import { loadWebJudgeInputs } from "@/lib/models/runs/webjudge-inputs";
+import { writeRunOutputs, type FinishedItem } from "@/lib/models/runs/write-run-outputs";
 
 const HEARTBEAT_MS = 2_000;
 const PAGES_IN_FLIGHT = 2;
 const UNREACHABLE_IN_A_ROW = 8;
-const SHOWN_REPLY_CHARS = 4000;
 // Every request alike would be refused: stop instead of failing each item.
 const RUN_STOPPING_KINDS: ReadonlySet<ChatErrorKind> = new Set(["unauthorized", "unknown_model"]);
 
@@ -58,7 +64,7 @@ export async function runModelRunJob(db: Db, jobId: string, deps: { store?: Medi
   const store = deps.store ?? mediaStore();
   const workerId = deps.workerId ?? WORKER_ID;
   const run = await loadRun(db, jobId);
-  const template = PromptTemplateSchema.parse(run.template);
+  const { template, stages } = readRunTemplate(run.template);
   if (!isRunTask(run.task)) throw new AppError("invalid_input", `model runs do not do ${run.task}`);
   const task: RunTask = run.task;
   const report: RunReport = {
@@ -70,6 +76,7 @@ export async function runModelRunJob(db: Db, jobId: string, deps: { store?: Medi
     await finishJob(db, jobId, { status: "failed", report: report as unknown as Prisma.InputJsonValue, error: message });
     return report;
   };
+  if (task === "trajectory_judge" && !stages) return fail(`the run's template ${run.templateId} records no WebJudge stage templates; start a new run with webjudge-outcome`);
   if (!run.connectionId) return fail("the run's connection was deleted; start a new run on another connection");
   let endpoint: ConnectionEndpoint;
   try {
@@ -140,77 +147,96 @@ export async function runModelRunJob(db: Db, jobId: string, deps: { store?: Medi
     },
   };
 
-  const keyParts = { projectId: run.projectId, baseUrl: run.baseUrl, model: run.model, templateHash: run.templateHash, temperature: run.temperature, maxTokens: run.maxTokens };
-
-  // `keys`: the cache keys of the item's k samples, computed once with the page's lookup.
-  const answerItem = async (prepared: PreparedItem, keys: readonly string[], cached: Map<string, CachedReply>, newCache: NewCacheEntry[], counts: BatchCounts): Promise<FinishedItem | null> => {
-    const { item } = prepared;
-    if (!prepared.ok) report.errors[prepared.kind] = (report.errors[prepared.kind] ?? 0) + 1;
-    if (!prepared.ok) return { itemId: item.id, sampleId: item.sampleId, trajectoryId: item.trajectoryId, status: "failed", errorKind: prepared.kind, error: prepared.message, replies: null };
-    const samples = await Promise.all(
-      keys.map(async (key) => {
-        const hit = cached.get(key);
-        if (hit) {
-          counts.cacheHits += 1;
-          return { ok: true as const, reply: hit };
-        }
-        const { result } = await sendWithRetry(sender, prepared.messages, params);
-        counts.requests += 1;
-        if (!result.ok) return { ok: false as const, result };
-        const reply: CachedReply = { text: result.text, finishReason: result.finishReason, promptTokens: result.usage?.promptTokens ?? null, completionTokens: result.usage?.completionTokens ?? null, latencyMs: result.latencyMs };
-        counts.promptTokens += reply.promptTokens ?? 0;
-        counts.completionTokens += reply.completionTokens ?? 0;
-        newCache.push({ key, reply });
-        return { ok: true as const, reply };
-      }),
-    );
-    const failure = samples.find((s) => !s.ok);
-    if (failure && !failure.ok) {
-      const { kind, message } = failure.result;
-      if (kind === "cancelled") return null; // stays pending
-      if (RUN_STOPPING_KINDS.has(kind)) {
-        stop(`${kind}: ${message}`);
+  const keyParts = { projectId: run.projectId, baseUrl: run.baseUrl, model: run.model, temperature: run.temperature, maxTokens: run.maxTokens };
+  const caller: Caller = { db, sender, params };
+  const failedItem = (item: RunItemRef, kind: string, message: string): FinishedItem => {
+    report.errors[kind] = (report.errors[kind] ?? 0) + 1;
+    return { itemId: item.id, sampleId: item.sampleId, trajectoryId: item.trajectoryId, status: "failed", errorKind: kind, error: message, replies: null };
+  };
+  const doneItem = (item: RunItemRef, outcome: ItemOutcome, replies: StoredReply[], rawOutput: string): FinishedItem => {
+    unreachableInARow = 0;
+    if (outcome.outcome === "wrong_format") report.errors.wrong_format = (report.errors.wrong_format ?? 0) + 1;
+    return { itemId: item.id, sampleId: item.sampleId, trajectoryId: item.trajectoryId, status: "done", outcome, replies: replies as unknown as Prisma.InputJsonValue, rawOutput };
+  };
+  // A request the server did not answer: the item stays pending (cancelled), the run stops
+  // (every request alike would be refused, or the server stopped answering), or the item fails.
+  const unanswered = (item: RunItemRef, { kind, message }: ChatFailure): FinishedItem | null => {
+    if (kind === "cancelled") return null;
+    if (RUN_STOPPING_KINDS.has(kind)) {
+      stop(`${kind}: ${message}`);
+      return null;
+    }
+    if (kind === "unreachable") {
+      unreachableInARow += 1;
+      lastUnreachable = message;
+      if (unreachableInARow >= UNREACHABLE_IN_A_ROW) {
+        stop(`the server did not answer ${UNREACHABLE_IN_A_ROW} items in a row (${lastUnreachable})`);
         return null;
       }
-      if (kind === "unreachable") {
-        unreachableInARow += 1;
-        lastUnreachable = message;
-        if (unreachableInARow >= UNREACHABLE_IN_A_ROW) {
-          stop(`the server did not answer ${UNREACHABLE_IN_A_ROW} items in a row (${lastUnreachable})`);
-          return null;
-        }
-      }
-      report.errors[kind] = (report.errors[kind] ?? 0) + 1;
-      return { itemId: item.id, sampleId: item.sampleId, trajectoryId: item.trajectoryId, status: "failed", errorKind: kind, error: message, replies: null };
     }
-    unreachableInARow = 0;
-    const answers = samples.map((s) => (s as { reply: CachedReply }).reply);
-    const parsed: ParsedReply[] = answers.map((a) => parseReply(template.parser, a.text, prepared.parse));
-    const outcome = itemOutcome(task, parsed, prepared.parse?.image ?? prepared.image);
-    const replies = answers.map((a, i) => ({ text: a.text.slice(0, SHOWN_REPLY_CHARS), finishReason: a.finishReason, parsed: summarise(parsed[i]!) }));
-    if (outcome.outcome === "wrong_format") report.errors.wrong_format = (report.errors.wrong_format ?? 0) + 1;
-    return { itemId: item.id, sampleId: item.sampleId, trajectoryId: item.trajectoryId, status: "done", outcome, replies: replies as unknown as Prisma.InputJsonValue, rawOutput: answers[0]!.text };
+    return failedItem(item, kind, message);
   };
 
-  const runPage = async (items: { id: string; sampleId: string | null; trajectoryId: string | null }[]) => {
-    const prepared = await prepareItems(db, store, task, template, endpoint, items);
-    const keys = prepared.map((p) => (p.ok ? sampleKeys(keyParts, p.messages, run.k) : []));
-    const hits = await lookupInChunks(keys.flat(), (chunk) => db.modelReplyCache.findMany({ where: { key: { in: chunk } }, select: { key: true, text: true, finishReason: true, promptTokens: true, completionTokens: true, latencyMs: true } }));
-    const cached = new Map(hits.map(({ key, ...reply }) => [key, reply]));
-    const newCache: NewCacheEntry[] = [];
-    const counts: BatchCounts = { requests: 0, cacheHits: 0, promptTokens: 0, completionTokens: 0 };
-    const finished = (await Promise.all(prepared.map((p, i) => answerItem(p, keys[i]!, cached, newCache, counts)))).filter((f): f is FinishedItem => f !== null);
-    const written = await writeRunOutputs(db, run, finished, newCache, counts);
+  // `keys`: the cache keys of the item's k samples, computed once with the page's lookup.
+  const answerItem = async (prepared: PreparedItem, keys: readonly string[], page: PageCalls): Promise<FinishedItem | null> => {
+    const { item } = prepared;
+    if (!prepared.ok) return failedItem(item, prepared.kind, prepared.message);
+    const samples = await Promise.all(keys.map((key) => answerCall(caller, page, key, prepared.messages)));
+    const failure = firstFailure(samples);
+    if (failure) return unanswered(item, failure);
+    const answers = repliesOf(samples);
+    const parsed: ParsedReply[] = answers.map((a) => parseReply(template.parser, a.text, prepared.parse));
+    return doneItem(item, itemOutcome(task, parsed, prepared.parse?.image ?? prepared.image), answers.map((a, i) => storedReply(a, parsed[i]!)), answers[0]!.text);
+  };
+
+  const singleCallPage = async (singleTask: SingleCallTask, items: RunItemRef[], page: PageCalls) => {
+    const prepared = await prepareItems(db, store, singleTask, template, endpoint, items);
+    const keys = prepared.map((p) => (p.ok ? sampleKeys({ ...keyParts, templateHash: run.templateHash }, p.messages, run.k) : []));
+    await lookUpReplies(db, page, keys.flat());
+    return Promise.all(prepared.map((p, i) => answerItem(p, keys[i]!, page)));
+  };
+
+  const webJudgePage = async (recorded: NonNullable<typeof stages>, items: RunItemRef[], page: PageCalls) => {
+    const inputs = await loadWebJudgeInputs(db, items);
+    const pixels = effectiveLimits(recorded.keyScreenshot.template, endpoint);
+    const judge: WebJudgeDeps = {
+      stages: recorded,
+      outcome: { template, hash: run.templateHash },
+      k: run.k,
+      ask: (stage, requests, samples) => askAll(caller, page, requests.map((messages) => ({ messages, keys: sampleKeys({ ...keyParts, templateHash: stage.hash }, messages, samples) }))),
+      image: async (media) => (await imageFor(store, media, endpoint, pixels))!,
+    };
+    return Promise.all(
+      inputs.map(async (input): Promise<FinishedItem | null> => {
+        if (!input.ok) return failedItem(input.item, input.kind, input.message);
+        const result = await judgeTrajectory(judge, input);
+        if (result.status === "call_failed") return unanswered(input.item, result.failure);
+        if (result.status === "unsendable") return failedItem(input.item, "bad_input", `${result.step === null ? "" : `step ${result.step + 1}: `}${unsendableReason(result.error)}`);
+        return doneItem(input.item, result.outcome, result.replies, result.rawOutput);
+      }),
+    );
+  };
+
+  const runPage = async (items: RunItemRef[]) => {
+    const page = newPageCalls();
+    // A trajectory_judge run without recorded stages failed before its first page.
+    const answered = task === "trajectory_judge" ? await webJudgePage(stages!, items, page) : await singleCallPage(task, items, page);
+    const finished = answered.filter((f): f is FinishedItem => f !== null);
+    const written = await writeRunOutputs(db, run, finished, page.newCache, page.counts);
     report.changedUnderOverride += written.changedUnderOverride;
     report.done += finished.filter((f) => f.status === "done").length;
     report.failed += finished.filter((f) => f.status === "failed").length;
-    report.cacheHits += counts.cacheHits;
+    report.cacheHits += page.counts.cacheHits;
   };
 
   try {
     await lease.grow(endpoint.maxConcurrent);
-    // Two pages keep every slot busy; under IN_LIST_SIZE so a page's ids fit one IN list.
-    const pageSize = Math.min(IN_LIST_SIZE - 44, Math.max(16, endpoint.maxConcurrent * 2));
+    // Two pages keep every slot busy; under IN_LIST_SIZE so a page's ids fit one IN list. A
+    // WebJudge trajectory asks a few screenshots at once and holds its kept ones until its last
+    // call, so its pages are smaller: memory stays bounded, and the slots busy all the same.
+    const pageSize = task === "trajectory_judge"
+      ? Math.max(2, Math.ceil(endpoint.maxConcurrent / 4))
+      : Math.min(IN_LIST_SIZE - 44, Math.max(16, endpoint.maxConcurrent * 2));
     let after = -1;
     const inFlight: Promise<void>[] = [];
     for (;;) {
@@ -238,11 +264,4 @@ export async function runModelRunJob(db: Db, jobId: string, deps: { store?: Medi
   if (stopReason) return fail(stopReason);
   await finishJob(db, jobId, { status: "succeeded", report: { ...report, itemsPerSecond: report.itemsPerSecond, slots: 0 } as unknown as Prisma.InputJsonValue });
   return report;
-}
-
-// What a screen shows of a parse: the kind and its few numbers, not the raw text twice.
-function summarise(parsed: ParsedReply): Record<string, unknown> {
-  const { raw: _raw, ...rest } = parsed as ParsedReply & { raw: string };
-  void _raw;
-  return rest;
 }

@@ -5,17 +5,17 @@ import "server-only";
 import type { Db } from "@/lib/db";
 import { isRowId } from "@/lib/ids/row-id-shape";
 import { listConnections } from "@/lib/models/connections/connections";
+import { runTemplatesFor } from "@/lib/models/runs/run-templates";
 import { ITEMS_OF_TASK, RUN_TASKS } from "@/lib/models/runs/run-tasks";
 import type { RunItems } from "@/lib/models/runs/scope-filter";
 import { MAX_RUN_ITEMS } from "@/lib/models/runs/start-model-run";
-import { presetsFor } from "@/lib/models/templates/presets";
 import { sampleWhere } from "@/lib/samples/list-samples";
 import { SampleFilterSchema } from "@/lib/samples/sample-filters";
 import { trajectoryWhere } from "@/lib/trajectories/list-trajectories";
 import { TrajectoryFilterSchema } from "@/lib/trajectories/trajectory-filters";
 
-/** The templates a run over these items can use, in the presets' order. */
-export const templatesForItems = (items: RunItems) => RUN_TASKS.filter((task) => ITEMS_OF_TASK[task] === items).flatMap((task) => presetsFor(task));
+/** The templates a run over these items can be started with (no stage of another), in the presets' order. */
+export const templatesForItems = (items: RunItems) => RUN_TASKS.filter((task) => ITEMS_OF_TASK[task] === items).flatMap((task) => runTemplatesFor(task));
 
 export async function newRunData(db: Db, projectId: string, items: RunItems, filter: Record<string, string>) {
   const matching =

@@ -2,12 +2,15 @@
 import type { TemplateTask } from "@/lib/models/templates/prompt-template";
 
 /** The tasks a run can do today, and the items each is over. */
-export const RUN_TASKS = ["grounding", "outcome_judge", "quality"] as const satisfies readonly TemplateTask[];
+export const RUN_TASKS = ["grounding", "outcome_judge", "trajectory_judge", "quality"] as const satisfies readonly TemplateTask[];
 export type RunTask = (typeof RUN_TASKS)[number];
+/** The tasks that ask one question per item (k samples of it); trajectory_judge is WebJudge's three calls (webjudge-item.ts). */
+export type SingleCallTask = Exclude<RunTask, "trajectory_judge">;
 
 export const ITEMS_OF_TASK: Record<RunTask, "samples" | "trajectories"> = {
   grounding: "samples",
   outcome_judge: "trajectories",
+  trajectory_judge: "trajectories",
   quality: "samples",
 };
 

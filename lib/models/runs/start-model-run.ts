@@ -3,8 +3,10 @@ import "server-only";
 // The item list is frozen here (ModelRunItem rows, in id order), so a resumed or taken-over job
 // works through the same items the person saw counted, whatever is imported meanwhile.
 // Checked up front, with the field named: a template whose coordinate convention is not the
-// connection's (its points would be read on the wrong grid), a task runs cannot do yet, k
-// samples at temperature 0 (k copies of one greedy answer), an empty scope.
+// connection's (its points would be read on the wrong grid), a task runs cannot do yet, a
+// template that is only a stage of another (WebJudge's first two questions: a run of
+// webjudge-outcome asks them), k samples at temperature 0 (k copies of one greedy answer), an
+// empty scope. A run records its template with any stage templates (run-templates.ts).
 import { z } from "zod";
 import type { Db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
@@ -13,6 +15,7 @@ import { createJob } from "@/lib/jobs/jobs";
 import { getConnection } from "@/lib/models/connections/connections";
 import { findPreset } from "@/lib/models/templates/presets";
 import { templateHash } from "@/lib/models/templates/template-hash";
+import { runTemplateRecord, stageOf } from "@/lib/models/runs/run-templates";
 import { ITEMS_OF_TASK, isRunTask, RUN_TASKS } from "@/lib/models/runs/run-tasks";
 import { sampleWhere } from "@/lib/samples/list-samples";
 import { SampleFilterSchema } from "@/lib/samples/sample-filters";
@@ -87,7 +90,9 @@ export async function startModelRun(db: Db, projectId: string, userId: string | 
   const connection = await getConnection(db, projectId, input.connectionId);
   const template = findPreset(input.templateId);
   if (!template) throw new AppError("invalid_input", `templateId: no template "${input.templateId}"`);
-  if (!isRunTask(template.task)) throw new AppError("invalid_input", `templateId: ${template.id} is a ${template.task} template; runs do ${RUN_TASKS.join(" and ")} today`);
+  if (!isRunTask(template.task)) throw new AppError("invalid_input", `templateId: ${template.id} is a ${template.task} template; runs do ${RUN_TASKS.join(", ")} today`);
+  const stageOfRun = stageOf(template.id);
+  if (stageOfRun) throw new AppError("invalid_input", `templateId: ${template.id} is one of the questions a ${stageOfRun} run asks on its way to the verdict; start the run with ${stageOfRun}`);
   if (template.convention !== null && template.convention !== connection.convention) {
     throw new AppError("invalid_input", `templateId: ${template.id} answers in ${template.convention}, but the connection "${connection.name}" is set to ${connection.convention}; its points would be read on the wrong grid`);
   }
@@ -107,7 +112,7 @@ export async function startModelRun(db: Db, projectId: string, userId: string | 
         data: {
           projectId, jobId: job.id, connectionId: connection.id, connectionName: connection.name, baseUrl: connection.baseUrl, model: connection.model,
           convention: connection.convention, task: template.task, templateId: template.id, templateVersion: template.version, templateHash: templateHash(template),
-          template: template as unknown as Prisma.InputJsonValue, outputName, k: input.k, temperature: input.temperature, maxTokens: input.maxTokens ?? null,
+          template: runTemplateRecord(template) as unknown as Prisma.InputJsonValue, outputName, k: input.k, temperature: input.temperature, maxTokens: input.maxTokens ?? null,
           scope: input.scope as unknown as Prisma.InputJsonValue, total: ids.length, createdById: userId,
         },
       });

@@ -55,6 +55,7 @@ export async function writeRunOutputs(db: Db, run: RunForWrite, items: FinishedI
         outcome.changedUnderOverride += written.changedUnderOverride.length;
         await markSamplesStale(tx, rows.map((r) => r.sampleId!));
       } else {
+        // outcome_judge and trajectory_judge (WebJudge): a trajectory's trace_success verdict.
         const rows = done.flatMap((item) => {
           const v = item.outcome.verdict;
           if (!v || !item.trajectoryId) return [];

@@ -90,7 +90,9 @@ export const WEBJUDGE_OUTCOME: PromptTemplate = {
   id: "webjudge-outcome",
   version: 1,
   task: "trajectory_judge",
-  name: "WebJudge 3/3: outcome judgement on key points and key screenshots",
+  // The template a WebJudge run is started with (its first two calls are stages of it,
+  // lib/models/runs/run-templates.ts), so its name says what the run asks.
+  name: "WebJudge: key points, a 1-5 score per screenshot, then the outcome on the key screenshots (1 + screenshots + k calls a trajectory)",
   parser: "verdict",
   system: `You are an expert in evaluating the performance of a web navigation agent. The agent is designed to help a human user navigate a website to complete a task. Given the user's task, the agent's action history, key points for task completion, some potentially important web pages in the agent's trajectory and their reasons, your goal is to determine whether the agent has completed the task and achieved all requirements.
 

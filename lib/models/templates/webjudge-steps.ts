@@ -14,9 +14,12 @@ const numbered = (lines: readonly string[]) => lines.map((line, i) => `${i + 1}.
 
 export type ScoredScreenshot = { image: string; score: number; reasoning: string };
 
+/** Whether a screenshot with this relevance score is one the outcome question is shown. */
+export const isKeyScreenshot = (score: number, threshold = WEBJUDGE_SCORE_THRESHOLD): boolean => score >= threshold;
+
 /** The screenshots (data URLs) and reasons the outcome question shows, in trajectory order. */
 export function keyScreenshots(scored: readonly ScoredScreenshot[], threshold = WEBJUDGE_SCORE_THRESHOLD): { images: string[]; thoughts: string } {
-  const kept = scored.filter((s) => s.score >= threshold);
+  const kept = scored.filter((s) => isKeyScreenshot(s.score, threshold));
   // The original caps images and reasons separately and numbers only the non-empty reasons,
   // so a reason's number may differ from its image's position; kept so, since the judge was
   // measured with it.

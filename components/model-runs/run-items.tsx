@@ -1,16 +1,47 @@
 // A run's items, a page at a time: filtered by status and outcome (a GET form, so a filtered
 // page can be linked), each linking to its sample or trajectory, with what was stored, how far
 // the k samples agreed, the error of a failed one, and every reply as the model wrote it with
-// what it was read as.
+// what it was read as. A WebJudge item's replies go by question: the key points, then one line
+// per screenshot (its score, whether it was kept and the reason the outcome question quoted),
+// then the outcome replies.
 import Link from "next/link";
 import { FilterSelect } from "@/components/ui/filter-select";
 import { ITEM_STATUS_STYLE, itemStatusLabel, outcomeLabel, parsedText, runErrorKindLabel } from "@/components/model-runs/run-labels";
 import { formatNumber, formatPercent } from "@/lib/i18n/format";
 import { toQueryString } from "@/lib/http/search-params";
 import { getT } from "@/lib/i18n/server";
-import { ITEM_STATUSES, type RunItemFilter, type RunItemsPage } from "@/lib/models/runs/list-run-items";
+import type { Locale } from "@/lib/i18n/locales";
+import type { Translate } from "@/lib/i18n/translate";
+import { ITEM_STATUSES, type RunItemFilter, type RunItemsPage, type RunReply } from "@/lib/models/runs/list-run-items";
 
 type Props = { slug: string; runId: string; filter: RunItemFilter; page: RunItemsPage };
+
+// `n`: the reply's number among the item's sampled replies (the outcome ones, for WebJudge).
+function ReplyEntry({ reply, n, t, locale }: { reply: RunReply; n: number; t: Translate; locale: Locale }) {
+  const heading =
+    reply.stage === "key_points" ? t("modelRuns.items.stageKeyPoints")
+    : reply.stage === "screenshot" ? t("modelRuns.items.stageScreenshot", { step: (reply.step ?? 0) + 1 })
+    : reply.stage === "outcome" ? t("modelRuns.items.stageOutcome", { n })
+    : t("modelRuns.items.reply", { n });
+  const read = t("modelRuns.items.parsed", { parsed: parsedText(t, locale, reply.parsed) });
+  const finish = reply.finishReason && !(reply.stage === "screenshot" && reply.finishReason === "stop") && <span className="font-normal text-slate-500"> · {t("modelRuns.items.finish", { reason: reply.finishReason })}</span>;
+  if (reply.stage === "screenshot") {
+    const reason = typeof reply.parsed?.reasoning === "string" && reply.parsed.kept === true ? reply.parsed.reasoning : null;
+    return (
+      <li className="text-xs text-slate-700">
+        <span className="font-medium">{heading}</span>{finish} · {read}
+        {reason && <span className="block text-slate-600">{t("modelRuns.items.reason", { reason })}</span>}
+      </li>
+    );
+  }
+  return (
+    <li className="space-y-1">
+      <p className="text-xs font-medium text-slate-700">{heading}{finish}</p>
+      <pre className="max-h-60 max-w-md overflow-auto rounded bg-slate-900 p-2 font-mono text-xs whitespace-pre-wrap text-slate-100">{reply.text || t("modelRuns.items.emptyReply")}</pre>
+      <p className="text-xs text-slate-700">{read}</p>
+    </li>
+  );
+}
 
 const cell = "p-2 align-top";
 
@@ -80,16 +111,7 @@ export async function RunItems({ slug, runId, filter, page }: Props) {
                         <details>
                           <summary className="cursor-pointer text-blue-800">{t("modelRuns.items.repliesCount", { count: item.replies.length })}</summary>
                           <ol className="mt-2 space-y-2">
-                            {item.replies.map((reply, i) => (
-                              <li key={i} className="space-y-1">
-                                <p className="text-xs font-medium text-slate-700">
-                                  {t("modelRuns.items.reply", { n: i + 1 })}
-                                  {reply.finishReason && <span className="font-normal text-slate-500"> · {t("modelRuns.items.finish", { reason: reply.finishReason })}</span>}
-                                </p>
-                                <pre className="max-h-60 max-w-md overflow-auto rounded bg-slate-900 p-2 font-mono text-xs whitespace-pre-wrap text-slate-100">{reply.text || t("modelRuns.items.emptyReply")}</pre>
-                                <p className="text-xs text-slate-700">{t("modelRuns.items.parsed", { parsed: parsedText(t, locale, reply.parsed) })}</p>
-                              </li>
-                            ))}
+                            {item.replies.map((reply, i) => <ReplyEntry key={i} reply={reply} n={i + 1 - item.replies.filter((r) => r.stage !== null && r.stage !== "outcome").length} t={t} locale={locale} />)}
                           </ol>
                         </details>
                       )}

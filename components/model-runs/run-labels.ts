@@ -93,7 +93,7 @@ export function durationText(t: Translate, seconds: number | null): string {
 
 const num = (value: unknown): number | null => (typeof value === "number" && Number.isFinite(value) ? value : null);
 
-/** What a reply was read as, from the summary a run keeps (lib/models/runs/model-run-job.ts). */
+/** What a reply was read as, from the summary a run keeps (lib/models/runs/stored-replies.ts). */
 export function parsedText(t: Translate, locale: Locale, parsed: Record<string, unknown> | null): string {
   if (!parsed) return t("modelRuns.progress.unknown");
   const c = (value: unknown) => (num(value) === null ? "?" : formatCoordinate(locale, num(value)!));
@@ -113,7 +113,13 @@ export function parsedText(t: Translate, locale: Locale, parsed: Record<string, 
       return t("modelRuns.parsed.score", { score: c(parsed.score) });
     case "outside_image":
       return t("modelRuns.parsed.outsideImage", { x: c(parsed.x), y: c(parsed.y), problem: text(parsed.problem) });
+    case "key_points":
+      return t("modelRuns.parsed.keyPoints", { count: Array.isArray(parsed.points) ? parsed.points.length : 0 });
+    case "relevance":
+      return t(parsed.kept === true ? "modelRuns.parsed.relevanceKept" : "modelRuns.parsed.relevanceNotKept", { score: c(parsed.score) });
     case "wrong_format":
+      // A WebJudge screenshot's summary says whether it was kept (lib/models/runs/stored-replies.ts).
+      if ("kept" in parsed) return t("modelRuns.parsed.scoreUnreadable", { problem: text(parsed.problem) });
       return t("modelRuns.parsed.wrongFormat", { problem: text(parsed.problem) });
     default:
       return t("modelRuns.parsed.other", { kind: text(parsed.kind) || "?" });

@@ -18,14 +18,18 @@ export type RunItemFilter = z.infer<typeof RunItemFilterSchema>;
 
 export const parseRunItemFilter = (params: SearchParams): RunItemFilter => RunItemFilterSchema.parse(firstValues(params));
 
-export type RunReply = { text: string; finishReason: string | null; parsed: Record<string, unknown> | null };
+/** A stored reply (stored-replies.ts); `stage` and `step` only on a WebJudge item's. */
+export type RunReply = { stage: string | null; step: number | null; text: string; finishReason: string | null; parsed: Record<string, unknown> | null };
 
 function repliesOf(value: unknown): RunReply[] {
   if (!Array.isArray(value)) return [];
   return value.flatMap((r): RunReply[] => {
     if (typeof r !== "object" || r === null) return [];
-    const { text, finishReason, parsed } = r as Record<string, unknown>;
-    return [{ text: typeof text === "string" ? text : "", finishReason: typeof finishReason === "string" ? finishReason : null, parsed: typeof parsed === "object" && parsed !== null ? (parsed as Record<string, unknown>) : null }];
+    const { stage, step, text, finishReason, parsed } = r as Record<string, unknown>;
+    return [{
+      stage: typeof stage === "string" ? stage : null, step: typeof step === "number" ? step : null,
+      text: typeof text === "string" ? text : "", finishReason: typeof finishReason === "string" ? finishReason : null, parsed: typeof parsed === "object" && parsed !== null ? (parsed as Record<string, unknown>) : null,
+    }];
   });
 }
 

@@ -151,6 +151,10 @@ export const modelRuns = {
   "modelRuns.items.finish": "finish reason: {reason}",
   "modelRuns.items.parsed": "Read as: {parsed}",
   "modelRuns.items.emptyReply": "(an empty reply)",
+  "modelRuns.items.stageKeyPoints": "Key points (question 1 of 3)",
+  "modelRuns.items.stageScreenshot": "Screenshot of step {step} (question 2 of 3)",
+  "modelRuns.items.stageOutcome": "Outcome, reply {n} (question 3 of 3)",
+  "modelRuns.items.reason": "Reason: {reason}",
 
   "modelRuns.itemStatus.pending": "pending",
   "modelRuns.itemStatus.done": "done",
@@ -188,6 +192,10 @@ export const modelRuns = {
   "modelRuns.parsed.outsideImage": "outside the image at ({x}, {y}): {problem}",
   "modelRuns.parsed.wrongFormat": "wrong format: {problem}",
   "modelRuns.parsed.other": "{kind}",
+  "modelRuns.parsed.keyPoints": "key points read: {count}",
+  "modelRuns.parsed.relevanceKept": "score {score} of 5: kept for the outcome question",
+  "modelRuns.parsed.relevanceNotKept": "score {score} of 5: not kept",
+  "modelRuns.parsed.scoreUnreadable": "no score could be read, so not kept: {problem}",
 
   "modelRuns.new.pageTitle": "New model run",
   "modelRuns.new.title": "Run a model on {items}",

@@ -154,6 +154,10 @@ export const modelRuns: MessagesLike<typeof en> = {
   "modelRuns.items.finish": "结束原因：{reason}",
   "modelRuns.items.parsed": "解析结果：{parsed}",
   "modelRuns.items.emptyReply": "（回复为空）",
+  "modelRuns.items.stageKeyPoints": "关键点（第 1 问，共 3 问）",
+  "modelRuns.items.stageScreenshot": "第 {step} 步的截图（第 2 问，共 3 问）",
+  "modelRuns.items.stageOutcome": "结果判定，第 {n} 条回复（第 3 问，共 3 问）",
+  "modelRuns.items.reason": "理由：{reason}",
 
   "modelRuns.itemStatus.pending": "待处理",
   "modelRuns.itemStatus.done": "完成",
@@ -191,6 +195,10 @@ export const modelRuns: MessagesLike<typeof en> = {
   "modelRuns.parsed.outsideImage": "在图片之外 ({x}, {y})：{problem}",
   "modelRuns.parsed.wrongFormat": "格式不对：{problem}",
   "modelRuns.parsed.other": "{kind}",
+  "modelRuns.parsed.keyPoints": "读出的关键点：{count} 个",
+  "modelRuns.parsed.relevanceKept": "评分 {score}（满分 5）：保留，供结果判定使用",
+  "modelRuns.parsed.relevanceNotKept": "评分 {score}（满分 5）：未保留",
+  "modelRuns.parsed.scoreUnreadable": "读不出评分，因此未保留：{problem}",
 
   "modelRuns.new.pageTitle": "新建模型运行",
   "modelRuns.new.title": "对{items}运行模型",

@@ -8,7 +8,8 @@ import "server-only";
 // (webjudge-item.ts), every one through the same cache under its own stage template's hash.
 // A page's items are written together when they are all answered (write-run-outputs.ts).
 // Stops, leaving the unanswered items pending for a resume:
-// - when the run is cancelled (the job's status), aborting the requests in flight;
+// - when the run is cancelled (the job's status), aborting the requests in flight; a page whose
+//   replies came back after the cancel keeps them in the cache but writes no output;
 // - when the server refuses every request alike (a wrong key, an unknown model, a host no longer
 //   allowed) or stops answering (8 items in a row unreachable after their retries): sending the
 //   rest would only fail them all; the job fails with the server's words.
@@ -38,7 +39,7 @@ import { SlotLease } from "@/lib/models/runs/slot-lease";
 import { storedReply, type StoredReply } from "@/lib/models/runs/stored-replies";
 import { judgeTrajectory, type WebJudgeDeps } from "@/lib/models/runs/webjudge-item";
 import { loadWebJudgeInputs } from "@/lib/models/runs/webjudge-inputs";
-import { writeRunOutputs, type FinishedItem } from "@/lib/models/runs/write-run-outputs";
+import { storeReplies, writeRunOutputs, type FinishedItem } from "@/lib/models/runs/write-run-outputs";
 
 const HEARTBEAT_MS = 2_000;
 const PAGES_IN_FLIGHT = 2;
@@ -222,6 +223,15 @@ export async function runModelRunJob(db: Db, jobId: string, deps: { store?: Medi
     // A trajectory_judge run without recorded stages failed before its first page.
     const answered = task === "trajectory_judge" ? await webJudgePage(stages!, items, page) : await singleCallPage(task, items, page);
     const finished = answered.filter((f): f is FinishedItem => f !== null);
+    // Cancelled while this page's requests were out: none of its outputs is written (the page
+    // said "pending" at the cancel, and a resume must find them so), but the replies already
+    // paid for are kept, so the resume asks them of nobody.
+    if (cancelled || (await isCancelRequested(db, jobId))) {
+      cancelled = true;
+      stop("cancelled");
+      await storeReplies(db, run.projectId, page.newCache);
+      return;
+    }
     const written = await writeRunOutputs(db, run, finished, page.newCache, page.counts);
     report.changedUnderOverride += written.changedUnderOverride;
     report.done += finished.filter((f) => f.status === "done").length;

@@ -102,7 +102,8 @@ export async function writeRunOutputs(db: Db, run: RunForWrite, items: FinishedI
 
 // The replies, kept apart from the outputs' transaction: another worker sending the very same
 // request at the same moment may store the same key first, which must not undo the outputs.
-async function storeReplies(db: Db, projectId: string, cache: NewCacheEntry[]): Promise<void> {
+// Also the whole write of a page whose run was cancelled while its requests were out.
+export async function storeReplies(db: Db, projectId: string, cache: NewCacheEntry[]): Promise<void> {
   if (cache.length === 0) return;
   const entries = [...new Map(cache.map((e) => [e.key, e])).values()];
   const known = new Set((await lookupInChunks(entries.map((e) => e.key), (keys) => db.modelReplyCache.findMany({ where: { key: { in: keys } }, select: { key: true } }))).map((r) => r.key));

@@ -135,7 +135,7 @@ describe.each(PROVIDERS)("model runs on %s", (provider) => {
     expect(server.requests.filter((r) => r.headers.authorization === `Bearer ${KEY}`)).toHaveLength(6);
   });
 
-  it("is cancelled mid-run without losing what was answered, and a resume finishes it asking nothing twice", async () => {
+  it("is cancelled mid-run without losing what was answered (kept in the cache), and a resume finishes it asking nothing twice", async () => {
     const { db, user, projectId, samples } = await groundingProject();
     const answers = centres(samples);
     let runId = "";
@@ -156,18 +156,54 @@ describe.each(PROVIDERS)("model runs on %s", (provider) => {
     const report = await runModelRunJob(db, run.jobId, { store });
     expect(report.stoppedBecause).toBe("cancelled");
     expect(await db.job.findUniqueOrThrow({ where: { id: run.jobId } })).toMatchObject({ status: "cancelled" });
-    const pending = await db.modelRunItem.count({ where: { runId: run.id, status: "pending" } });
-    expect(pending).toBeGreaterThan(0);
-    expect(pending).toBeLessThan(samples.length);
+    // One page (a page is 16 items here): its two answers are kept in the cache, not written.
+    expect(await db.modelRunItem.count({ where: { runId: run.id, status: "pending" } })).toBe(samples.length);
 
     runId = "";
     const job = await resumeModelRun(db, projectId, run.id, user.id);
     const resumed = await runModelRunJob(db, job.id, { store });
-    expect(resumed).toMatchObject({ done: samples.length, failed: 0, stoppedBecause: null });
+    expect(resumed).toMatchObject({ done: samples.length, failed: 0, stoppedBecause: null, cacheHits: 2 });
     // Each instruction was answered once; a request aborted by the cancel may have been asked again.
     const asked = server.requests.map((r) => instructionOf(r, answers.keys()));
     expect(new Set(asked).size).toBe(samples.length);
     expect(asked.length).toBeLessThanOrEqual(samples.length + 1);
+    expect(await db.modelPrediction.count({ where: { projectId } })).toBe(samples.length);
+  });
+
+  it("writes no output of a page answered after its run was cancelled; a resume finishes it, every reply asked once or served from the cache", async () => {
+    const { db, user, projectId, samples } = await groundingProject();
+    const answers = centres(samples);
+    let runId = "";
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    // Every request of the first job waits until all of them are out; then the run is cancelled
+    // and they are all answered at once, before or after the worker has noticed the cancel.
+    const server = await serve(async (req, i) => {
+      if (runId) {
+        if (i === samples.length - 1) {
+          await cancelModelRun(db, projectId, runId);
+          release();
+        }
+        await released;
+      }
+      return { content: answers.get(instructionOf(req, answers.keys()))! };
+    });
+    const connection = await connect(db, projectId, user.id, server.url, { maxConcurrent: samples.length });
+    const run = await startModelRun(db, projectId, user.id, { connectionId: connection.id, templateId: "ui-venus-1.5-grounding", scope: { kind: "filter", filter: {} } });
+    runId = run.id;
+    const report = await runModelRunJob(db, run.jobId, { store });
+    expect(report).toMatchObject({ done: 0, failed: 0, stoppedBecause: "cancelled" });
+    expect(await db.modelRunItem.count({ where: { runId: run.id, status: "pending" } })).toBe(samples.length);
+    expect(await db.modelPrediction.count({ where: { projectId } })).toBe(0);
+    expect(await db.modelRun.findUniqueOrThrow({ where: { id: run.id } })).toMatchObject({ done: 0, failed: 0 });
+
+    runId = "";
+    const asked = server.requests.length;
+    const job = await resumeModelRun(db, projectId, run.id, user.id);
+    const resumed = await runModelRunJob(db, job.id, { store });
+    expect(resumed).toMatchObject({ done: samples.length, failed: 0, stoppedBecause: null });
+    // A reply that reached the worker was kept and not asked again; one the cancel cut off was.
+    expect(resumed.cacheHits + (server.requests.length - asked)).toBe(samples.length);
     expect(await db.modelPrediction.count({ where: { projectId } })).toBe(samples.length);
   });
 

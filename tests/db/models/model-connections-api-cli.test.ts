@@ -8,7 +8,6 @@ import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { NextRequest } from "next/server";
 import { afterEach, describe, expect, it } from "vitest";
 import { freshDatabase, PROVIDERS } from "../databases";
 import { startOpenAiStandIn, type OpenAiStandIn } from "@/tests/support/openai-stand-in";
@@ -19,6 +18,7 @@ import { createApiToken } from "@/lib/tokens/tokens";
 import * as collectionRoute from "@/app/api/v1/projects/[projectId]/model-connections/route";
 import * as connectionRoute from "@/app/api/v1/projects/[projectId]/model-connections/[connectionId]/route";
 import * as testRoute from "@/app/api/v1/projects/[projectId]/model-connections/[connectionId]/test/route";
+import { callRoute as call } from "../route-call";
 
 const KEY = "sk-test-7f3a9c2e1b";
 const NEW_KEY = "sk-rotated-55aa66bb";
@@ -31,17 +31,6 @@ afterEach(async () => {
   delete global.verityDb;
   await Promise.all(servers.splice(0).map((s) => s.close()));
 });
-
-type Handler<P> = (request: NextRequest, context: { params: Promise<P> }) => Promise<Response>;
-
-async function call<P>(handler: Handler<P>, url: string, params: P, token: string, init: { method?: string; body?: unknown } = {}) {
-  const headers = new Headers({ authorization: `Bearer ${token}` });
-  if (init.body !== undefined) headers.set("content-type", "application/json");
-  const request = new NextRequest(new URL(url, "http://verity.test"), { method: init.method ?? "GET", headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
-  const response = await handler(request, { params: Promise.resolve(params) });
-  const text = await response.text();
-  return { status: response.status, text, body: JSON.parse(text) as Record<string, unknown> };
-}
 
 async function world(provider: (typeof PROVIDERS)[number]) {
   const { db, url } = await freshDatabase(provider);

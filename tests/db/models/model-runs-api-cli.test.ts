@@ -9,7 +9,6 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, symlinkSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { NextRequest } from "next/server";
 import { afterEach, describe, expect, it } from "vitest";
 import { freshDatabase, PROVIDERS } from "../databases";
 import { generatedFixtures, importInto, importProject, IMPORT_MEDIA_DIR } from "../import-support";
@@ -24,6 +23,7 @@ import * as runRoute from "@/app/api/v1/projects/[projectId]/model-runs/[runId]/
 import * as itemsRoute from "@/app/api/v1/projects/[projectId]/model-runs/[runId]/items/route";
 import * as cancelRoute from "@/app/api/v1/projects/[projectId]/model-runs/[runId]/cancel/route";
 import * as resumeRoute from "@/app/api/v1/projects/[projectId]/model-runs/[runId]/resume/route";
+import { callRoute as call } from "../route-call";
 
 const MODEL = "ui-venus-1.5-7b";
 const store = createLocalMediaStore(IMPORT_MEDIA_DIR);
@@ -33,15 +33,6 @@ afterEach(async () => {
   delete global.verityDb;
   await Promise.all(servers.splice(0).map((s) => s.close()));
 });
-
-type Handler<P> = (request: NextRequest, context: { params: Promise<P> }) => Promise<Response>;
-async function call<P>(handler: Handler<P>, url: string, params: P, token: string, init: { method?: string; body?: unknown } = {}) {
-  const headers = new Headers({ authorization: `Bearer ${token}` });
-  if (init.body !== undefined) headers.set("content-type", "application/json");
-  const request = new NextRequest(new URL(url, "http://verity.test"), { method: init.method ?? "GET", headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
-  const response = await handler(request, { params: Promise.resolve(params) });
-  return { status: response.status, body: JSON.parse(await response.text()) as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
-}
 
 async function world(provider: (typeof PROVIDERS)[number]) {
   const { db, url } = await freshDatabase(provider);

@@ -1,12 +1,17 @@
-// Model runs from the screens: an admin adds a connection to an OpenAI-compatible server (the
-// stand-in, which checks every request as vLLM would and demands the key), goes from the sample
-// list's filter to the launch form with "Run a model on these N", starts a UI-Venus-1.5
-// grounding run, watches it finish on the run's page, finds the model's answer on the sample's
-// review screen with hit or miss, and starts the identical run again: every answer comes from
-// the cache, no request is sent. Reviewers may read a run but not steer it; annotators are
-// refused the launch form.
-import { expect, test } from "@playwright/test";
+// Model runs from the screens, in the loop the product exists for: an admin adds a connection
+// to an OpenAI-compatible server (the stand-in, which checks every request as vLLM would and
+// demands the key), goes from the sample list's filter to the launch form with "Run a model on
+// these N", starts a UI-Venus-1.5 grounding run over ScreenSpot-Pro-layout samples, watches it
+// finish, finds the model's answer on the sample's review screen with hit or miss, and starts
+// the identical run again: every answer comes from the cache, no request is sent. A judge run
+// over an AndroidLab run: its verdicts in triage (where it questions the rule and where it
+// contradicts the reviewer) and on the calibration page with TPR and TNR and their bounds; a
+// second judge run cancelled while its requests hang and resumed to the end. The quality
+// teacher's rewrite used or dismissed. Reviewers may read a run but not steer it; annotators
+// are refused the launch form.
+import { expect, test, type Page } from "@playwright/test";
 import { storageStatePath } from "./seed-file";
+import { readModelLoopSeed } from "./seed-model-loop-file";
 import { readModelRunsSeed } from "./seed-model-runs-file";
 import { startOpenAiStandIn, type OpenAiStandIn } from "../support/openai-stand-in";
 
@@ -16,46 +21,46 @@ const MODEL = "ui-venus-1.5-7b";
 const FILTER = "source=verity-demo&imageMissing=no";
 const REWRITE = "Open the display settings from the gear icon";
 
+/** A connection to the stand-in, added as an admin adds one on the connections screen. */
+async function addConnection(page: Page, slug: string, name: string, url: string) {
+  await page.goto(`/projects/${slug}/models`);
+  const add = page.getByRole("form", { name: "New connection" });
+  await add.getByLabel("Name", { exact: true }).fill(name);
+  await add.getByLabel("Base URL", { exact: true }).fill(url);
+  await add.getByLabel("Model name", { exact: true }).fill(MODEL);
+  await add.getByLabel("API key", { exact: true }).fill(KEY);
+  await add.getByRole("button", { name: "Add connection" }).click();
+  await expect(add.getByRole("status")).toHaveText(`Connection ${name} added.`);
+}
+
+const figureOf = (page: Page) => (id: string) => page.getByTestId(`run-figure-${id}`).locator("dd");
+
 test.describe("model runs as an admin", () => {
   test.use({ storageState: storageStatePath("admin") });
   let server: OpenAiStandIn;
 
   test.beforeAll(async () => {
-    // The quality teacher (its system message says so) answers with a score and a rewrite; every
-    // grounding request with a point.
-    server = await startOpenAiStandIn({
-      models: [MODEL], apiKey: KEY,
-      reply: (req) => ({ content: req.text.includes("quality teacher") ? JSON.stringify({ score: 5, reasons: "the gear icon is the right target but the wording is vague", rewrite: REWRITE }) : "[500,500]" }),
-    });
+    server = await startOpenAiStandIn({ models: [MODEL], apiKey: KEY, reply: () => ({ content: "[500,500]" }) });
   });
   test.afterAll(async () => {
     await server?.close();
   });
 
-  test("runs a grounding model on the list's samples, shows its answers, and a second identical run asks nothing", async ({ page }) => {
+  test("runs a grounding model on ScreenSpot-Pro samples from the list's filter, shows its answers, and a second identical run asks nothing", async ({ page }) => {
     test.setTimeout(300_000);
+    const { slug, samples, firstInstruction } = readModelLoopSeed();
     const name = `runs-e2e-${Date.now().toString(36)}`;
     const output = `${name} · ui-venus-1.5-grounding@v1`;
-
-    // The connection, as an admin adds one on the connections screen.
-    await page.goto("/projects/demo/models");
-    const add = page.getByRole("form", { name: "New connection" });
-    await add.getByLabel("Name", { exact: true }).fill(name);
-    await add.getByLabel("Base URL", { exact: true }).fill(server.url);
-    await add.getByLabel("Model name", { exact: true }).fill(MODEL);
-    await add.getByLabel("API key", { exact: true }).fill(KEY);
-    await add.getByRole("button", { name: "Add connection" }).click();
-    await expect(add.getByRole("status")).toHaveText(`Connection ${name} added.`);
+    const filter = "imageMissing=no";
+    await addConnection(page, slug, name, server.url);
 
     // From the filtered list to the launch form, the filter carried along.
-    await page.goto(`/projects/demo/samples?${FILTER}`);
-    const runThese = page.getByRole("link", { name: /^Run a model on these \d+$/ });
-    const count = Number(/\d+/.exec((await runThese.textContent()) ?? "")![0]);
-    expect(count).toBeGreaterThan(1);
+    await page.goto(`/projects/${slug}/samples?${filter}`);
+    const runThese = page.getByRole("link", { name: `Run a model on these ${samples}` });
     await runThese.click();
-    await expect(page).toHaveURL(/\/projects\/demo\/models\/runs\/new\?/);
-    await expect(page.getByTestId("new-run-count")).toHaveText(`${count} samples match this filter`);
-    await expect(page.getByText("The filter: Source is verity-demo and Image is present.")).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/projects/${slug}/models/runs/new\\?`));
+    await expect(page.getByTestId("new-run-count")).toHaveText(`${samples} samples match this filter`);
+    await expect(page.getByText("The filter: Image is present.")).toBeVisible();
 
     const launch = page.getByRole("form", { name: "Start a model run" });
     await launch.getByLabel("Connection", { exact: true }).selectOption({ label: `${name} — ${MODEL}` });
@@ -78,22 +83,21 @@ test.describe("model runs as an admin", () => {
 
     await launch.getByLabel("Samples per item (k)").fill("1");
     await launch.getByRole("button", { name: "Start the run" }).click();
-    await expect(page).toHaveURL(/\/projects\/demo\/models\/runs\/[a-z0-9]+$/, { timeout: 30_000 });
+    await expect(page).toHaveURL(new RegExp(`/projects/${slug}/models/runs/[a-z0-9]+$`), { timeout: 30_000 });
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(output);
-    const progress = page.getByTestId("run-progress");
-    await expect(progress).toHaveAttribute("data-status", "succeeded", { timeout: 120_000 });
-    const figure = (id: string) => page.getByTestId(`run-figure-${id}`).locator("dd");
-    await expect(figure("done")).toHaveText(String(count));
+    await expect(page.getByTestId("run-progress")).toHaveAttribute("data-status", "succeeded", { timeout: 120_000 });
+    const figure = figureOf(page);
+    await expect(figure("done")).toHaveText(String(samples));
     await expect(figure("failed")).toHaveText("0");
-    await expect(figure("requests")).toHaveText(String(count));
+    await expect(figure("requests")).toHaveText(String(samples));
     await expect(figure("cache-hits")).toHaveText("0");
     await expect(page.getByTestId("run-setting-base-url")).toContainText(server.url);
-    await expect(page.getByTestId("run-setting-scope")).toContainText("samples where Source is verity-demo and Image is present");
-    await expect(page.getByTestId("run-item-counts")).toHaveText(`${count} done, 0 failed, 0 pending`);
+    await expect(page.getByTestId("run-setting-scope")).toContainText("samples where Image is present");
+    await expect(page.getByTestId("run-item-counts")).toHaveText(`${samples} done, 0 failed, 0 pending`);
 
     // Each item with what the model wrote and what it was read as.
     const items = page.getByRole("table", { name: "Items of this run" });
-    await expect(items.getByTestId("run-item")).toHaveCount(count);
+    await expect(items.getByTestId("run-item")).toHaveCount(samples);
     const first = items.getByTestId("run-item").first();
     await first.getByText(/^Replies \(1\)$/).click();
     await expect(first.locator("pre")).toHaveText("[500,500]");
@@ -102,27 +106,27 @@ test.describe("model runs as an admin", () => {
     await expect(page.getByTestId("run-template").locator("pre").first()).toBeVisible();
     await page.screenshot({ path: "test-results/screens/model-run-page.png", fullPage: true });
 
-    // The model's point on the sample's review screen, beside the demo model's, with hit or miss.
-    await items.getByRole("link", { name: "Open the display settings" }).click();
-    await expect(page).toHaveURL(/\/projects\/demo\/samples\/[a-z0-9]+/);
+    // The model's point on the sample's review screen, beside the imported ones, with hit or miss.
+    await items.getByRole("link", { name: firstInstruction }).first().click();
+    await expect(page).toHaveURL(new RegExp(`/projects/${slug}/samples/[a-z0-9]+`));
     const crops = page.getByRole("region", { name: "Predictions side by side" });
     await expect(crops.getByTestId(`crop-${output}`)).toContainText(/(hit|miss)$/);
 
     // The identical run again: every answer is in the cache, nothing is sent.
-    await page.goto(`/projects/demo/models/runs/new?items=samples&${FILTER}`);
+    await page.goto(`/projects/${slug}/models/runs/new?items=samples&${filter}`);
     const again = page.getByRole("form", { name: "Start a model run" });
     await again.getByLabel("Connection", { exact: true }).selectOption({ label: `${name} — ${MODEL}` });
     await again.getByRole("radio", { name: /UI-Venus-1\.5 grounding/ }).check();
     await again.getByRole("button", { name: "Start the run" }).click();
-    await expect(page).toHaveURL(/\/projects\/demo\/models\/runs\/[a-z0-9]+$/, { timeout: 30_000 });
+    await expect(page).toHaveURL(new RegExp(`/projects/${slug}/models/runs/[a-z0-9]+$`), { timeout: 30_000 });
     await expect(page.getByTestId("run-progress")).toHaveAttribute("data-status", "succeeded", { timeout: 120_000 });
     await expect(figure("requests")).toHaveText("0");
-    await expect(figure("cache-hits")).toHaveText(String(count));
-    await expect(figure("done")).toHaveText(String(count));
-    expect(server.requests).toHaveLength(count);
+    await expect(figure("cache-hits")).toHaveText(String(samples));
+    await expect(figure("done")).toHaveText(String(samples));
+    expect(server.requests).toHaveLength(samples);
 
     // Both runs in the list, newest first.
-    await page.goto("/projects/demo");
+    await page.goto(`/projects/${slug}`);
     await page.getByRole("navigation", { name: "Work" }).getByRole("link", { name: "Model runs" }).click();
     const rows = page.getByTestId("model-run-row").filter({ hasText: output });
     await expect(rows).toHaveCount(2);
@@ -133,13 +137,103 @@ test.describe("model runs as an admin", () => {
   });
 });
 
+test.describe("a judge in the loop as an admin", () => {
+  test.use({ storageState: storageStatePath("admin") });
+  let server: OpenAiStandIn;
+  // The second run's requests wait here until the test has cancelled it.
+  let releaseHeld: () => void = () => undefined;
+  let held: Promise<void> = Promise.resolve();
+
+  test.beforeAll(async () => {
+    const { episodes } = readModelLoopSeed();
+    // The judge calls quark_1 a success (as the reviewer did), quark_2 a success (the reviewer
+    // settled it a failure) and quark_3 a failure (the rule called it complete).
+    const says = (text: string) => (text.includes(episodes.quark_3!.goal) ? "failure" : "success");
+    server = await startOpenAiStandIn({
+      models: [MODEL], apiKey: KEY,
+      reply: async (req) => {
+        if ((req.temperature ?? 0) > 0) await held;
+        return { content: `Thoughts: the final screen was read.\nStatus: "${says(req.text)}"` };
+      },
+    });
+  });
+  test.afterAll(async () => {
+    releaseHeld();
+    await server?.close();
+  });
+
+  test("judges an AndroidLab run on its final keyframes; the verdicts reach triage and calibration; a hung run is cancelled and resumed", async ({ page }) => {
+    test.setTimeout(300_000);
+    const { slug, runId, episodes } = readModelLoopSeed();
+    const name = `judge-e2e-${Date.now().toString(36)}`;
+    await addConnection(page, slug, name, server.url);
+
+    // From the run's trajectory list to the launch form.
+    await page.goto(`/projects/${slug}/trajectories?run=${runId}`);
+    await page.getByRole("link", { name: "Run a model on these 3" }).click();
+    const launch = page.getByRole("form", { name: "Start a model run" });
+    await expect(page.getByTestId("new-run-count")).toHaveText("3 trajectories match this filter");
+    await launch.getByLabel("Connection", { exact: true }).selectOption({ label: `${name} — ${MODEL}` });
+    await launch.getByRole("radio", { name: /Outcome judge on the task and the final keyframe/ }).check();
+    await launch.getByRole("button", { name: "Start the run" }).click();
+    await expect(page).toHaveURL(new RegExp(`/projects/${slug}/models/runs/[a-z0-9]+$`), { timeout: 30_000 });
+    await expect(page.getByTestId("run-progress")).toHaveAttribute("data-status", "succeeded", { timeout: 120_000 });
+    const figure = figureOf(page);
+    await expect(figure("done")).toHaveText("3");
+    await expect(figure("requests")).toHaveText("3");
+    // One image per request: the final keyframe, nothing else.
+    expect(server.requests.map((r) => r.images.length)).toEqual([1, 1, 1]);
+
+    // Triage: the judge questions the rule on quark_3 and contradicts the reviewer on quark_2.
+    await page.goto(`/projects/${slug}/triage`);
+    const candidates = page.getByTestId("triage-candidate");
+    await expect(candidates.filter({ hasText: episodes.quark_3!.goal })).toContainText("rule vs judge");
+    await expect(candidates.filter({ hasText: episodes.quark_2!.goal })).toContainText("judge vs human");
+    await expect(candidates.filter({ hasText: episodes.quark_1!.goal })).toHaveCount(0);
+    await page.screenshot({ path: "test-results/screens/model-judge-triage.png", fullPage: true });
+
+    // Calibration: two settled pairs, TPR 1 of 1 and TNR 0 of 1, each with its 95% Wilson bounds.
+    await page.goto(`/projects/${slug}/calibration`);
+    const row = page.getByTestId("judge-calibration").locator("tbody tr").filter({ hasText: name });
+    await expect(row).toContainText("ui-venus-1.5-outcome-judge@v1");
+    const rates = row.locator("td").nth(6);
+    await expect(rates).toContainText("TPR 1.00 0.21–1.00");
+    await expect(rates).toContainText("TNR 0.00 0.00–0.79");
+    await expect(row.getByTestId("certification")).toContainText("cannot reach 0.80 at these rates");
+    await page.screenshot({ path: "test-results/screens/model-judge-calibration.png", fullPage: true });
+
+    // A second run (sampled at temperature 0.7: new requests) whose replies hang: cancelled from
+    // its page, then resumed once the server answers again.
+    held = new Promise((resolve) => (releaseHeld = resolve));
+    const before = server.requests.length;
+    await page.goto(`/projects/${slug}/models/runs/new?items=trajectories&run=${runId}`);
+    const second = page.getByRole("form", { name: "Start a model run" });
+    await second.getByLabel("Connection", { exact: true }).selectOption({ label: `${name} — ${MODEL}` });
+    await second.getByRole("radio", { name: /Outcome judge on the task and the final keyframe/ }).check();
+    await second.getByLabel("Temperature", { exact: true }).fill("0.7");
+    await second.getByRole("button", { name: "Start the run" }).click();
+    await expect(page).toHaveURL(new RegExp(`/projects/${slug}/models/runs/[a-z0-9]+$`), { timeout: 30_000 });
+    await expect.poll(() => server.requests.length - before, { timeout: 60_000 }).toBeGreaterThan(0);
+    await expect(page.getByTestId("run-progress")).toHaveAttribute("data-status", "running");
+    await page.getByRole("button", { name: "Cancel run" }).click();
+    await expect(page.getByTestId("run-progress")).toHaveAttribute("data-status", "cancelled", { timeout: 60_000 });
+    await expect(page.getByTestId("run-item-counts")).toHaveText("0 done, 0 failed, 3 pending");
+    releaseHeld();
+    await page.getByRole("button", { name: "Resume" }).click();
+    await expect(page.getByTestId("run-progress")).toHaveAttribute("data-status", "succeeded", { timeout: 120_000 });
+    await expect(page.getByTestId("run-item-counts")).toHaveText("3 done, 0 failed, 0 pending");
+    await expect(figure("failed")).toHaveText("0");
+    server.assertClean();
+  });
+});
+
 test.describe("the quality teacher as an admin", () => {
   test.use({ storageState: storageStatePath("admin") });
   let server: OpenAiStandIn;
   test.beforeAll(async () => {
     server = await startOpenAiStandIn({
       models: [MODEL], apiKey: KEY,
-      reply: (req) => ({ content: req.text.includes("quality teacher") ? JSON.stringify({ score: 5, reasons: "the gear icon is the right target but the wording is vague", rewrite: REWRITE }) : "[500,500]" }),
+      reply: () => ({ content: JSON.stringify({ score: 5, reasons: "the gear icon is the right target but the wording is vague", rewrite: REWRITE }) }),
     });
   });
   test.afterAll(async () => {
@@ -149,14 +243,7 @@ test.describe("the quality teacher as an admin", () => {
   test("scores a sample 0-10 with a proposed rewrite that the reviewer uses, keeping the original, or dismisses", async ({ page }) => {
     test.setTimeout(300_000);
     const name = `teacher-e2e-${Date.now().toString(36)}`;
-    await page.goto("/projects/demo/models");
-    const add = page.getByRole("form", { name: "New connection" });
-    await add.getByLabel("Name", { exact: true }).fill(name);
-    await add.getByLabel("Base URL", { exact: true }).fill(server.url);
-    await add.getByLabel("Model name", { exact: true }).fill(MODEL);
-    await add.getByLabel("API key", { exact: true }).fill(KEY);
-    await add.getByRole("button", { name: "Add connection" }).click();
-    await expect(add.getByRole("status")).toHaveText(`Connection ${name} added.`);
+    await addConnection(page, "demo", name, server.url);
 
     await page.goto(`/projects/demo/models/runs/new?items=samples&${FILTER}&q=display`);
     const launch = page.getByRole("form", { name: "Start a model run" });

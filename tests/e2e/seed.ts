@@ -22,6 +22,7 @@ import { seedAdjudication } from "./seed-adjudication";
 import { seedTriage } from "./seed-triage";
 import { seedVerified } from "./seed-verified";
 import { seedModelRuns } from "./seed-model-runs";
+import { seedModelLoop } from "./seed-model-loop";
 import { seedBenchmarks } from "./seed-benchmarks";
 import { seedWorkspace } from "./seed-workspace";
 import { seedLabels } from "./seed-labels";
@@ -99,6 +100,7 @@ async function main() {
   await seedLabels(db, store, dataDir, users.admin!.email);
   await seedSampled(db, store, dataDir, users);
   await seedReimport(db, dataDir, users);
+  await seedModelLoop(db, store, dataDir, users);
   // Rows written straight to the database are derived as an import derives its batches.
   for (const project of await db.project.findMany({ select: { id: true } })) await rederiveStale(db, project.id);
   await db.$disconnect();

@@ -21,8 +21,7 @@ import { createLocalMediaStore } from "@/lib/media/local-store";
 import { createConnection } from "@/lib/models/connections/connections";
 import { runModelRunJob } from "@/lib/models/runs/model-run-job";
 import { startModelRun } from "@/lib/models/runs/start-model-run";
-import { spawn, type ChildProcess } from "node:child_process";
-import { createInterface } from "node:readline";
+import { endedCleanly, startStandInProcess, type StandIn } from "@/tests/support/stand-in-launcher";
 
 export type ModelRunFigure = {
   rawRequestsPerSecond: number;
@@ -48,29 +47,9 @@ function seed(file: string, n: number, mediaIds: string[]): void {
   sqlite.close();
 }
 
-type StandInEnd = { requests: number; inFlightPeak: number; violations: string[] };
-type StandIn = { url: string; stop: () => Promise<StandInEnd>; kill: () => void };
-
-// One stand-in process per phase, so each phase's requests and peak are its own.
-async function startStandInProcess(): Promise<StandIn> {
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, "stand-in-process.ts")], {
-    env: { ...process.env, REPLY_MS: String(REPLY_MS) }, stdio: ["pipe", "pipe", "inherit"],
-  });
-  const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
-  const first = await lines.next();
-  if (first.done) throw new Error("the stand-in process ended before printing its URL");
-  let stopped: Promise<{ requests: number; inFlightPeak: number; violations: string[] }> | null = null;
-  const stop = () => (stopped ??= (async () => {
-    child.stdin!.end();
-    const line = await lines.next();
-    return JSON.parse(String(line.value)) as { requests: number; inFlightPeak: number; violations: string[] };
-  })());
-  return { url: first.value, stop, kill: () => child.kill() };
-}
-
 /** 32 bare fetch loops sending the bench's requests to the stand-in: the ceiling without Verity. */
 async function rawLimit(png: Buffer, n: number): Promise<number> {
-  const server = await startStandInProcess();
+  const server = await startStandInProcess(REPLY_MS);
   const url = server.url;
   const image = `data:image/png;base64,${png.toString("base64")}`;
   let next = 0;
@@ -89,12 +68,6 @@ async function rawLimit(png: Buffer, n: number): Promise<number> {
   const rate = count / ((performance.now() - started) / 1000);
   await server.stop();
   return rate;
-}
-
-async function ended(server: StandIn): Promise<StandInEnd> {
-  const end = await server.stop();
-  if (end.violations.length) throw new Error(`the stand-in refused requests: ${end.violations.join("; ")}`);
-  return end;
 }
 
 export async function benchModelRun(n = Number(process.env.VERITY_BENCH_MODEL_RUN_ITEMS ?? "10000")): Promise<ModelRunFigure> {
@@ -116,7 +89,7 @@ export async function benchModelRun(n = Number(process.env.VERITY_BENCH_MODEL_RU
     seed(file, n, mediaIds);
     const png = await store.read((await db.media.findUniqueOrThrow({ where: { id: mediaIds[0]! } })).storageKey);
     const rawRequestsPerSecond = await rawLimit(png, n);
-    const server = await startStandInProcess();
+    const server = await startStandInProcess(REPLY_MS);
     servers.push(server);
     const connection = await createConnection(db, PROJECT, user.id, { name: "bench", baseUrl: server.url, model: "bench-model", convention: "rel1000", maxConcurrent: LIMIT, timeoutSeconds: 60 });
     let peakRss = process.memoryUsage().rss;
@@ -127,12 +100,12 @@ export async function benchModelRun(n = Number(process.env.VERITY_BENCH_MODEL_RU
     await runModelRunJob(db, run.jobId, { store, workerId: "bench-1" });
     const seconds = (performance.now() - started) / 1000;
     const stored = await db.modelPrediction.count({ where: { projectId: PROJECT, model: run.outputName } });
-    const first = await ended(server);
+    const first = await endedCleanly(server);
 
     // Two workers, two runs on the same connection (other output names, so nothing is cached).
     const half = Math.floor(n / 2);
     const ids = (await db.groundingSample.findMany({ where: { projectId: PROJECT }, select: { id: true }, orderBy: { id: "asc" } })).map((s) => s.id);
-    const second = await startStandInProcess();
+    const second = await startStandInProcess(REPLY_MS);
     servers.push(second);
     await db.modelConnection.update({ where: { id: connection.id }, data: { baseUrl: second.url } });
     const a = await startModelRun(db, PROJECT, user.id, { connectionId: connection.id, templateId: "ui-venus-1.5-grounding", temperature: 0.1, outputName: "a", scope: { kind: "ids", ids: ids.slice(0, half) } });
@@ -141,7 +114,7 @@ export async function benchModelRun(n = Number(process.env.VERITY_BENCH_MODEL_RU
     await Promise.all([runModelRunJob(db, a.jobId, { store, workerId: "bench-a" }), runModelRunJob(db, b.jobId, { store, workerId: "bench-b" })]);
     const twoSeconds = (performance.now() - twoStarted) / 1000;
     clearInterval(sampler);
-    const both = await ended(second);
+    const both = await endedCleanly(second);
     const storedTwo = await db.modelPrediction.count({ where: { projectId: PROJECT, model: { in: ["a", "b"] } } });
     return {
       rawRequestsPerSecond,

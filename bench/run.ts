@@ -1,16 +1,15 @@
 // `npm run bench [-- <suite> ...]`: prints each figure beside its target and its ratio to the
 // raw limit measured in the same run, and writes the table to bench/results.md. Benchmarks
 // are not tests: nothing here fails on a slow machine.
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import path from "node:path";
 import { benchImport, type ImportFigure } from "./import-bench";
 import { benchImportPostgres } from "./import-bench-postgres";
 import { benchProviders, startBenchPostgres } from "./pg-bench-server";
 import { benchEditor } from "./editor-bench";
 import { benchLists } from "./lists-bench";
 import { exportSuite } from "./export-suite";
+import { saveSuiteRows, type BenchRow } from "./results-store";
 
-type Row = { figure: string; value: string; target: string; ratio: string };
+type Row = BenchRow;
 
 // VERITY_BENCH_IMPORT_PROVIDERS (default sqlite,postgres): PostgreSQL beside a raw COPY
 // (bench/import-bench-postgres.ts), on VERITY_TEST_PG_URL's server or a throwaway cluster.
@@ -94,23 +93,11 @@ SUITES["model-run"] = async () => (await import("./model-run-bench")).modelRunSu
 // leaves the others' figures (with their dates) in the table.
 async function main() {
   const chosen = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(SUITES);
-  const store = path.resolve(import.meta.dirname, "results.json");
-  const saved: Record<string, { date: string; rows: Row[] }> = existsSync(store) ? JSON.parse(readFileSync(store, "utf8")) : {};
   for (const name of chosen) {
     const suite = SUITES[name];
     if (!suite) throw new Error(`unknown suite ${name}; suites: ${Object.keys(SUITES).join(", ")}`);
-    saved[name] = { date: new Date().toISOString().slice(0, 10), rows: await suite() };
+    console.log(saveSuiteRows({ [name]: await suite() }));
   }
-  writeFileSync(store, `${JSON.stringify(saved, null, 2)}\n`);
-  const rows = Object.values(saved).flatMap((s) => s.rows.map((r) => ({ ...r, figure: `${r.figure} (${s.date})` })));
-  const table = [
-    "| figure | measured | target | ratio to the raw limit |",
-    "|---|---|---|---|",
-    ...rows.map((r) => `| ${r.figure} | ${r.value} | ${r.target} | ${r.ratio} |`),
-  ].join("\n");
-  console.log(table);
-  const file = path.resolve(import.meta.dirname, "results.md");
-  writeFileSync(file, `# Benchmark results\n\nMeasured on this machine (2 cores, ${process.version}); \`npm run bench [-- suite]\` rewrites this file from bench/results.json.\n\n${table}\n`);
 }
 
 main().then(

@@ -1,5 +1,5 @@
 // The OpenAI-compatible stand-in in a process of its own, as a real model server is: started by
-// the model-run benchmark, answering every chat request with `[100,200]` after REPLY_MS, and
+// stand-in-launcher.ts (the model-run benchmark, the load test), answering every chat request with `[100,200]` after REPLY_MS, and
 // printing its URL on the first line of stdout. When the parent closes stdin it prints the
 // requests it accepted, the peak open at once and any refused, then exits.
 import { startOpenAiStandIn } from "@/tests/support/openai-stand-in";

@@ -20,7 +20,9 @@ export function failureIn(t: Translate, error: unknown): ActionResult & { ok: fa
   if (error instanceof z.ZodError) {
     const fieldErrors: Record<string, string> = {};
     for (const issue of error.issues) fieldErrors[issue.path.join(".") || "form"] ??= issue.message;
-    const summary = Object.entries(fieldErrors).map(([field, message]) => `${field} ${message}`);
+    // Messages read after their field's name ("temperature must be above 0"); a value parsed on
+    // its own (no field) is said alone.
+    const summary = Object.entries(fieldErrors).map(([field, message]) => (field === "form" ? message : `${field} ${message}`));
     return { ok: false, error: t("messages.checkForm", { problems: summary.join(t("messages.listSeparator")) }), fieldErrors };
   }
   if (isAppError(error)) return { ok: false, error: error.said ? sayIn(t, error.said) : error.message };

@@ -14,11 +14,12 @@ import { lockItem, unpinFinalAnswer } from "@/lib/annotations/answer-revisions";
 import { itemIdOf, itemTypeOf, type ItemKey } from "@/lib/annotations/item-key";
 import { inWriteTransaction } from "@/lib/derived/write-transaction";
 
-export const ReopenReasonSchema = z.string().trim().min(3, "say why, in a few words").max(2_000);
+export const ReopenReasonSchema = z.string().trim().min(3, "needs a few words that say why").max(2_000);
 
 export async function reopenItem(db: Db, access: ProjectAccess, item: ItemKey, reason: string) {
   if (!isReviewerRole(access.role)) throw saidError("forbidden", "checks.reopenNeedsReviewer");
-  const why = ReopenReasonSchema.parse(reason);
+  // Parsed as a field, so a refusal names it ("reason needs a few words…"), not "form".
+  const { reason: why } = z.object({ reason: ReopenReasonSchema }).parse({ reason });
   if (await db.honeypot.count({ where: { projectId: access.projectId, ...item } })) {
     throw saidError("conflict", "checks.reopenHoneypot");
   }

@@ -17,7 +17,7 @@ import { describeVerdictValue } from "@/lib/verdicts/verdict-value";
 export const OverrideInputSchema = z.object({
   verdictId: z.string().min(1).max(40),
   value: z.union([z.boolean(), z.number().min(0).max(10)]),
-  reason: z.string().trim().min(3, "say why, in a few words").max(2_000),
+  reason: z.string().trim().min(3, "needs a few words that say why").max(2_000),
   // The verdict's revision the reviewer saw; absent (older API clients): the current one.
   verdictRevision: z.number().int().min(1).optional(),
 });

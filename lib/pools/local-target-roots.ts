@@ -5,7 +5,8 @@ import "server-only";
 // (a symlinked parent, roots/pools/escape -> /elsewhere, leads outside and is refused). A
 // pool stores the real path it was saved with; before every export it is checked again and
 // must still be its own real path, so a directory on the way swapped for a symlink since then
-// stops the export instead of writing through it.
+// stops the export instead of writing through it. A root itself is never a target (every other
+// pool would nest in it).
 import path from "node:path";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
@@ -22,8 +23,12 @@ export async function localTargetRefusal(uri: string, roots: readonly string[]):
   if (!path.isAbsolute(uri)) return said("checks.targetNotAbsolute");
   if (uri.split(/[\\/]/).includes("..")) return said("checks.targetHasDotDot");
   const { real } = await nearestRealPath(uri);
-  const inside = (await realRoots(roots)).some((root) => isInside(root, real));
-  if (!inside) return said("checks.targetOutsideRoots", { roots: roots.join(", ") });
+  const realRootPaths = await realRoots(roots);
+  if (!realRootPaths.some((root) => isInside(root, real))) return said("checks.targetOutsideRoots", { roots: roots.join(", ") });
+  // A root itself would hold this pool and nest every other pool under it: each later pool
+  // would then be refused as overlapping this one. A pool gets a directory of its own.
+  const root = realRootPaths.find((r) => r === real);
+  if (root) return said("checks.targetIsRoot", { root });
   return null;
 }
 

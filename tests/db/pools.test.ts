@@ -7,6 +7,7 @@ import { freshDatabase, PROVIDERS } from "./databases";
 import { exportWorld, makePool } from "./export-support";
 import { startExport } from "@/lib/exports/start-export";
 import { createPool, deletePool, updatePool } from "@/lib/pools/pools";
+import { env } from "@/lib/env";
 
 describe.each(PROVIDERS)("pools on %s", (provider) => {
   async function setup() {
@@ -14,12 +15,16 @@ describe.each(PROVIDERS)("pools on %s", (provider) => {
     return { world, actor: { userId: world.admin.user.id, projectId: world.projectId } };
   }
 
-  it("refuses a profile the kind does not have, a bad name, a target outside the pool roots and a malformed S3 URI, naming the field", async () => {
+  it("refuses a profile the kind does not have, a bad name, a target outside the pool roots or a root itself, and a malformed S3 URI, naming the field", async () => {
     const { world, actor } = await setup();
     const base = { name: "g", kind: "grounding", profile: "ms-swift", targetType: "local", targetUri: world.poolDir("g") };
     await expect(createPool(world.db, actor, { ...base, profile: "table" })).rejects.toMatchObject({ issues: [expect.objectContaining({ path: ["profile"], message: expect.stringMatching(/verl, easyr1, ms-swift, llama-factory, hf-datasets/) })] });
     await expect(createPool(world.db, actor, { ...base, name: "Bad Name!" })).rejects.toMatchObject({ issues: [expect.objectContaining({ path: ["name"] })] });
     await expect(createPool(world.db, actor, { ...base, targetUri: "/etc/verity-pool" })).rejects.toMatchObject({ code: "invalid_input", message: expect.stringMatching(/inside one of the pool roots/) });
+    // A pool root itself (issue 36 item 15: every other project's pools would then nest in it and be refused).
+    for (const root of env().poolRoots) {
+      await expect(createPool(world.db, actor, { ...base, targetUri: `${root}/` })).rejects.toMatchObject({ code: "invalid_input", message: expect.stringMatching(/is a pool root itself/) });
+    }
     await expect(createPool(world.db, actor, { ...base, targetUri: `${world.poolDir("g")}/../../escape` })).rejects.toMatchObject({ code: "invalid_input", message: expect.stringMatching(/'\.\.'/) });
     await expect(createPool(world.db, actor, { ...base, targetType: "s3", targetUri: "s3://Bad_Bucket/x" })).rejects.toMatchObject({ issues: [expect.objectContaining({ path: ["targetUri"] })] });
     await expect(createPool(world.db, actor, { ...base, settings: { runId: "abcdefghijkl" } })).rejects.toMatchObject({ issues: [expect.objectContaining({ path: ["settings", "runId"] })] });

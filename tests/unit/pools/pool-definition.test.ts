@@ -53,9 +53,12 @@ describe("a pool definition", () => {
 
 describe("where a local pool may live", () => {
   const roots = ["/data/pools", "/mnt/training"];
-  it("inside a pool root only, never by climbing out of one", async () => {
+  it("inside a pool root only, never the root itself nor by climbing out of one", async () => {
     expect(await localTargetProblem("/data/pools/grounding", roots)).toBeNull();
-    expect(await localTargetProblem("/mnt/training", roots)).toBeNull();
+    expect(await localTargetProblem("/mnt/training/x", roots)).toBeNull();
+    // The root itself would nest every other pool in this one (issue 36 item 15).
+    expect(await localTargetProblem("/mnt/training", roots)).toMatch(/\/mnt\/training is a pool root itself/);
+    expect(await localTargetProblem("/mnt/training/", roots)).toMatch(/is a pool root itself/);
     expect(await localTargetProblem("/mnt/training-other/x", roots)).toMatch(/inside one of the pool roots/);
     expect(await localTargetProblem("/data/pools/../secrets", roots)).toMatch(/'\.\.'/);
     expect(await localTargetProblem("data/pools/x", roots)).toMatch(/absolute/);

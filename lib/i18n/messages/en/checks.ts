@@ -68,6 +68,7 @@ export const checks = {
   "checks.noSuchSnapshot": "No such snapshot.",
   "checks.noSuchSnapshotFile": "No such file in this snapshot.",
   "checks.targetNotAbsolute": "Target directory must be an absolute directory path.",
+  "checks.targetIsRoot": "Target directory {root} is a pool root itself; choose a directory inside it, one per pool.",
   "checks.targetHasDotDot": "Target directory must not contain '..'.",
   "checks.targetOutsideRoots": "Target directory must be inside one of the pool roots: {roots} (VERITY_POOL_ROOTS adds more), symbolic links on the way followed.",
   "checks.targetThroughSymlink": "Target directory {target} now leads through a symbolic link (to {real}); nothing was written. Save the pool again to accept where it leads.",

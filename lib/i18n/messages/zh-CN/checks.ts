@@ -63,6 +63,7 @@ export const checks: MessagesLike<typeof en> = {
   "checks.noSuchSnapshot": "没有这个快照。",
   "checks.noSuchSnapshotFile": "此快照中没有这个文件。",
   "checks.targetNotAbsolute": "目标目录必须是绝对路径。",
+  "checks.targetIsRoot": "目标目录 {root} 本身就是数据池根目录；请在其中为每个数据池选择单独的目录。",
   "checks.targetHasDotDot": "目标目录不能包含“..”。",
   "checks.targetOutsideRoots": "目标目录必须位于某个数据池根目录之内：{roots}（可用 VERITY_POOL_ROOTS 添加更多），沿途的符号链接会被解析。",
   "checks.targetThroughSymlink": "目标目录 {target} 现在经由符号链接指向 {real}；未写入任何内容。请重新保存数据池以接受它指向的位置。",

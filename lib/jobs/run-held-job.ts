@@ -2,12 +2,14 @@ import "server-only";
 // Runs one job this worker holds: renews its lock while the handler works (so a slow step,
 // such as counting a large file's records, never lets another worker take it over), and ends
 // it as failed with the error's message if the handler throws before ending it. Used by the
-// worker loop and by CLI commands that run their job in the foreground.
+// worker loop and by CLI commands that run their job in the foreground. The person who queued
+// it must still be allowed to (lib/jobs/creator-access.ts) when it starts.
 import type { Db } from "@/lib/db";
 import { isAppError } from "@/lib/errors";
 import type { JobHandler } from "@/lib/jobs/job-handlers";
 import { extendJobLock, finishJobIfHeld } from "@/lib/jobs/job-lease";
 import { jobLockMs } from "@/lib/jobs/jobs";
+import { assertCreatorMayRun } from "@/lib/jobs/creator-access";
 
 export async function runHeldJob(
   db: Db,
@@ -23,6 +25,7 @@ export async function runHeldJob(
       .catch((error: unknown) => log(`job ${job.id}: could not renew its lock: ${String(error)}`));
   }, Math.max(100, Math.floor(jobLockMs() / 3)));
   try {
+    await assertCreatorMayRun(db, await db.job.findUniqueOrThrow({ where: { id: job.id }, select: { createdById: true, projectId: true } }));
     await handler(db, job.id);
     // Handlers end their jobs themselves; this only catches one that returned without doing so.
     await finishJobIfHeld(db, job.id, workerId, { status: "succeeded" });

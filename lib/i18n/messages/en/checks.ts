@@ -112,6 +112,9 @@ export const checks = {
   "checks.mediaDiskFull": "The media disk is full: nothing was written.",
   // Runs outside sampling (lib/runs) and the job queue (lib/jobs)
   "checks.pickTwoRuns": "Pick two different runs to compare.",
+  "checks.jobCreatorGone": "The account that queued this job no longer exists; the job was not run.",
+  "checks.jobCreatorDisabled": "{name}, who queued this job, has been disabled since; the job was not run.",
+  "checks.jobCreatorNotAdmin": "{name}, who queued this job, is no longer an admin of this project; the job was not run.",
   "checks.tooManyJobsWaiting": "This project already has {waiting} jobs waiting (at most {max}); queue more when some have run.",
   // Status words put into the sentences above (lib/i18n/status-word.ts)
   "checks.status.active": "active",

@@ -103,6 +103,9 @@ export const checks: MessagesLike<typeof en> = {
   "checks.mediaVariant": "variant 必须为 'thumb' 或省略",
   "checks.mediaDiskFull": "媒体磁盘已满：未写入任何内容。",
   "checks.pickTwoRuns": "请选择两次不同的运行进行比较。",
+  "checks.jobCreatorGone": "创建此任务的账户已不存在；任务未运行。",
+  "checks.jobCreatorDisabled": "创建此任务的 {name} 此后已被停用；任务未运行。",
+  "checks.jobCreatorNotAdmin": "创建此任务的 {name} 已不再是本项目的管理员；任务未运行。",
   "checks.tooManyJobsWaiting": "本项目已有 {waiting} 个任务在等待（上限 {max} 个）；请等部分任务运行后再加入。",
   // 填入上面句子的状态词
   "checks.status.active": "进行中",

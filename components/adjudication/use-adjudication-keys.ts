@@ -15,7 +15,7 @@ export function useAdjudicationKeys(answerCount: number, onPick: (index: number)
       if ((event.ctrlKey || event.metaKey) && event.key === "Enter") {
         event.preventDefault();
         event.stopPropagation();
-        onSubmit();
+        if (!event.repeat) onSubmit(); // a held key settles one item, not the next one too
         return;
       }
       if (isTyping(event.target) || event.ctrlKey || event.metaKey || event.altKey || !/^[0-9]$/.test(event.key)) return;

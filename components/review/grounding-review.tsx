@@ -111,7 +111,8 @@ export function GroundingReview({ project, review, tiers, canOverride, query, ne
     function onKey(event: KeyboardEvent) {
       if ((event.ctrlKey || event.metaKey) && event.key === "Enter") {
         event.preventDefault();
-        void submit();
+        // A held Ctrl+Enter repeats: it would submit the next item before anyone saw it.
+        if (!event.repeat) void submit();
         return;
       }
       if (isTyping(event.target) || event.ctrlKey || event.metaKey || event.altKey) return;

@@ -3,9 +3,11 @@
 // space selects, "a" accepts and "x" rejects the selection (or the focused sample), "z" shows
 // the whole screenshots or the neighbourhood of each box (the default: a box is judged there).
 // Focus is a blue ring outside the card, selection an amber card with a tick, so a focused
-// selected card shows both.
+// selected card shows both. The focused card is always scrolled into view, and a held key
+// (auto-repeat) settles one card, never the ones after it: nobody accepts a card they did not see.
+// A decision shows at once and moves focus on; a refused one is undone, with the reason.
 import Link from "next/link";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { SampleThumbnail } from "@/components/projects/sample-thumbnail";
 import { bulkDecideAction } from "@/lib/actions/grounding";
 import { useT } from "@/components/i18n/i18n-provider";
@@ -16,6 +18,7 @@ type Sample = Awaited<ReturnType<typeof listSamples>>["samples"][number];
 type Props = { project: { id: string; slug: string; name: string }; samples: Sample[]; total: string; nextPage: string | null };
 
 const COLUMNS = 3;
+const MOVES: Record<string, number> = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: COLUMNS, ArrowUp: -COLUMNS };
 
 export function BulkPass({ project, samples, total, nextPage }: Props) {
   const [focus, setFocus] = useState(0);
@@ -23,26 +26,42 @@ export function BulkPass({ project, samples, total, nextPage }: Props) {
   const [decided, setDecided] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
   const [aroundBox, setAroundBox] = useState(true);
+  const cards = useRef<(HTMLLIElement | null)[]>([]);
   const t = useT();
+
+  useEffect(() => {
+    cards.current[focus]?.scrollIntoView({ block: "nearest" });
+  }, [focus]);
 
   async function decide(decision: "accept" | "reject") {
     const ids = selected.size ? [...selected] : samples[focus] ? [samples[focus]!.id] : [];
     if (ids.length === 0) return;
-    const result = await bulkDecideAction({ projectId: project.id, sampleIds: ids, decision });
-    setMessage(result.ok ? result.message : result.error);
-    if (!result.ok) return;
+    const before = Object.fromEntries(ids.map((id) => [id, decided[id]]));
     setDecided((d) => ({ ...d, ...Object.fromEntries(ids.map((id) => [id, decision === "accept" ? "verified" : "rejected"])) }));
     setSelected(new Set());
-    setFocus((f) => Math.min(samples.length - 1, f + (selected.size ? 0 : 1)));
+    if (!selected.size) setFocus(Math.min(samples.length - 1, focus + 1));
+    const result = await bulkDecideAction({ projectId: project.id, sampleIds: ids, decision });
+    setMessage(result.ok ? result.message : result.error);
+    if (result.ok) return;
+    setDecided((d) => {
+      const back = { ...d };
+      for (const id of ids) if (before[id] === undefined) delete back[id]; else back[id] = before[id]!;
+      return back;
+    });
+    setFocus(Math.max(0, samples.findIndex((x) => x.id === ids[0])));
   }
 
   useEffect(() => {
     function onKey(event: KeyboardEvent) {
       if (event.ctrlKey || event.metaKey || event.altKey) return;
-      const moves: Record<string, number> = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: COLUMNS, ArrowUp: -COLUMNS };
-      if (event.key in moves) {
+      // Arrows may repeat (moving is harmless); a held key that selects or settles acts once.
+      if (event.repeat && !(event.key in MOVES)) {
+        if (event.key === " ") event.preventDefault();
+        return;
+      }
+      if (event.key in MOVES) {
         event.preventDefault();
-        setFocus((f) => Math.max(0, Math.min(samples.length - 1, f + moves[event.key]!)));
+        setFocus((f) => Math.max(0, Math.min(samples.length - 1, f + MOVES[event.key]!)));
       } else if (event.key === " ") {
         event.preventDefault();
         const id = samples[focus]?.id;
@@ -76,8 +95,8 @@ export function BulkPass({ project, samples, total, nextPage }: Props) {
           const ring = i === focus ? "ring-4 ring-blue-600 ring-offset-2" : "";
           const card = isSelected ? "border-2 border-amber-500 bg-amber-50" : "border border-slate-200 bg-white";
           return (
-            <li key={s.id} aria-current={i === focus} aria-selected={isSelected} data-status={status}
-              className={`relative overflow-hidden rounded-lg ${card} ${ring}`} onClick={() => setFocus(i)}>
+            <li key={s.id} ref={(el) => { cards.current[i] = el; }} aria-current={i === focus} aria-selected={isSelected} data-status={status}
+              className={`relative scroll-my-4 overflow-hidden rounded-lg ${card} ${ring}`} onClick={() => setFocus(i)}>
               <SampleThumbnail sample={s} aroundBox={aroundBox} />
               {isSelected && <span className="absolute top-2 right-2 rounded bg-amber-500 px-1.5 py-0.5 text-xs font-semibold text-white">✓ {t("bulk.selected")}</span>}
               <div className="flex items-center justify-between gap-2 p-2 text-sm">

@@ -126,7 +126,7 @@ export function DecisionPanel({ projectId, queueItemId, queueMode, subject, deci
           <label className="block text-xs text-slate-700">
             {preset !== null && presets[preset - 1] === "other" ? t("triagePanel.noteRequired") : t("triagePanel.noteOptional")}
             <input id="triage-note" value={note} maxLength={2000} onChange={(e) => setNote(e.target.value)}
-              onKeyDown={(e) => { if (e.key === "Enter") { e.preventDefault(); void decide("override"); } }}
+              onKeyDown={(e) => { if (e.key === "Enter") { e.preventDefault(); if (!e.repeat) void decide("override"); } }}
               className="mt-0.5 block w-full rounded border border-slate-300 px-2 py-1 text-sm" />
           </label>
           <div className="flex flex-wrap gap-2">

@@ -25,6 +25,7 @@ import { seedModelRuns } from "./seed-model-runs";
 import { seedModelLoop } from "./seed-model-loop";
 import { seedBenchmarks } from "./seed-benchmarks";
 import { seedWorkspace } from "./seed-workspace";
+import { seedBulkPass } from "./seed-bulk-pass";
 import { seedLabels } from "./seed-labels";
 import { seedSampled } from "./seed-sampled";
 import { seedReimport } from "./seed-reimport";
@@ -97,6 +98,7 @@ async function main() {
   await seedModelRuns(db, dataDir, users.admin!.email, "verified");
   await seedBenchmarks(db, store, dataDir, users);
   await seedWorkspace(db, store, dataDir, users);
+  await seedBulkPass(db, store, dataDir, users);
   await seedLabels(db, store, dataDir, users.admin!.email);
   await seedSampled(db, store, dataDir, users);
   await seedReimport(db, dataDir, users);

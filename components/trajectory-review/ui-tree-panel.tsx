@@ -89,8 +89,15 @@ export function UiTreePanel({ tree, note, nodeCount, rawText, selectedId, reveal
     const box = list.current;
     const row = box?.querySelector<HTMLElement>("[data-selected='true']");
     if (!box || !row) return;
-    const top = row.offsetTop - box.offsetTop;
-    if (top < box.scrollTop || top > box.scrollTop + box.clientHeight - row.offsetHeight) box.scrollTop = top - box.clientHeight / 3;
+    // Where the row is inside the list's visible area, both measured on screen (offsetTop is
+    // relative to the row's offset parent, which need not be the list: it was measured between
+    // different parents once, and the row stayed out of sight).
+    const rowRect = row.getBoundingClientRect();
+    const boxRect = box.getBoundingClientRect();
+    const top = rowRect.top - boxRect.top - box.clientTop;
+    // Out of sight: bring it to a third of the way down, or lower in a list barely taller than the row.
+    const placeAt = Math.max(0, Math.min(box.clientHeight / 3, box.clientHeight - rowRect.height));
+    if (top < 0 || top + rowRect.height > box.clientHeight) box.scrollTop += top - placeAt;
   }, [selectedId, collapsed]);
 
   const toggle = (id: string) => {

@@ -78,6 +78,16 @@ test("the UI tree: hover outlines a node, a click on the screenshot selects the 
   await expect(selected).toBeInViewport();
   await expect(overlay.getByTestId("tree-outline-selected")).toHaveAttribute("data-bounds", "290,560,350,620");
   await expect(page.getByTestId("ui-tree-selection")).toContainText("[290,560][350,620]");
+  // Revealed inside the list as well, where the list shows fewer rows than the tree has (issue
+  // 36 item 21: the selection was set while its row stayed scrolled out of the list's sight).
+  // The list a row and a bit high: the second row starts below its visible area.
+  await tree.evaluate((el) => { el.style.maxHeight = `${el.querySelector<HTMLElement>("[data-node-id]")!.offsetHeight + 12}px`; el.scrollTop = 0; });
+  await clickImage(overlay, 180, 420);
+  await expect(selected).toContainText("FrameLayout");
+  await clickImage(overlay, 300, 570);
+  await expect(selected).toContainText("item 1-0");
+  await expect(selected).toBeInViewport({ ratio: 1 });
+  await tree.evaluate((el) => { el.style.maxHeight = ""; });
 
   for (const size of [{ width: 1440, height: 900 }, { width: 1280, height: 720 }]) {
     await page.setViewportSize(size);

@@ -15,7 +15,7 @@ import { useEffect, useRef, useState } from "react";
 import type { EditorInput, EditorState } from "@/lib/editor/state";
 import { BoxList } from "@/components/editor/box-list";
 import { EditorCanvas } from "@/components/editor/editor-canvas";
-import { EditorHelp } from "@/components/editor/editor-help";
+import { EditorHelp, type ScreenKey } from "@/components/editor/editor-help";
 import { EditorStatusBar } from "@/components/editor/editor-status-bar";
 import { EditorToolbar } from "@/components/editor/editor-toolbar";
 import { ImageStateOverlay } from "@/components/editor/image-state-overlay";
@@ -49,6 +49,8 @@ export type BoxEditorProps = {
   onChange?: OnEditorChange; // after each committed change, never on every mousemove
   /** From the lg breakpoint, fill the height the parent gives (a review workspace) instead of a 70vh canvas. */
   fillHeight?: boolean;
+  /** Keys the screen around the editor handles, listed in its "?" overlay after the editor's own. */
+  screenKeys?: readonly ScreenKey[];
   className?: string;
 };
 
@@ -185,7 +187,7 @@ export function BoxEditor(props: BoxEditorProps) {
         </div>
         <ImageStateOverlay status={imageStatus} image={image} />
         {state.targetAbsent && <TargetAbsentBadge />}
-        {isHelpOpen && <EditorHelp onClose={() => setHelpOpen(false)} />}
+        {isHelpOpen && <EditorHelp onClose={() => setHelpOpen(false)} screenKeys={props.screenKeys} />}
       </div>
       <EditorStatusBar isOneLine={props.fillHeight} pointer={gestures.pointer} viewport={vp} image={image} hint={hintFor(t, state, { readOnly, isDrawMode, snapLabel, treeNote: treeFitText(t, props.uiTree?.note ?? null) })} />
       <BoxList state={state} readOnly={readOnly} maxBoxes={maxBoxes} dispatch={editor.dispatch} />

@@ -2,7 +2,8 @@
 // The shortcut overlay ("?" or the "Keyboard shortcuts" button). Rows come from KEYMAP, which
 // the tests tie to intentForKey, so the help cannot promise a key that does nothing; pointer
 // gestures are listed separately, as the keymap knows only keys. Words from the catalogue
-// (keymap-text.ts for the keys).
+// (keymap-text.ts for the keys). The screen around the editor adds its own keys (submit,
+// next, previous: `screenKeys`), so the overlay lists every key that works on the screen.
 import { useT } from "@/components/i18n/i18n-provider";
 import { KEYMAP_TEXT } from "@/components/editor/keymap-text";
 import { KEYMAP } from "@/lib/editor/keyboard";
@@ -16,7 +17,10 @@ const POINTER_ROWS: readonly (readonly [PlainKey, PlainKey])[] = [
   ["editor.help.pan", "editor.help.panDoes"],
 ];
 
-export function EditorHelp({ onClose }: { onClose: () => void }) {
+/** A key the screen around the editor handles (submit, next, previous), already in the reader's words. */
+export type ScreenKey = { keys: string; does: string };
+
+export function EditorHelp({ onClose, screenKeys = [] }: { onClose: () => void; screenKeys?: readonly ScreenKey[] }) {
   const t = useT();
   return (
     <div
@@ -33,6 +37,14 @@ export function EditorHelp({ onClose }: { onClose: () => void }) {
       <p className="mb-2 text-xs text-slate-600">{t("editor.help.focus")}</p>
       <table className="w-full">
         <tbody>
+          {screenKeys.map((row) => (
+            <tr key={row.keys} className="border-t border-slate-100" data-screen-key>
+              <td className="py-1 pr-3 align-top whitespace-nowrap">
+                <kbd className="rounded border border-slate-300 bg-slate-50 px-1.5 font-mono text-xs">{row.keys}</kbd>
+              </td>
+              <td className="py-1">{row.does}</td>
+            </tr>
+          ))}
           {KEYMAP.map((row) => {
             const text = KEYMAP_TEXT[row.keys];
             return (

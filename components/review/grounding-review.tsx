@@ -106,6 +106,13 @@ export function GroundingReview({ project, review, tiers, canOverride, query, ne
     }
   }
 
+  // The keys below, for the editor's "?" overlay (which lists the editor's own first).
+  const screenKeys = [
+    { keys: "Ctrl+Enter", does: canOverride && isSettled ? t("review.keys.submitRevision") : t("review.keys.submitNext") },
+    { keys: "j / ]", does: t("review.keys.next") },
+    { keys: "k / [", does: t("review.keys.previous") },
+  ];
+
   // Page-level keys (the editor handles its own while it has focus).
   useEffect(() => {
     function onKey(event: KeyboardEvent) {
@@ -159,6 +166,7 @@ export function GroundingReview({ project, review, tiers, canOverride, query, ne
               uiTree={uiTree}
               maxBoxes={1}
               fillHeight
+              screenKeys={screenKeys}
               onChange={(answer: EditorAnswer) => update({ targetAbsent: answer.targetAbsent, box: answer.targetAbsent ? null : (answer.boxes[0]?.box ?? null) })}
             />
           ) : (

@@ -65,9 +65,10 @@ export function VersionedSaveBar<P>({ state, problem, summarize, onSubmit, submi
       <div className="flex items-center justify-between gap-3">
         <span role="status" className={`text-sm ${state.kind === "error" ? "text-red-700" : "text-slate-600"}`}>{describe(state, t, locale)}</span>
         {/* Not disabled while a draft saves: the submit waits for it (use-versioned-autosave.ts). */}
-        <button type="button" onClick={onSubmit} disabled={problem !== null || state.kind === "conflict"} title={problem ?? "Ctrl+Enter"}
+        <button type="button" onClick={onSubmit} disabled={problem !== null || state.kind === "conflict"} title={problem ?? "Ctrl+Enter"} aria-keyshortcuts="Control+Enter Meta+Enter"
           className="shrink-0 rounded-md bg-blue-700 px-4 py-2 text-sm font-medium whitespace-nowrap text-white hover:bg-blue-800 disabled:opacity-50">
           {submitLabel ?? t("review.submitNext")}
+          <kbd className="ml-2 rounded border border-blue-400/60 px-1 font-mono text-xs font-normal" aria-hidden>Ctrl+Enter</kbd>
         </button>
       </div>
       {problem && <p className="text-xs text-slate-600">{t("save.toSubmit", { problem })}</p>}

@@ -44,6 +44,27 @@ test("draw, resize, nudge, undo and redo at zoom 1 on a real screenshot; the sav
   within1px([saved.boxX1, saved.boxY1, saved.boxX2, saved.boxY2], expected);
 });
 
+test("the ? overlay lists the screen's own keys beside the editor's, and Submit shows its shortcut", async ({ page }) => {
+  // Issue 36 item 34: the overlay listed only the editor's keys; Submit showed no shortcut. Nothing is saved here.
+  const { reviewSampleIds } = readSeed();
+  await page.goto(`/projects/demo/samples/${reviewSampleIds.zoom1}`);
+  await editorReady(page);
+  await expect(page.getByTestId("grounding-submit-area").getByRole("button", { name: /Submit/ })).toContainText("Ctrl+Enter");
+  await page.getByTestId("box-editor").focus();
+  await page.keyboard.press("?");
+  const help = page.getByRole("dialog", { name: "Keyboard shortcuts" });
+  await expect(help).toBeVisible();
+  const screenRows = help.locator("[data-screen-key]");
+  await expect(screenRows).toHaveCount(3);
+  await expect(screenRows.nth(0)).toContainText("Ctrl+Enter");
+  await expect(screenRows.nth(0)).toContainText(/Submit the answer/);
+  await expect(screenRows.nth(1)).toContainText("j / ]");
+  await expect(screenRows.nth(2)).toContainText("k / [");
+  await page.screenshot({ path: "test-results/screens/grounding-help-overlay.png" });
+  await page.keyboard.press("Escape");
+  await expect(help).toHaveCount(0);
+});
+
 test("the same at zoom 2.4 (four zoom-in steps)", async ({ page }) => {
   const { reviewSampleIds, users } = readSeed();
   await page.goto(`/projects/demo/samples/${reviewSampleIds.zoom25}`);

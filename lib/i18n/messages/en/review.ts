@@ -1,5 +1,9 @@
 // English messages of both review screens: grounding editor chrome, predictions, quality, saving, standing, queue mode, verdicts, the bulk pass.
 export const review = {
+  "review.keys.submitNext": "Submit the answer and go to the next sample",
+  "review.keys.submitRevision": "Submit the answer as a new revision of the final one",
+  "review.keys.next": "Next sample in this list",
+  "review.keys.previous": "Previous sample in this list",
   "review.submitNext": "Submit and next",
   "review.submitRevision": "Submit as new revision",
   "grounding.summary.absent": "target absent",

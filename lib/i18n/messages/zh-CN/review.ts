@@ -3,6 +3,10 @@ import type { review as en } from "@/lib/i18n/messages/en/review";
 import type { MessagesLike } from "@/lib/i18n/messages/messages-like";
 
 export const review: MessagesLike<typeof en> = {
+  "review.keys.submitNext": "提交答案并前往下一个样本",
+  "review.keys.submitRevision": "将答案提交为最终答案的新修订",
+  "review.keys.next": "列表中的下一个样本",
+  "review.keys.previous": "列表中的上一个样本",
   "review.submitNext": "提交并下一条",
   "review.submitRevision": "提交为新修订",
   "grounding.summary.absent": "目标不存在",

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { roleLabel } from "@/lib/i18n/labels";
 import { getT } from "@/lib/i18n/server";
+import { projectCountsText } from "@/components/projects/count-words";
 
 type ProjectCard = {
   slug: string;
@@ -31,7 +32,7 @@ export async function ProjectCards({ projects }: { projects: ProjectCard[] }) {
             </div>
             {p.description && <p className="mt-1 text-sm text-slate-600">{p.description}</p>}
             <p className="mt-3 text-sm text-slate-500">
-              {t("projects.counts", { samples: p._count.samples, trajectories: p._count.trajectories, members: p._count.memberships })}
+              {projectCountsText(t, { samples: p._count.samples, trajectories: p._count.trajectories, members: p._count.memberships })}
             </p>
           </Link>
         </li>

@@ -5,6 +5,7 @@ import { formatDateTime, formatNumber } from "@/lib/i18n/format";
 import { roleLabel } from "@/lib/i18n/labels";
 import type { Locale } from "@/lib/i18n/locales";
 import { getT } from "@/lib/i18n/server";
+import { imagesMissingText, runContentsText } from "@/components/projects/count-words";
 
 type Props = {
   project: { slug: string; name: string; description: string };
@@ -90,7 +91,7 @@ export async function ProjectHome({ project, role, overview }: Props) {
       </nav>
 
       <dl className="grid grid-cols-2 gap-4 md:grid-cols-4">
-        <Figure locale={locale} label={t("samples.title")} value={overview.samples} detail={[overview.samplesVerified !== null && t("queues.verifiedCount", { count: overview.samplesVerified }), t("project.imagesMissing", { count: overview.imagesMissing })].filter(Boolean).join(" · ")} />
+        <Figure locale={locale} label={t("samples.title")} value={overview.samples} detail={[overview.samplesVerified !== null && t("queues.verifiedCount", { count: overview.samplesVerified }), imagesMissingText(t, overview.imagesMissing)].filter(Boolean).join(" · ")} />
         <Figure locale={locale} label={t("project.trajectories")} value={overview.trajectories} detail={overview.trajectoriesVerified !== null ? t("queues.verifiedCount", { count: overview.trajectoriesVerified }) : undefined} />
         <Figure locale={locale} label={t("project.steps")} value={overview.steps} />
         <Figure locale={locale} label={t("queue.members")} value={overview.members} />
@@ -126,7 +127,7 @@ export async function ProjectHome({ project, role, overview }: Props) {
                   ) : (
                     <Link href={`/projects/${project.slug}/runs/${run.id}`} className="font-medium text-blue-800 hover:underline">{run.name}</Link>
                   )}
-                  <span className="text-slate-600">{run.benchmark} · {run.model ?? t("project.unknownModel")} · {t("project.episodes", { count: run._count.trajectories })}</span>
+                  <span className="text-slate-600">{run.benchmark} · {run.model ?? t("project.unknownModel")} · {runContentsText(t, { episodes: run._count.trajectories, answers: run.answers })}</span>
                 </li>
               ))}
             </ul>

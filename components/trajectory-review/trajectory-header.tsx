@@ -11,6 +11,7 @@ import { formatNumber } from "@/lib/i18n/format";
 import { flagLabel, flagWhy } from "@/lib/i18n/labels";
 import type { PlainKey } from "@/lib/i18n/translate";
 import type { TrajectoryReview } from "@/lib/trajectories/trajectory-review";
+import { rolloutsText } from "@/components/projects/count-words";
 
 type Props = { review: TrajectoryReview; slug: string; liveFlags: MismatchFlag[] | null; navigation: ReactNode };
 
@@ -81,7 +82,7 @@ export function TrajectoryHeader({ review, slug, liveFlags, navigation }: Props)
                 ) : (
                   <span className="font-medium text-slate-800">{review.groupKey}</span>
                 )}{" "}
-                <span className="text-slate-500">{t("trajectory.header.rollouts", { count: review.groupSize })}</span>
+                <span className="text-slate-500">{rolloutsText(t, review.groupSize)}</span>
               </dd>
             </div>
           )}

@@ -32,7 +32,13 @@ export async function projectOverview(db: Db, projectId: string, viewer: { userI
         include: { user: { select: { name: true } } },
       }),
     ]);
-  return { samples, samplesVerified, imagesMissing, trajectories, trajectoriesVerified, steps, runs, members, recentSamples, recentAudit };
+  // A grounding run has no episodes: the samples its model answered say what it holds.
+  const answered = runs.length
+    ? await db.modelPrediction.groupBy({ by: ["runId"], where: { projectId, runId: { in: runs.filter((r) => r._count.trajectories === 0).map((r) => r.id) } }, _count: { _all: true } })
+    : [];
+  const answersOf = new Map(answered.map((a) => [a.runId, a._count._all]));
+  const runsWithAnswers = runs.map((run) => ({ ...run, answers: answersOf.get(run.id) ?? 0 }));
+  return { samples, samplesVerified, imagesMissing, trajectories, trajectoriesVerified, steps, runs: runsWithAnswers, members, recentSamples, recentAudit };
 }
 
 export type ProjectOverview = Awaited<ReturnType<typeof projectOverview>>;

@@ -58,7 +58,8 @@ export async function trajectoryFacets(db: Db, projectId: string) {
     distinctValues(db, "Trajectory", "benchmark", projectId),
     distinctValues(db, "Trajectory", "app", projectId),
     distinctValues(db, "Trajectory", "model", projectId),
-    db.evaluationRun.findMany({ where: { projectId }, select: { id: true, name: true }, orderBy: { name: "asc" } }),
+    // Runs with episodes only: a grounding run (answers, no trajectories) filters nothing here.
+    db.evaluationRun.findMany({ where: { projectId, trajectories: { some: {} } }, select: { id: true, name: true }, orderBy: { name: "asc" } }),
   ]);
   return { benchmarks, apps, models, runs };
 }

@@ -1,5 +1,6 @@
 // A ScreenSpot-Pro results file's metrics block: the file's own figures beside the block
-// recomputed from the stored correctness (after box corrections), section by section.
+// recomputed from the stored correctness (after box corrections), section by section. A file
+// without its block is compared with the block recomputed from its answers as it labelled them.
 import type { MetricsBlock, ScreenSpotProReport } from "@/lib/benchmarks/screenspot-pro-report";
 import { FILES_BY_BENCHMARK } from "@/lib/benchmarks/benchmark-files-list";
 import { cell, Downloads, Empty, headClass, numberText, Section, tableClass } from "@/components/benchmarks/benchmark-parts";
@@ -29,7 +30,7 @@ export async function ScreenSpotProBenchmark({ project, report }: Props) {
   return (
     <div className="space-y-6">
       <Downloads projectId={project.id} runId={report.run.id} files={FILES_BY_BENCHMARK["screenspot-pro"]!} note={t("screenspot.filesNote", { verified: report.verifiedSamples })} />
-      {!report.stated && <Empty>{t("screenspot.noStated")}</Empty>}
+      {report.reproducedFrom === "imported answers" && <Empty>{t("screenspot.noStated")}</Empty>}
       <Section title={t("screenspot.changed", { count: report.changed.length })} label={t("screenspot.changedLabel")}>
         {report.changed.length === 0 ? <Empty>{t("screenspot.noneChanged")}</Empty> : (
           <ul className="space-y-1 rounded-lg border border-amber-200 bg-white p-3 text-sm" data-testid="screenspot-changed">
@@ -42,7 +43,7 @@ export async function ScreenSpotProBenchmark({ project, report }: Props) {
           <thead className={headClass}><tr><th className="p-2">{t("screenspot.slice")}</th>{["num_total", "num_correct_action", "wrong_format_num", "action_acc", "text_acc", "icon_acc"].map((f) => <th key={f} className="p-2">{f}</th>)}</tr></thead>
           <tbody className="divide-y divide-slate-100">
             {rows.map(([name, c]) => {
-              const s = statedCell(report.stated, name);
+              const s = statedCell(report.reproduced, name);
               return (
                 <tr key={name} data-slice={name}>
                   <td className="p-2 font-mono text-xs">{name}</td>

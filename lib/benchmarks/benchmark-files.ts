@@ -13,6 +13,8 @@ export { FILES_BY_BENCHMARK };
 import { loadOsworldReport, resultFilesZip, showResultText } from "@/lib/benchmarks/osworld-report";
 import { loadWebVoyagerReport, perSiteResults } from "@/lib/benchmarks/webvoyager-report";
 import { loadScreenSpotProReport } from "@/lib/benchmarks/screenspot-pro-report";
+import { metricsFileText } from "@/lib/benchmarks/screenspot-pro-metrics-file";
+import { evaluatorSlices } from "@/lib/runs/grounding-accuracy";
 import type { VerifiedBy } from "@/lib/benchmarks/verified-by";
 
 export type { Version };
@@ -72,8 +74,7 @@ export async function benchmarkFile(db: Db, projectId: string, runId: string, na
     return text(correctionLines(report.changed.map((t) => ({ taskId: t.taskId, changes: [["Auto_eval_res", outcome(t.auto), outcome(t.corrected)]], verifiedBy: t.verifiedBy }))), NDJSON);
   }
   const report = (await loadScreenSpotProReport(db, projectId, runId))!;
-  const block = version === "reproduced" ? report.stated : report.corrected;
-  if (!block) throw new AppError("not_found", "The imported results file had no metrics block.");
-  return text(`${JSON.stringify({ metrics: block }, null, 4)}\n`, "application/json");
+  const block = version === "reproduced" ? report.reproduced : report.corrected;
+  return text(metricsFileText(block, await evaluatorSlices(db, projectId, runId)), "application/json");
 }
 

@@ -8,7 +8,7 @@ import "server-only";
 // evaluatorSlices, lib/imports/write/run-metrics.ts FIELDS); keys and their order follow the
 // imported block where it has them, then what only the predictions have.
 import type { Db } from "@/lib/db";
-import { evaluatorSlices, type AccuracyCell } from "@/lib/runs/grounding-accuracy";
+import { evaluatorSlices, type AccuracyCell, type AnswersAs } from "@/lib/runs/grounding-accuracy";
 import { FIELDS, SLICED } from "@/lib/imports/write/run-metrics";
 
 export type MetricsCell = Record<string, number>;
@@ -31,8 +31,8 @@ function cellOf(counted: AccuracyCell | undefined): MetricsCell {
 
 /** The block as the file would say it now: every section, each slice in the order its first
  * answer was imported, and the slices the imported block lists that no answer has any more. */
-export async function recomputedMetrics(db: Db, projectId: string, runId: string, stated: unknown): Promise<MetricsBlock> {
-  const { overall, slices } = await evaluatorSlices(db, projectId, runId);
+export async function recomputedMetrics(db: Db, projectId: string, runId: string, stated: unknown, as: AnswersAs = "current"): Promise<MetricsBlock> {
+  const { overall, slices } = await evaluatorSlices(db, projectId, runId, as);
   const file = isObject(stated) ? stated : {};
   const block: MetricsBlock = {};
   for (const section of SECTION_ORDER) {
@@ -53,6 +53,10 @@ export async function loadScreenSpotProReport(db: Db, projectId: string, runId: 
   if (!run || !isObject(run.meta) || run.meta.kind !== "grounding-results") return null;
   const stated = isObject(run.meta.metrics) ? run.meta.metrics : null;
   const corrected = await recomputedMetrics(db, projectId, runId, stated);
+  // The file's own figures; a file without its metrics block (one cut from a larger run) gets
+  // them recomputed from its answers as it labelled them, as the evaluator would have.
+  const reproduced = stated ? (stated as MetricsBlock) : await recomputedMetrics(db, projectId, runId, null, "imported");
+  const reproducedFrom: "file" | "imported answers" = stated ? "file" : "imported answers";
   const verifiedSamples = await db.groundingSample.count({ where: { projectId, finalAnswerId: { not: null }, predictions: { some: { runId } } } });
   // The answers whose correctness is no longer the file's: the recomputed block moved by them.
   const predictions = await db.modelPrediction.findMany({
@@ -63,7 +67,7 @@ export async function loadScreenSpotProReport(db: Db, projectId: string, runId: 
   const changed = predictions
     .filter((p) => p.sourceCorrectness !== null && p.correctness !== p.sourceCorrectness)
     .map((p) => ({ sampleId: p.sample.id, sourceId: p.sample.sourceId, instruction: p.sample.instruction, file: p.sourceCorrectness, now: p.correctness }));
-  return { run: { id: run.id, name: run.name, model: run.model }, stated, corrected, verifiedSamples, changed };
+  return { run: { id: run.id, name: run.name, model: run.model }, stated, reproduced, reproducedFrom, corrected, verifiedSamples, changed };
 }
 
 export type ScreenSpotProReport = NonNullable<Awaited<ReturnType<typeof loadScreenSpotProReport>>>;

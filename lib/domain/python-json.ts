@@ -69,6 +69,21 @@ export function pyJsonDumps(value: PyValue): string {
   return `{${value.entries.map(([k, v]) => `${JSON.stringify(k)}: ${pyJsonDumps(v)}`).join(", ")}}`;
 }
 
+/** json.dump(value, f, indent=N): the default ensure_ascii=True (non-ASCII as \\uXXXX), ", "
+ * replaced by "," at line ends, ": " between key and value, {} and [] for empty containers. */
+export function pyJsonDumpsIndented(value: PyValue, indent: number, level = 0): string {
+  const pad = (n: number) => " ".repeat(indent * n);
+  const str = (text: string) => JSON.stringify(text).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  if (value === null || typeof value === "boolean" || isPyNumber(value)) return pyJsonDumps(value);
+  if (typeof value === "string") return str(value);
+  const items = Array.isArray(value)
+    ? value.map((v) => pyJsonDumpsIndented(v, indent, level + 1))
+    : value.entries.map(([k, v]) => `${str(k)}: ${pyJsonDumpsIndented(v, indent, level + 1)}`);
+  const [open, close] = Array.isArray(value) ? ["[", "]"] : ["{", "}"];
+  if (items.length === 0) return `${open}${close}`;
+  return `${open}\n${items.map((item) => `${pad(level + 1)}${item}`).join(",\n")}\n${pad(level)}${close}`;
+}
+
 /** A JSON value read by JavaScript, typed for Python: integers become ints, others floats. */
 export function pyFromJson(value: unknown): PyValue {
   if (value === null || value === undefined) return null;

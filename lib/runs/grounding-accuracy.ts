@@ -34,13 +34,18 @@ function add(cell: AccuracyCell, facts: Facts) {
 
 const text = (value: unknown) => (typeof value === "string" && value !== "" ? value : null);
 
+/** Which correctness an answer is counted by: the current one (point-in-box against the
+ * sample's target now) or the one the imported file gave it (its own label; the current one
+ * where the file gave none). */
+export type AnswersAs = "current" | "imported";
+
 /** Streams the run's predictions with the facts of their samples. */
-async function* runFacts(db: Db, projectId: string, runId: string): AsyncGenerator<Facts> {
+async function* runFacts(db: Db, projectId: string, runId: string, as: AnswersAs = "current"): AsyncGenerator<Facts> {
   let cursor: string | undefined;
   for (;;) {
     const rows = await db.modelPrediction.findMany({
       where: { projectId, runId },
-      select: { id: true, correctness: true, sample: { select: { platform: true, app: true, uiType: true, extra: true } } },
+      select: { id: true, correctness: true, sourceCorrectness: true, sample: { select: { platform: true, app: true, uiType: true, extra: true } } },
       orderBy: { id: "asc" },
       take: PAGE,
       ...(cursor ? { cursor: { id: cursor }, skip: 1 } : {}),
@@ -54,7 +59,7 @@ async function* runFacts(db: Db, projectId: string, runId: string): AsyncGenerat
         group: text(extra.group),
         instructionStyle: text(extra.instruction_style),
         gtType: text(extra.gt_type),
-        correctness: row.correctness,
+        correctness: as === "imported" ? (row.sourceCorrectness ?? row.correctness) : row.correctness,
       };
     }
     if (rows.length < PAGE) return;
@@ -65,7 +70,7 @@ async function* runFacts(db: Db, projectId: string, runId: string): AsyncGenerat
 export type Slices = Record<string, Map<string, AccuracyCell>>;
 
 /** Cells keyed as the ScreenSpot-Pro evaluator names them (Python's str(None) is "None"). */
-export async function evaluatorSlices(db: Db, projectId: string, runId: string): Promise<{ overall: AccuracyCell; slices: Slices }> {
+export async function evaluatorSlices(db: Db, projectId: string, runId: string, as: AnswersAs = "current"): Promise<{ overall: AccuracyCell; slices: Slices }> {
   const py = (v: string | null) => v ?? "None";
   const keyers: Record<string, (f: Facts) => string> = {
     fine_grained: (f) => `plat:${py(f.platform)} app:${py(f.app)} inst_style:${py(f.instructionStyle)} gt_type:${py(f.gtType)}`,
@@ -75,7 +80,7 @@ export async function evaluatorSlices(db: Db, projectId: string, runId: string):
   };
   const overall = emptyCell();
   const slices: Slices = Object.fromEntries(Object.keys(keyers).map((k) => [k, new Map<string, AccuracyCell>()]));
-  for await (const facts of runFacts(db, projectId, runId)) {
+  for await (const facts of runFacts(db, projectId, runId, as)) {
     add(overall, facts);
     for (const [name, keyOf] of Object.entries(keyers)) {
       const map = slices[name]!;

@@ -74,4 +74,46 @@ describe.each(PROVIDERS)("ScreenSpot-Pro metrics block on %s", (provider) => {
     const downloaded = JSON.parse((await benchmarkFile(db, projectId, run.id, "metrics.json", "corrected")).body.toString("utf8")) as { metrics: { overall: unknown } };
     expect(downloaded.metrics.overall).toEqual({ num_correct_action: 3, num_total: 4, wrong_format_num: 1, action_acc: 0.75, text_acc: 0.5, icon_acc: 1 });
   });
+
+  it("writes metrics.json with Python's number types, and a file without a metrics block reproduced from its answers", async () => {
+    // Issue 36 items 8-9. Excel has two text targets and no icon: its icon_acc has no
+    // denominator (the evaluator's int 0), its text_acc 0 of 2 is the float 0.0.
+    const details = [
+      detail("excel", "macos", "Office", "text", [100, 100, 200, 140], [300, 300], "wrong", 1),
+      detail("excel", "macos", "Office", "text", [300, 100, 340, 140], [500, 500], "wrong", 2),
+      detail("blender", "windows", "Creative", "icon", [500, 300, 540, 340], [520, 320], "correct", 3),
+    ];
+    const { db } = await freshDatabase(provider);
+    const projectId = await importProject(db);
+    const file = path.join(await tempDir(), "cut-from-a-larger-run.json");
+    await writeFile(file, JSON.stringify({ details }, null, 2)); // no metrics block, as a file cut from a larger run
+    await importInto(db, projectId, file, { model: "qwen" });
+    const run = await db.evaluationRun.findFirstOrThrow({ where: { projectId } });
+
+    const report = (await loadScreenSpotProReport(db, projectId, run.id))!;
+    expect(report).toMatchObject({ stated: null, reproducedFrom: "imported answers" });
+    const reproduced = (await benchmarkFile(db, projectId, run.id, "metrics.json", "reproduced")).body.toString("utf8");
+    const excelCell = [
+      `"app:excel": {`,
+      `                "num_correct_action": 0,`,
+      `                "num_total": 2,`,
+      `                "wrong_format_num": 0,`,
+      `                "action_acc": 0.0,`,
+      `                "text_acc": 0.0,`,
+      `                "icon_acc": 0`,
+      `            },`,
+    ].join("\n");
+    expect(reproduced).toContain(excelCell);
+    expect(reproduced).toContain(`        "overall": {\n            "num_correct_action": 1,\n            "num_total": 3,\n            "wrong_format_num": 0,\n            "action_acc": 0.3333333333333333,\n            "text_acc": 0.0,\n            "icon_acc": 1.0\n        }\n    }\n}\n`);
+    expect(reproduced.startsWith(`{\n    "metrics": {\n        "fine_grained": {\n`)).toBe(true);
+
+    // A corrected box moves the corrected file, never the reproduced one.
+    const reviewer = await db.user.create({ data: { email: "py@bench.test", name: "Py" } });
+    const access: ProjectAccess = { user: { id: reviewer.id, email: reviewer.email, name: "Py", isOwner: false }, projectId, role: "reviewer" };
+    const moved = await db.groundingSample.findFirstOrThrow({ where: { projectId, instruction: "Click target 1" } });
+    await saveAnswer(db, access, { itemType: "sample", itemId: moved.id, baseVersion: null, status: "submitted", payload: { targetAbsent: false, box: [280, 280, 320, 320], instructionRewrite: null, qualityScore: null, note: null } });
+    expect((await benchmarkFile(db, projectId, run.id, "metrics.json", "reproduced")).body.toString("utf8")).toBe(reproduced);
+    const corrected = (await benchmarkFile(db, projectId, run.id, "metrics.json", "corrected")).body.toString("utf8");
+    expect(corrected).toContain(`"app:excel": {\n                "num_correct_action": 1,\n                "num_total": 2,\n                "wrong_format_num": 0,\n                "action_acc": 0.5,\n                "text_acc": 0.5,\n                "icon_acc": 0\n`);
+  });
 });

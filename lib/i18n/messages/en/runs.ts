@@ -352,7 +352,7 @@ export const runs = {
   "osworld.successRate": "Success rate",
   "osworld.changed": "Examples whose score the verified answer changed ({count})",
   "screenspot.filesNote": "the metrics block recomputed; {verified} samples verified",
-  "screenspot.noStated": "The results file had no metrics block; the one below is recomputed from the imported answers.",
+  "screenspot.noStated": "The results file had no metrics block: the file's figures below (and metrics.json as imported) are recomputed from the imported answers as the file labelled them; the arrows show where the verified answers move them.",
   "screenspot.changed": "Answers whose correctness is no longer the file's ({count})",
   "screenspot.changedLabel": "Changed answers",
   "screenspot.noneChanged": "None: every answer is judged as the file judged it.",

@@ -356,7 +356,7 @@ export const runs: MessagesLike<typeof en> = {
   "osworld.successRate": "成功率",
   "osworld.changed": "得分被已核验答案改变的样例（{count}）",
   "screenspot.filesNote": "重新计算的指标块；已核验 {verified} 个样本",
-  "screenspot.noStated": "结果文件中没有指标块；下方的指标块根据导入的答案重新计算。",
+  "screenspot.noStated": "结果文件中没有指标块：下方文件的数值（以及按导入原样导出的 metrics.json）根据导入答案中文件自己的判定重新计算；箭头表示核验后的答案使数值如何变化。",
   "screenspot.changed": "正确性与文件不再一致的答案（{count}）",
   "screenspot.changedLabel": "结果改变的答案",
   "screenspot.noneChanged": "无：每个答案的判定都与文件一致。",

@@ -13,12 +13,13 @@ import { FILES_BY_BENCHMARK } from "@/lib/benchmarks/benchmark-files-list";
 type Props = { project: { id: string; slug: string }; report: AndroidLabReport };
 type Text = { t: Translate; num: ReturnType<typeof numberText> };
 
-const FIGURES: [keyof AppTotal, string][] = [
-  ["Acc", "SR (Acc)"],
-  ["Complete_Correct", "Complete"], // named in the reader's language in PerApp; the others are the benchmark's own names
-  ["Partial_Acc", "Sub-SR (Partial_Acc)"],
-  ["RRR", "RRR"],
-  ["reasonable_operation_ratio", "ROR"],
+// Each column one number format: rates always to four places, the count as a whole number.
+const FIGURES: [keyof AppTotal, string, "rate" | "count"][] = [
+  ["Acc", "SR (Acc)", "rate"],
+  ["Complete_Correct", "Complete", "count"], // named in the reader's language in PerApp; the others are the benchmark's own names
+  ["Partial_Acc", "Sub-SR (Partial_Acc)", "rate"],
+  ["RRR", "RRR", "rate"],
+  ["reasonable_operation_ratio", "ROR", "rate"],
 ];
 
 const fileValue = (totals: unknown[], app: string, key: string) => {
@@ -28,6 +29,8 @@ const fileValue = (totals: unknown[], app: string, key: string) => {
 
 function PerApp({ report, t, num }: Props & Text) {
   return (
+    // Seventeen columns: the table scrolls inside its card rather than past it (1280 px wide).
+    <div className="overflow-x-auto">
     <table className={tableClass} data-testid="androidlab-per-app">
       <thead className={headClass}>
         <tr><th className="p-2">{t("runs.app")}</th><th className="p-2">{t("benchmark.tasks")}</th>{FIGURES.map(([key, label]) => <th key={label} className="p-2" colSpan={3}>{key === "Complete_Correct" ? t("benchmark.complete") : label}</th>)}</tr>
@@ -40,14 +43,15 @@ function PerApp({ report, t, num }: Props & Text) {
             <tr key={o.App} data-app={o.App}>
               <td className="p-2 font-medium">{o.App}</td>
               <td className={cell}>{o.Total.value}</td>
-              {FIGURES.map(([key]) => (
-                <FigureCells key={key} num={num} file={fileValue(report.fileTotals, o.App, key)} reproduced={(o[key] as { value: number }).value} corrected={(c[key] as { value: number }).value} testId={`${o.App}-${key}`} />
+              {FIGURES.map(([key, , kind]) => (
+                <FigureCells key={key} num={kind === "rate" ? (v) => num(v, 4, true) : num} file={fileValue(report.fileTotals, o.App, key)} reproduced={(o[key] as { value: number }).value} corrected={(c[key] as { value: number }).value} testId={`${o.App}-${key}`} />
               ))}
             </tr>
           );
         })}
       </tbody>
     </table>
+    </div>
   );
 }
 
@@ -73,6 +77,7 @@ function Tasks({ project, report, t, num }: Props & Text) {
           const o = task.metrics.original;
           const c = task.metrics.corrected;
           const both = (a: string, b: string) => (a === b ? a : `${a} → ${b}`);
+          const rate = (v: number | null | undefined) => num(v, 4, true); // the rate columns: four places throughout
           const goals = c.result.filter(([k]) => k !== "complete" && k !== "judge_page").map(([k, v]) => `${k}:${v ? t("benchmark.met") : t("benchmark.unmet")}`).join(" ") || "—";
           return (
             <tr key={task.trajectoryId} className={task.metrics.changed.length ? "bg-amber-50" : undefined} data-task={task.taskId}>
@@ -80,9 +85,9 @@ function Tasks({ project, report, t, num }: Props & Text) {
               <td className={cell}>{task.metrics.judgedSteps}</td>
               <td className={cell}>{both(String(o.complete), String(c.complete))}</td>
               <td className="p-2 font-mono text-xs">{goals}</td>
-              <td className={cell}>{both(num(o.partial.value), num(c.partial.value))}</td>
-              <td className={cell}>{both(num(o.rrr?.value ?? null), num(c.rrr?.value ?? null))} <span className="text-xs text-slate-500">{t("benchmark.fileValue", { value: num(task.file.rrr) })}</span></td>
-              <td className={cell}>{both(num(o.ror.value), num(c.ror.value))} <span className="text-xs text-slate-500">{t("benchmark.fileValue", { value: num(task.file.ror) })}</span></td>
+              <td className={cell}>{both(rate(o.partial.value), rate(c.partial.value))}</td>
+              <td className={cell}>{both(rate(o.rrr?.value ?? null), rate(c.rrr?.value ?? null))} <span className="text-xs text-slate-500">{t("benchmark.fileValue", { value: rate(task.file.rrr) })}</span></td>
+              <td className={cell}>{both(rate(o.ror.value), rate(c.ror.value))} <span className="text-xs text-slate-500">{t("benchmark.fileValue", { value: rate(task.file.ror) })}</span></td>
               <td className="p-2 text-xs">{task.verifiedBy ? task.verifiedBy.by.join(", ") || task.verifiedBy.source : t("verdict.none")}</td>
             </tr>
           );

@@ -11,10 +11,12 @@ import type { WilsonInterval } from "@/lib/domain/wilson";
  * A number as the file holds it, shortened for reading (the files keep every digit): whole
  * numbers as they are, others with `digits` decimals; never grouped, as in the files.
  */
+/** Whole numbers as they are, others to `digits` places; `fixed`: always `digits` places, for a
+ * column of rates where 1 must read "1.0000" beside "0.8750". */
 export function numberText(locale: Locale) {
-  return (v: number | null | undefined, digits = 4): string => {
+  return (v: number | null | undefined, digits = 4, fixed = false): string => {
     if (v === null || v === undefined) return "—";
-    if (Number.isInteger(v)) return formatNumber(locale, v, { useGrouping: false });
+    if (Number.isInteger(v) && !fixed) return formatNumber(locale, v, { useGrouping: false });
     return formatNumber(locale, Number(v.toFixed(digits)), { useGrouping: false, minimumFractionDigits: digits, maximumFractionDigits: digits });
   };
 }

@@ -49,7 +49,13 @@ test("quark_3 verified as failed with a sub-goal unmet: the corrected total.json
   await page.goto(`/projects/benchmarks/runs/${run.id}/benchmark`);
   await expect(page.getByTestId("androidlab-sr-corrected")).toHaveText("33.3% (1/3, 95% CI 6.1%–79.2%)");
   await expect(page.getByTestId("androidlab-changed")).toContainText("quark_3: complete, 1, RRR");
-  await expect(page.getByTestId("corrected-quark-RRR")).toHaveText("1");
+  // One number format per column (issue 36 item 11): a rate reads 1.0000 beside 0.3333, the count a whole number.
+  await expect(page.getByTestId("corrected-quark-RRR")).toHaveText("1.0000");
+  await expect(page.getByTestId("corrected-quark-Acc")).toHaveText("0.3333");
+  await expect(page.getByTestId("corrected-quark-Complete_Correct")).toHaveText("1");
+  // At 1280 px the per-app table scrolls inside its card; the page itself does not widen.
+  await page.setViewportSize({ width: 1280, height: 720 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
   await page.screenshot({ path: "test-results/screens/benchmark-androidlab.png", fullPage: true });
 
   const files = page.getByRole("region", { name: "Benchmark files" }).or(page.getByLabel("Benchmark files"));

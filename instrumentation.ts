@@ -1,6 +1,6 @@
 // Runs once when the Next.js server starts, before it serves: every request is stamped with
 // its socket's peer address (the only client address sign-in limits trust), leftovers of work
-// that never finished are swept by age (lib/jobs/orphans.ts), and the in-process job worker
+// that never finished are swept by age (lib/jobs/orphans.ts; again every hour while it runs), and the in-process job worker
 // starts, so that jobs queued or abandoned while the app was down are resumed without waiting
 // for a new one to be queued.
 // (process.env.NEXT_RUNTIME is replaced by Next.js at build time; it is not a setting.)
@@ -14,6 +14,8 @@ export async function register() {
     await sweepOrphans(db())
       .then((removed) => removed.length && console.log(`[start-up] removed ${removed.length} leftover staging or export temp dirs`))
       .catch((error: unknown) => console.error(`[start-up] sweeping leftovers failed: ${String(error)}`));
+    const { startPeriodicSweeps } = await import("@/lib/jobs/orphans");
+    startPeriodicSweeps(db(), (line) => console.log(`[sweep] ${line}`));
     const { ensureInProcessWorker } = await import("@/lib/jobs/in-process-worker");
     ensureInProcessWorker();
   }

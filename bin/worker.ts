@@ -9,7 +9,7 @@ import { env } from "@/lib/env";
 import { JOB_HANDLERS } from "@/lib/jobs/job-handlers";
 import { jobLockMs, WORKER_ID } from "@/lib/jobs/jobs";
 import { startWorkerLoop } from "@/lib/jobs/worker-loop";
-import { sweepOrphans } from "@/lib/jobs/orphans";
+import { startPeriodicSweeps, sweepOrphans } from "@/lib/jobs/orphans";
 
 async function main() {
   const e = env();
@@ -21,6 +21,7 @@ async function main() {
     (removed) => removed.length && log(`removed ${removed.length} leftover staging or export temp dirs`),
     (error: unknown) => log(`sweeping leftovers failed: ${String(error)}`),
   );
+  const stopSweeps = startPeriodicSweeps(db, log);
   const loop = startWorkerLoop({ db, handlers: JOB_HANDLERS, log });
   log(`started on ${e.databaseProvider}, kinds ${Object.keys(JOB_HANDLERS).join(", ")}, lock ${jobLockMs()} ms`);
 
@@ -37,6 +38,7 @@ async function main() {
   process.on("SIGTERM", onSignal);
   process.on("SIGINT", onSignal);
   await loop.finished;
+  await stopSweeps();
   await db.$disconnect();
 }
 

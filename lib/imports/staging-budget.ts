@@ -5,7 +5,8 @@ import "server-only";
 // VERITY_PROJECT_STAGING_MB, and VERITY_MIN_FREE_DISK_MB always stays free on the disk. A
 // project's usage is measured on disk (its staging dirs, links not followed), cached for a
 // little while and added to as this process writes; across replicas it is approximate by
-// that much, and the disk reserve still holds.
+// that much, and the disk reserve still holds. An upload that would pass the project's budget
+// first frees the project's previews idle for an hour (lib/imports/staging-sweep.ts).
 import type { StatsFs } from "node:fs";
 import { lstat, readdir, statfs } from "node:fs/promises";
 import path from "node:path";
@@ -13,6 +14,8 @@ import { describeBytes } from "@/lib/imports/sources/describe-bytes";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { saidError } from "@/lib/i18n/said-error";
+import { db, type Db } from "@/lib/db";
+import { sweepIdleStaging } from "@/lib/imports/staging-sweep";
 
 const MB = 1024 * 1024;
 const USAGE_TTL_MS = 30_000;
@@ -74,10 +77,17 @@ const projectRefusal = (what: string, used: number) =>
  * What one upload of `name` (declaring `declared` bytes, 0 when it did not say) may write, and
  * the refusal for a body that streams past it. Throws at once when the declared size does not fit.
  */
-export async function stagingAllowance(projectId: string, name: string, declared: number): Promise<{ bytes: number; refusal: () => AppError }> {
+export async function stagingAllowance(projectId: string, name: string, declared: number, database: Db = db()): Promise<{ bytes: number; refusal: () => AppError }> {
   const e = env();
   const upload = e.VERITY_MAX_UPLOAD_MB * MB;
-  const used = await projectUsage(projectId);
+  let used = await projectUsage(projectId);
+  // Over the project's budget: its previews idle for an hour (never imported) go first.
+  if (declared > e.VERITY_PROJECT_STAGING_MB * MB - used || used >= e.VERITY_PROJECT_STAGING_MB * MB) {
+    if ((await sweepIdleStaging(database, projectId)).length) {
+      usage.delete(projectId);
+      used = await projectUsage(projectId);
+    }
+  }
   const project = e.VERITY_PROJECT_STAGING_MB * MB - used;
   const disk = await diskAllowance();
   if (disk <= 0 || declared > disk) throw diskRefusal(name, declared, disk);

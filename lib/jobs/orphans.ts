@@ -4,47 +4,22 @@ import "server-only";
 // fails; a process killed midway leaves them behind): staging dirs (uploads, unpacked
 // archives, previews that never became a job) untouched for ORPHAN_AGE_MS that no waiting or
 // running job still names, and snapshot temp dirs and `latest` temp files of local pools
-// untouched as long. Expired sign-in counters and sign-out marks go too.
-import { lstat, readdir, rm } from "node:fs/promises";
+// untouched as long. Expired sign-in counters and sign-out marks go too. A running server or
+// worker sweeps again every SWEEP_EVERY_MS (startPeriodicSweeps), so a preview nobody imported
+// goes a day after its last use without waiting for a restart; and a project whose staging
+// budget is full has its previews idle for PREVIEW_IDLE_MS swept before an upload is refused
+// (lib/imports/staging-sweep.ts, from lib/imports/staging-budget.ts).
+import { readdir } from "node:fs/promises";
 import path from "node:path";
 import type { Db } from "@/lib/db";
-import { env } from "@/lib/env";
 import { sweepLoginCounters } from "@/lib/auth/rate-limit";
 import { sweepExpiredSessionMarks } from "@/lib/auth/session-token";
 import { removeTree, snapshotsDir } from "@/lib/exports/snapshot-writer";
+import { lastTouched } from "@/lib/fs/last-touched";
+import { sweepStaging } from "@/lib/imports/staging-sweep";
 
 export const ORPHAN_AGE_MS = 24 * 3600_000;
-const STAGING_ID = /^[a-f0-9]{24}$/;
-
-/** The newest modification time of `dir` and what is directly in it (ms), or null if it is gone. */
-async function lastTouched(dir: string): Promise<number | null> {
-  const own = await lstat(dir).catch(() => null);
-  if (!own) return null;
-  let newest = own.mtimeMs;
-  for (const name of await readdir(dir).catch(() => [] as string[])) {
-    const child = await lstat(path.join(dir, name)).catch(() => null);
-    if (child) newest = Math.max(newest, child.mtimeMs);
-  }
-  return newest;
-}
-
-async function sweepStaging(db: Db, cutoff: number): Promise<string[]> {
-  const root = env().stagingDir;
-  const live = await db.job.findMany({ where: { status: { in: ["queued", "running"] }, kind: "import" }, select: { params: true } });
-  const named = live.map((j) => JSON.stringify(j.params));
-  const removed: string[] = [];
-  for (const project of await readdir(root).catch(() => [] as string[])) {
-    for (const id of await readdir(path.join(root, project)).catch(() => [] as string[])) {
-      if (!STAGING_ID.test(id)) continue;
-      const dir = path.join(root, project, id);
-      const touched = await lastTouched(dir);
-      if (touched === null || touched > cutoff || named.some((p) => p.includes(id))) continue;
-      await rm(dir, { recursive: true, force: true });
-      removed.push(dir);
-    }
-  }
-  return removed;
-}
+export const SWEEP_EVERY_MS = 3600_000;
 
 async function sweepSnapshotTemps(db: Db, cutoff: number): Promise<string[]> {
   const pools = await db.pool.findMany({ where: { targetType: "local" }, select: { targetUri: true } });
@@ -63,6 +38,24 @@ async function sweepSnapshotTemps(db: Db, cutoff: number): Promise<string[]> {
     }
   }
   return removed;
+}
+
+/** Sweeps every `everyMs` while the process runs (never two at once); returns the stop, which
+ * settles once a sweep in progress has ended. */
+export function startPeriodicSweeps(db: Db, log: (line: string) => void, everyMs = SWEEP_EVERY_MS): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = sweepOrphans(db)
+      .then((removed) => void (removed.length && log(`removed ${removed.length} leftover staging or export temp dirs`)))
+      .catch((error: unknown) => log(`sweeping leftovers failed: ${String(error)}`))
+      .finally(() => (running = null));
+  }, everyMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
 }
 
 export async function sweepOrphans(db: Db, now = Date.now()): Promise<string[]> {

@@ -6,6 +6,7 @@ import { ActionSchema } from "@/lib/domain/actions";
 import { freshDatabase, PROVIDERS } from "./databases";
 import { importInto, rowCounts } from "./import-support";
 import { OSWORLD_IDS, writeOsworldFixture } from "../support/fixtures/osworld-fixture";
+import { UITARS_TASK, writeUitarsOsworldFixture } from "../support/fixtures/osworld-uitars-fixture";
 
 describe.each(PROVIDERS)("importing an OSWorld results tree on %s", (provider) => {
   it("creates the runs, trajectories, steps and verdicts once, and a re-import changes nothing", async () => {
@@ -52,4 +53,17 @@ describe.each(PROVIDERS)("importing an OSWorld results tree on %s", (provider) =
     expect(again.unchanged).toBe(7);
     expect(await rowCounts(db)).toEqual(before);
   });
+
+  it("a UI-TARS run's pasted text is stored as type actions, its code kept raw, the clipboard-only step without a type", async () => {
+    const { db } = await freshDatabase(provider);
+    const project = await db.project.create({ data: { slug: "osworld-uitars", name: "OSWorld UI-TARS", settings: {} } });
+    const report = await importInto(db, project.id, await writeUitarsOsworldFixture());
+    expect(report.rejectedCount).toBe(0);
+    const run = await db.trajectory.findFirstOrThrow({ where: { sourceId: { endsWith: UITARS_TASK } }, include: { steps: { orderBy: { index: "asc" } } } });
+    expect(run.steps.map((s) => s.actionType)).toEqual(["click", "type", "enter", "hotkey", "type", "hotkey", null, "finish"]);
+    expect(run.steps[4]!.action).toEqual({ type: "type", text: "\"it's here\"" });
+    expect(run.steps[5]!.action).toEqual({ type: "hotkey", keys: ["space"] });
+    expect(run.steps[1]!.rawOutput).toContain("import pyperclip\npyperclip.copy('example.org')");
+  });
 });
+

@@ -35,14 +35,19 @@ export function validated(built: unknown[]): Action[] {
 
 const ENTER_KEYS = new Set(["enter", "return", "\n", "\r"]);
 
+// pyautogui presses these characters as the keys named here; written as themselves they
+// would be blank key names (UI-TARS' adapter writes a hotkey of `space` as `hotkey(' ')`).
+const WHITESPACE_KEYS: Record<string, string> = { " ": "space", "\t": "tab" };
+const keyName = (key: string) => WHITESPACE_KEYS[key] ?? key;
+
 /** One key press: Enter is the canonical `enter`, any other key a one-key hotkey. */
 export function keyPress(key: string): unknown {
-  return ENTER_KEYS.has(key.toLowerCase()) ? { type: "enter" } : { type: "hotkey", keys: [key] };
+  return ENTER_KEYS.has(key.toLowerCase()) ? { type: "enter" } : { type: "hotkey", keys: [keyName(key)] };
 }
 
 /** A chord: a lone Enter is `enter`, so the same key press reads the same however it was sent. */
 export function chord(keys: string[]): unknown {
-  return keys.length === 1 ? keyPress(keys[0]!) : { type: "hotkey", keys };
+  return keys.length === 1 ? keyPress(keys[0]!) : { type: "hotkey", keys: keys.map(keyName) };
 }
 
 export const samePoint = (a: PointObject, b: PointObject) => a.x === b.x && a.y === b.y;

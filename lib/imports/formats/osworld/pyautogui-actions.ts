@@ -12,15 +12,15 @@
 //   - `typewrite` / `write` type text (a list types its characters and presses its named
 //     keys); `press(key, presses=n)` presses n times; `hotkey(...)` and keys pressed while
 //     `keyDown` holds others are chords; Enter alone is `enter`;
-//   - `time.sleep` / `pyautogui.sleep` are waits when nothing else happens, else pauses.
+//   - `time.sleep` / `pyautogui.sleep` are waits when nothing else happens, else pauses;
+//   - `pyperclip.copy(T)` then ctrl+v is one `type` of T (clipboard-paste.ts says when).
 // What has no canonical form (a click with a key held, a right-button drag, an image search
 // `click('button.png')`, a button left pressed) makes the step unmapped, with the reason.
 import type { Action, PointObject } from "@/lib/domain/actions";
-import { readPythonCalls, type Literal, type PythonCall } from "@/lib/imports/formats/osworld/python-calls";
+import { readPythonCalls, type PythonCall } from "@/lib/imports/formats/osworld/python-calls";
+import { isPasteChord, pastedNote, unpastedNote } from "@/lib/imports/formats/osworld/clipboard-paste";
 import { chord, keyPress, NotMapped, samePoint, validated, wheel, type MappedStep, type Pointer } from "@/lib/imports/formats/osworld/pointer";
-
-type Button = "left" | "right" | "middle";
-type Where = { kind: "point"; at: PointObject } | { kind: "pointer" };
+import { arg, buttonArg, numberArg, stringList, whereArg, type Button, type Where } from "@/lib/imports/formats/osworld/pyautogui-args";
 
 type State = {
   pointer: Pointer;
@@ -30,40 +30,16 @@ type State = {
   down: { at: PointObject; button: Button } | null;
   built: unknown[];
   sleeps: number;
+  /** What pyperclip.copy put on the clipboard, and how many actions were built when it was
+   * set or last pasted: a paste reads it only if nothing was done in between. */
+  clipboard: { text: string; since: number } | null;
+  /** A copied text no paste has used yet. */
+  unpasted: string | null;
+  hasPasted: boolean;
+  notes: string[];
 };
 
-const MODULES = new Set(["pyautogui", "time"]);
-
-function arg(call: PythonCall, index: number, name: string): Literal | undefined {
-  return name in call.kwargs ? call.kwargs[name] : call.args[index];
-}
-
-function numberArg(call: PythonCall, index: number, name: string, fallback?: number): number {
-  const value = arg(call, index, name);
-  if (value === undefined && fallback !== undefined) return fallback;
-  if (typeof value !== "number") throw new NotMapped(`${call.name}: ${name} must be a number, got ${JSON.stringify(value ?? null)}`);
-  return value;
-}
-
-function buttonArg(call: PythonCall, index: number, fallback: Button): Button {
-  const value = arg(call, index, "button");
-  if (value === undefined || value === null) return fallback;
-  if (value === "left" || value === "primary") return "left";
-  if (value === "right" || value === "secondary") return "right";
-  if (value === "middle") return "middle";
-  throw new NotMapped(`${call.name}: unknown mouse button ${JSON.stringify(value)}`);
-}
-
-// pyautogui takes `x, y`, or a point `(x, y)` as x, or nothing for "where the pointer is".
-function whereArg(call: PythonCall, index = 0): Where {
-  const x = arg(call, index, "x");
-  const y = arg(call, index + 1, "y");
-  if ((x === undefined || x === null) && (y === undefined || y === null)) return { kind: "pointer" };
-  if (Array.isArray(x) && x.length === 2 && typeof x[0] === "number" && typeof x[1] === "number") return { kind: "point", at: { x: x[0], y: x[1] } };
-  if (typeof x === "number" && typeof y === "number") return { kind: "point", at: { x, y } };
-  if (typeof x === "string") throw new NotMapped(`${call.name}(${JSON.stringify(x)}) looks for an image on the live screen, which a recording cannot resolve`);
-  throw new NotMapped(`${call.name}: unusable coordinates x=${JSON.stringify(x ?? null)}, y=${JSON.stringify(y ?? null)}`);
-}
+const MODULES = new Set(["pyautogui", "pyperclip", "time"]);
 
 function flushHover(state: State): void {
   if (state.pendingHover) state.built.push({ type: "hover", ...state.pendingHover });
@@ -121,13 +97,35 @@ function scroll(state: State, call: PythonCall, axis: "vertical" | "horizontal")
   state.built.push(wheel(clicks, axis, from));
 }
 
+// A chord, unless it pastes a text copied just before: then it typed that text.
+function chordOrPaste(state: State, keys: string[]): void {
+  const clipboard = state.clipboard;
+  if (clipboard && clipboard.since === state.built.length && isPasteChord(keys)) {
+    state.built.push({ type: "type", text: clipboard.text });
+    state.clipboard = { text: clipboard.text, since: state.built.length };
+    state.unpasted = null;
+    state.hasPasted = true;
+    return;
+  }
+  state.built.push(chord(keys));
+}
+
 function keys(state: State, list: string[]): void {
   for (const key of list) {
     if (state.held.length) {
-      state.built.push(chord([...state.held, key]));
+      chordOrPaste(state, [...state.held, key]);
       state.heldUsed = true;
     } else state.built.push(keyPress(key));
   }
+}
+
+function pyperclipCall(state: State, call: PythonCall, fn: string): void {
+  if (fn !== "copy") throw new NotMapped(`pyperclip.${fn}() is not read`);
+  const text = arg(call, 0, "text");
+  if (typeof text !== "string") throw new NotMapped(`pyperclip.copy: the text must be a string, got ${JSON.stringify(text ?? null)}`);
+  if (state.unpasted !== null) state.notes.push(unpastedNote(state.unpasted));
+  state.clipboard = { text, since: state.built.length };
+  state.unpasted = text;
 }
 
 function typeText(state: State, call: PythonCall): void {
@@ -152,14 +150,6 @@ function typeText(state: State, call: PythonCall): void {
     }
   }
   if (text) state.built.push({ type: "type", text });
-}
-
-function stringList(call: PythonCall, value: Literal | undefined): string[] {
-  const list = Array.isArray(value) ? value : [value];
-  if (!list.length || !list.every((k): k is string => typeof k === "string" && k !== "")) {
-    throw new NotMapped(`${call.name}: keys must be key names, got ${JSON.stringify(value ?? null)}`);
-  }
-  return list;
 }
 
 function pyautoguiCall(state: State, call: PythonCall, fn: string): void {
@@ -241,7 +231,7 @@ function pyautoguiCall(state: State, call: PythonCall, fn: string): void {
     case "hotkey": {
       flushHover(state);
       const list = stringList(call, call.args.length === 1 && Array.isArray(call.args[0]) ? call.args[0] : call.args);
-      state.built.push(chord([...state.held, ...list]));
+      chordOrPaste(state, [...state.held, ...list]);
       if (state.held.length) state.heldUsed = true;
       return;
     }
@@ -272,12 +262,12 @@ function pyautoguiCall(state: State, call: PythonCall, fn: string): void {
 export function mapPyautoguiCode(code: string, pointer: Pointer): MappedStep {
   const read = readPythonCalls(code);
   if (!read.ok) return { ok: false, reason: `the code is not a plain list of pyautogui calls: ${read.reason}`, pointer: null };
-  const state: State = { pointer, pendingHover: null, held: [], heldUsed: false, down: null, built: [], sleeps: 0 };
+  const state: State = { pointer, pendingHover: null, held: [], heldUsed: false, down: null, built: [], sleeps: 0, clipboard: null, unpasted: null, hasPasted: false, notes: [] };
   const aliases = new Map([["pyautogui", "pyautogui"], ["time", "time"]]);
   try {
     for (const statement of read.statements) {
       if (statement.kind === "import") {
-        if (!MODULES.has(statement.module)) throw new NotMapped(`the code imports ${statement.module}; only pyautogui and time calls are read`);
+        if (!MODULES.has(statement.module)) throw new NotMapped(`the code imports ${statement.module}; only pyautogui, pyperclip.copy and time calls are read`);
         aliases.set(statement.alias, statement.module);
         continue;
       }
@@ -292,12 +282,19 @@ export function mapPyautoguiCode(code: string, pointer: Pointer): MappedStep {
       if (module === "time") {
         if (fn !== "sleep") throw new NotMapped(`time.${fn}() is not read`);
         state.sleeps += numberArg(statement, 0, "secs");
-      } else pyautoguiCall(state, statement, fn);
+      } else if (module === "pyperclip") pyperclipCall(state, statement, fn);
+      else pyautoguiCall(state, statement, fn);
     }
     if (state.down) throw new NotMapped("the mouse button is still down when the step ends");
     if (state.held.length) throw new NotMapped(`${state.held.join("+")} is still held down when the step ends`);
     flushHover(state);
-    const notes: string[] = [];
+    const notes = [...state.notes];
+    if (state.unpasted !== null) {
+      // Only a clipboard set: no action type is guessed for it.
+      if (!state.built.length) throw new NotMapped(unpastedNote(state.unpasted));
+      notes.push(unpastedNote(state.unpasted));
+    }
+    if (state.hasPasted) notes.push(pastedNote);
     if (!state.built.length) {
       if (state.sleeps > 0) state.built.push({ type: "wait", seconds: state.sleeps });
       else throw new NotMapped("the code performs no action");

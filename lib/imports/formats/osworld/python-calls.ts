@@ -1,8 +1,10 @@
 // Reads the Python an OSWorld agent wrote for the pyautogui action space into a list of calls
 // with literal arguments, WITHOUT executing anything. Only a tiny subset is accepted: `import`
 // lines, calls `name.attr(...)` whose arguments are literals (numbers, strings, True / False /
-// None, tuples and lists of those), config assignments to `pyautogui.<NAME>`, `pass` and
-// comments, separated by newlines or `;`. Anything else (a variable, arithmetic, a loop, an
+// None, tuples and lists of those), config assignments to `pyautogui.<NAME>`, `pass`, comments
+// and a bare string (Python evaluates it and throws it away: UI-TARS' OSWorld adapter opens
+// every step's code with a `'''Observation: ... Thought: ...'''` string), separated by
+// newlines or `;`. Anything else (a variable, arithmetic, a loop, an
 // f-string, a call inside an argument) makes the whole code unreadable: it is kept raw and
 // reported, never guessed at, because a partly read program says nothing reliable about
 // what it did.
@@ -59,7 +61,8 @@ function readString(code: string, start: number, prefix: string): { value: strin
       i += 2;
       continue;
     }
-    if (!triple && code[i] === "\n") throw new Unreadable("a string is not closed on its line");
+    // Python refuses the whole program (SyntaxError), so none of it ran.
+    if (!triple && code[i] === "\n") throw new Unreadable("a string is not closed on its line, which Python refuses (SyntaxError): none of the code ran");
     if (code.startsWith(delimiter, i)) {
       const body = code.slice(start + delimiter.length, i);
       return { value: isRaw ? body : unescape(body), end: i + delimiter.length };
@@ -216,6 +219,11 @@ function call(r: Reader, name: string): PythonCall {
 const KEYWORDS = new Set(["if", "elif", "else", "for", "while", "def", "class", "with", "try", "except", "finally", "return", "lambda", "global", "del", "raise", "assert", "yield", "async", "await"]);
 
 function statement(r: Reader): PythonStatement[] {
+  if (r.peek().t === "str") {
+    // Adjacent strings are one string in Python; followed by anything else it is an expression.
+    while (r.peek().t === "str") r.next();
+    return [];
+  }
   const first = r.name();
   if (first === "pass") return [];
   if (KEYWORDS.has(first)) throw new Unreadable(`a \`${first}\` statement is not a plain call`);

@@ -16,6 +16,7 @@ import { osworldParser } from "@/lib/imports/formats/osworld/osworld";
 import { detectParser } from "@/lib/imports/formats/registry";
 import type { ParsedItem, TrajectoryRecord } from "@/lib/imports/records";
 import { OSWORLD_IDS, writeOsworldFixture } from "../../../support/fixtures/osworld-fixture";
+import { UITARS_MODEL, writeUitarsOsworldFixture } from "../../../support/fixtures/osworld-uitars-fixture";
 import { collect, exists, rejections, removeTree, runs, trajectories } from "../trajectories/helpers";
 
 let root: string;
@@ -107,7 +108,7 @@ describe("OSWorld results tree", () => {
     expect(messy.steps[3]!.note).toMatch(/written again in the same second/);
     expect(messy.steps[3]!.note).toMatch(/same call as traj.jsonl line 3/);
     expect(messy.steps[4]!.imageRef).toMatch(/step_3_20240501@110013\.png$/);
-    expect(messy.steps[4]!.note).toMatch(/imports subprocess; only pyautogui and time calls are read/);
+    expect(messy.steps[4]!.note).toMatch(/imports subprocess; only pyautogui, pyperclip.copy and time calls are read/);
     expect(messy.steps[4]!.rawOutput).toContain("subprocess.run");
     expect(messy).toMatchObject({ autoOutcome: false, agentClaimedFinish: false, invalidActionCount: 0 });
     expect(messy.extra).toMatchObject({ evaluatorFunc: "infeasible", unmappedLines: 1 });
@@ -144,5 +145,41 @@ describe("OSWorld results tree", () => {
       ["test-model", "chrome"],
       ["test-model", "os"],
     ]);
+  });
+});
+
+// A UI-TARS run in the real layout (tests/support/fixtures/osworld-uitars-fixture.ts): every
+// step of the adapter's code has an action type; the copy nothing pastes is named, not guessed.
+describe("a UI-TARS OSWorld run", () => {
+  let uitarsRoot: string;
+  let run: TrajectoryRecord;
+  beforeAll(async () => {
+    uitarsRoot = await writeUitarsOsworldFixture();
+    run = trajectories(await collect(osworldParser.parse({ root: uitarsRoot, file: null })))[0]!;
+  });
+  afterAll(() => removeTree(uitarsRoot));
+
+  it("types by pasting, presses Enter after a submitted text and space for hotkey(' '), the code kept raw", () => {
+    expect(run.model).toBe(UITARS_MODEL);
+    expect(run.steps.map((s) => s.action)).toEqual([
+      { type: "click", x: 960, y: 100.44 },
+      { type: "type", text: "example.org" },
+      { type: "enter" },
+      { type: "hotkey", keys: ["ctrl", "a"] },
+      { type: "type", text: "\"it's here\"" },
+      { type: "hotkey", keys: ["space"] },
+      null,
+      { type: "finish" },
+    ]);
+    expect(run.steps[1]!.rawOutput).toContain("pyperclip.copy('example.org')\npyautogui.hotkey('ctrl', 'v')");
+    expect(run.steps[1]!.note).toMatch(/action 1 of 2 in traj.jsonl line 2.*typed by pasting: pyperclip.copy, then ctrl\+v/);
+    expect(run.steps[4]!.rawOutput).toContain("pyperclip.copy('\"it\\'s here\"')");
+    expect(run.steps[1]!.thought).toMatch(/^Thought: Type the address/);
+  });
+
+  it("a step that only sets the clipboard has no action type and says why", () => {
+    expect(run.steps[6]!.note).toMatch(/pyperclip.copy\("draft"\) sets the clipboard and nothing in this code pastes it/);
+    expect(run.steps.filter((s) => s.action === null)).toHaveLength(1);
+    expect(run.extra).toMatchObject({ unmappedLines: 1 });
   });
 });

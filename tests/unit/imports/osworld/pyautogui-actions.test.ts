@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { mapPyautoguiCode } from "@/lib/imports/formats/osworld/pyautogui-actions";
 import { mapComputer13Action } from "@/lib/imports/formats/osworld/computer13-actions";
 import { readPythonCalls } from "@/lib/imports/formats/osworld/python-calls";
+import { uitarsCode } from "../../../support/fixtures/osworld-uitars-fixture";
 
 const actions = (code: string, pointer: { x: number; y: number } | null = null) => {
   const mapped = mapPyautoguiCode(code, pointer);
@@ -113,6 +114,62 @@ describe("pyautogui calls to canonical actions", () => {
     expect(reason("pyautogui.locateOnScreen('a.png')")).toMatch(/not an action Verity reads/);
     expect(reason("os.system('rm -rf /')")).toMatch(/not a pyautogui or time call/);
     expect(reason("")).toMatch(/no action/);
+  });
+});
+
+// The code UI-TARS' OSWorld adapter writes (tests/support/fixtures/osworld-uitars-fixture.ts
+// builds it as the adapter does): a '''thought''' string, then pyperclip.copy + ctrl+v to type.
+describe("UI-TARS' code: typing by pasting, space as ' '", () => {
+  const mapped = (code: string) => {
+    const result = mapPyautoguiCode(code, null);
+    if (!result.ok) throw new Error(`not mapped: ${result.reason}`);
+    return result;
+  };
+
+  it("reads the opening thought string as Python does: evaluated and thrown away", () => {
+    const code = uitarsCode("The user's file is on the \"Desktop\".\nClick it.", [{ kind: "click", x: 960, y: 540.5 }]);
+    expect(code).toMatch(/^import pyautogui\nimport time\n'''\nObservation:/);
+    expect(actions(code)).toEqual([{ type: "click", x: 960, y: 540.5 }]);
+    // A thought holding ''' ends the string early: Python refuses that code, so does the reader.
+    expect(reason(uitarsCode("use ''' here", [{ kind: "click", x: 1, y: 1 }]))).toMatch(/not a plain list/);
+  });
+
+  it("a copy and the ctrl+v after it are one type of the copied text, escaped quotes read as Python reads them", () => {
+    const result = mapped(uitarsCode("Type the name.", [{ kind: "type", content: "it's \"done\" \\o/" }]));
+    expect(result.actions).toEqual([{ type: "type", text: "it's \"done\" \\o/" }]);
+    expect(result.notes).toContain("typed by pasting: pyperclip.copy, then ctrl+v");
+    expect(actions("import pyperclip as clip\nclip.copy(text='''two\nlines''')\npyautogui.hotkey('ctrl', 'v')")).toEqual([{ type: "type", text: "two\nlines" }]);
+    expect(actions("import pyperclip\npyperclip.copy('x')\npyautogui.keyDown('ctrl'); pyautogui.press('v'); pyautogui.keyUp('ctrl')")).toEqual([{ type: "type", text: "x" }]);
+  });
+
+  it("text that ended with a newline is typed, then Enter is pressed: two actions, as the code did", () => {
+    expect(actions(uitarsCode("Submit.", [{ kind: "type", content: "example.org\n" }]))).toEqual([{ type: "type", text: "example.org" }, { type: "enter" }]);
+  });
+
+  it("a newline inside the text leaves a string open on its line: Python refused the code, so nothing was typed", () => {
+    expect(reason(uitarsCode("Two lines.", [{ kind: "type", content: "first\nsecond" }]))).toMatch(/not closed on its line.*SyntaxError/);
+  });
+
+  it("a copy nothing pastes is a clipboard set: no action type is guessed, the notes name it", () => {
+    expect(reason("import pyperclip\npyperclip.copy('draft')")).toMatch(/pyperclip.copy\("draft"\) sets the clipboard and nothing in this code pastes it/);
+    const withClick = mapped("import pyperclip\npyperclip.copy('draft')\npyautogui.click(5, 5)");
+    expect(withClick.actions).toEqual([{ type: "click", x: 5, y: 5 }]);
+    expect(withClick.notes.join("; ")).toMatch(/clipboard set is not an action/);
+  });
+
+  it("a paste with no copy just before it is the ctrl+v chord it is", () => {
+    expect(actions("pyautogui.hotkey('ctrl', 'v')")).toEqual([{ type: "hotkey", keys: ["ctrl", "v"] }]);
+    expect(actions("import pyperclip\npyperclip.copy('a')\npyautogui.hotkey('ctrl', 'c')\npyautogui.hotkey('ctrl', 'v')")).toEqual([
+      { type: "hotkey", keys: ["ctrl", "c"] },
+      { type: "hotkey", keys: ["ctrl", "v"] },
+    ]);
+    expect(reason("import pyperclip\npyperclip.paste()")).toMatch(/pyperclip.paste\(\) is not read/);
+  });
+
+  it("hotkey(' ') is a press of space, in a chord too", () => {
+    expect(actions(uitarsCode("Toggle.", [{ kind: "hotkey", keys: "space" }]))).toEqual([{ type: "hotkey", keys: ["space"] }]);
+    expect(actions("pyautogui.hotkey('ctrl', ' ')")).toEqual([{ type: "hotkey", keys: ["ctrl", "space"] }]);
+    expect(actions("pyautogui.press(' ')")).toEqual([{ type: "hotkey", keys: ["space"] }]);
   });
 });
 

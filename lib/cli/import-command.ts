@@ -2,7 +2,8 @@ import "server-only";
 // `npm run verity -- import <path> --project <slug>`: the same job as the import screen,
 // run in this process with a progress bar on stderr; --json prints the report as one JSON
 // object on the last line of stdout. Exits non-zero (an AppError after the report) when
-// nothing was imported: every record rejected, or images that complete nothing.
+// nothing was imported: every record rejected, or images that complete nothing. A results
+// file refused for naming no model is answered with the command that imports it (rerun-command.ts).
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -16,8 +17,9 @@ import { runHeldJob } from "@/lib/jobs/run-held-job";
 import { mediaStore } from "@/lib/media/media-store";
 import { findProjectBySlug } from "@/lib/projects/projects";
 import type { FormatReport, ImportReport } from "@/lib/imports/write/report";
+import { rerunWithModel } from "@/lib/cli/rerun-command";
 
-type ImportCommand = { target: string; slug: string; format?: string; images?: string; model?: string; contract?: string; onVerifiedChange?: string; json: boolean };
+export type ImportCommand = { target: string; slug: string; format?: string; images?: string; model?: string; contract?: string; onVerifiedChange?: string; json: boolean };
 
 function progressBar(processed: number, total: number) {
   if (!process.stderr.isTTY && processed !== total) return;
@@ -115,7 +117,9 @@ export async function runImportCommand(db: Db, command: ImportCommand): Promise<
     for (const r of done.rejected.slice(0, 20)) console.error(`  rejected ${r.file}${r.line ? `:${r.line}` : ""}: ${r.reason}`);
     for (const m of done.metricDifferences.slice(0, 20)) console.error(`  metrics ${m.file} ${m.metric}: the file says ${m.fileValue ?? "nothing"}, the imported predictions give ${m.importedValue ?? "nothing"}`);
     if (command.json) console.log(JSON.stringify(reportAsJson(done)));
-    if (done.problem) throw new AppError("invalid_input", done.problem);
+    const rerun = rerunWithModel(command, done.rejected);
+    if (done.problem) throw new AppError("invalid_input", rerun ? `${done.problem}\n${rerun}` : done.problem);
+    if (rerun) console.error(rerun);
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }

@@ -11,9 +11,11 @@
 // the refusal it is, not as wrong_format. Fields of a detail that have no column are kept as
 // the prediction's `extra`.
 // The model is a top-level name in the file (model, model_name, ...) or the one given with
-// the import (--model); never the file name, which is "results.json" for every run. A file
-// that names none is refused as a whole: predictions filed under a guessed model would
-// overwrite another model's. Each file is one evaluation run (`<model> · <file stem>`),
+// the import (--model); never the file name unasked, which is "results.json" for every run. A
+// file that names none is refused as a whole: predictions filed under a guessed model would
+// overwrite another model's. The import screen proposes the file's name in its Model field
+// (preview.ts) and the CLI prints the command to rerun with it (import-command.ts): someone
+// who can see the name confirms it. Each file is one evaluation run (`<model> · <file stem>`),
 // written first with the file's `metrics` block, which run-metrics.ts checks against the
 // imported predictions once they are all written.
 import "server-only";
@@ -136,9 +138,8 @@ function toPrediction(detail: Detail, raw: unknown, location: SourceLocation, mo
   };
 }
 
-async function modelName(input: ParserInput): Promise<string | null> {
-  const given = input.model?.trim();
-  if (given) return given;
+/** The model the results file names itself (model, model_name, ...), whatever the import gives. */
+export async function modelNamedInFile(input: ParserInput): Promise<string | null> {
   const head = await readJsonHead(input);
   for (const key of MODEL_KEYS) {
     const name = head?.topStrings.get(key)?.trim();
@@ -146,6 +147,13 @@ async function modelName(input: ParserInput): Promise<string | null> {
   }
   return null;
 }
+
+async function modelName(input: ParserInput): Promise<string | null> {
+  return input.model?.trim() || (await modelNamedInFile(input));
+}
+
+/** How the refusal of a file that names no model begins: the CLI answers it with the command to rerun. */
+export const NAMES_NO_MODEL = "the results file names no model";
 
 async function runRecord(input: ParserInput, model: string): Promise<RunRecord> {
   const file = resolveInputFile(input)!;
@@ -176,7 +184,7 @@ export const groundingResultsParser: FormatParser = {
       yield {
         type: "rejected",
         location: { file: input.file ?? "", line: null },
-        reason: `the results file names no model (${MODEL_KEYS.join(", ")}); give it with the import (--model, or the Model field of the preview), so its answers are not filed under another model's`,
+        reason: `${NAMES_NO_MODEL} (${MODEL_KEYS.join(", ")}); give it with the import (--model, or the Model field of the preview), so its answers are not filed under another model's`,
       };
       return;
     }

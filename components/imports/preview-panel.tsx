@@ -19,7 +19,10 @@ const UNITS: ContractChoice["unit"][] = ["px", "0-1", "0-100", "0-999", "0-1000"
 export function PreviewPanel({ preview, onChange, onCommit, onCancel }: Props) {
   const t = useT();
   const [contract, setContract] = useState<ContractChoice | null>(preview.contract);
-  const [model, setModel] = useState(preview.model.value ?? "");
+  const [model, setModel] = useState(preview.model.value ?? preview.model.suggested ?? "");
+  // Results files that name no model: the field asks for it, the file's name proposed.
+  const unnamed = preview.model.unnamedFiles;
+  const isModelAsked = unnamed.length > 0;
   const [onVerifiedChange, setOnVerifiedChange] = useState<PreviewChoice["onVerifiedChange"]>("reopen");
   const choice = (format: string): PreviewChoice => ({ format, contract, model: model.trim() || null, onVerifiedChange });
   const isSeveral = preview.found.length > 1;
@@ -44,7 +47,8 @@ export function PreviewPanel({ preview, onChange, onCommit, onCancel }: Props) {
           <label className="flex flex-col text-sm font-medium text-slate-700">
             {t("imports.preview.model")}
             <input value={model} onChange={(e) => setModel(e.target.value)} placeholder={t("imports.preview.modelExample")} maxLength={200}
-              className="mt-1 rounded-md border border-slate-300 px-2 py-1.5 font-normal" />
+              aria-describedby={isModelAsked ? "import-model-asked" : undefined} aria-invalid={isModelAsked && !model.trim() ? true : undefined}
+              className={`mt-1 rounded-md border px-2 py-1.5 font-normal ${isModelAsked ? "border-amber-500 bg-amber-50 ring-2 ring-amber-300" : "border-slate-300"}`} />
           </label>
         )}
         {contract && (
@@ -71,6 +75,13 @@ export function PreviewPanel({ preview, onChange, onCommit, onCancel }: Props) {
           <button type="button" onClick={() => onChange(choice(current))} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-50">
             {t("imports.preview.readAgain")}
           </button>
+        )}
+        {isModelAsked && (
+          <p id="import-model-asked" className="basis-full rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            {preview.model.suggested
+              ? t("imports.preview.modelProposed", { files: unnamed.join(", ") })
+              : t("imports.preview.modelNeeded", { files: unnamed.join(", ") })}
+          </p>
         )}
       </div>
 

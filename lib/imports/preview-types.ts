@@ -40,8 +40,10 @@ export type ImportPreview = {
   /** Every format found in the input, with the files or folders it reads. */
   found: { id: string; label: string; sources: string[] }[];
   detected: boolean;
-  /** Whether the input has results files whose model must be named, and the name given. */
-  model: { isNeeded: boolean; value: string | null };
+  /** Whether the input has results files whose model must be named, and the name given;
+   * the results files that name no model themselves (none when a name is given), and the name
+   * proposed for them (the file's name, when there is exactly one), which the preview read with. */
+  model: { isNeeded: boolean; value: string | null; unnamedFiles: string[]; suggested: string | null };
   counts: PreviewCounts;
   countComplete: boolean;
   rejectedCount: number;

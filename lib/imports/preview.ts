@@ -8,9 +8,10 @@ import { judgePrediction } from "@/lib/domain/point-in-box";
 import { actionPoint, describeAction, type Action } from "@/lib/domain/actions";
 import { overrideItem } from "@/lib/imports/contract-override";
 import { ALL_PARSERS } from "@/lib/imports/formats/registry";
-import { groundingResultsParser } from "@/lib/imports/formats/grounding/grounding-results";
+import { groundingResultsParser, modelNamedInFile } from "@/lib/imports/formats/grounding/grounding-results";
+import { fileStem } from "@/lib/imports/formats/grounding/input-file";
 import type { PreparedInput } from "@/lib/imports/import-input";
-import { describeUnits, parseUnits } from "@/lib/imports/import-units";
+import { describeUnits, parseUnits, type ImportUnit } from "@/lib/imports/import-units";
 import type { ImageFiles } from "@/lib/imports/write/media-cache";
 import type { ContractChoice, ImportPreview, PreviewItem, PreviewMark } from "@/lib/imports/preview-types";
 import type { ImportRecord, SampleRecord } from "@/lib/imports/records";
@@ -158,7 +159,24 @@ function firstContract(record: ImportRecord): ContractChoice | null {
   return null;
 }
 
+const isResultsUnit = (unit: ImportUnit) => unit.parser.id === groundingResultsParser.id;
+
+// A results file that names no model is refused unless the import names one. The preview asks
+// for it with the file's name as the answer (ScreenSpot-Pro's own output names none, so every
+// first import would otherwise stop here), and reads the file with that name, so its counts
+// and figures are what Import will write once the name stands in the field. With several
+// such files no one name fits them all: nothing is proposed and they stay refused.
+async function askedModel(units: ImportUnit[], model: string | null): Promise<ImportPreview["model"]> {
+  const isNeeded = units.some(isResultsUnit);
+  const unnamedFiles: string[] = [];
+  if (!model) for (const unit of units.filter(isResultsUnit)) if (!(await modelNamedInFile(unit.input))) unnamedFiles.push(unit.input.file ?? "");
+  return { isNeeded, value: model, unnamedFiles, suggested: unnamedFiles.length === 1 ? fileStem(unnamedFiles[0]!) : null };
+}
+
 export async function buildPreview(prepared: PreparedInput, contract: ContractChoice | null, fileUrl: (path: string) => string, model: string | null = null): Promise<ImportPreview> {
+  const asked = await askedModel(prepared.units, model);
+  const suggested = asked.suggested;
+  const units = suggested ? prepared.units.map((u) => (isResultsUnit(u) ? { ...u, input: { ...u.input, model: suggested } } : u)) : prepared.units;
   const counts = { samples: 0, predictions: 0, trajectories: 0, steps: 0, runs: 0, verdicts: 0, labels: 0, images: 0 };
   const rejected: ImportPreview["rejected"] = prepared.refusedFiles.slice(0, LISTED_REJECTIONS).map((r) => ({ file: r.path, line: null, reason: r.reason }));
   let rejectedCount = prepared.refusedFiles.length;
@@ -167,7 +185,7 @@ export async function buildPreview(prepared: PreparedInput, contract: ContractCh
   let countComplete = true;
   const started = Date.now();
 
-  for await (const { unit, item: raw } of parseUnits(prepared.units)) {
+  for await (const { unit, item: raw } of parseUnits(units)) {
     if (raw.type === "rejected") {
       rejectedCount += 1;
       if (rejected.length < LISTED_REJECTIONS) rejected.push({ file: raw.location.file, line: raw.location.line, reason: raw.reason });
@@ -201,7 +219,7 @@ export async function buildPreview(prepared: PreparedInput, contract: ContractCh
     formats: ALL_PARSERS.map((p) => ({ id: p.id, label: p.label })),
     found,
     detected: prepared.detected,
-    model: { isNeeded: prepared.units.some((u) => u.parser.id === groundingResultsParser.id), value: model },
+    model: asked,
     counts,
     countComplete,
     rejectedCount,

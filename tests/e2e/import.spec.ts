@@ -74,11 +74,15 @@ test.describe("importing several formats, results and unknown folders as an admi
     const found = preview.getByLabel("Formats found");
     await expect(found).toContainText("3 formats found");
     await expect(found).toContainText("UI-Venus navigation trace");
-    // The results file names no model: until it is given, its answers would be refused.
-    await expect(preview.getByText("1 records would be rejected")).toBeVisible();
+    // The results file names no model: the field proposes the file's name, says why, and the
+    // preview reads the file with it; another name is read again on request.
+    await expect(preview.getByLabel("Model of the results")).toHaveValue("grounding_result_format");
+    await expect(preview.getByText(/grounding_result_format\.json names no model/)).toBeVisible();
+    await expect(preview.getByText(/records would be rejected/)).toHaveCount(0);
     await preview.getByLabel("Model of the results").fill("UI-Venus-7B");
     await preview.getByRole("button", { name: "Read again with this model" }).click();
-    await expect(preview.getByText("1 records would be rejected")).toHaveCount(0);
+    await expect(preview.getByLabel("Model of the results")).toHaveValue("UI-Venus-7B");
+    await expect(preview.getByText(/names no model/)).toHaveCount(0);
     await expect(preview.getByText(/2 samples, 1 prediction, 1 trajectory, 4 steps, 1 evaluation run/)).toBeVisible();
     await page.screenshot({ path: "test-results/screens/import-several-formats.png", fullPage: true });
     await preview.getByRole("button", { name: /^Import \d+ records/ }).click();

@@ -58,6 +58,8 @@ export const imports = {
   "imports.preview.pixels": "pixels",
   "imports.preview.redraw": "Redraw with this contract",
   "imports.preview.readAgain": "Read again with this model",
+  "imports.preview.modelProposed": "{files} names no model, so its answers would be refused: they are read, and will be imported, as the model named in this field, the file's name unless you change it.",
+  "imports.preview.modelNeeded": "{files} name no model: give the model's name in this field, or their answers are refused.",
   "imports.preview.foundLabel": "Formats found",
   "imports.preview.found": "{count} formats found; each is imported, with a report of its own:",
   "imports.preview.nothing": "Nothing to import was found.",

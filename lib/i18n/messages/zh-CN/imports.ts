@@ -58,6 +58,8 @@ export const imports: MessagesLike<typeof en> = {
   "imports.preview.pixels": "像素",
   "imports.preview.redraw": "按此坐标约定重新绘制",
   "imports.preview.readAgain": "按此模型重新读取",
+  "imports.preview.modelProposed": "{files} 未写明模型，其答案本会被拒绝：现按此栏中的模型名读取并导入，除非修改，默认为文件名。",
+  "imports.preview.modelNeeded": "{files} 未写明模型：请在此栏填写模型名，否则其答案将被拒绝。",
   "imports.preview.foundLabel": "识别到的格式",
   "imports.preview.found": "识别到 {count} 种格式，每种都会导入，并各有一份报告：",
   "imports.preview.nothing": "没有找到可导入的内容。",

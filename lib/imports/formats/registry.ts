@@ -7,6 +7,7 @@ import { screenSpotParser } from "@/lib/imports/formats/grounding/screenspot";
 import { screenSpotProParser } from "@/lib/imports/formats/grounding/screenspot-pro";
 import { androidLabParser } from "@/lib/imports/formats/trajectories/androidlab";
 import { uiVenusTraceParser } from "@/lib/imports/formats/trajectories/ui-venus-trace";
+import { uiVenus2RunParser } from "@/lib/imports/formats/trajectories/ui-venus2-run";
 import { webVoyagerParser } from "@/lib/imports/formats/trajectories/webvoyager";
 import { verityJsonlParser } from "@/lib/imports/formats/verity/verity-jsonl";
 import { imagesOnlyParser } from "@/lib/imports/formats/images-only";
@@ -25,6 +26,7 @@ export const FILE_PARSERS: FormatParser[] = [
   osworldGParser,
   screenSpotParser,
   uiVenusTraceParser,
+  uiVenus2RunParser,
   guiOdysseyParser,
   androidControlParser,
   mind2webParser,

@@ -16,6 +16,7 @@ import { createMediaCache, type ImageFiles, type MediaCache } from "@/lib/import
 import { writePredictions } from "@/lib/imports/write/predictions";
 import { combineReports, emptyFormatReport, noteLanded, reject, type FormatReport, type ImportReport } from "@/lib/imports/write/report";
 import { checkRunMetrics, isResultsRun } from "@/lib/imports/write/run-metrics";
+import { checkRunGrid, isGridCheckedRun } from "@/lib/imports/write/grid-check";
 import { writeRun } from "@/lib/imports/write/runs";
 import { writeSamples } from "@/lib/imports/write/samples";
 import { createSeenKeys, describeLocation, type SeenKeys } from "@/lib/imports/write/seen-keys";
@@ -156,6 +157,7 @@ class UnitWriter {
   private touched = emptyTouched();
   private imageCount = 0;
   private resultsRuns: RunRecord[] = [];
+  private gridRuns = new Map<string, RunRecord>();
 
   constructor(private readonly ctx: WriterContext) {}
 
@@ -179,6 +181,7 @@ class UnitWriter {
           noteLanded(report, { run: { id, name: run!.name } });
         });
         if (isResultsRun(record)) this.resultsRuns.push(record);
+        if (isGridCheckedRun(record)) this.gridRuns.set(record.name, record);
         return false;
       case "sample":
         this.batches.samples.push(record);
@@ -254,7 +257,8 @@ class UnitWriter {
   }
 
   /** The unit's last batch, then what needs all of it: completing waiting records from the
-   * images it held, and checking a results file's metrics against its predictions. */
+   * images it held, checking a results file's metrics against its predictions, and reading
+   * which grid a model run's points were on from its stored screenshots. */
   async finish(): Promise<void> {
     await this.flush();
     const { db, projectId, files, media, report } = this.ctx;
@@ -267,6 +271,10 @@ class UnitWriter {
     for (const run of this.resultsRuns) {
       const runId = this.ctx.runIds.get(run.name);
       if (runId) await checkRunMetrics(db, projectId, runId, run, report);
+    }
+    for (const run of this.gridRuns.values()) {
+      const runId = this.ctx.runIds.get(run.name);
+      if (runId) await checkRunGrid(db, projectId, runId, run, report);
     }
   }
 }

@@ -5,6 +5,10 @@ import type { RunRecord } from "@/lib/imports/records";
 import { sameJson } from "@/lib/imports/write/content-hash";
 import type { FormatReport } from "@/lib/imports/write/report";
 
+// What the import itself writes on a run after its records (run-metrics.ts, grid-check.ts):
+// not part of the record, so neither compared nor dropped when the record's meta is written.
+const CHECK_KEYS = ["metricsCheck", "gridCheck"];
+
 /** Evaluation runs are keyed by name within a project; a re-import updates their metadata
  * (a results file's metrics block, a run folder's totals) when it changed. */
 export async function writeRun(db: Db, projectId: string, record: RunRecord, report: FormatReport): Promise<string> {
@@ -12,17 +16,16 @@ export async function writeRun(db: Db, projectId: string, record: RunRecord, rep
   const existing = await db.evaluationRun.findUnique({ where: { projectId_name: { projectId, name: record.name } } });
   if (existing) {
     const metaOf = (meta: unknown) => {
-      // The check result is written by the import itself, after the records (run-metrics.ts).
       if (!meta || typeof meta !== "object") return meta ?? null;
-      const { metricsCheck: _check, ...rest } = meta as Record<string, unknown>;
-      return rest;
+      return Object.fromEntries(Object.entries(meta).filter(([key]) => !CHECK_KEYS.includes(key)));
     };
     if (existing.benchmark === data.benchmark && existing.model === data.model && sameJson(metaOf(existing.meta), metaOf(record.meta))) {
       report.unchanged += 1;
       return existing.id;
     }
-    const keep = existing.meta && typeof existing.meta === "object" ? (existing.meta as Record<string, unknown>).metricsCheck : undefined;
-    const meta = record.meta ? { ...record.meta, ...(keep === undefined ? {} : { metricsCheck: keep }) } : undefined;
+    const stored = existing.meta && typeof existing.meta === "object" ? (existing.meta as Record<string, unknown>) : {};
+    const kept = Object.fromEntries(CHECK_KEYS.filter((key) => stored[key] !== undefined).map((key) => [key, stored[key]]));
+    const meta = record.meta ? { ...record.meta, ...kept } : undefined;
     await db.evaluationRun.update({ where: { id: existing.id }, data: { ...data, meta: meta as Prisma.InputJsonValue | undefined } });
     report.updated += 1;
     return existing.id;

@@ -8,6 +8,13 @@
 // target is NOT on the same screenshot, imported as a second, refusal sample whose source id
 // is the positive one's + "#negative". Records without `id` are keyed by a content hash.
 // Fields of a record that have no column are kept in the positive sample's `extra`.
+// UI-Venus-2's grounding test cases (inclusionAI/UI-Venus @ 81945ac, models/grounding/
+// test_cases/annotations/test_samples.json, three ScreenSpot-Pro samples) are this format as
+// is: `img_filename, bbox, instruction, instruction_cn, id, application, platform, img_size,
+// ui_type, group`, bbox [x1, y1, x2, y2] px of img_size (its evaluator divides bbox by img_size
+// and tests the point inclusively, eval_single_benchmark.py eval_sample_positive_gt). Images
+// sit under the sibling `images/` at their img_filename (test_grounding_api.py L41-42, L87):
+// the resolver finds them there by the path's tail when `test_cases/` is imported.
 import "server-only";
 import { z } from "zod";
 import { readJsonHead } from "@/lib/imports/formats/grounding/json-head";

@@ -124,7 +124,7 @@ export function ImportReportView({ report, slug }: { report: ImportReport; slug?
           <ul className="max-h-64 divide-y divide-slate-100 overflow-auto text-sm">
             {report.metricDifferences.map((m, i) => (
               <li key={i} className="px-3 py-1.5">
-                <span className="font-mono text-xs text-slate-600">{m.file}</span>{" "}
+                <span className="font-mono text-xs text-slate-600">{where({ file: m.file, line: m.line ?? null })}</span>{" "}
                 <Frame locale={locale} message="imports.report.metric" values={{
                   metric: m.metric,
                   fileValue: <b>{m.fileValue === null ? t("imports.report.nothing") : formatNumber(locale, m.fileValue, { maximumFractionDigits: 6 })}</b>,

@@ -115,7 +115,7 @@ export async function runImportCommand(db: Db, command: ImportCommand): Promise<
     if (done.parts.length > 1) for (const part of done.parts) console.error(`  ${summary(part)}`);
     for (const line of reimportLines(done)) console.error(line);
     for (const r of done.rejected.slice(0, 20)) console.error(`  rejected ${r.file}${r.line ? `:${r.line}` : ""}: ${r.reason}`);
-    for (const m of done.metricDifferences.slice(0, 20)) console.error(`  metrics ${m.file} ${m.metric}: the file says ${m.fileValue ?? "nothing"}, the imported predictions give ${m.importedValue ?? "nothing"}`);
+    for (const m of done.metricDifferences.slice(0, 20)) console.error(`  metrics ${m.file}${m.line ? `:${m.line}` : ""} ${m.metric}: the file says ${m.fileValue ?? "nothing"}, the imported records give ${m.importedValue ?? "nothing"}`);
     if (command.json) console.log(JSON.stringify(reportAsJson(done)));
     const rerun = rerunWithModel(command, done.rejected);
     if (done.problem) throw new AppError("invalid_input", rerun ? `${done.problem}\n${rerun}` : done.problem);

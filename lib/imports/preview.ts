@@ -189,10 +189,11 @@ export async function buildPreview(prepared: PreparedInput, contract: ContractCh
     if (raw.type === "rejected") {
       rejectedCount += 1;
       if (rejected.length < LISTED_REJECTIONS) rejected.push({ file: raw.location.file, line: raw.location.line, reason: raw.reason });
-    } else {
+    } else if (raw.type !== "note" && raw.type !== "figure_difference") {
+      // Notes and figure differences are the report's (the import's), not the preview's.
       detectedContract ??= firstContract(raw);
       const item = contract ? overrideItem(raw, contract) : raw;
-      if (item.type === "rejected") continue;
+      if (item.type === "rejected" || item.type === "note" || item.type === "figure_difference") continue;
       if (item.type === "sample") counts.samples += 1;
       else if (item.type === "prediction") counts.predictions += 1;
       else if (item.type === "trajectory") {

@@ -221,8 +221,16 @@ export type ImageRecord = { type: "image"; location: SourceLocation; path: strin
 /** A record the parser could not turn into anything: imported never, reported always. */
 export type Rejection = { type: "rejected"; location: SourceLocation; reason: string };
 
+/** What the report says about a file that holds no record: read only to check the records
+ * against, or named as not read, so that nothing in the input is passed over silently. */
+export type SourceNote = { type: "note"; location: SourceLocation; reason: string };
+
+/** A figure a source file states (a summary's average, a row's reward) that the records of
+ * the same input do not reproduce: reported with the file and line it is stated on. */
+export type FigureDifference = { type: "figure_difference"; location: SourceLocation; run: string; metric: string; fileValue: number | null; importedValue: number | null };
+
 export type ImportRecord = SampleRecord | PredictionRecord | TrajectoryRecord | RunRecord | VerdictLine | AnnotationRecord | ImageRecord;
-export type ParsedItem = ImportRecord | Rejection;
+export type ParsedItem = ImportRecord | Rejection | SourceNote | FigureDifference;
 
 /** What a parser reads: a directory on disk (an unpacked upload, or a server-side path) and,
  * for single-file formats, the file inside it. Parsers stream: they never read a whole JSONL

@@ -107,7 +107,7 @@ test.describe("importing several formats, results and unknown folders as an admi
     await preview.getByRole("button", { name: /^Import \d+ records/ }).click();
     await expect(page.getByText("Import finished")).toBeVisible({ timeout: 20_000 });
     const report = page.getByLabel("Import report");
-    await expect(report).toContainText("The results file's own metrics that the imported answers do not reproduce (2)");
+    await expect(report).toContainText("Figures the source's own files state that the imported records do not reproduce (2)");
     await expect(report).toContainText('leaderboard_detailed_style["app:excel"].num_correct_action');
 
     await page.goto("/projects/demo");

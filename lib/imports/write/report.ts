@@ -27,8 +27,9 @@ export type LabelCounts = { annotations: number; placeholders: number; finalAnsw
 export type Rejected = { file: string; line: number | null; reason: string };
 /** A recomputed correctness that differs from the label the results file gives. */
 export type Disagreement = { file: string; line: number | null; sourceId: string; model: string; fileLabel: string; computed: string };
-/** A figure of a results file's own `metrics` block that the imported predictions do not reproduce. */
-export type MetricDifference = { file: string; run: string; metric: string; fileValue: number | null; importedValue: number | null };
+/** A figure a file states (a results file's own `metrics` block, an AgentLab summary) that
+ * the imported records do not reproduce; `line` where the file has lines (a CSV row). */
+export type MetricDifference = { file: string; line?: number | null; run: string; metric: string; fileValue: number | null; importedValue: number | null };
 
 /** A machine verdict that a re-import revised to another value while a person's override of it
  * stood: the override stays in force and the item is flagged until a reviewer confirms or

@@ -14,7 +14,7 @@ import { writeAnnotation } from "@/lib/imports/write/annotations";
 import { completeWaitingImages } from "@/lib/imports/write/complete-images";
 import { createMediaCache, type ImageFiles, type MediaCache } from "@/lib/imports/write/media-cache";
 import { writePredictions } from "@/lib/imports/write/predictions";
-import { combineReports, emptyFormatReport, noteLanded, reject, type FormatReport, type ImportReport } from "@/lib/imports/write/report";
+import { combineReports, emptyFormatReport, metricDiffers, note, noteLanded, reject, type FormatReport, type ImportReport } from "@/lib/imports/write/report";
 import { checkRunMetrics, isResultsRun } from "@/lib/imports/write/run-metrics";
 import { checkRunGrid, isGridCheckedRun } from "@/lib/imports/write/grid-check";
 import { writeRun } from "@/lib/imports/write/runs";
@@ -120,7 +120,11 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
       for await (const item of readAhead(parseUnit(unit), ahead)) {
         processed += 1;
         if (item.type === "rejected") reject(part, item.location, item.reason);
-        else if (await writer.accept(item)) {
+        else if (item.type === "note") note(part, item.location, item.reason);
+        else if (item.type === "figure_difference") {
+          const { location, run, metric, fileValue, importedValue } = item;
+          metricDiffers(part, { file: location.file, line: location.line, run, metric, fileValue, importedValue });
+        } else if (await writer.accept(item)) {
           await writer.flush();
           await options.onProgress?.(current(), processed);
           if (await options.shouldStop?.()) throw new ImportStopped();

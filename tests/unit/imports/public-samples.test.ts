@@ -3,6 +3,7 @@
 // were read off the samples themselves:
 //   - agentlab-test-study/: ServiceNow/AgentLab tests/data/test_study @ 69cd8930e1dca6893899aef3002c5b2342e0f5d2,
 //     two experiments; one has summary_info.json (n_steps 10, no screenshots kept), both exp_args.pkl;
+//     no study files (result_df, summary_df, error_report: only Study.get_results writes them);
 //   - seeact-mind2web/queries.jsonl: OSU-NLP-Group/SeeAct data/examples/textual_choice/
 //     725d96cd-9283-4ec7-b902-d003503f2d6b_c69cbea4-7231-42f7-b5fc-e0fac8f781e9/queries.jsonl @ 2434627b196b33d1b0668a418188dd2f348883bb,
 //     Mind2Web rows (one action, repeated per SeeAct choice batch) with 468 candidates on a 1280x7411.7 page.
@@ -28,6 +29,10 @@ describe.skipIf(!existsSync(samples.agentlab))("AgentLab's own test study", () =
     const refused = rejections(items);
     expect(refused.filter((r) => r.location.file.endsWith("exp_args.pkl"))).toHaveLength(2);
     expect(refused.filter((r) => r.reason.includes("nothing readable without unpickling"))).toHaveLength(1);
+    // Without study files there is nothing to cross-check, and the report says so; nothing else is left unnamed.
+    const notes = items.filter((i) => i.type === "note");
+    expect(notes.map((n) => n.reason)).toEqual([expect.stringMatching(/^no result_df or summary_df .*without a cross-check$/)]);
+    expect(items.filter((i) => i.type === "figure_difference")).toEqual([]);
   });
 });
 

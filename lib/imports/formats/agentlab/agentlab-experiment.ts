@@ -20,9 +20,10 @@ import { joinRef, listFiles, relativeToRoot } from "@/lib/imports/formats/trajec
 import { describeZodError } from "@/lib/imports/formats/trajectories/zod-reason";
 
 export const SUMMARY_FILE = "summary_info.json";
-const SCREENSHOT = /^screenshot_step_(\d+)\.png$/;
-const SOM_SCREENSHOT = /^screenshot_som_step_(\d+)\.png$/;
-const PICKLE = /\.pkl(\.gz)?$/i;
+export const LOG_FILE = "experiment.log";
+export const SCREENSHOT = /^screenshot_step_(\d+)\.png$/;
+export const SOM_SCREENSHOT = /^screenshot_som_step_(\d+)\.png$/;
+export const PICKLE = /\.pkl(\.gz)?$/i;
 
 const SummarySchema = z.looseObject({
   n_steps: z.number().int().nonnegative(),
@@ -33,7 +34,7 @@ const SummarySchema = z.looseObject({
   terminated: z.boolean().nullish(),
   truncated: z.boolean().nullish(),
 });
-type Summary = z.infer<typeof SummarySchema>;
+export type Summary = z.infer<typeof SummarySchema>;
 
 // loop.py names the folder `<%Y-%m-%d_%H-%M-%S>_<agent_name>_on_<task_name>_<task_seed>`,
 // with `_<i>` added when that name exists; older AgentLab versions added a short hash instead.
@@ -81,7 +82,7 @@ function verdictOf(summary: Summary, benchmark: string): VerdictRecord {
   return { kind: "rule", judgeName: `browsergym/${benchmark}`, promptVersion: null, metric: "trace_success", valueBool, valueScore: null, rationale, rawOutput: JSON.stringify({ cum_reward: summary.cum_reward, cum_raw_reward: summary.cum_raw_reward, err_msg: summary.err_msg ?? null, terminated: summary.terminated, truncated: summary.truncated }) };
 }
 
-async function readSummary(abs: string, file: string): Promise<{ summary: Summary | null; rejection: Rejection | null }> {
+export async function readSummary(abs: string, file: string): Promise<{ summary: Summary | null; rejection: Rejection | null }> {
   let value: unknown;
   try {
     value = JSON.parse(await fs.readFile(abs, "utf8"));
@@ -149,7 +150,7 @@ export async function* parseAgentLabExperiment(root: string, dir: string, runNam
       summary: summary ?? null,
       endScreenshotRef: summary && screenshots.has(summary.n_steps) ? joinRef(rel, screenshots.get(summary.n_steps)!) : null,
       somScreenshotRefs: [...som.entries()].sort(([a], [b]) => a - b).map(([, n]) => joinRef(rel, n)),
-      logRef: names.includes("experiment.log") ? joinRef(rel, "experiment.log") : null,
+      logRef: names.includes(LOG_FILE) ? joinRef(rel, LOG_FILE) : null,
     },
   };
   yield record;

@@ -16,6 +16,7 @@
 // A figure is compared at the precision the file rounds it to.
 import type { FigureDifference, SourceLocation, SourceNote } from "@/lib/imports/records";
 import { foreignBasename } from "@/lib/imports/formats/trajectories/source-files";
+import { groupBy } from "@/lib/imports/write/key-lookup";
 
 export type EpisodeFacts = {
   /** The experiment folder's name: what result_df's `exp_dir` ends with. */
@@ -42,17 +43,6 @@ export function csvNumber(text: string | undefined): number | null {
 const round3Same = (a: number, b: number) => Math.abs(a - b) <= 0.0005 + 1e-9;
 const exactSame = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
 const sameFigure = (a: number | null, b: number | null, same: (a: number, b: number) => boolean) => (a === null || b === null ? a === b : same(a, b));
-
-function groupBy<T>(items: T[], keyOf: (item: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const item of items) {
-    const key = keyOf(item);
-    const group = groups.get(key);
-    if (group) group.push(item);
-    else groups.set(key, [item]);
-  }
-  return groups;
-}
 
 const mean = (values: number[]) => (values.length ? values.reduce((s, v) => s + v, 0) / values.length : null);
 

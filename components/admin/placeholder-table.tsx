@@ -3,6 +3,7 @@
 // AgentRewardBench annotator, an e-mail in a Verity JSONL file), with what they hold, and the
 // two ways an owner says who they are: link to an existing user (their work moves there) or
 // make a user of the placeholder.
+import { useState } from "react";
 import { useLocale, useT } from "@/components/i18n/i18n-provider";
 import { ActionForm } from "@/components/ui/action-form";
 import { Field } from "@/components/ui/field";
@@ -17,6 +18,8 @@ type Placeholder = {
   annotations: number;
   names: { source: string; externalName: string; project: { slug: string; name: string } }[];
   suggestedUserId: string | null;
+  /** Members of the placeholder's projects: linking anyone else needs "link anyway". */
+  memberIds: string[];
 };
 type Linked = { id: string; source: string; externalName: string; linkedAt: Date; project: { slug: string; name: string }; user: { id: string; name: string; email: string } };
 type Props = { placeholders: Placeholder[]; linked: Linked[]; users: { id: string; email: string; name: string }[] };
@@ -28,6 +31,14 @@ const nameIn = (t: Translate, n: { source: string; externalName: string; project
 function Row({ p, users }: { p: Placeholder; users: Props["users"] }) {
   const t = useT();
   const suggested = users.find((u) => u.id === p.suggestedUserId);
+  const [chosen, setChosen] = useState(suggested?.id ?? "");
+  const members = users.filter((u) => p.memberIds.includes(u.id));
+  const others = users.filter((u) => !p.memberIds.includes(u.id));
+  const outsider = chosen !== "" && !p.memberIds.includes(chosen);
+  const projects = [...new Set(p.names.map((n) => n.project.name))].join(", ");
+  const option = (u: Props["users"][number]) => (
+    <option key={u.id} value={u.id}>{u.name} ({u.email}){u.id === suggested?.id ? t("placeholders.sameEmail") : ""}</option>
+  );
   return (
     <tr>
       <td className="p-3 align-top">
@@ -46,13 +57,18 @@ function Row({ p, users }: { p: Placeholder; users: Props["users"] }) {
           <input type="hidden" name="placeholderId" value={p.id} />
           <label className="flex flex-col text-sm font-medium text-slate-700">
             {t("placeholders.existingUser")}
-            <select name="userId" defaultValue={suggested?.id ?? ""} className="mt-1 max-w-xs rounded-md border border-slate-300 bg-white px-2 py-1.5 text-base font-normal text-slate-900">
+            <select name="userId" value={chosen} onChange={(e) => setChosen(e.target.value)} className="mt-1 max-w-xs rounded-md border border-slate-300 bg-white px-2 py-1.5 text-base font-normal text-slate-900">
               <option value="">{t("placeholders.chooseUser")}</option>
-              {users.map((u) => (
-                <option key={u.id} value={u.id}>{u.name} ({u.email}){u.id === suggested?.id ? t("placeholders.sameEmail") : ""}</option>
-              ))}
+              {members.length > 0 && <optgroup label={t("placeholders.membersOf", { projects })}>{members.map(option)}</optgroup>}
+              {others.length > 0 && <optgroup label={t("placeholders.notMembers", { projects })}>{others.map(option)}</optgroup>}
             </select>
           </label>
+          {outsider && (
+            <label className="flex max-w-sm items-start gap-2 rounded-md bg-amber-50 p-2 text-sm text-amber-900" data-testid="link-non-member">
+              <input type="checkbox" name="confirmNonMember" className="mt-1" required />
+              <span>{t("placeholders.linkAnyway", { projects })}</span>
+            </label>
+          )}
         </ActionForm>
         <ActionForm action={convertPlaceholderAction} label={t("placeholders.makeLabel", { name: p.name })} submitLabel={t("placeholders.make")} variant="plain" className="flex flex-wrap items-end gap-2">
           <input type="hidden" name="placeholderId" value={p.id} />

@@ -16,8 +16,10 @@ const Id = z.string().min(1).max(40);
 export async function linkPlaceholderAction(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
   return runAction(async (t) => {
     const owner = await requireOwner();
-    const { placeholderId, userId } = z.object({ placeholderId: Id, userId: z.string().min(1, "choose a user").max(40) }).parse(formFields(form));
-    const linked = await linkPlaceholder(db(), { placeholderId, userId, ownerId: owner.id });
+    const { placeholderId, userId, confirmNonMember } = z
+      .object({ placeholderId: Id, userId: z.string().min(1, "choose a user").max(40), confirmNonMember: z.literal("on").optional() })
+      .parse(formFields(form));
+    const linked = await linkPlaceholder(db(), { placeholderId, userId, ownerId: owner.id, confirmNonMember: confirmNonMember === "on" });
     revalidatePath("/admin/users");
     return { ok: true, message: t("messages.placeholderLinked", { placeholder: linked.placeholder, email: linked.user.email, annotations: linked.annotations, revisions: linked.revisions }) };
   });

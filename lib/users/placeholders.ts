@@ -44,8 +44,11 @@ export async function ensureImportedAnnotator(tx: Tx, projectId: string, annotat
 
 export type PlaceholderRow = Awaited<ReturnType<typeof listPlaceholders>>[number];
 
-/** Every placeholder, with the project and name it stands for, how much work it holds, and
- * the existing user whose e-mail the labels gave (a likely match the owner confirms). */
+/** Every placeholder, with the project and name it stands for, how much work it holds, the
+ * members of its projects (`memberIds`: linking anyone else asks the owner to confirm), and
+ * the member whose e-mail the labels gave (a likely match the owner confirms). A user of the
+ * same e-mail who is not a member of the placeholder's project, and the site owner, are never
+ * suggested on the e-mail alone: one click would credit that project's work to them. */
 export async function listPlaceholders(db: Db) {
   const placeholders = await db.user.findMany({
     where: { isPlaceholder: true },
@@ -54,20 +57,26 @@ export async function listPlaceholders(db: Db) {
       id: true,
       name: true,
       createdAt: true,
-      importedAs: { select: { source: true, externalName: true, project: { select: { slug: true, name: true } } } },
+      importedAs: { select: { source: true, externalName: true, projectId: true, project: { select: { slug: true, name: true } } } },
       _count: { select: { annotations: true } },
     },
   });
-  const emails = [...new Set(placeholders.flatMap((p) => p.importedAs.filter((a) => a.source === "email").map((a) => a.externalName)))];
-  const matches = emails.length ? await db.user.findMany({ where: { email: { in: emails }, isPlaceholder: false }, select: { id: true, email: true } }) : [];
-  const byEmail = new Map(matches.map((u) => [u.email, u.id]));
+  const projectIds = [...new Set(placeholders.flatMap((p) => p.importedAs.map((a) => a.projectId)))];
+  const memberships = projectIds.length
+    ? await db.membership.findMany({ where: { projectId: { in: projectIds }, user: { isPlaceholder: false } }, select: { projectId: true, userId: true, user: { select: { email: true, isOwner: true } } } })
+    : [];
+  const membersOf = (projectId: string) => memberships.filter((m) => m.projectId === projectId);
   return placeholders.map((p) => ({
     id: p.id,
     name: p.name,
     createdAt: p.createdAt,
     annotations: p._count.annotations,
     names: p.importedAs.map((a) => ({ source: SOURCE_NAMES[a.source as LabelAnnotator["source"]] ?? a.source, externalName: a.externalName, project: a.project })),
-    suggestedUserId: p.importedAs.map((a) => (a.source === "email" ? byEmail.get(a.externalName) : undefined)).find(Boolean) ?? null,
+    memberIds: [...new Set(p.importedAs.flatMap((a) => membersOf(a.projectId).map((m) => m.userId)))],
+    suggestedUserId:
+      p.importedAs
+        .map((a) => (a.source === "email" ? membersOf(a.projectId).find((m) => m.user.email === a.externalName && !m.user.isOwner)?.userId : undefined))
+        .find(Boolean) ?? null,
   }));
 }
 
@@ -119,11 +128,20 @@ export type LinkResult = { placeholder: string; user: { id: string; email: strin
 
 /** The placeholder's work becomes the user's: annotations, the final answers credited to it,
  * and the imported names it stands for (so later imports of the same labels find the user). */
-export async function linkPlaceholder(db: Db, input: { placeholderId: string; userId: string; ownerId: string }): Promise<LinkResult> {
+export async function linkPlaceholder(db: Db, input: { placeholderId: string; userId: string; ownerId: string; confirmNonMember?: boolean }): Promise<LinkResult> {
   return db.$transaction(async (tx) => {
     const placeholder = await placeholderOrThrow(tx, input.placeholderId);
     const user = await tx.user.findUnique({ where: { id: input.userId }, select: { id: true, email: true, name: true, isPlaceholder: true } });
     if (!user || user.isPlaceholder) throw saidError("not_found", "messages.chooseUserToLink");
+    // The work was done in the placeholder's projects: crediting it to someone outside them is
+    // asked for explicitly.
+    if (!input.confirmNonMember) {
+      const projects = await tx.importedAnnotator.findMany({ where: { userId: placeholder.id }, select: { projectId: true, project: { select: { name: true } } } });
+      const member = await tx.membership.count({ where: { userId: user.id, projectId: { in: projects.map((p) => p.projectId) } } });
+      if (projects.length && member === 0) {
+        throw saidError("conflict", "messages.placeholderNonMember", { email: user.email, placeholder: placeholder.name, projects: [...new Set(projects.map((p) => p.project.name))].join(", ") });
+      }
+    }
     const shared = await sharedItems(tx, placeholder.id, user.id);
     if (shared.length) {
       const listed = shared.slice(0, 5).map((s) => `${s.itemType} ${s.itemId}`).join(", ");

@@ -120,7 +120,9 @@ describe.each(PROVIDERS)("AgentRewardBench labels on %s", (provider) => {
     // H is Hana: linking moves H's three answers to her, and deletes the placeholder.
     const hana = await db.user.create({ data: { email: "hana@arb.test", name: "Hana" } });
     const h = await db.user.findFirstOrThrow({ where: { name: "H (AgentRewardBench)" } });
-    const linked = await linkPlaceholder(db, { placeholderId: h.id, userId: hana.id, ownerId: admin.id });
+    // Hana is not a member of the project H's work was done in: the owner says so explicitly.
+    await expect(linkPlaceholder(db, { placeholderId: h.id, userId: hana.id, ownerId: admin.id })).rejects.toMatchObject({ code: "conflict", message: expect.stringMatching(/is not a member of/) });
+    const linked = await linkPlaceholder(db, { placeholderId: h.id, userId: hana.id, ownerId: admin.id, confirmNonMember: true });
     expect(linked).toMatchObject({ annotations: 3, revisions: 0 });
     expect(await db.user.findUnique({ where: { id: h.id } })).toBeNull();
     expect(await db.annotation.count({ where: { annotatorId: hana.id } })).toBe(3);

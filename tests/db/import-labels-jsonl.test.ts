@@ -112,10 +112,24 @@ describe.each(PROVIDERS)("Verity JSONL annotation lines on %s", (provider) => {
     await expect(linkPlaceholder(db, { placeholderId: ann.id, userId: rita.id, ownerId: rita.id })).rejects.toMatchObject({ code: "conflict", message: expect.stringContaining(`sample ${s1}`) });
     expect(await db.annotation.count({ where: { annotatorId: ann.id } })).toBe(2);
 
-    // The e-mail the labels gave belongs to a user: the owner is shown them as the likely match.
+    // The e-mail the labels gave belongs to a user: shown as the likely match only once they are
+    // a member of the project the labels were imported into (issue 36 item 13: a user of another
+    // project, or the site owner, was offered on the e-mail alone, and one click credited this
+    // project's work to them).
     const real = await db.user.create({ data: { email: "bo@example.com", name: "Bo" } });
-    const bo = (await listPlaceholders(db)).find((p) => p.name === "bo@example.com")!;
-    expect(bo.suggestedUserId).toBe(real.id);
+    const boOf = async () => (await listPlaceholders(db)).find((p) => p.name === "bo@example.com")!;
+    expect(await boOf()).toMatchObject({ suggestedUserId: null });
+    expect((await boOf()).memberIds).not.toContain(real.id);
+    await expect(linkPlaceholder(db, { placeholderId: (await boOf()).id, userId: real.id, ownerId: rita.id })).rejects.toMatchObject({ code: "conflict", message: expect.stringMatching(/^bo@example.com is not a member of .*; tick "link anyway"/) });
+    expect(await db.annotation.count({ where: { annotatorId: (await boOf()).id } })).toBeGreaterThan(0);
+    await db.membership.create({ data: { projectId: project.id, userId: real.id, role: "annotator" } });
+    expect(await boOf()).toMatchObject({ suggestedUserId: real.id });
+    expect((await boOf()).memberIds).toContain(real.id);
+    // The owner, a member with the same e-mail as a label, is never suggested on the e-mail alone.
+    const annOwner = await db.user.update({ where: { id: rita.id }, data: { isOwner: true } });
+    await db.user.update({ where: { id: annOwner.id }, data: { email: "ann@example.com" } });
+    expect((await listPlaceholders(db)).find((p) => p.name === "ann@example.com")).toMatchObject({ suggestedUserId: null });
+    await db.user.update({ where: { id: annOwner.id }, data: { email: "rita@example.com", isOwner: false } });
 
     const made = await convertPlaceholder(db, { placeholderId: ann.id, email: "ann@example.com", name: "Ann", passwordHash: "scrypt$x", ownerId: rita.id });
     expect(made).toMatchObject({ annotations: 2, user: { id: ann.id, email: "ann@example.com", name: "Ann" } });

@@ -74,6 +74,10 @@ test("AgentRewardBench labels imported on the import screen show on the dashboar
   await expect(placeholders).toContainText(`“H” in AgentRewardBench labels, project ${LABELS_PROJECT_NAME}`);
   const link = placeholders.getByRole("form", { name: "Link H (AgentRewardBench) to a user" });
   await link.getByLabel("Is this existing user").selectOption({ label: `${LINKED_USER.name} (${LINKED_USER.email})` });
+  // Hana is not a member of the labels' project: linking her asks for "link anyway" (issue 36 item 13).
+  const anyway = link.getByTestId("link-non-member");
+  await expect(anyway).toContainText(`not a member of ${LABELS_PROJECT_NAME}`);
+  await anyway.getByRole("checkbox").check();
   await users.screenshot({ path: "test-results/screens/users-placeholders.png", fullPage: true });
   for (const size of [{ width: 1440, height: 900 }, { width: 1280, height: 720 }]) {
     await users.setViewportSize(size);

@@ -57,6 +57,7 @@ export const messages = {
   "messages.placeholderConverted": "{placeholder} is now the user {email}, with its {annotations} answers. Give them this password; it is shown once.",
   "messages.noSuchPlaceholder": "No such placeholder account (it may have been linked already).",
   "messages.chooseUserToLink": "Choose an existing user to link to.",
+  "messages.placeholderNonMember": "{email} is not a member of {projects}, where {placeholder}'s work was done; tick \"link anyway\" to credit it to them.",
   "messages.placeholderShared": "{email} already has answers of their own on items {placeholder} also answered ({items}): one person cannot hold two answers on an item. Nothing was changed; make {placeholder} a user of its own instead.",
   "messages.placeholderEmailTaken": "A user with e-mail {email} already exists: link {placeholder} to them instead.",
   "messages.settingsSaved": "Settings saved.",

@@ -53,6 +53,7 @@ export const messages: MessagesLike<typeof en> = {
   "messages.placeholderConverted": "{placeholder} 已成为用户 {email}，保留其 {annotations} 条回答。请把这个密码交给对方，它只显示一次。",
   "messages.noSuchPlaceholder": "没有这个占位账号（可能已被关联）。",
   "messages.chooseUserToLink": "请选择一个已有用户进行关联。",
+  "messages.placeholderNonMember": "{email} 不是 {projects} 的成员，而 {placeholder} 的工作是在那里完成的；如仍要将其计入此用户，请勾选“仍然关联”。",
   "messages.placeholderShared": "{email} 在 {placeholder} 也回答过的条目上已有自己的回答（{items}）：同一个人在一个条目上不能有两份回答。未做任何更改；请改为把 {placeholder} 设为独立用户。",
   "messages.placeholderEmailTaken": "邮箱为 {email} 的用户已存在：请改为把 {placeholder} 关联到该用户。",
   "messages.settingsSaved": "设置已保存。",

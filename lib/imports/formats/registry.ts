@@ -9,6 +9,7 @@ import { androidLabParser } from "@/lib/imports/formats/trajectories/androidlab"
 import { uiVenusTraceParser } from "@/lib/imports/formats/trajectories/ui-venus-trace";
 import { uiVenus2RunParser } from "@/lib/imports/formats/trajectories/ui-venus2-run";
 import { webVoyagerParser } from "@/lib/imports/formats/trajectories/webvoyager";
+import { venusFrameworkParser } from "@/lib/imports/formats/venus-framework/venus-framework";
 import { verityJsonlParser } from "@/lib/imports/formats/verity/verity-jsonl";
 import { imagesOnlyParser } from "@/lib/imports/formats/images-only";
 import { osworldParser } from "@/lib/imports/formats/osworld/osworld";
@@ -32,7 +33,7 @@ export const FILE_PARSERS: FormatParser[] = [
   mind2webParser,
 ];
 // Images-only comes last: a folder with records is never mistaken for images alone.
-export const DIRECTORY_PARSERS: FormatParser[] = [androidLabParser, webVoyagerParser, uiVenusTraceParser, osworldParser, agentLabParser, guiOdysseyParser];
+export const DIRECTORY_PARSERS: FormatParser[] = [androidLabParser, webVoyagerParser, uiVenusTraceParser, venusFrameworkParser, osworldParser, agentLabParser, guiOdysseyParser];
 export const FALLBACK_PARSER: FormatParser = imagesOnlyParser;
 export const ALL_PARSERS: FormatParser[] = [...new Set([...FILE_PARSERS, ...DIRECTORY_PARSERS, imagesOnlyParser])];
 

@@ -5,12 +5,13 @@
 // file and reason while the others import; and importing again changes nothing.
 import os from "node:os";
 import path from "node:path";
-import { mkdtemp } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ActionSchema, type Action } from "@/lib/domain/actions";
 import { freshDatabase, PROVIDERS } from "./databases";
 import { importInto, rowCounts } from "./import-support";
-import { VENUS_BAD, readVenusEpisodesWithPython, venusSkipReason, writeVenusFrameworkRun } from "../support/import-fixtures/venus-framework";
+import { buildZip } from "../unit/imports/sources/zip-fixtures";
+import { VENUS_BAD, VENUS_EPISODES, readVenusEpisodesWithPython, venusSkipReason, writeVenusFrameworkRun } from "../support/import-fixtures/venus-framework";
 
 if (venusSkipReason) console.warn(`skipping the UI-Venus framework import tests: ${venusSkipReason}`);
 
@@ -98,5 +99,24 @@ describe.skipIf(venusSkipReason !== null).each(PROVIDERS)("importing UI-Venus fr
     expect(again.updated).toBe(0);
     expect(again.rejectedCount).toBe(4);
     expect(await rowCounts(db)).toEqual(before);
+  });
+
+  it("a zip of the trace folder imports the same episodes with all their screenshots", async () => {
+    const { db } = await freshDatabase(provider);
+    const projectId = (await db.project.create({ data: { slug: "venus-zip", name: "Venus zip", settings: {} } })).id;
+    const entries: { name: string; data: Buffer }[] = [];
+    for (const episode of Object.values(VENUS_EPISODES)) {
+      const dir = path.join(root, episode);
+      entries.push({ name: `traces/${episode}/trajectory.pkl.gz`, data: await readFile(path.join(dir, "trajectory.pkl.gz")) });
+      for (const shot of await readdir(path.join(dir, "screenshots"))) entries.push({ name: `traces/${episode}/screenshots/${shot}`, data: await readFile(path.join(dir, "screenshots", shot)) });
+    }
+    const zip = path.join(path.dirname(root), "upload.zip");
+    await writeFile(zip, await buildZip(entries));
+    const report = await importInto(db, projectId, zip);
+    const stepCount = episodes.reduce((n, e) => n + e.episode_data.length, 0);
+    expect(report.format).toBe("ui-venus-framework");
+    expect(report.rejectedCount).toBe(0);
+    expect(report.created).toMatchObject({ trajectories: episodes.length, steps: stepCount, media: stepCount, runs: 2 });
+    expect(report.imagesMissing).toBe(0);
   });
 });

@@ -33,6 +33,7 @@ export function PoolFilterFields({ kind, filters }: { kind: string; filters: Poo
                 </label>
               ))}
             </div>
+            {filters?.tier && !filters.tier.includes("discard") && <p className="mt-1 text-xs text-slate-600">{t("pools.filterField.discardLeftOut")}</p>}
           </div>
         )}
         {lists.map((key) => (

@@ -131,7 +131,9 @@ function PoolFieldsFreshAfterReset(props: Parameters<typeof PoolFields>[0]) {
 
 export function NewPoolForm({ projectId, poolRoots, runs }: Props) {
   const t = useT();
-  const initial: Initial = { name: "", kind: "grounding", profile: "ms-swift", targetType: "local", targetUri: "", imageMode: "copy", settings: {} };
+  // A new pool leaves out the discard tier, as a visible filter the admin can untick (issue 36
+  // item 6: default grounding pools included discard-tier rows with nothing on the row saying so).
+  const initial: Initial = { name: "", kind: "grounding", profile: "ms-swift", targetType: "local", targetUri: "", imageMode: "copy", settings: { filters: { tier: ["gold", "rewrite", "unscored"] } } };
   return (
     <ActionForm action={createPoolAction} label={t("pools.new")} submitLabel={t("pools.form.create")} className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
       <input type="hidden" name="projectId" value={projectId} />

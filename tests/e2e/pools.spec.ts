@@ -30,6 +30,12 @@ test.describe("as an admin", () => {
 
     await form.getByLabel("Name").fill(name);
     await form.getByLabel("Directory (absolute path)").fill(path.join(poolsRoot, name));
+    // A new pool leaves out the discard tier as a filter the admin sees and can untick (issue 36
+    // item 6); this one takes every tier, so the seeded sample scored 2 (discard) is in it.
+    for (const tier of ["gold", "rewrite", "unscored"]) await expect(form.getByRole("checkbox", { name: tier, exact: true })).toBeChecked();
+    await expect(form.getByRole("checkbox", { name: "discard", exact: true })).not.toBeChecked();
+    await expect(form.getByText("The discard tier is left out; tick it to include those samples.")).toBeVisible();
+    await form.getByRole("checkbox", { name: "discard", exact: true }).check();
     await form.getByRole("button", { name: "Create pool" }).click();
     await expect(form.getByRole("status")).toContainText(`Pool ${name} created.`);
 

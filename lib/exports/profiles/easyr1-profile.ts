@@ -25,6 +25,7 @@ export const easyr1Profile: Profile = {
       images,
       target: answer,
       source: String(row.meta.source ?? ""),
+      quality_tier: (row.meta.quality_tier as string | null | undefined) ?? null,
     };
   },
   columns: () => [
@@ -34,5 +35,6 @@ export const easyr1Profile: Profile = {
     { name: "images", type: "list", element: { name: "element", type: "struct", fields: [{ name: "bytes", type: "binary" }] } },
     text("target", true),
     text("source"),
+    text("quality_tier", true),
   ],
 };

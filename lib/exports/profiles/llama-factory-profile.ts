@@ -10,10 +10,13 @@ import "server-only";
 //                  images (mm_plugin.py:189-216 raises otherwise)
 // Each logical file is a dataset named verity_<file> in dataset_info.json.
 import { imagePaths, type DataFile, type Profile } from "@/lib/exports/profiles/profile-types";
+import type { TrainingRow } from "@/lib/exports/rows/training-row";
 
 const FROM: Record<string, string> = { system: "system", user: "human", assistant: "gpt" };
 
 export const llamaFactoryDatasetName = (logical: string) => `verity_${logical}`;
+
+const tierOf = (row: TrainingRow): string | null => (row.meta.quality_tier as string | null | undefined) ?? null;
 
 export const llamaFactoryProfile: Profile = {
   dataFile: (logical) => ({ logical, name: `${logical}.jsonl`, encoding: "jsonl" }),
@@ -27,9 +30,11 @@ export const llamaFactoryProfile: Profile = {
         chosen: { from: "gpt", value: row.turns.at(-1)!.content },
         rejected: { from: "gpt", value: row.rejected },
         images,
+        quality_tier: tierOf(row),
       };
     }
-    return { id: row.key, conversations: row.turns.map((t) => ({ from: FROM[t.role], value: t.content })), images };
+    // dataset_info.json maps only the columns it names, so the tier rides along unread by training.
+    return { id: row.key, conversations: row.turns.map((t) => ({ from: FROM[t.role], value: t.content })), images, quality_tier: tierOf(row) };
   },
   extraFiles(files: readonly DataFile[]) {
     const info: Record<string, unknown> = {};

@@ -41,6 +41,9 @@ export const msSwiftProfile: Profile = {
     if (row.groundTruth) shaped.solution = groundTruthText(row);
     if (row.rejected !== undefined) shaped.rejected_response = row.rejected;
     shaped.source = row.meta.source ?? null;
+    // Every row says its tier (gold / rewrite / discard, null unscored or a trajectory), so a
+    // trainer can drop or weight rows without going back to Verity.
+    shaped.quality_tier = row.meta.quality_tier ?? null;
     return shaped;
   },
 };

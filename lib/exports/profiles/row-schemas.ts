@@ -62,6 +62,7 @@ export const VerlRowSchema = z
       answer: z.string().nullable(),
       original_instruction: z.string().nullable(),
       quality_score: z.number().nullable(),
+      quality_tier: z.string().nullable().describe("gold / rewrite / discard; null when unscored or a trajectory"),
       revision_id: z.string().nullable(),
     }),
   })
@@ -75,6 +76,7 @@ export const EasyR1RowSchema = z
     images: z.array(z.union([z.string(), z.object({ bytes: z.instanceof(Uint8Array).describe("binary") })])).min(1),
     target: z.string().nullable().describe("the answer the row teaches"),
     source: z.string(),
+    quality_tier: z.string().nullable().describe("gold / rewrite / discard; null when unscored or a trajectory"),
   })
   .describe("EasyR1 row (JSONL, or parquet with embedded images)");
 
@@ -87,6 +89,7 @@ export const MsSwiftRowSchema = z
     solution: z.string().optional().describe("JSON text of the ground truth, passed to the reward"),
     rejected_response: z.string().optional().describe("DPO: the rejected answer to the same prompt"),
     source: z.string().nullable(),
+    quality_tier: z.string().nullable().describe("gold / rewrite / discard; null when unscored or a trajectory"),
   })
   .describe("ms-swift row (JSONL)");
 
@@ -99,6 +102,7 @@ export const LlamaFactoryRowSchema = z
     chosen: z.object({ from: z.literal("gpt"), value: z.string() }).optional(),
     rejected: z.object({ from: z.literal("gpt"), value: z.string() }).optional(),
     images: z.array(z.string()).min(1),
+    quality_tier: z.string().nullable().describe("gold / rewrite / discard; null when unscored or a trajectory"),
   })
   .describe("LLaMA-Factory sharegpt row (JSONL; dataset_info.json names the file)");
 

@@ -36,6 +36,7 @@ export const verlProfile: Profile = {
         answer,
         original_instruction: (row.meta.original_instruction as string | undefined) ?? null,
         quality_score: (row.meta.quality_score as number | null | undefined) ?? null,
+        quality_tier: (row.meta.quality_tier as string | null | undefined) ?? null,
         revision_id: (row.meta.revision_id as string | undefined) ?? null,
       },
     };
@@ -62,6 +63,7 @@ export const verlProfile: Profile = {
         text("answer", true),
         text("original_instruction", true),
         { name: "quality_score", type: "double", optional: true },
+        text("quality_tier", true),
         text("revision_id", true),
       ],
     },

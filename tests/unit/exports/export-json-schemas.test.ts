@@ -17,9 +17,9 @@ describe("the export JSON Schemas shipped in schemas/exports", () => {
   it("require the keys every row carries", () => {
     const required = (file: string) => (exportJsonSchemas()[file] as { required?: string[] }).required;
     expect(required("verl-row.schema.json")).toEqual(["data_source", "prompt", "images", "ability", "reward_model", "extra_info"]);
-    expect(required("easyr1-row.schema.json")).toEqual(["id", "prompt", "answer", "images", "target", "source"]);
-    expect(required("ms-swift-row.schema.json")).toEqual(["id", "messages", "images", "source"]);
-    expect(required("llama-factory-row.schema.json")).toEqual(["id", "conversations", "images"]);
+    expect(required("easyr1-row.schema.json")).toEqual(["id", "prompt", "answer", "images", "target", "source", "quality_tier"]);
+    expect(required("ms-swift-row.schema.json")).toEqual(["id", "messages", "images", "source", "quality_tier"]);
+    expect(required("llama-factory-row.schema.json")).toEqual(["id", "conversations", "images", "quality_tier"]);
     expect(required("changes-line.schema.json")).toEqual(["change", "file", "id"]);
   });
 });

@@ -88,6 +88,7 @@ export const pools = {
   "pools.form.edit": "Edit {name}",
   "pools.form.save": "Save pool",
   "pools.filterLegend": "Select verified items (empty: all)",
+  "pools.filterField.discardLeftOut": "The discard tier is left out; tick it to include those samples. Every row says its tier (quality_tier).",
   "pools.filterField.tier": "Tiers",
   "pools.filterField.source": "Source datasets",
   "pools.filterField.benchmark": "Benchmarks",

@@ -91,6 +91,7 @@ export const pools: MessagesLike<typeof en> = {
   "pools.form.edit": "编辑 {name}",
   "pools.form.save": "保存数据池",
   "pools.filterLegend": "选取已核验条目（留空：全部）",
+  "pools.filterField.discardLeftOut": "已排除 discard 档；勾选即可包含这些样本。每一行都注明其档位（quality_tier）。",
   "pools.filterField.tier": "质量档",
   "pools.filterField.source": "来源数据集",
   "pools.filterField.benchmark": "基准",

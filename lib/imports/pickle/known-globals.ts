@@ -18,6 +18,7 @@ import {
   type ReadContext,
 } from "@/lib/imports/pickle/pickle-nodes";
 import { latin1Bytes, reduceDtype, reduceFromBuffer, reduceNdarray, reduceScalar } from "@/lib/imports/pickle/numpy-values";
+import { newRecord } from "@/lib/imports/pickle/record-values";
 
 type Reader = {
   /** REDUCE: `callable(*args)`. */
@@ -52,7 +53,36 @@ export const NUMPY_GLOBALS = [
 
 export const DATETIME_GLOBALS = ["datetime.datetime"] as const;
 
-export type KnownGlobal = (typeof PYTHON_VALUE_GLOBALS)[number] | (typeof NUMPY_GLOBALS)[number] | (typeof DATETIME_GLOBALS)[number];
+// AndroidWorld's episode data (google-research/android_world @ d9c569f): M3A / T3A / SeeAct
+// keep JSONAction (env/json_action.py L80-115), the screen's UIElements with their
+// BoundingBoxes (env/representation_utils.py L23-77) and SeeAct's SeeActAction / SeeActElement
+// (agents/seeact_utils.py L335-442), all plain dataclasses: read as records of their fields.
+export const ANDROID_WORLD_RECORD_GLOBALS = [
+  "android_world.env.json_action.JSONAction",
+  "android_world.env.representation_utils.UIElement",
+  "android_world.env.representation_utils.BoundingBox",
+  "android_world.agents.seeact_utils.SeeActAction",
+  "android_world.agents.seeact_utils.SeeActElement",
+] as const;
+
+// The GPT-4 client of AndroidWorld's agents (agents/infer.py L317-327) keeps the whole
+// `requests` Response as the step's raw response; its pickled state is plain attributes
+// (Response.__getstate__, the others by default) and a timedelta, read as seconds.
+export const REQUESTS_RESPONSE_GLOBALS = [
+  "requests.models.Response",
+  "requests.models.PreparedRequest",
+  "requests.structures.CaseInsensitiveDict",
+  "requests.cookies.RequestsCookieJar",
+  "http.cookiejar.DefaultCookiePolicy",
+  "datetime.timedelta",
+] as const;
+
+export type KnownGlobal =
+  | (typeof PYTHON_VALUE_GLOBALS)[number]
+  | (typeof NUMPY_GLOBALS)[number]
+  | (typeof DATETIME_GLOBALS)[number]
+  | (typeof ANDROID_WORLD_RECORD_GLOBALS)[number]
+  | (typeof REQUESTS_RESPONSE_GLOBALS)[number];
 
 const set = (isFrozen: boolean): Reader => ({
   reduce: (args, ctx) => new SetNode(ctx.offset, args.length === 0 ? [] : [...sequenceItems(args[0] ?? null, ctx)], isFrozen),
@@ -102,7 +132,31 @@ const READERS: Record<KnownGlobal, Reader> = {
   "numpy.core.numeric._frombuffer": { reduce: reduceFromBuffer },
   "numpy._core.numeric._frombuffer": { reduce: reduceFromBuffer },
   "datetime.datetime": { reduce: reduceDatetime },
+  "android_world.env.json_action.JSONAction": record("android_world.env.json_action.JSONAction"),
+  "android_world.env.representation_utils.UIElement": record("android_world.env.representation_utils.UIElement"),
+  "android_world.env.representation_utils.BoundingBox": record("android_world.env.representation_utils.BoundingBox"),
+  "android_world.agents.seeact_utils.SeeActAction": record("android_world.agents.seeact_utils.SeeActAction"),
+  "android_world.agents.seeact_utils.SeeActElement": record("android_world.agents.seeact_utils.SeeActElement"),
+  "requests.models.Response": record("requests.models.Response"),
+  "requests.models.PreparedRequest": record("requests.models.PreparedRequest"),
+  "requests.structures.CaseInsensitiveDict": record("requests.structures.CaseInsensitiveDict"),
+  "requests.cookies.RequestsCookieJar": record("requests.cookies.RequestsCookieJar"),
+  "http.cookiejar.DefaultCookiePolicy": record("http.cookiejar.DefaultCookiePolicy"),
+  "datetime.timedelta": { reduce: reduceTimedelta },
 };
+
+function record(className: string): Reader {
+  return { newObject: newRecord(className) };
+}
+
+/** timedelta(days, seconds, microseconds) (datetime.py __reduce__) -> its total seconds. */
+function reduceTimedelta(args: readonly Node[], ctx: ReadContext): number {
+  if (args.length !== 3 || !args.every((a) => typeof a === "number" && Number.isInteger(a))) {
+    ctx.refuse(`pickle builds a timedelta from something other than three int at byte ${ctx.offset}`);
+  }
+  const [days, seconds, micro] = args as number[];
+  return days! * 86_400 + seconds! + micro! / 1e6;
+}
 
 export function isKnownGlobal(name: string): name is KnownGlobal {
   return Object.hasOwn(READERS, name);

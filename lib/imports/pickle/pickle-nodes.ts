@@ -35,6 +35,19 @@ export class SetNode {
   ) {}
 }
 
+/** An instance of a class read as a plain record (known-globals.ts RECORD readers): NEWOBJ
+ * `cls.__new__(cls)` makes it empty, and BUILD fills it with the instance's `__dict__`, which is
+ * how the pickler writes a dataclass or any object without a `__reduce__` of its own. It reads
+ * as a dict of its attributes; the class is only a name. */
+export class RecordNode extends DictNode {
+  constructor(
+    offset: number,
+    readonly className: string,
+  ) {
+    super(offset);
+  }
+}
+
 /** A class or function named by GLOBAL / STACK_GLOBAL: only ever looked up, never called. */
 export class GlobalNode {
   constructor(

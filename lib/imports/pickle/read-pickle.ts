@@ -14,6 +14,7 @@ import "server-only";
 import { finishValue } from "@/lib/imports/pickle/finish-value";
 import { PYTHON_VALUE_GLOBALS, isKnownGlobal, readerOf, type KnownGlobal } from "@/lib/imports/pickle/known-globals";
 import { buildDtype, buildNdarray } from "@/lib/imports/pickle/numpy-values";
+import { buildRecord } from "@/lib/imports/pickle/record-values";
 import { PickleBudgetSchema, type PickleBudget } from "@/lib/imports/pickle/pickle-budget";
 import { LEAF_OPCODES } from "@/lib/imports/pickle/leaf-opcodes";
 import { PickleInput } from "@/lib/imports/pickle/pickle-input";
@@ -23,6 +24,7 @@ import {
   GlobalNode,
   ListNode,
   NdarrayNode,
+  RecordNode,
   SetNode,
   TupleNode,
   describeNode,
@@ -204,6 +206,7 @@ class PickleMachine {
           const target = this.stack.top();
           if (target instanceof NdarrayNode) buildNdarray(target, state, this.context());
           else if (target instanceof DtypeNode) buildDtype(target, state, this.context());
+          else if (target instanceof RecordNode) buildRecord(target, state, this.context());
           else input.refuse(`pickle sets the state of ${describeNode(target)} at byte ${at} (BUILD), which Verity does not read`);
           break;
         }

@@ -16,9 +16,14 @@ const found = spawnSync("python3", ["-c", "import sys; print(sys.executable)"], 
 const PYTHON = found.status === 0 ? found.stdout.trim() : null;
 
 export const hasPython = PYTHON !== null;
+
+export function pythonExecutable(): string {
+  if (PYTHON === null) throw new Error("python3 is not on this machine");
+  return PYTHON;
+}
 export const hasNumpy = PYTHON !== null && spawnSync(PYTHON, ["-c", "import numpy"]).status === 0;
 
-const FAKE_NUMPY = String.raw`
+export const FAKE_NUMPY = String.raw`
 import sys, types, pickle, struct
 
 def _module(name, **attrs):

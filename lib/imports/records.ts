@@ -5,6 +5,7 @@
 // contract that reads them (lib/domain/coordinates.ts): the writer converts them to image
 // pixels once it knows the image's size, so a wrong contract can be corrected in the preview
 // and nothing else converts.
+import { createHash } from "node:crypto";
 import type { CoordinateContract, ImageSize } from "@/lib/domain/coordinates";
 import type { Point } from "@/lib/domain/geometry";
 import type { Action } from "@/lib/domain/actions";
@@ -78,9 +79,32 @@ export type VerdictRecord = {
   rawOutput: string | null;
 };
 
+/** A screenshot the source holds inside a record rather than as a file (AndroidWorld's numpy
+ * arrays, encoded as PNG by the parser); the writer stores it exactly like a file's bytes. It
+ * enters a record's content hash as its sha256 only: the bytes are a private field, which
+ * Object.keys (and so the hash and any JSON of the record) never sees. */
+export class InlineImage {
+  readonly sha256: string;
+  readonly #bytes: Buffer;
+
+  constructor(bytes: Buffer) {
+    this.#bytes = bytes;
+    this.sha256 = createHash("sha256").update(bytes).digest("hex");
+  }
+
+  get bytes(): Buffer {
+    return this.#bytes;
+  }
+}
+
 export type StepRecord = {
   index: number;
   imageRef: ImageRef | null;
+  /** The screenshot's bytes when the source holds them inside the record; `imageRef` then
+   * names where in the source they came from. */
+  inlineImage?: InlineImage | null;
+  /** The same for the labelled overlay (`overlayImageRef`). */
+  inlineOverlay?: InlineImage | null;
   /** Canonical action in the coordinates given by `actionContract` (pixels of this step's
    * screenshot when null). Null when the source action could not be mapped (the raw output is
    * kept and the step is marked). */

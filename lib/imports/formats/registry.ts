@@ -18,6 +18,7 @@ import { guiOdysseyParser } from "@/lib/imports/formats/gui-odyssey/gui-odyssey"
 import { androidControlParser } from "@/lib/imports/formats/android-control/android-control";
 import { mind2webParser } from "@/lib/imports/formats/mind2web/mind2web";
 import { agentRewardBenchParser } from "@/lib/imports/formats/labels/agentrewardbench";
+import { androidWorldParser } from "@/lib/imports/formats/android-world/android-world";
 
 export const FILE_PARSERS: FormatParser[] = [
   verityJsonlParser,
@@ -31,9 +32,10 @@ export const FILE_PARSERS: FormatParser[] = [
   guiOdysseyParser,
   androidControlParser,
   mind2webParser,
+  androidWorldParser,
 ];
 // Images-only comes last: a folder with records is never mistaken for images alone.
-export const DIRECTORY_PARSERS: FormatParser[] = [androidLabParser, webVoyagerParser, uiVenusTraceParser, venusFrameworkParser, osworldParser, agentLabParser, guiOdysseyParser];
+export const DIRECTORY_PARSERS: FormatParser[] = [androidLabParser, webVoyagerParser, uiVenusTraceParser, venusFrameworkParser, osworldParser, agentLabParser, guiOdysseyParser, androidWorldParser];
 export const FALLBACK_PARSER: FormatParser = imagesOnlyParser;
 export const ALL_PARSERS: FormatParser[] = [...new Set([...FILE_PARSERS, ...DIRECTORY_PARSERS, imagesOnlyParser])];
 

@@ -41,6 +41,16 @@ export function createMediaCache(db: Db, store: MediaStore, projectId: string, f
   }
 
   return {
+    /** Bytes a record carries itself (InlineImage): ingested like a file's, keyed by content. */
+    async ingest(bytes: Buffer, name: string): Promise<MediaLookup> {
+      try {
+        const media = await ingestImage(db, store, projectId, bytes, name);
+        return { found: true, mediaId: media.id, size: { width: media.width, height: media.height }, isNew: media.isNew };
+      } catch (error) {
+        if (isAppError(error)) return { found: false, reason: error.message, refused: true };
+        throw error;
+      }
+    },
     async lookup(ref: string): Promise<MediaLookup> {
       // Nothing to look in: the answer needs no cache (a million such references would only churn it).
       if (!files) return { found: false, reason: `image ${ref} not provided`, refused: false };

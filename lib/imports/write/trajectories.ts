@@ -12,7 +12,7 @@ import "server-only";
 //     reopened, or keeps those inputs, by the import's policy (verified-change.ts).
 import type { Db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/sqlite/client";
-import type { StepRecord, TrajectoryRecord } from "@/lib/imports/records";
+import type { InlineImage, StepRecord, TrajectoryRecord } from "@/lib/imports/records";
 import { actionToPixels } from "@/lib/imports/write/action-pixels";
 import { contentHash, sameJson } from "@/lib/imports/write/content-hash";
 import { lookupEndScreen } from "@/lib/imports/write/end-screen";
@@ -64,9 +64,9 @@ async function storeTreeBytes(ctx: TrajectoryContext, bytes: Buffer): Promise<st
   return key;
 }
 
-async function lookupImage(ctx: TrajectoryContext, record: TrajectoryRecord, step: StepRecord, ref: string | null, what: string) {
-  if (!ref) return { mediaId: null, size: null, isMissing: false };
-  const found = await ctx.media.lookup(ref);
+async function lookupImage(ctx: TrajectoryContext, record: TrajectoryRecord, step: StepRecord, ref: string | null, what: string, inline: InlineImage | null = null) {
+  if (!ref && !inline) return { mediaId: null, size: null, isMissing: false };
+  const found = inline ? await ctx.media.ingest(inline.bytes, ref ?? `step ${step.index}`) : await ctx.media.lookup(ref!);
   if (!found.found) {
     note(ctx.report, record.location, `step ${step.index}: ${what}${found.reason}`);
     return { mediaId: null, size: null, isMissing: true };
@@ -76,9 +76,9 @@ async function lookupImage(ctx: TrajectoryContext, record: TrajectoryRecord, ste
 }
 
 async function prepareStep(ctx: TrajectoryContext, record: TrajectoryRecord, step: StepRecord): Promise<PreparedStep> {
-  const image = await lookupImage(ctx, record, step, step.imageRef, "");
+  const image = await lookupImage(ctx, record, step, step.imageRef, "", step.inlineImage ?? null);
   if (image.isMissing) ctx.report.imagesMissing += 1;
-  const overlay = await lookupImage(ctx, record, step, step.overlayImageRef ?? null, "labelled overlay: ");
+  const overlay = await lookupImage(ctx, record, step, step.overlayImageRef ?? null, "labelled overlay: ", step.inlineOverlay ?? null);
   let action = step.action;
   if (action) {
     try {

@@ -14,7 +14,7 @@ import type { PreparedInput } from "@/lib/imports/import-input";
 import { describeUnits, parseUnits, type ImportUnit } from "@/lib/imports/import-units";
 import type { ImageFiles } from "@/lib/imports/write/media-cache";
 import type { ContractChoice, ImportPreview, PreviewItem, PreviewMark } from "@/lib/imports/preview-types";
-import type { ImportRecord, SampleRecord } from "@/lib/imports/records";
+import type { ImportRecord, InlineImage, SampleRecord } from "@/lib/imports/records";
 import { sniffImageMime } from "@/lib/media/sniff";
 import { said, type Said } from "@/lib/i18n/said";
 import type { PlainKey } from "@/lib/i18n/translate";
@@ -53,6 +53,14 @@ async function imageInfo(files: ImageFiles, ref: string | null, fileUrl: (path: 
   const { width, height } = await sharp(bytes).metadata();
   if (!width || !height) return { problem: said("imports.image.noSize", { path: located.path }) };
   return { url: fileUrl(located.path), size: { width, height } };
+}
+
+// A screenshot the record carries itself (AndroidWorld's arrays) is no file of the upload: the
+// preview shows it as a data URL, which the CSP's img-src allows.
+async function inlineImageInfo(image: InlineImage): Promise<ImageInfo> {
+  const { width, height } = await sharp(image.bytes).metadata();
+  if (!width || !height) return { problem: said("imports.image.none") };
+  return { url: `data:image/png;base64,${image.bytes.toString("base64")}`, size: { width, height } };
 }
 
 const VERDICT_WORDS: Record<string, PlainKey> = {
@@ -120,7 +128,12 @@ async function drawRecord(record: ImportRecord, files: ImageFiles, fileUrl: (pat
     // first action, so that step is never the one drawn).
     const shown = record.steps.find((s) => s.imageRef && s.action && isLocatedAction(s.action)) ?? record.steps.find((s) => s.imageRef) ?? record.steps[0];
     // A step without a screenshot says why in its note (e.g. OSWorld's unsaved first screen).
-    const info: ImageInfo = shown && !shown.imageRef && shown.note ? { problem: said("imports.image.source", { reason: shown.note }) } : await imageInfo(files, shown?.imageRef ?? null, fileUrl);
+    const info: ImageInfo =
+      shown && !shown.imageRef && shown.note
+        ? { problem: said("imports.image.source", { reason: shown.note }) }
+        : shown?.inlineImage
+          ? await inlineImageInfo(shown.inlineImage)
+          : await imageInfo(files, shown?.imageRef ?? null, fileUrl);
     const marks: PreviewMark[] = [];
     let problem: string | null = null;
     if (shown?.action && "size" in info) {

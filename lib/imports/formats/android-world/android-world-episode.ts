@@ -170,7 +170,8 @@ export async function trajectoryOf(input: EpisodeInput): Promise<TrajectoryRecor
   const stepDicts = stepsOf(e.episode_data);
   const steps: StepRecord[] = [];
   if (Array.isArray(stepDicts)) for (const [i, step] of stepDicts.entries()) steps.push(await stepFrom(input, step, i));
-  const score = num(e.is_successful);
+  // Tasks return a float; a bool (or numpy's, read as one) is the same 1 / 0.
+  const score = typeof e.is_successful === "boolean" ? Number(e.is_successful) : num(e.is_successful);
   const last = steps.at(-1)?.action;
   const lastJson = steps.at(-1)?.extra?.jsonAction as { action_type?: string } | undefined;
   const claimedFinish = lastJson?.action_type === "status" && last?.type === "finish" && !last.isInfeasible;

@@ -1,10 +1,15 @@
 // AndroidWorld checkpointer files (generated in their real layout by python3) parse into
 // trajectories whose actions, screenshots and outcomes are what the pickles hold, read
 // independently by Python.
+import { mkdtemp } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { androidWorldParser } from "@/lib/imports/formats/android-world/android-world";
 import { mapAndroidWorldAction, actionFromOutput } from "@/lib/imports/formats/android-world/android-world-actions";
 import { InlineImage } from "@/lib/imports/records";
+import { prepareInput } from "@/lib/imports/import-input";
+import { buildPreview } from "@/lib/imports/preview";
 import { contentHash } from "@/lib/imports/write/content-hash";
 import { collect, rejections, runs, trajectories } from "../trajectories/helpers";
 import { ANDROID_WORLD_SCREEN, hasPython, readAndroidWorldRunWithPython, writeAndroidWorldRun } from "../../../support/import-fixtures/android-world";
@@ -70,6 +75,14 @@ describe.runIf(hasPython)("AndroidWorld run directory", () => {
     const failed = byTemplate.get("SimpleCalendarAddOneEvent")!;
     expect(failed).toMatchObject({ autoOutcome: null, sourceReward: null, verdicts: [], steps: [] });
     expect(failed.extra).toMatchObject({ exceptionInfo: expect.stringContaining("RuntimeError") });
+  });
+
+  it("previews a step with its screenshot, from the pickle's array", async () => {
+    const root = await writeAndroidWorldRun();
+    const prepared = await prepareInput(root, await mkdtemp(path.join(os.tmpdir(), "verity-aw-scratch-")));
+    const preview = await buildPreview(prepared, null, (p) => `/file?path=${p}`);
+    const first = preview.items.find((i) => i.kind === "trajectory")!;
+    expect(first.image).toMatchObject({ url: expect.stringMatching(/^data:image\/png;base64,/), width: ANDROID_WORLD_SCREEN.width, height: ANDROID_WORLD_SCREEN.height });
   });
 
   it("refuses a truncated file and one naming an unexpected class, by name, and reads the rest", async () => {

@@ -71,7 +71,7 @@ describe.runIf(hasPython).each(PROVIDERS)("importing an AndroidWorld run on %s",
     }
     const contacts = stored.find((t) => t.goal.startsWith("Create a new contact"))!;
     expect(contacts).toMatchObject({ agentClaimedFinish: true, autoOutcome: true, model: "m3a_gpt4v" });
-    expect(contacts.steps.every((s) => s.overlayMediaId !== null)).toBe(true);
+    expect(contacts.steps.every((s) => s.overlayMediaId !== null && s.uiTreeKey !== null)).toBe(true);
     const wifi = stored.find((t) => t.goal === "Turn wifi on.")!;
     // Infeasible is the agent's claim that the task cannot be done: not a claim of success.
     expect(wifi).toMatchObject({ agentClaimedFinish: false, autoOutcome: false });

@@ -96,6 +96,28 @@ async function screenshot(subject: string, value: PickleValue | undefined, notes
   }
 }
 
+// A step's UI elements are what its element indexes count (representation_utils.UIElement,
+// flattened from the accessibility forest by forest_to_ui_elements). They are stored as the
+// step's UI tree in the accessibility forest's JSON shape, one node per element in index
+// order, so the review screen lists them and outlines their bbox_pixels on the screenshot.
+const ELEMENT_FLAGS = ["is_checked", "is_checkable", "is_clickable", "is_editable", "is_enabled", "is_focused", "is_focusable", "is_long_clickable", "is_scrollable", "is_selected"] as const;
+
+function elementsForest(elements: readonly PickleValue[] | null): string | null {
+  if (!elements || elements.length === 0) return null;
+  const nodes = elements.map((element, index) => {
+    const e = isPickleObject(element) ? element : {};
+    const box = isPickleObject(e.bbox_pixels ?? null) ? (e.bbox_pixels as PickleObject) : null;
+    const node: Record<string, unknown> = { unique_id: index };
+    if (box) node.bounds_in_screen = { left: num(box.x_min), top: num(box.y_min), right: num(box.x_max), bottom: num(box.y_max) };
+    for (const [to, from] of [["class_name", "class_name"], ["text", "text"], ["content_description", "content_description"], ["hint_text", "hint_text"], ["view_id_resource_name", "resource_name"], ["package_name", "package_name"]] as const) {
+      if (str(e[from]) !== null) node[to] = e[from];
+    }
+    for (const flag of ELEMENT_FLAGS) if (typeof e[flag] === "boolean") node[flag] = e[flag];
+    return node;
+  });
+  return JSON.stringify({ windows: [{ title: "AndroidWorld UI elements, in index order (0 first)", tree: { nodes } }] });
+}
+
 async function stepFrom(input: EpisodeInput, step: Record<string, PickleValue>, index: number): Promise<StepRecord> {
   const notes: string[] = [];
   const where = `${input.file}#${input.position}/${index}`;
@@ -144,6 +166,7 @@ async function stepFrom(input: EpisodeInput, step: Record<string, PickleValue>, 
     rawOutput,
     thought: reason ?? str(step.action_gen_response),
     uiTreeRef: null,
+    uiTreeText: elementsForest(elements),
     note: notes.length ? notes.join("; ") : null,
     verdicts: [],
     overlayImageRef: overlay ? `${where}/before_screenshot_with_som` : null,

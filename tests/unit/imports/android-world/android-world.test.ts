@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { androidWorldParser } from "@/lib/imports/formats/android-world/android-world";
 import { mapAndroidWorldAction, actionFromOutput } from "@/lib/imports/formats/android-world/android-world-actions";
 import { InlineImage } from "@/lib/imports/records";
+import { parseUiTree } from "@/lib/ui-tree/parse-ui-tree";
 import { prepareInput } from "@/lib/imports/import-input";
 import { buildPreview } from "@/lib/imports/preview";
 import { contentHash } from "@/lib/imports/write/content-hash";
@@ -58,6 +59,12 @@ describe.runIf(hasPython)("AndroidWorld run directory", () => {
     ]);
     expect(m3a.steps[0]!.inlineOverlay).toBeInstanceOf(InlineImage);
     expect(m3a.steps[0]!.thought).toBe("The create button adds a contact.");
+    // The element list is the step's UI tree, in index order: element 1 is what step 0 clicked.
+    const tree = parseUiTree(m3a.steps[0]!.uiTreeText!);
+    if (!tree.ok) throw new Error(tree.message);
+    const elements = tree.tree.roots[0]!.children;
+    expect(elements.map((n) => n.text)).toEqual(["Search", "Create contact", "Name"]);
+    expect(elements[1]!.bounds).toEqual({ x1: 70, y1: 200, x2: 104, y2: 232 });
 
     const t3a = byTemplate.get("SystemWifiTurnOn")!;
     // The agent said the task is infeasible: a claim, but not of success; the check says 0.

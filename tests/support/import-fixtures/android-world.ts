@@ -159,6 +159,8 @@ m3a = episode("ContactsAddContact", "Create a new contact for Ada Lovelace. Thei
     m3a_step(contacts, {"action_type": "long_press", "x": 30, "y": 70}, "Select the text.", "Selected."),
     m3a_step(contacts, {"action_type": "scroll", "direction": "down"}, "See more fields.", "Scrolled."),
     m3a_step(contacts, {"action_type": "open_app", "app_name": "Contacts"}, "Back to the app.", "Opened Contacts."),
+    m3a_step(contacts, {"action_type": "wait"}, "x", "x") | {"action_output": 'Reason: Go.\nAction: {"action_type": "teleport"}', "action_output_json": None,
+        "action_reason": None, "summary": "Can not parse the output to a valid action. Please make sure to pick the action from the list with required parameters (if any) in the correct JSON format!"},
     m3a_step(contacts, {"action_type": "status", "goal_status": "complete"}, "The contact is saved.", "Agent thinks the request has been completed."),
 ], 1.0, "m3a_gpt4v")
 
@@ -242,6 +244,8 @@ def action_of(step):
     action = step.get("action_output_json") or step.get("action")
     if action is not None:
         return dict(vars(action))
+    if "action_output_json" in step:
+        return None
     match = re.search(r"Action:(.*)", step.get("action_output") or "", re.DOTALL)
     found = re.search(r"\{.*?\}", match.group(1)) if match else None
     return ast.literal_eval(found.group()) if found else None

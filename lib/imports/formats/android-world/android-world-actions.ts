@@ -91,6 +91,7 @@ function build(action: JsonAction, elements: readonly PickleValue[] | null, note
       return { built: { type: "type", text: action.text ?? "", ...(element ? { element } : {}), ...(elementLabel ? { elementLabel } : {}) }, contract: PIXELS };
     }
     case "scroll": {
+      // actuation.py L139 tests `if action.index:`, so index 0 scrolls the whole screen.
       const { element, elementLabel } = action.index ? located(action, elements, notes) : {};
       return { built: { type: "scroll", direction: action.direction ?? undefined, ...(element ? { element } : {}), ...(elementLabel ? { elementLabel } : {}) }, contract: PIXELS };
     }

@@ -134,8 +134,9 @@ async function stepFrom(input: EpisodeInput, step: Record<string, PickleValue>, 
   const output = str(step.action_output);
   let rawAction: PickleValue | Record<string, unknown> | null = step.action_output_json ?? step.action ?? null;
   let reason = str(step.action_reason);
-  if (rawAction === null && output !== null) {
-    // T3A keeps only the text; M3A leaves action_output_json None when the text is unusable.
+  // T3A keeps only the text. M3A leaves action_output_json None when its text gave no valid
+  // JSONAction, and then nothing was executed: its text is not read as an action.
+  if (rawAction === null && output !== null && !("action_output_json" in step)) {
     const read = actionFromOutput(output);
     rawAction = read.action;
     reason ??= read.reason;

@@ -47,7 +47,7 @@ describe.runIf(hasPython)("AndroidWorld run directory", () => {
     const root = await writeAndroidWorldRun();
     const byTemplate = new Map(trajectories(await collect(androidWorldParser.parse({ root, file: null }))).map((t) => [t.groupKey, t]));
     const m3a = byTemplate.get("ContactsAddContact")!;
-    expect(m3a).toMatchObject({ autoOutcome: true, agentClaimedFinish: true, model: "m3a_gpt4v", invalidActionCount: 0 });
+    expect(m3a).toMatchObject({ autoOutcome: true, agentClaimedFinish: true, model: "m3a_gpt4v", invalidActionCount: 1 });
     expect(m3a.verdicts).toEqual([expect.objectContaining({ kind: "rule", judgeName: "androidworld/task", valueBool: true, valueScore: 1 })]);
     expect(m3a.steps.map((s) => s.action)).toEqual([
       { type: "click", x: 87, y: 216, element: [70, 200, 104, 232] },
@@ -55,8 +55,11 @@ describe.runIf(hasPython)("AndroidWorld run directory", () => {
       { type: "long_press", x: 30, y: 70 },
       { type: "scroll", direction: "down" },
       { type: "open_app", name: "Contacts" },
+      // M3A could not turn the text into a JSONAction, so nothing ran: no action, though the text names one.
+      null,
       { type: "finish" },
     ]);
+    expect(m3a.steps[5]!.note).toContain("Can not parse the output");
     expect(m3a.steps[0]!.inlineOverlay).toBeInstanceOf(InlineImage);
     expect(m3a.steps[0]!.thought).toBe("The create button adds a contact.");
     // The element list is the step's UI tree, in index order: element 1 is what step 0 clicked.

@@ -28,6 +28,14 @@ export function setLabel(payload: TrajectoryPayload, stepIndex: number, label: S
   return put(payload, stepIndex, { ...current, stepIndex, label });
 }
 
+/** Every step from `fromIndex` to the last (`stepCount` steps) that has no label yet is called
+ * correct; labelled steps keep theirs. One key for a run of correct steps, still reviewable. */
+export function labelRestCorrect(payload: TrajectoryPayload, fromIndex: number, stepCount: number): TrajectoryPayload {
+  let next = payload;
+  for (let i = Math.max(0, fromIndex); i < stepCount; i++) if (!labelOf(next, i)) next = put(next, i, { stepIndex: i, label: "correct" });
+  return next;
+}
+
 export function clearLabel(payload: TrajectoryPayload, stepIndex: number): TrajectoryPayload {
   const firstWrongStep = payload.firstWrongStep === stepIndex ? null : payload.firstWrongStep;
   return { ...put(payload, stepIndex, null), firstWrongStep };

@@ -18,6 +18,7 @@ const ERROR_KIND_HELP: Record<ErrorKind, PlainKey> = {
 export type Command =
   | { kind: "label"; label: StepLabelValue }
   | { kind: "clearLabel" }
+  | { kind: "restCorrect" }
   | { kind: "errorKind"; errorKind: ErrorKind }
   | { kind: "firstWrong" }
   | { kind: "trace"; verdict: TraceVerdict }
@@ -57,6 +58,7 @@ export const SHORTCUTS: Shortcut[] = [
   { group: LABEL, keys: ["c"], shown: "c", help: "trajectory.keys.correct", command: { kind: "label", label: "correct" } },
   { group: LABEL, keys: ["x"], shown: "x", help: "trajectory.keys.incorrect", command: { kind: "label", label: "incorrect" } },
   { group: LABEL, keys: ["u"], shown: "u", help: "trajectory.keys.unsure", command: { kind: "label", label: "unsure" } },
+  { group: LABEL, keys: ["l"], shown: "l", help: "trajectory.keys.restCorrect", command: { kind: "restCorrect" } },
   { group: LABEL, keys: ["Backspace", "Delete"], shown: "⌫ / Del", help: "trajectory.keys.clearLabel", command: { kind: "clearLabel" } },
   ...ERROR_KINDS.map((errorKind, i) => ({
     group: "trajectory.keys.group.errorKind" as const,

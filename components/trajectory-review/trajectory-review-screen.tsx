@@ -166,7 +166,7 @@ export function TrajectoryReviewScreen({ project, review, canOverride, query, ne
   }
 
   // On the final screen there is no action: the step commands have nothing to act on.
-  const STEP_ONLY: ReadonlySet<Command["kind"]> = new Set(["label", "clearLabel", "errorKind", "firstWrong", "snap", "pointMode", "editText", "acceptNoEffect"]);
+  const STEP_ONLY: ReadonlySet<Command["kind"]> = new Set(["label", "clearLabel", "restCorrect", "errorKind", "firstWrong", "snap", "pointMode", "editText", "acceptNoEffect"]);
 
   function run(command: Command) {
     if (!step && STEP_ONLY.has(command.kind)) return;
@@ -176,7 +176,17 @@ export function TrajectoryReviewScreen({ project, review, canOverride, query, ne
         if (command.label === "correct") goTo(index + 1);
         return;
       case "clearLabel": return update(edit.clearLabel(payload, index));
-      case "errorKind": return update(edit.toggleErrorKind(payload, index, command.errorKind));
+      case "restCorrect":
+        // The unlabeled steps from here to the last are correct; the view goes to the last step.
+        update(edit.labelRestCorrect(payload, index, steps.length));
+        return goTo(steps.length - 1);
+      case "errorKind": {
+        // Giving an error kind moves on as "c" does; taking one back (the same digit) stays.
+        const takingBack = label?.errorKind === command.errorKind;
+        update(edit.toggleErrorKind(payload, index, command.errorKind));
+        if (!takingBack) goTo(index + 1);
+        return;
+      }
       case "firstWrong": return update(edit.toggleFirstWrong(payload, index));
       case "trace": return update(edit.setTrace(payload, command.verdict));
       case "subGoal": {

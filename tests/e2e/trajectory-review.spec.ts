@@ -79,6 +79,10 @@ test("a WebVoyager trajectory: stepping through, labelling, element-label overla
   await page.keyboard.press("c");
   await page.keyboard.press("x");
   await page.keyboard.press("1");
+  // An error kind moves on as c does, so u labels the third step; l then calls every unlabeled
+  // step from there to the last correct (issue 36 item 35).
+  await page.keyboard.press("u");
+  await page.keyboard.press("l");
   await page.keyboard.press("End");
   await expect(page.getByText(/finish/).first()).toBeVisible();
   await page.screenshot({ path: "test-results/screens/trajectory-webvoyager.png", fullPage: true });
@@ -88,6 +92,13 @@ test("a WebVoyager trajectory: stepping through, labelling, element-label overla
   const answer = JSON.parse(last.action).answer as string;
   await expect(page.getByText(answer.slice(0, 40), { exact: false }).first()).toBeVisible();
   await expect(page.getByRole("status").filter({ hasText: /Draft saved/ })).toBeVisible({ timeout: 10_000 });
+  const db = new Database(process.env.DATABASE_URL!.replace(/^file:/, ""), { readonly: true });
+  const stepCount = (db.prepare(`SELECT COUNT(*) AS n FROM Step WHERE trajectoryId = ?`).get(trajectory!.id) as { n: number }).n;
+  const saved = db.prepare(`SELECT stepLabels FROM Annotation WHERE trajectoryId = ?`).get(trajectory!.id) as { stepLabels: string };
+  db.close();
+  const labels = JSON.parse(saved.stepLabels) as { stepIndex: number; label: string; errorKind?: string }[];
+  expect(labels.slice(0, 3)).toEqual([{ stepIndex: 0, label: "correct" }, { stepIndex: 1, label: "incorrect", errorKind: "wrong_element" }, { stepIndex: 2, label: "unsure" }]);
+  expect(labels.slice(3).map((l) => l.label)).toEqual(Array(stepCount - 3).fill("correct"));
 });
 
 test("two sessions saving the same trajectory: the second gets the conflict and keeps its work", async ({ page, context }) => {

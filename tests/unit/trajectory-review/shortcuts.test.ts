@@ -27,6 +27,11 @@ describe("the trajectory review's keyboard map", () => {
     expect(press("a")).toEqual({ kind: "acceptNoEffect" });
   });
 
+  it("marks the rest correct with one key (issue 36 item 35)", () => {
+    expect(press("l")).toEqual({ kind: "restCorrect" });
+    expect(press("L")).toEqual({ kind: "restCorrect" });
+  });
+
   it("names every group and help text in both languages", () => {
     for (const locale of ["en", "zh-CN"] as const) {
       const catalogue = catalogueOf(locale);

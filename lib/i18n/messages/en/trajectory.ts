@@ -222,6 +222,7 @@ export const trajectory = {
   "trajectory.keys.previousStep": "previous step",
   "trajectory.keys.firstStep": "first step",
   "trajectory.keys.lastStep": "last step",
+  "trajectory.keys.restCorrect": "correct for every unlabeled step from here to the last",
   "trajectory.keys.correct": "correct, then next step",
   "trajectory.keys.incorrect": "incorrect (stay to add an error kind)",
   "trajectory.keys.unsure": "unsure",

@@ -225,6 +225,7 @@ export const trajectory: MessagesLike<typeof en> = {
   "trajectory.keys.previousStep": "上一步",
   "trajectory.keys.firstStep": "第一步",
   "trajectory.keys.lastStep": "最后一步",
+  "trajectory.keys.restCorrect": "从此步到最后一步，所有未标注的步骤标为正确",
   "trajectory.keys.correct": "正确，并进入下一步",
   "trajectory.keys.incorrect": "错误（停留以便选择错误类型）",
   "trajectory.keys.unsure": "不确定",

@@ -6,4 +6,5 @@
 // 4: the no_visible_effect flag and the steps it rests on (Trajectory.noVisibleEffectSteps).
 // 5: each verdict's effect stored on it (effective value, deciding override, changed under it),
 //    the items' verdictChangedUnderOverride, and the trajectory's rule and judge verdict ids.
-export const DERIVATION_CODE_VERSION = 5;
+// 6: a step labeled redundant is not the implied first wrong step (lib/domain/labels.ts isWrongStep).
+export const DERIVATION_CODE_VERSION = 6;

@@ -7,7 +7,7 @@
 // The benchmark's own per-episode metrics (AndroidLab's, OSWorld's score) follow from the same
 // human verdict (lib/domain/benchmark-metrics.ts).
 import type { Decision } from "@/lib/domain/item-lifecycle";
-import type { StepLabel, TraceVerdict } from "@/lib/domain/labels";
+import { isWrongStep, type StepLabel, type TraceVerdict } from "@/lib/domain/labels";
 import { computeMismatchFlags, type MismatchFlag } from "@/lib/domain/mismatch-flags";
 import { trajectoryReward, type RewardSettings } from "@/lib/domain/rewards";
 import { effectiveVerdict, hasOutdatedOverride, verdictEffects, type VerdictEffect, type VerdictWithOverrides } from "@/lib/domain/effective-verdict";
@@ -77,10 +77,11 @@ export function latestOfKind(verdicts: readonly TraceVerdictInput[], kind: strin
   return latest;
 }
 
-/** The first wrong step a final answer implies: the one it names, else the first step labeled incorrect. */
+/** The first wrong step a final answer implies: the one it names, else the first step labeled
+ * incorrect that is not merely redundant (isWrongStep). */
 export function impliedFirstWrongStep(final: Pick<TrajectoryFinal, "firstWrongStep" | "steps">): number | null {
   if (final.firstWrongStep !== null) return final.firstWrongStep;
-  const incorrect = final.steps.filter((s) => s.label === "incorrect").map((s) => s.stepIndex);
+  const incorrect = final.steps.filter(isWrongStep).map((s) => s.stepIndex);
   return incorrect.length ? Math.min(...incorrect) : null;
 }
 

@@ -33,6 +33,13 @@ export const StepLabelSchema = z.object({
 });
 export type StepLabel = z.infer<typeof StepLabelSchema>;
 
+/** A step that went wrong, for the first-wrong-step rule: labeled incorrect, but not merely
+ * redundant. A redundant step (AndroidLab's R_p, its reasonable-operation ratio) is a penalty on
+ * the path, not where the trajectory failed; it still counts as incorrect in step accuracy. */
+export function isWrongStep(step: Pick<StepLabel, "label" | "errorKind">): boolean {
+  return step.label === "incorrect" && step.errorKind !== "redundant";
+}
+
 export const TRACE_VERDICTS = ["success", "failure", "unsure"] as const;
 export const TraceVerdictSchema = z.enum(TRACE_VERDICTS);
 export type TraceVerdict = z.infer<typeof TraceVerdictSchema>;

@@ -4,7 +4,7 @@
 // met or not; a key left out keeps the evaluator's value). Drafts may be partial; a submitted
 // answer needs a trace verdict.
 import { z } from "zod";
-import { StepLabelSchema, TraceVerdictSchema } from "@/lib/domain/labels";
+import { isWrongStep, StepLabelSchema, TraceVerdictSchema } from "@/lib/domain/labels";
 
 export const SubGoalVerdictSchema = z.object({ key: z.string().min(1).max(100), met: z.boolean() }).strict();
 export type SubGoalVerdict = z.infer<typeof SubGoalVerdictSchema>;
@@ -46,7 +46,7 @@ export function trajectoryProblemOf(payload: TrajectoryPayload, stepCount: numbe
   if (payload.firstWrongStep !== null) {
     const first = payload.firstWrongStep;
     if (first >= stepCount) return { kind: "firstWrongPast" };
-    const earlier = payload.steps.filter((s) => s.label === "incorrect" && s.stepIndex < first).map((s) => s.stepIndex);
+    const earlier = payload.steps.filter((s) => isWrongStep(s) && s.stepIndex < first).map((s) => s.stepIndex);
     if (earlier.length) return { kind: "earlierIncorrect", earlier: Math.min(...earlier) + 1, first: first + 1 };
     if (payload.steps.some((s) => s.stepIndex === first && s.label === "correct")) return { kind: "firstWrongCorrect", first: first + 1 };
   }

@@ -26,6 +26,7 @@ import { seedModelLoop } from "./seed-model-loop";
 import { seedBenchmarks } from "./seed-benchmarks";
 import { seedWorkspace } from "./seed-workspace";
 import { seedBulkPass } from "./seed-bulk-pass";
+import { seedFormats } from "./seed-formats";
 import { seedLabels } from "./seed-labels";
 import { seedSampled } from "./seed-sampled";
 import { seedReimport } from "./seed-reimport";
@@ -99,6 +100,7 @@ async function main() {
   await seedBenchmarks(db, store, dataDir, users);
   await seedWorkspace(db, store, dataDir, users);
   await seedBulkPass(db, store, dataDir, users);
+  await seedFormats(db, users);
   await seedLabels(db, store, dataDir, users.admin!.email);
   await seedSampled(db, store, dataDir, users);
   await seedReimport(db, dataDir, users);

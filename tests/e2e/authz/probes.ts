@@ -406,7 +406,8 @@ export const ACTION_PROBES: Record<string, ActionProbe> = {
   "placeholders#linkPlaceholderAction": {
     args: async () => {
       const user = openDb().prepare(`SELECT "id" FROM "User" WHERE "email" = ?`).get(authzSeed().otherUserEmail) as { id: string };
-      return form({ placeholderId: authzSeed().placeholderToLinkId, userId: user.id });
+      // The user is not a member of the placeholder's project: the owner links anyway.
+      return form({ placeholderId: authzSeed().placeholderToLinkId, userId: user.id, confirmNonMember: "on" });
     },
   },
   "placeholders#convertPlaceholderAction": { args: async () => form({ placeholderId: authzSeed().placeholderToConvertId, email: `matrix-${unique()}@e2e.test`, name: "Matrix placeholder" }) },

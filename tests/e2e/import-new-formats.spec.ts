@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { storageStatePath } from "./seed-file";
-import { FORMATS_SLUG } from "./seed-formats";
+import { FORMATS_SLUG } from "./seed-formats-file";
 import { VENUS_BAD, venusSkipReason, writeVenusFrameworkRun } from "../support/import-fixtures/venus-framework";
 import { writeAndroidWorldRun } from "../support/import-fixtures/android-world";
 import { writeVenus2Runs } from "../support/fixtures/ui-venus2-fixture";

@@ -4,8 +4,8 @@ import type { Db } from "@/lib/db";
 import { grantRole } from "@/lib/projects/members";
 import { createProject } from "@/lib/projects/projects";
 import type { E2eSeed } from "./seed-file";
+import { FORMATS_SLUG } from "./seed-formats-file";
 
-export const FORMATS_SLUG = "formats";
 
 export async function seedFormats(db: Db, users: E2eSeed["users"]): Promise<void> {
   const project = await createProject(db, { slug: FORMATS_SLUG, name: "New import formats" });

@@ -70,7 +70,7 @@ export const admin: MessagesLike<typeof en> = {
   "projects.slug": "短名称",
   "projects.slugRule": "2-63 个字符：小写字母、数字和连字符",
   "projects.slugExample": "例如 android-grounding",
-  "import.formats": "、ScreenSpot v1/v2、ScreenSpot-Pro 与 UI-Venus 的元数据和结果、OSWorld-G、AndroidLab 运行目录、WebVoyager 结果、UI-Venus 轨迹、OSWorld 结果目录、Mind2Web（SeeClick、Mind2Web 与 Multimodal-Mind2Web JSON）、GUI-Odyssey 与 AndroidControl 回合，以及 AgentLab / BrowserGym 实验（从不打开 pickle 文件）；还有在其他地方完成的人工标注（Verity JSONL 标注行、AgentRewardBench 的 annotations.csv），它们作为占位账号的答案导入，由站点所有者在“用户”页面关联到真实用户。格式会自动识别；导入前请检查预览。再次导入相同文件不会改变任何内容，也绝不会改动人们在 Verity 中所做的修改。",
+  "import.formats": "、ScreenSpot v1/v2、ScreenSpot-Pro 与 UI-Venus 的元数据和结果、OSWorld-G、AndroidLab 运行目录、WebVoyager 结果、UI-Venus 轨迹、OSWorld 结果目录、Mind2Web（SeeClick、Mind2Web 与 Multimodal-Mind2Web JSON）、GUI-Odyssey 与 AndroidControl 回合、UI-Venus 框架回合、UI-Venus-2 运行输出与 AndroidWorld 运行（其 pickle 文件只读作普通数值，从不执行），以及 AgentLab / BrowserGym 实验（不打开其 pickle 文件）；还有在其他地方完成的人工标注（Verity JSONL 标注行、AgentRewardBench 的 annotations.csv），它们作为占位账号的答案导入，由站点所有者在“用户”页面关联到真实用户。格式会自动识别；导入前请检查预览。再次导入相同文件不会改变任何内容，也绝不会改动人们在 Verity 中所做的修改。",
   "import.drop": "将文件、文件夹或 zip 拖放到此处",
   "import.dropHint": "带截图的 JSON / JSONL 记录、AndroidLab 或 WebVoyager 运行目录，或它们的 zip 包。",
   "import.chooseFiles": "选择文件",

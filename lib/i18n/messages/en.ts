@@ -8,6 +8,7 @@ import { admin } from "@/lib/i18n/messages/en/admin";
 import { editor } from "@/lib/i18n/messages/en/editor";
 import { trajectory } from "@/lib/i18n/messages/en/trajectory";
 import { runs } from "@/lib/i18n/messages/en/runs";
+import { benchmarks } from "@/lib/i18n/messages/en/benchmarks";
 import { pools } from "@/lib/i18n/messages/en/pools";
 import { charts } from "@/lib/i18n/messages/en/charts";
 import { messages } from "@/lib/i18n/messages/en/messages";
@@ -17,4 +18,4 @@ import { checks } from "@/lib/i18n/messages/en/checks";
 import { models } from "@/lib/i18n/messages/en/models";
 import { modelRuns } from "@/lib/i18n/messages/en/model-runs";
 
-export const en = { ...shell, ...review, ...lists, ...queues, ...admin, ...editor, ...trajectory, ...runs, ...pools, ...charts, ...messages, ...imports, ...triage, ...checks, ...models, ...modelRuns } as const;
+export const en = { ...shell, ...review, ...lists, ...queues, ...admin, ...editor, ...trajectory, ...runs, ...benchmarks, ...pools, ...charts, ...messages, ...imports, ...triage, ...checks, ...models, ...modelRuns } as const;

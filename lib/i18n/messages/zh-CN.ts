@@ -10,6 +10,7 @@ import { admin } from "@/lib/i18n/messages/zh-CN/admin";
 import { editor } from "@/lib/i18n/messages/zh-CN/editor";
 import { trajectory } from "@/lib/i18n/messages/zh-CN/trajectory";
 import { runs } from "@/lib/i18n/messages/zh-CN/runs";
+import { benchmarks } from "@/lib/i18n/messages/zh-CN/benchmarks";
 import { pools } from "@/lib/i18n/messages/zh-CN/pools";
 import { charts } from "@/lib/i18n/messages/zh-CN/charts";
 import { messages } from "@/lib/i18n/messages/zh-CN/messages";
@@ -19,4 +20,4 @@ import { checks } from "@/lib/i18n/messages/zh-CN/checks";
 import { models } from "@/lib/i18n/messages/zh-CN/models";
 import { modelRuns } from "@/lib/i18n/messages/zh-CN/model-runs";
 
-export const zhCN: Catalogue = { ...shell, ...review, ...lists, ...queues, ...admin, ...editor, ...trajectory, ...runs, ...pools, ...charts, ...messages, ...imports, ...triage, ...checks, ...models, ...modelRuns };
+export const zhCN: Catalogue = { ...shell, ...review, ...lists, ...queues, ...admin, ...editor, ...trajectory, ...runs, ...benchmarks, ...pools, ...charts, ...messages, ...imports, ...triage, ...checks, ...models, ...modelRuns };

@@ -6,12 +6,12 @@ export const SAMPLED_E2E_FIGURES = {
   first: {
     automatic: "53.3%",
     estimate: "45.8%",
-    interval: "33.8–57.9%",
-    modelInterval: "32.6–59.1%",
+    interval: "33.4–58.2%",
+    modelInterval: "32.2–59.5%",
     verifiedOnly: "37.5%",
     verifiedOnlyInterval: "24.2–53.0%",
     trueRate: "38.3%",
-    howManyMore: 174,
+    howManyMore: 175,
   },
   comparison: { difference: "−7.5 points", interval: "−23.3 points to +9.0 points", discordantVerified: 11 },
 };

@@ -58,7 +58,7 @@ export function sampleEstimate(units: readonly SampleUnit[], strataKeys: readonl
       differenceVariance: d.length >= 2 ? d.reduce((s, v) => s + (v - mean) ** 2, 0) / (d.length - 1) : null,
     });
   }
-  const ppi = ppiEstimate(strata);
+  const ppi = ppiEstimate(strata, { binary: true });
   const verifiedCount = strata.reduce((n, s) => n + s.verified.length, 0);
   let verifiedOnly: VerifiedOnly | null = null;
   if (strata.length === 1 && verifiedCount > 0) {
@@ -68,7 +68,7 @@ export function sampleEstimate(units: readonly SampleUnit[], strataKeys: readonl
     verifiedOnly = { kind: "wilson", successes, n: verifiedCount, rate: w.rate, low: w.low, high: w.high };
   } else if (strata.length > 1) {
     // Strata weighted by their size: the same estimator with f = 0 (no help from the machines).
-    const stratified = ppiEstimate(humanOnly);
+    const stratified = ppiEstimate(humanOnly, { binary: true });
     if (stratified.ok) verifiedOnly = { kind: "stratified", n: verifiedCount, rate: stratified.estimate.estimate, low: stratified.estimate.run.low, high: stratified.estimate.run.high };
   }
   const drawn = units.filter((u) => u.drawn).length;

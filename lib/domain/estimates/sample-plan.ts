@@ -5,15 +5,17 @@
 //
 // The run interval's variance with n_h episodes drawn in stratum h is
 //   V(n) = sum_h W_h^2 (1/n_h - 1/N_h) v_h
-// with v_h the variance of d = human - automatic in the stratum. Planning reads v_h from the
-// episodes verified so far, but never below p(1 - p) with p = (k_h + 1) / (m_h + 2) (k_h of
-// the m_h verified disagreed): a stratum where nobody has seen a disagreement yet is not taken
-// as certain, and one with nothing verified plans with 1/4, the largest a 0/1 variance can be.
+// with v_h the variance of d = human - automatic in the stratum, read as the estimate reads it
+// (difference-variance.ts: the verified differences' variance, floored by the rule of
+// succession), and the half-width is the t quantile on the Welch–Satterthwaite degrees of
+// freedom of those n_h (student-t.ts) times sqrt(V(n)): the estimate's own interval, so once
+// the drawn episodes are verified the planner's "from" and the estimate card agree.
 // Each term is convex and decreasing in n_h, so adding one episode at a time where it removes
 // the most variance gives the smallest total for every size (greedy allocation is optimal for
 // separable convex costs); the first size whose half-width is under the target is the answer.
 // Episodes drawn but not verified yet count as drawn: they are already on their way.
-import { Z95 } from "@/lib/domain/estimates/normal";
+import { flooredDifferenceVariance } from "@/lib/domain/estimates/difference-variance";
+import { satterthwaiteDegreesOfFreedom, t95 } from "@/lib/domain/estimates/student-t";
 
 export type PlanStratum = {
   key: string;
@@ -33,24 +35,25 @@ export type SamplePlan = {
 
 export const MIN_PER_STRATUM = 2;
 
-export function planningVariance(s: Pick<PlanStratum, "verified" | "disagreements" | "differenceVariance">): number {
-  const p = (s.disagreements + 1) / (s.verified + 2);
-  return Math.max(s.differenceVariance ?? 0, p * (1 - p));
-}
+/** The variance each stratum is planned with: the run interval's own (difference-variance.ts). */
+export const planningVariance = flooredDifferenceVariance;
 
-function halfWidthOf(strata: readonly PlanStratum[], drawn: readonly number[], variances: readonly number[], z: number): number | null {
+function halfWidthOf(strata: readonly PlanStratum[], drawn: readonly number[], variances: readonly number[], z: number | undefined): number | null {
   const population = strata.reduce((n, s) => n + s.populationSize, 0);
-  let variance = 0;
+  const terms: { variance: number; observations: number }[] = [];
   for (let h = 0; h < strata.length; h++) {
     const s = strata[h]!;
     if (s.populationSize === 0) continue;
     if (drawn[h]! === 0) return null;
-    variance += (s.populationSize / population) ** 2 * (1 / drawn[h]! - 1 / s.populationSize) * variances[h]!;
+    terms.push({ variance: (s.populationSize / population) ** 2 * (1 / drawn[h]! - 1 / s.populationSize) * variances[h]!, observations: drawn[h]! });
   }
-  return z * Math.sqrt(Math.max(0, variance));
+  const variance = terms.reduce((sum, t) => sum + t.variance, 0);
+  const quantile = z ?? t95(satterthwaiteDegreesOfFreedom(terms));
+  return quantile * Math.sqrt(Math.max(0, variance));
 }
 
-export function planAdditional(strata: readonly PlanStratum[], targetHalfWidth: number, z = Z95): SamplePlan {
+/** `z` fixes the quantile (tests); by default it is the t quantile of the run interval. */
+export function planAdditional(strata: readonly PlanStratum[], targetHalfWidth: number, z?: number): SamplePlan {
   if (!(targetHalfWidth > 0)) throw new RangeError(`the target half-width must be > 0, got ${targetHalfWidth}`);
   const population = strata.reduce((n, s) => n + s.populationSize, 0);
   if (population === 0) throw new RangeError("nothing to sample: the strata are empty");

@@ -23,7 +23,8 @@ describe("ppiEstimate, one stratum (a uniform sample)", () => {
   // N = 20, f: 12 successes, 8 failures (automatic rate 0.6). Verified 5: (1,1) (1,1) (1,0) (0,0) (0,0).
   // d = 0, 0, -1, 0, 0: mean -0.2, s_d^2 = (4 * 0.04 + 0.64) / 4 = 0.2
   // theta = 0.6 - 0.2 = 0.4
-  // V_run = (1 - 5/20) * 0.2 / 5 = 0.03, half = 1.959964 * 0.173205 = 0.339476 -> (0.060524, 0.739476)
+  // V_run = (1 - 5/20) * 0.2 / 5 = 0.03; 5 verified, 4 degrees of freedom: t = 2.776445,
+  // half = 2.776445 * 0.173205 = 0.480894 -> (0, 0.880894) clipped at 0
   // var_N(f) = (12 - 20 * 0.36) / 19 = 0.252632; sampled f mean 0.6, cov(f, d) = (0.08 + 0.08 - 0.32 - 0.12 - 0.12) / 4 = -0.1
   // sigma_y^2 = 0.252632 - 0.2 + 0.2 = 0.252632; V_model = 0.252632 / 20 + 0.03 = 0.0426316
   const run = stratum("all", [...ones(12), ...ones(8, 0)], pairs([1, 1], [1, 1], [1, 0], [0, 0], [0, 0]));
@@ -42,17 +43,34 @@ describe("ppiEstimate, one stratum (a uniform sample)", () => {
   it("gives the run interval with the finite population correction", () => {
     const e = ok(ppiEstimate([run]));
     expect(e.run.variance).toBeCloseTo(0.03, 12);
+    expect(e.quantile.degreesOfFreedom).toBeCloseTo(4, 12);
+    expect(e.run.halfWidth).toBeCloseTo(0.480894, 6);
+    expect(e.run.low).toBe(0);
+    expect(e.run.high).toBeCloseTo(0.880894, 6);
+  });
+
+  it("gives the normal interval when the quantile is fixed", () => {
+    const e = ok(ppiEstimate([run], { z: 1.959964 }));
     expect(e.run.halfWidth).toBeCloseTo(0.339476, 6);
     expect(e.run.low).toBeCloseTo(0.060524, 6);
-    expect(e.run.high).toBeCloseTo(0.739476, 6);
+  });
+
+  it("floors the difference variance of 0/1 outcomes by the rule of succession", () => {
+    // 1 of 5 disagreed: p = 2/7, p(1 - p) = 10/49 = 0.204082 > s_d^2 = 0.2
+    const e = ok(ppiEstimate([run], { binary: true }));
+    expect(e.run.variance).toBeCloseTo((0.75 * (10 / 49)) / 5, 12);
+    // Nothing disagreed in 5: s_d^2 = 0 would give a zero-width interval; the floor is p = 1/7.
+    const agreeing = ok(ppiEstimate([stratum("all", [...ones(12), ...ones(8, 0)], pairs([1, 1], [1, 1], [0, 0], [0, 0], [1, 1]))], { binary: true }));
+    expect(agreeing.run.variance).toBeCloseTo((0.75 * (1 / 7) * (6 / 7)) / 5, 12);
+    expect(agreeing.run.halfWidth).toBeGreaterThan(0.2);
   });
 
   it("adds the spread of y over the N episodes for the model interval", () => {
     const e = ok(ppiEstimate([run]));
     expect(e.model.variance).toBeCloseTo(0.0426316, 6);
-    // 0.4 - 1.959964 * 0.206474 = -0.0047: clipped at 0
+    // 0.4 - 2.776445 * 0.206474 < 0: clipped at 0 (the t quantile of the run interval's 4 degrees of freedom)
     expect(e.model.low).toBe(0);
-    expect(e.model.high).toBeCloseTo(0.4 + 1.959964 * Math.sqrt(0.0426316), 5);
+    expect(e.model.high).toBeCloseTo(0.4 + 2.776445 * Math.sqrt(0.0426316), 5);
   });
 
   it("is exact once every episode is verified: no run uncertainty, the model's is var(y) / N", () => {

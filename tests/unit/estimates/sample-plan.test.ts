@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { allocateSample, planAdditional, planningVariance, type PlanStratum } from "@/lib/domain/estimates/sample-plan";
+import { t95 } from "@/lib/domain/estimates/student-t";
 
 const stratum = (key: string, populationSize: number, drawn: number, verified: number, disagreements: number, differenceVariance: number | null): PlanStratum => ({ key, populationSize, drawn, verified, disagreements, differenceVariance });
 
@@ -15,20 +16,23 @@ describe("planningVariance", () => {
 
 describe("planAdditional", () => {
   it("one stratum matches the closed form", () => {
-    // N = 300, 40 drawn, v = 0.168367: (1/n - 1/300) v <= (0.03 / 1.959964)^2 = 0.000234285
-    // 1/n <= 0.000234285 / 0.168367 + 1/300 = 0.00472484 -> n >= 211.65 -> 212, so 172 more.
+    // N = 300, 40 drawn, v = 0.168367, with the t quantile on n - 1 degrees of freedom:
+    // t(n - 1) sqrt((1/n - 1/300) v) <= 0.03. At n = 213, t(212) = 1.971217 gives 0.029845; at
+    // n = 212, t(211) = 1.971271 gives 0.030088, so 173 more.
     const plan = planAdditional([stratum("all", 300, 40, 40, 8, 0.16)], 0.03);
-    expect(plan.additional).toBe(172);
-    expect(plan.allocation).toEqual({ all: 172 });
+    expect(plan.additional).toBe(173);
+    expect(plan.allocation).toEqual({ all: 173 });
     expect(plan.projectedHalfWidth).toBeLessThanOrEqual(0.03);
     // One fewer would not do.
     const v = (9 / 42) * (33 / 42);
-    expect(1.959964 * Math.sqrt((1 / 211 - 1 / 300) * v)).toBeGreaterThan(0.03);
-    expect(plan.currentHalfWidth).toBeCloseTo(1.959964 * Math.sqrt((1 / 40 - 1 / 300) * v), 5);
+    expect(t95(211) * Math.sqrt((1 / 212 - 1 / 300) * v)).toBeGreaterThan(0.03);
+    expect(plan.currentHalfWidth).toBeCloseTo(t95(39) * Math.sqrt((1 / 40 - 1 / 300) * v), 5);
+    // With the normal quantile fixed, the closed form of the normal interval: n >= 211.65 -> 172 more.
+    expect(planAdditional([stratum("all", 300, 40, 40, 8, 0.16)], 0.03, 1.959964).additional).toBe(172);
   });
 
   it("needs nothing more when the drawn sample already reaches the target", () => {
-    const plan = planAdditional([stratum("all", 300, 212, 40, 8, 0.16)], 0.03);
+    const plan = planAdditional([stratum("all", 300, 213, 40, 8, 0.16)], 0.03);
     expect(plan).toMatchObject({ additional: 0, allocation: {} });
   });
 

@@ -1,6 +1,7 @@
 // The strip above a review screen for reviewers and admins: the item's lifecycle state, its
 // pinned final answer (revision, source, who decided, whose answers), earlier revisions, open
-// proposals to accept or dismiss, reopening, and (admins) making it a honeypot or taking that back.
+// proposals to accept or dismiss, what an unsettled item waits for and who can settle it
+// (waiting-for-line.tsx), reopening, and (admins) making it a honeypot or taking that back.
 import { ActionForm } from "@/components/ui/action-form";
 import { describeGroundingAnswer } from "@/components/adjudication/format-answer";
 import { makeHoneypotAction, removeHoneypotAction } from "@/lib/actions/honeypots";
@@ -13,8 +14,10 @@ import { itemStateLabel } from "@/lib/i18n/labels";
 import type { PlainKey, Translate } from "@/lib/i18n/translate";
 import type { ReviewStanding as Standing } from "@/lib/queues/review-standing";
 import type { TrajectoryPayload } from "@/lib/trajectories/trajectory-payload";
+import type { WaitingFor } from "@/lib/queues/waiting-for";
+import { WaitingForLine } from "@/components/review/waiting-for-line";
 
-type Props = { projectId: string; item: { itemType: "sample" | "trajectory"; id: string }; standing: Standing; isAdmin: boolean };
+type Props = { projectId: string; slug: string; item: { itemType: "sample" | "trajectory"; id: string }; standing: Standing; waiting: WaitingFor | null; isAdmin: boolean };
 type Revision = NonNullable<Standing["final"]>;
 
 const SOURCE_TEXT: Record<string, PlainKey> = {
@@ -55,7 +58,7 @@ function Hidden({ projectId, item }: Pick<Props, "projectId" | "item">) {
   );
 }
 
-export async function ReviewStanding({ projectId, item, standing, isAdmin }: Props) {
+export async function ReviewStanding({ projectId, slug, item, standing, waiting, isAdmin }: Props) {
   const { t, locale } = await getT();
   const when = (iso: string) => formatDateTime(locale as Locale, iso);
   const settled = isSettled(standing.status);
@@ -104,6 +107,7 @@ export async function ReviewStanding({ projectId, item, standing, isAdmin }: Pro
           )}
         </div>
       </div>
+      {waiting && <WaitingForLine t={t} slug={slug} item={item} waiting={waiting} />}
       {standing.proposals.length > 0 && (
         <ul aria-label={t("standing.proposals")} className="space-y-1 border-t border-slate-200 pt-2">
           {standing.proposals.map((p) => (

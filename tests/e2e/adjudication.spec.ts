@@ -80,6 +80,18 @@ test("two annotators draw boxes that do not overlap; the item goes to adjudicati
   const first = await pageAs(browser, "annotator");
   await answerInQueue(first, QUEUE, FIRST_BOX, "/tmp/h1-queue-mode-annotator.png");
   await expect(first.getByRole("status").filter({ hasText: `Nothing left for you in ${QUEUE}.` })).toBeVisible();
+  // What the half-answered item waits for, said to a reviewer who opens it outside the queue
+  // (issue 36, item 25); an annotator is never shown a queue's state.
+  const reviewer = await pageAs(browser, "reviewer");
+  await reviewer.goto(`/projects/adjudication/samples/${disputedSampleId}`);
+  const waiting = reviewer.getByTestId("waiting-for");
+  await expect(waiting).toContainText(`Waits for the queue “${QUEUE}”: 1 of 2 answers submitted`);
+  await expect(waiting).toContainText("Answered by Annotator Tester.");
+  await expect(waiting).toContainText("You can settle it now");
+  await reviewer.getByRole("region", { name: "Review standing" }).screenshot({ path: "test-results/screens/waiting-for-queue.png" });
+  await first.goto(`/projects/adjudication/samples/${disputedSampleId}`);
+  await expect(first.getByText("Tap the second picture").first()).toBeVisible();
+  await expect(first.getByTestId("waiting-for")).toHaveCount(0);
 
   const second = await pageAs(browser, "annotator2");
   await answerInQueue(second, QUEUE, SECOND_BOX);
@@ -88,6 +100,11 @@ test("two annotators draw boxes that do not overlap; the item goes to adjudicati
   const [item] = query<{ status: string; submittedCount: number }>(`SELECT status, submittedCount FROM QueueItem WHERE sampleId = ?`, disputedSampleId);
   expect(item).toEqual({ status: "adjudication", submittedCount: 2 });
   expect(query(`SELECT status FROM GroundingSample WHERE id = ?`, disputedSampleId)).toEqual([{ status: "awaiting_adjudication" }]);
+  await reviewer.reload();
+  await expect(waiting).toContainText(`Waits for adjudication: the answers given in the queue “${QUEUE}” disagree.`);
+  const [queueItem] = query<{ id: string; queueId: string }>(`SELECT id, queueId FROM QueueItem WHERE sampleId = ?`, disputedSampleId);
+  await expect(waiting.getByRole("link", { name: "Adjudicate it →" })).toHaveAttribute("href", `/projects/adjudication/queues/${queueItem!.queueId}/adjudicate/${queueItem!.id}`);
+  await reviewer.getByRole("region", { name: "Review standing" }).screenshot({ path: "test-results/screens/waiting-for-adjudication.png" });
 });
 
 test("the reviewer sees both boxes, takes the second with key 2, and the sample is verified with it", async ({ browser }) => {

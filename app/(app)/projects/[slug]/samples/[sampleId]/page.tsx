@@ -10,6 +10,7 @@ import { ProjectSettingsSchema } from "@/lib/domain/project-settings";
 import { projectPageAccess } from "@/lib/projects/page-access";
 import { queueClaimView } from "@/lib/queues/queue-claim-view";
 import { reviewStanding } from "@/lib/queues/review-standing";
+import { waitingFor } from "@/lib/queues/waiting-for";
 import { openSourceChange } from "@/lib/annotations/source-changes";
 import { SourceChangePanel } from "@/components/review/source-change-panel";
 import { neighbourSamples } from "@/lib/samples/list-samples";
@@ -36,6 +37,7 @@ export default async function SampleReviewPage({ params, searchParams }: Props) 
   const neighbours = await neighbourSamples(db(), project.id, sampleId, filter, { seesHuman: canOverride });
   const claim = search.claim === undefined ? null : await queueClaimView(db(), project.id, access.user.id, search.claim, search.queue);
   const standing = showsStanding ? await reviewStanding(db(), project.id, { sampleId }) : null;
+  const waiting = standing ? await waitingFor(db(), project.id, { sampleId }, standing.status, access.user.id) : null;
   const sourceChange = showsStanding ? await openSourceChange(db(), project.id, { sampleId }) : null;
   // Wider than the app's 72rem column: the screenshot is the workspace and takes the window's
   // width less a 1rem margin each side (the column stays centred, so this is symmetric). The
@@ -44,7 +46,7 @@ export default async function SampleReviewPage({ params, searchParams }: Props) 
   return (
     <div className="ml-[calc(50%-50vw+1rem)] w-[calc(100vw-2rem)] space-y-3 lg:-mb-8">
       {claim && <QueueModeBar projectId={project.id} claim={claim} />}
-      {standing && <ReviewStanding projectId={project.id} item={{ itemType: "sample", id: sampleId }} standing={standing} isAdmin={access.role === "owner" || roleAtLeast(access.role, "admin")} />}
+      {standing && <ReviewStanding projectId={project.id} slug={project.slug} item={{ itemType: "sample", id: sampleId }} standing={standing} waiting={waiting} isAdmin={access.role === "owner" || roleAtLeast(access.role, "admin")} />}
       {sourceChange && <SourceChangePanel change={sourceChange} />}
       <GroundingReview
         project={{ id: project.id, slug: project.slug, name: project.name }}

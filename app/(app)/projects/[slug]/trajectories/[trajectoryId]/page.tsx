@@ -9,6 +9,7 @@ import { titled } from "@/lib/i18n/server";
 import { projectPageAccess } from "@/lib/projects/page-access";
 import { queueClaimView } from "@/lib/queues/queue-claim-view";
 import { reviewStanding } from "@/lib/queues/review-standing";
+import { waitingFor } from "@/lib/queues/waiting-for";
 import { openSourceChange } from "@/lib/annotations/source-changes";
 import { SourceChangePanel } from "@/components/review/source-change-panel";
 import { loadTrajectoryReview } from "@/lib/trajectories/trajectory-review";
@@ -40,13 +41,14 @@ export default async function TrajectoryReviewPage({ params, searchParams }: Pro
   const neighbours = await neighbourTrajectories(db(), project.id, trajectoryId, parseTrajectoryFilter(search, { seesHuman: canOverride }), { userId: access.user.id, seesHuman: canOverride });
   const claim = search.claim === undefined ? null : await queueClaimView(db(), project.id, access.user.id, search.claim, search.queue);
   const standing = showsStanding ? await reviewStanding(db(), project.id, { trajectoryId }) : null;
+  const waiting = standing ? await waitingFor(db(), project.id, { trajectoryId }, standing.status, access.user.id) : null;
   const sourceChange = showsStanding ? await openSourceChange(db(), project.id, { trajectoryId }) : null;
   return (
     // Pulled up into the layout's top padding on wide windows: the review screen fills the
     // window below it (components/trajectory-review/use-fill-window.ts).
     <div className="space-y-2 lg:-mt-5">
       {claim && <QueueModeBar projectId={project.id} claim={claim} />}
-      {standing && <ReviewStanding projectId={project.id} item={{ itemType: "trajectory", id: trajectoryId }} standing={standing} isAdmin={access.role === "owner" || roleAtLeast(access.role, "admin")} />}
+      {standing && <ReviewStanding projectId={project.id} slug={project.slug} item={{ itemType: "trajectory", id: trajectoryId }} standing={standing} waiting={waiting} isAdmin={access.role === "owner" || roleAtLeast(access.role, "admin")} />}
       {sourceChange && <SourceChangePanel change={sourceChange} />}
       <TrajectoryReviewScreen key={review.id} project={{ id: project.id, slug: project.slug, name: project.name }} review={review} canOverride={canOverride}
         query={queryOf(search)} neighbours={neighbours}

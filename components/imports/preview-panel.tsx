@@ -30,8 +30,10 @@ export function PreviewPanel({ preview, onChange, onCommit, onCancel }: Props) {
   // reports the files no format matched, as the preview found them.
   const current = preview.detected ? "" : preview.format.id;
   const counts = Object.entries(preview.counts).filter(([, n]) => n > 0);
-  // Steps belong to their trajectories: they are not records of their own.
-  const total = counts.filter(([kind]) => kind !== "steps").reduce((sum, [, n]) => sum + n, 0);
+  // Steps belong to their trajectories: they are not records of their own, and the button names
+  // what it imports ("Import 3 trajectories, 1 evaluation run"), never a sum of unlike things.
+  const records = counts.filter(([kind]) => kind !== "steps");
+  const total = records.reduce((sum, [, n]) => sum + n, 0);
 
   return (
     <section className="space-y-5" aria-label={t("imports.preview.label")}>
@@ -98,7 +100,7 @@ export function PreviewPanel({ preview, onChange, onCommit, onCancel }: Props) {
 
       <p className="text-sm text-slate-700">
         {total === 0 ? t("imports.preview.nothing") : preview.countComplete ? countsText(t, counts) : t("imports.preview.atLeast", { counts: countsText(t, counts) })}
-        {preview.rejectedCount > 0 && <span className="text-red-700"> · {t("imports.preview.wouldReject", { count: preview.rejectedCount })}</span>}
+        {preview.rejectedCount > 0 && <span className="text-red-700"> · {t(preview.rejectedCount === 1 ? "imports.preview.wouldRejectOne" : "imports.preview.wouldReject", { count: preview.rejectedCount })}</span>}
       </p>
 
       {preview.items.length > 0 && (
@@ -131,7 +133,7 @@ export function PreviewPanel({ preview, onChange, onCommit, onCancel }: Props) {
       <div className="flex gap-3">
         <button type="button" disabled={total === 0} onClick={() => onCommit(choice(current))}
           className="rounded-md bg-blue-700 px-4 py-2 font-medium text-white hover:bg-blue-800 disabled:opacity-50">
-          {total > 0 ? t("imports.preview.importN", { count: total }) : t("imports.preview.import")}
+          {total > 0 ? t("imports.preview.importWhat", { what: countsText(t, records) }) : t("imports.preview.import")}
         </button>
         <button type="button" onClick={onCancel} className="rounded-md border border-slate-300 px-4 py-2 hover:bg-slate-50">{t("imports.preview.startOver")}</button>
       </div>

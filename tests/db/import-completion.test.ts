@@ -38,6 +38,9 @@ describe.each(PROVIDERS)("completing records from images imported later (%s)", (
     for (const step of steps) expect(step.media!.sha256, step.imageRef!).toBe(sha(path.join(shots, step.imageRef!)));
     expect(new Set(steps.filter((s) => s.index === 0).map((s) => s.mediaId)).size).toBe(3);
     expect(completion.updated).toBe(11);
+    // The report links to what the images completed, as the first import's did to what it wrote.
+    expect(completion.landed).toEqual(first.landed);
+    expect(completion.landed!.runs.length + completion.landed!.trajectoryBenchmarks.length).toBeGreaterThan(0);
   });
 
   it("a/shot.png and b/shot.png each complete their own record; one shot.png for both is refused and named", async () => {
@@ -46,7 +49,7 @@ describe.each(PROVIDERS)("completing records from images imported later (%s)", (
     const records = await tempDir();
     const sample = (id: string, image: string) => ({ type: "sample", id, image, instruction: `Tap ${id}`, box: [10, 10, 40, 30] });
     writeFileSync(path.join(records, "records.jsonl"), jsonl([sample("a", "a/shot.png"), sample("b", "b/shot.png")]));
-    await importInto(db, projectId, path.join(records, "records.jsonl"));
+    const written = await importInto(db, projectId, path.join(records, "records.jsonl"));
 
     const lone = await tempDir();
     writeFileSync(path.join(lone, "shot.png"), await png(100, 80, "#aa0000"));
@@ -64,6 +67,8 @@ describe.each(PROVIDERS)("completing records from images imported later (%s)", (
     writeFileSync(path.join(both, "b/shot.png"), await png(100, 80, "#0000aa"));
     const done = await importInto(db, projectId, both);
     expect(done).toMatchObject({ updated: 2, rejectedCount: 0 });
+    expect(done.landed!.sampleSources).toEqual(written.landed!.sampleSources);
+    expect(done.landed!.sampleSources).toHaveLength(1);
     const stored = await db.groundingSample.findMany({ orderBy: { sourceId: "asc" }, include: { media: true } });
     expect(stored.map((s) => s.media?.sha256)).toEqual([sha(path.join(both, "a/shot.png")), sha(path.join(both, "b/shot.png"))]);
   });

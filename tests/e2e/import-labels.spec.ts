@@ -46,7 +46,7 @@ test("AgentRewardBench labels imported on the import screen show on the dashboar
   const preview = page.getByRole("region", { name: "Import preview" });
   await expect(preview.getByLabel("Format (detected)")).toHaveValue("agentrewardbench");
   await expect(preview.getByText("12 labels")).toBeVisible();
-  await preview.getByRole("button", { name: /^Import 12 records/ }).click();
+  await preview.getByRole("button", { name: "Import 12 labels", exact: true }).click();
   const progress = page.getByRole("region", { name: "Import progress" });
   await expect(progress.getByText("Import finished")).toBeVisible({ timeout: 30_000 });
   const report = page.getByLabel("Import report");

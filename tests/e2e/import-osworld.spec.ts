@@ -39,7 +39,7 @@ test("an OSWorld results folder is detected, previewed on its screenshots and im
   await page.waitForLoadState("networkidle");
   await page.screenshot({ path: "test-results/screens/import-osworld-preview.png", fullPage: true });
 
-  await preview.getByRole("button", { name: /^Import 7 records/ }).click();
+  await preview.getByRole("button", { name: "Import 5 trajectories, 2 evaluation runs", exact: true }).click();
   const progress = page.getByRole("region", { name: "Import progress" });
   await expect(progress.getByText("Import finished")).toBeVisible({ timeout: 60_000 });
   const report = page.getByLabel("Import report");

@@ -29,7 +29,7 @@ test("a results file that names no model is previewed with its file name as the 
   await page.waitForLoadState("networkidle");
   await page.screenshot({ path: "test-results/screens/import-model-proposed.png", fullPage: true });
 
-  await preview.getByRole("button", { name: /^Import \d+ records/ }).click();
+  await preview.getByRole("button", { name: /^Import \d+ / }).click();
   await expect(page.getByText("Import finished")).toBeVisible({ timeout: 30_000 });
   await page.goto("/projects/demo");
   await expect(page.getByRole("link", { name: `${stem} · ${stem}` })).toBeVisible();

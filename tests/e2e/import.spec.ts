@@ -33,7 +33,7 @@ test.describe("importing as an admin", () => {
     await page.waitForLoadState("networkidle");
     await page.screenshot({ path: "test-results/screens/import-preview.png", fullPage: true });
 
-    await preview.getByRole("button", { name: /^Import 4 records/ }).click();
+    await preview.getByRole("button", { name: "Import 3 trajectories, 1 evaluation run", exact: true }).click();
     const progress = page.getByRole("region", { name: "Import progress" });
     await expect(progress.getByText("Import finished")).toBeVisible({ timeout: 20_000 });
     await expect(progress.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "100");
@@ -85,7 +85,7 @@ test.describe("importing several formats, results and unknown folders as an admi
     await expect(preview.getByText(/names no model/)).toHaveCount(0);
     await expect(preview.getByText(/2 samples, 1 prediction, 1 trajectory, 4 steps, 1 evaluation run/)).toBeVisible();
     await page.screenshot({ path: "test-results/screens/import-several-formats.png", fullPage: true });
-    await preview.getByRole("button", { name: /^Import \d+ records/ }).click();
+    await preview.getByRole("button", { name: /^Import \d+ / }).click();
     const progress = page.getByRole("region", { name: "Import progress" });
     await expect(progress.getByText("Import finished")).toBeVisible({ timeout: 20_000 });
     const perFormat = page.getByRole("table", { name: "Report per format" });
@@ -104,7 +104,7 @@ test.describe("importing several formats, results and unknown folders as an admi
     await page.locator("input[webkitdirectory]").setInputFiles(dir);
     const preview = page.getByRole("region", { name: "Import preview" });
     await expect(preview.getByLabel("Format (detected)")).toHaveValue("grounding-results");
-    await preview.getByRole("button", { name: /^Import \d+ records/ }).click();
+    await preview.getByRole("button", { name: /^Import \d+ / }).click();
     await expect(page.getByText("Import finished")).toBeVisible({ timeout: 20_000 });
     const report = page.getByLabel("Import report");
     await expect(report).toContainText("Figures the source's own files state that the imported records do not reproduce (2)");
@@ -130,7 +130,7 @@ test.describe("importing several formats, results and unknown folders as an admi
     await page.locator("input[webkitdirectory]").setInputFiles(dir);
     const preview = page.getByRole("region", { name: "Import preview" });
     await expect(preview.getByLabel("Format (detected)")).toHaveValue("images");
-    await preview.getByRole("button", { name: /^Import \d+ records/ }).click();
+    await preview.getByRole("button", { name: /^Import \d+ / }).click();
     const progress = page.getByRole("region", { name: "Import progress" });
     await expect(progress.getByText("Import failed")).toBeVisible({ timeout: 20_000 });
     await expect(progress.getByRole("alert")).toContainText("Nothing was imported: no records file of a known format was found");

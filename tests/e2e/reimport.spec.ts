@@ -51,7 +51,7 @@ async function importThroughScreen(page: Page, dir: string, onVerifiedChange?: "
   const preview = page.getByRole("region", { name: "Import preview" });
   await expect(preview.getByLabel("Format (detected)")).toHaveValue("verity-jsonl");
   if (onVerifiedChange) await preview.getByLabel("A verified item changed at the source").selectOption(onVerifiedChange);
-  await preview.getByRole("button", { name: /^Import \d+ records/ }).click();
+  await preview.getByRole("button", { name: /^Import \d+ / }).click();
   // No bound on how long a loaded machine takes: the test's own timeout is the limit.
   await expect(page.getByRole("region", { name: "Import progress" }).getByText("Import finished")).toBeVisible({ timeout: 0 });
   return page.getByLabel("Import report");

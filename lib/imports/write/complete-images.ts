@@ -15,7 +15,7 @@ import type { Db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/sqlite/client";
 import { referenceSegments } from "@/lib/imports/image-files";
 import type { ImageFiles, MediaCache } from "@/lib/imports/write/media-cache";
-import { note, reject, type FormatReport } from "@/lib/imports/write/report";
+import { note, noteLanded, reject, type FormatReport } from "@/lib/imports/write/report";
 import { compareStatedSize } from "@/lib/imports/write/stated-size";
 import type { TouchedIds } from "@/lib/imports/write/touched";
 import { isTailOf } from "@/lib/imports/image-files";
@@ -122,7 +122,7 @@ export async function completeWaitingImages(ctx: CompletionContext): Promise<voi
   if (idle > 0) note(report, { file: "", line: null }, `${idle} of ${ctx.imageCount} images complete no record waiting for its image`);
 }
 
-type WaitingSample = { id: string; sourceId: string; status: string; imageRef: string | null; imageWidth: number | null; imageHeight: number | null; boxX1: number | null; boxY1: number | null; boxX2: number | null; boxY2: number | null; polygon: unknown };
+type WaitingSample = { id: string; sourceId: string; sourceDataset: string; status: string; imageRef: string | null; imageWidth: number | null; imageHeight: number | null; boxX1: number | null; boxY1: number | null; boxX2: number | null; boxY2: number | null; polygon: unknown };
 
 /**
  * A settled item's screenshots completed in its own write transaction: the writes, then, if
@@ -147,13 +147,19 @@ async function completeSettled(ctx: CompletionContext, item: { sampleId: string 
   });
 }
 
+/** The report links to what an images-only import completed, as to what a records import wrote: a run's trajectories through the run, the others through their benchmark. */
+function noteTrajectoryLanded(report: FormatReport, trajectory: { benchmark: string | null; run: { id: string; name: string } | null }): void {
+  if (trajectory.run) noteLanded(report, { run: trajectory.run });
+  else if (trajectory.benchmark) noteLanded(report, { trajectoryBenchmark: trajectory.benchmark });
+}
+
 /** Links one image to the samples and steps waiting for it; returns how many it completed. */
 async function linkImage(ctx: CompletionContext, imagePath: string, refs: string[], mediaId: string, size: { width: number; height: number }): Promise<number> {
   const { db, projectId, report, touched } = ctx;
   const samples = (await lookupInChunks(refs, (chunk) =>
     db.groundingSample.findMany({
       where: { projectId, imageMissing: true, imageRef: { in: chunk } },
-      select: { id: true, sourceId: true, status: true, imageRef: true, imageWidth: true, imageHeight: true, boxX1: true, boxY1: true, boxX2: true, boxY2: true, polygon: true },
+      select: { id: true, sourceId: true, sourceDataset: true, status: true, imageRef: true, imageWidth: true, imageHeight: true, boxX1: true, boxY1: true, boxX2: true, boxY2: true, polygon: true },
     }),
   )) as WaitingSample[];
   const writes: Prisma.PrismaPromise<unknown>[] = [];
@@ -194,11 +200,12 @@ async function linkImage(ctx: CompletionContext, imagePath: string, refs: string
       writes.push(db.groundingSample.update({ where: { id: sample.id }, data }));
     }
     if (sizes.kind === "resized") note(report, where, `sample ${sample.sourceId}: ${sizes.note}`);
+    noteLanded(report, { sampleSource: sample.sourceDataset });
     touched.samples.add(sample.id);
     completed += 1;
   }
   const waitingSteps = await lookupInChunks(refs, (chunk) =>
-    db.step.findMany({ where: { imageMissing: true, imageRef: { in: chunk }, trajectory: { projectId } }, select: { id: true, trajectoryId: true, index: true, trajectory: { select: { status: true, sourceId: true } } } }),
+    db.step.findMany({ where: { imageMissing: true, imageRef: { in: chunk }, trajectory: { projectId } }, select: { id: true, trajectoryId: true, index: true, trajectory: { select: { status: true, sourceId: true, benchmark: true, run: { select: { id: true, name: true } } } } } }),
   );
   const steps = waitingSteps.filter((s) => !isSettled(s.trajectory.status));
   const settledSteps = new Map<string, typeof waitingSteps>();
@@ -211,6 +218,7 @@ async function linkImage(ctx: CompletionContext, imagePath: string, refs: string
     if (linked) {
       touched.trajectories.add(trajectoryId);
       completed += group.length;
+      noteTrajectoryLanded(report, group[0]!.trajectory);
     }
   }
   const overlays = await lookupInChunks(refs, (chunk) =>
@@ -219,6 +227,7 @@ async function linkImage(ctx: CompletionContext, imagePath: string, refs: string
   if (steps.length) writes.push(db.step.updateMany({ where: { id: { in: steps.map((s) => s.id) } }, data: { mediaId, imageMissing: false } }));
   if (overlays.length) writes.push(db.step.updateMany({ where: { id: { in: overlays.map((s) => s.id) } }, data: { overlayMediaId: mediaId } }));
   for (const step of [...steps, ...overlays]) touched.trajectories.add(step.trajectoryId);
+  for (const step of steps) noteTrajectoryLanded(report, step.trajectory);
   completed += steps.length + overlays.length;
   if (writes.length) await db.$transaction(writes);
   report.updated += completed;

@@ -31,6 +31,10 @@ export type SampleRecord = {
   sourceDataset: string;
   /** Stable id within the source dataset: the source's own id, or a content hash of the record. */
   sourceId: string;
+  /** The dataset earlier versions filed this record under, when that changed: a stored sample
+   * found there (and none under sourceDataset) is moved, keeping its id and everything on it
+   * (lib/imports/write/former-source.ts). */
+  formerSourceDataset?: string;
   imageRef: ImageRef | null;
   /** The size the source says the image has (img_size / image_size), when it says one. */
   imageSize: ImageSize | null;

@@ -27,6 +27,7 @@ import { isSettled } from "@/lib/domain/item-lifecycle";
 import { inWriteTransaction } from "@/lib/derived/write-transaction";
 import { sampleInputsFrom, sampleInputsOf } from "@/lib/annotations/item-inputs";
 import { DEFAULT_POLICY, onProposedInputs, recordSourceChange, settledState, type VerifiedChangePolicy } from "@/lib/imports/write/verified-change";
+import { moveFromFormerSource } from "@/lib/imports/write/former-source";
 
 export type WrittenSample = { id: string; box: Box | null; targetAbsent: boolean; width: number | null; height: number | null };
 
@@ -158,6 +159,7 @@ export async function writeSamples(
   policy: VerifiedChangePolicy = DEFAULT_POLICY,
 ): Promise<Map<string, WrittenSample>> {
   const prepared = new Map<string, Prepared>();
+  await moveFromFormerSource(db, projectId, records, report);
   const storedBefore = await storedImages(db, projectId, records);
   for (const record of records) {
     const row = await prepare(record, projectId, media, report, storedBefore.get(sampleKey(record.sourceDataset, record.sourceId)));

@@ -8,6 +8,11 @@ import type { CoordinateContract, ImageSize } from "@/lib/domain/coordinates";
 import type { SampleRecord, SampleTarget, SourceLocation } from "@/lib/imports/records";
 
 export const PRO_SOURCE_DATASET = "screenspot-pro";
+/** UI-Venus's own grounding meta records (negative instructions, action and description
+ * texts): UI-Venus evaluates many benchmarks in this one layout (its example is a
+ * ScreenSpot-v2 desktop sample) and the record does not say which, so they are filed under
+ * UI-Venus, not under ScreenSpot-Pro as before (lib/imports/write/former-source.ts moves those). */
+export const UI_VENUS_SOURCE_DATASET = "ui-venus";
 export const PRO_BOX_CONTRACT: CoordinateContract = { format: "xyxy", unit: "px" };
 
 export type ProSampleFields = {
@@ -24,13 +29,13 @@ export type ProSampleFields = {
   extra: Record<string, unknown> | null;
 };
 
-export function proSample(fields: ProSampleFields, location: SourceLocation): SampleRecord {
+export function proSample(fields: ProSampleFields, location: SourceLocation, dataset: { sourceDataset: string; formerSourceDataset?: string } = { sourceDataset: PRO_SOURCE_DATASET }): SampleRecord {
   const target: SampleTarget =
     fields.bbox === null ? { kind: "absent" } : { kind: "box", raw: fields.bbox, contract: PRO_BOX_CONTRACT };
   return {
     type: "sample",
     location,
-    sourceDataset: PRO_SOURCE_DATASET,
+    ...dataset,
     sourceId: fields.sourceId,
     imageRef: fields.imageRef,
     imageSize: fields.imageSize,

@@ -8,6 +8,8 @@
 // target is NOT on the same screenshot, imported as a second, refusal sample whose source id
 // is the positive one's + "#negative". Records without `id` are keyed by a content hash.
 // Fields of a record that have no column are kept in the positive sample's `extra`.
+// A record in UI-Venus's layout (negative instruction, action or description texts) is filed
+// under the source dataset "ui-venus", ScreenSpot-Pro's own annotations under "screenspot-pro".
 // UI-Venus-2's grounding test cases (inclusionAI/UI-Venus @ 81945ac, models/grounding/
 // test_cases/annotations/test_samples.json, three ScreenSpot-Pro samples) are this format as
 // is: `img_filename, bbox, instruction, instruction_cn, id, application, platform, img_size,
@@ -19,7 +21,7 @@ import "server-only";
 import { z } from "zod";
 import { readJsonHead } from "@/lib/imports/formats/grounding/json-head";
 import { readJsonRecords } from "@/lib/imports/formats/grounding/json-records";
-import { proSample } from "@/lib/imports/formats/grounding/pro-sample";
+import { PRO_SOURCE_DATASET, proSample, UI_VENUS_SOURCE_DATASET } from "@/lib/imports/formats/grounding/pro-sample";
 import {
   compactExtra,
   InstructionSchema,
@@ -63,8 +65,14 @@ const ProMetaRecordSchema = ProMetaShape
   });
 type ProMetaRecord = z.infer<typeof ProMetaRecordSchema>;
 
+/** A record in UI-Venus's own meta layout: it carries the texts ScreenSpot-Pro's annotations do not. */
+function isUiVenusRecord(record: ProMetaRecord): boolean {
+  return [record.negative_instruction, record.negative_action, record.negative_description, record.action, record.decription].some((v) => v !== null && v !== undefined);
+}
+
 function toSamples(record: ProMetaRecord, raw: unknown, location: SourceLocation): SampleRecord[] {
   const unknown = unknownKeys(raw, META_FIELDS);
+  const dataset = isUiVenusRecord(record) ? { sourceDataset: UI_VENUS_SOURCE_DATASET, formerSourceDataset: PRO_SOURCE_DATASET } : { sourceDataset: PRO_SOURCE_DATASET };
   const sourceId = record.id ?? contentSourceId(record);
   const isRefusal = record.gt_type === "negative";
   const shared = {
@@ -96,6 +104,7 @@ function toSamples(record: ProMetaRecord, raw: unknown, location: SourceLocation
         ),
       },
       location,
+      dataset,
     ),
   ];
   if (record.negative_instruction !== null) {
@@ -116,6 +125,7 @@ function toSamples(record: ProMetaRecord, raw: unknown, location: SourceLocation
           }),
         },
         location,
+        dataset,
       ),
     );
   }

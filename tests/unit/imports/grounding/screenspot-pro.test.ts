@@ -26,7 +26,10 @@ describePublic("screenSpotProParser on the public UI-Venus meta file", () => {
     expect(positive).toEqual({
       type: "sample",
       location: { file: "ui-venus/grounding_meta_format.json", line: 1 },
-      sourceDataset: "screenspot-pro",
+      // UI-Venus's own layout, filed under UI-Venus (its example is a ScreenSpot-v2 desktop
+      // sample, not ScreenSpot-Pro's); earlier imports filed it under ScreenSpot-Pro.
+      sourceDataset: "ui-venus",
+      formerSourceDataset: "screenspot-pro",
       sourceId: "desktop_0",
       imageRef: "pc_ede36f9b-1154-4f76-b7f8-c15d7d3f9b6e.png",
       imageSize: { width: 960, height: 540 },
@@ -44,6 +47,7 @@ describePublic("screenSpotProParser on the public UI-Venus meta file", () => {
     });
     expect(refusal).toMatchObject({
       location: { file: "ui-venus/grounding_meta_format.json", line: 1 },
+      sourceDataset: "ui-venus",
       sourceId: "desktop_0#negative",
       imageRef: positive?.imageRef,
       imageSize: { width: 960, height: 540 },

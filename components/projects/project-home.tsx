@@ -114,7 +114,9 @@ export async function ProjectHome({ project, role, overview }: Props) {
       </section>
 
       <div className="grid gap-8 md:grid-cols-2">
-        <section>
+        {/* Annotators review blind: which model and benchmark a run is, and how it scored, are
+            reviewers' business (the runs pages are theirs too). */}
+        {role !== "annotator" && <section>
           <h2 className="mb-3 text-lg font-semibold">{t("project.runs")}</h2>
           {overview.runs.length === 0 ? (
             <p className="text-slate-600">{t("project.noRuns")}</p>
@@ -122,17 +124,13 @@ export async function ProjectHome({ project, role, overview }: Props) {
             <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
               {overview.runs.map((run) => (
                 <li key={run.id} className="flex justify-between gap-2 p-3 text-sm">
-                  {role === "annotator" ? (
-                    <Link href={`/projects/${project.slug}/trajectories?run=${run.id}`} className="font-medium text-blue-800 hover:underline">{run.name}</Link>
-                  ) : (
-                    <Link href={`/projects/${project.slug}/runs/${run.id}`} className="font-medium text-blue-800 hover:underline">{run.name}</Link>
-                  )}
+                  <Link href={`/projects/${project.slug}/runs/${run.id}`} className="font-medium text-blue-800 hover:underline">{run.name}</Link>
                   <span className="text-slate-600">{run.benchmark} · {run.model ?? t("project.unknownModel")} · {runContentsText(t, { episodes: run._count.trajectories, answers: run.answers })}</span>
                 </li>
               ))}
             </ul>
           )}
-        </section>
+        </section>}
         <section>
           <h2 className="mb-3 text-lg font-semibold">{role === "annotator" ? t("project.yourActivity") : t("project.activity")}</h2>
           {overview.recentAudit.length === 0 ? (

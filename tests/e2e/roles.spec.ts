@@ -16,6 +16,9 @@ test.describe("as an annotator of the demo project", () => {
     await page.goto("/projects/demo");
     await expect(page.getByText("Your role: annotator")).toBeVisible();
     await expect(page.getByRole("link", { name: "Members" })).toHaveCount(0);
+    // Annotators review blind: no runs (model, benchmark, scores) on their home.
+    await expect(page.getByRole("heading", { name: "Your activity" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Evaluation runs" })).toHaveCount(0);
     const response = await page.goto("/admin/users");
     expect(response?.status()).toBe(403);
   });
@@ -36,6 +39,13 @@ test.describe("as a member of another project only", () => {
 
 test.describe("as an admin of the demo project", () => {
   test.use({ storageState: storageStatePath("admin") });
+
+  test("the project home lists the evaluation runs, each linking to its run page", async ({ page }) => {
+    await page.goto("/projects/demo");
+    const runs = page.getByRole("heading", { name: "Evaluation runs" });
+    await expect(runs).toBeVisible();
+    await expect(page.locator("section").filter({ has: runs }).getByRole("link").first()).toHaveAttribute("href", /^\/projects\/demo\/runs\//);
+  });
 
   test("adds a member with a role, changes the role, and is told about an unknown e-mail", async ({ page }) => {
     await page.goto("/projects/demo/members");

@@ -13,7 +13,9 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" },
+        // Not vitest's 5 s default: on a loaded 2-core machine (CI's load average reaches 10+)
+        // the pickle-bomb and zip-ratio tests took longer than that and failed for nothing.
+        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node", testTimeout: 60_000 },
       },
       {
         extends: true,

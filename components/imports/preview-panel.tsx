@@ -98,7 +98,7 @@ export function PreviewPanel({ preview, onChange, onCommit, onCancel }: Props) {
         </div>
       )}
 
-      <p className="text-sm text-slate-700">
+      <p className="text-sm text-slate-700" data-testid="import-counts">
         {total === 0 ? t("imports.preview.nothing") : preview.countComplete ? countsText(t, counts) : t("imports.preview.atLeast", { counts: countsText(t, counts) })}
         {preview.rejectedCount > 0 && <span className="text-red-700"> · {t(preview.rejectedCount === 1 ? "imports.preview.wouldRejectOne" : "imports.preview.wouldReject", { count: preview.rejectedCount })}</span>}
       </p>

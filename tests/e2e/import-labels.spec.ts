@@ -45,7 +45,7 @@ test("AgentRewardBench labels imported on the import screen show on the dashboar
   await page.locator("input[type=file]:not([webkitdirectory])").setInputFiles(path.join(dir, "annotations.csv"));
   const preview = page.getByRole("region", { name: "Import preview" });
   await expect(preview.getByLabel("Format (detected)")).toHaveValue("agentrewardbench");
-  await expect(preview.getByText("12 labels")).toBeVisible();
+  await expect(preview.getByTestId("import-counts")).toHaveText("12 labels");
   await preview.getByRole("button", { name: "Import 12 labels", exact: true }).click();
   const progress = page.getByRole("region", { name: "Import progress" });
   await expect(progress.getByText("Import finished")).toBeVisible({ timeout: 30_000 });

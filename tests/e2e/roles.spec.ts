@@ -17,7 +17,7 @@ test.describe("as an annotator of the demo project", () => {
     await expect(page.getByText("Your role: annotator")).toBeVisible();
     await expect(page.getByRole("link", { name: "Members" })).toHaveCount(0);
     // Annotators review blind: no runs (model, benchmark, scores) on their home.
-    await expect(page.getByRole("heading", { name: "Your activity" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Your recent activity" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Evaluation runs" })).toHaveCount(0);
     const response = await page.goto("/admin/users");
     expect(response?.status()).toBe(403);

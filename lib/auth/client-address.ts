@@ -2,7 +2,9 @@
 // request by lib/http/peer-address.ts, overwriting anything a client sent under that name),
 // unless the peer is a configured trusted proxy; then the right-most X-Forwarded-For entry
 // that is not itself a trusted proxy (entries to its left were written by the client and
-// prove nothing). Never a header value the client alone controls.
+// prove nothing). Never a header value the client alone controls. The limits count what this
+// returns by lib/auth/address-subject.ts (an IPv6 client by its /64), so the full address stays
+// here for the trusted-proxy checks.
 import net from "node:net";
 import { normalizeAddress, type TrustedProxies } from "@/lib/auth/trusted-proxies";
 

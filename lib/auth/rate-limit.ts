@@ -10,9 +10,11 @@ import "server-only";
 //     address waits 1 s, 2 s, 4 s, ... (at most ADDRESS_MAX_WAIT_SECONDS) between attempts. It
 //     slows, never locks, so colleagues behind one office address are at worst slowed.
 // The client address is the socket's unless a trusted proxy sent the request
-// (lib/auth/client-address.ts). A refused attempt costs no password check and counts nothing.
+// (lib/auth/client-address.ts); every key counts an IPv6 client by its /64
+// (lib/auth/address-subject.ts). A refused attempt costs no password check and counts nothing.
 import type { Db } from "@/lib/db";
 import { env } from "@/lib/env";
+import { addressSubject } from "@/lib/auth/address-subject";
 
 export type LoginThrottle = { maxAttempts: number; windowSeconds: number };
 export type LoginGate = { allowed: true } | { allowed: false; locked: boolean; waitSeconds: number; scope: "pair" | "address" };
@@ -20,8 +22,8 @@ export type LoginGate = { allowed: true } | { allowed: false; locked: boolean; w
 const PAIR_FREE = 3;
 const ADDRESS_MAX_WAIT_SECONDS = 300;
 
-export const pairKey = (address: string, email: string) => `login:pair:${address}|${email}`;
-export const addressKey = (address: string) => `login:ip:${address}`;
+export const pairKey = (address: string, email: string) => `login:pair:${addressSubject(address)}|${email}`;
+export const addressKey = (address: string) => `login:ip:${addressSubject(address)}`;
 
 function settings(): LoginThrottle {
   const e = env();

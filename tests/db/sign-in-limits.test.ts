@@ -1,7 +1,8 @@
 // Sign-in throttling as the database keeps it, shared by every replica: a pair (address,
 // e-mail) is slowed progressively and then locked for the rest of the window; an address is
 // slowed after many failures whatever e-mails it tries; a lock on one pair never touches the
-// same e-mail from another address; a success clears the pair.
+// same e-mail from another address; a success clears the pair. An IPv6 client is counted by
+// its /64, so fresh addresses from one network start nothing afresh.
 import { describe, expect, it } from "vitest";
 import { beginLoginAttempt, recordLoginFailure, recordLoginSuccess } from "@/lib/auth/rate-limit";
 import { freshDatabase, PROVIDERS } from "./databases";
@@ -63,5 +64,32 @@ describe.each(PROVIDERS)("sign-in limits on %s", (provider) => {
     }
     expect(refusedAt, "attempts before the address is slowed").toBe(throttle.maxAttempts * 5);
     expect(await beginLoginAttempt(db, "spray-0@x.test", "198.51.100.3", at(0), throttle)).toEqual({ allowed: true });
+  });
+
+  it("counts an IPv6 client by its /64: fresh addresses of one network share its limits, a neighbouring /64 does not", async () => {
+    const { db } = await freshDatabase(provider);
+    const inNetwork = (i: number) => `2001:db8:1:2::${(i + 1).toString(16)}`;
+    let refusedAt = -1;
+    for (let i = 0; i < throttle.maxAttempts * 5 + 5; i++) {
+      const gate = await beginLoginAttempt(db, `spray-${i}@x.test`, inNetwork(i), at(0), throttle);
+      if (!gate.allowed) {
+        refusedAt = i;
+        expect(gate).toMatchObject({ scope: "address", locked: false });
+        break;
+      }
+      await recordLoginFailure(db, inNetwork(i), at(0), throttle);
+    }
+    expect(refusedAt, "failures from one /64, each from a new address, before the network is slowed").toBe(throttle.maxAttempts * 5);
+    expect(await beginLoginAttempt(db, "spray-0@x.test", "2001:db8:1:3::1", at(0), throttle)).toEqual({ allowed: true });
+
+    // The address-and-e-mail pair too: a new address of the same /64 is the same pair.
+    let locked = false;
+    for (let i = 0; i < 60 && !locked; i++) {
+      const gate = await beginLoginAttempt(db, "victim@x.test", `2001:db8:9:9::${i + 1}`, at(i * 20), throttle);
+      if (gate.allowed) await recordLoginFailure(db, `2001:db8:9:9::${i + 1}`, at(i * 20), throttle);
+      else locked = gate.locked;
+    }
+    expect(locked, "the pair locks although every attempt came from a new address").toBe(true);
+    expect(await beginLoginAttempt(db, "victim@x.test", "2001:db8:9:a::1", at(200), throttle)).toEqual({ allowed: true });
   });
 });

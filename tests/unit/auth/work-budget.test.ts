@@ -38,4 +38,41 @@ describe("a work budget", () => {
     await expect(b).resolves.toBe("b");
     await expect(budget.run(async () => "d")).resolves.toBe("d");
   });
+
+  it("keeps reserved slots and a line of its own for known work: a flood of strangers never refuses it or runs ahead of it", async () => {
+    const budget = createWorkBudget({ concurrency: 1, reserved: 1, maxWaiting: 2 });
+    const order: string[] = [];
+    const stranger = gate();
+    const known = gate();
+    // A stranger holds the shared slot and two more fill the strangers' line; the next is refused.
+    const s1 = budget.run(() => stranger.opened.then(() => void order.push("s1")));
+    const s2 = budget.run(async () => void order.push("s2"));
+    const s3 = budget.run(async () => void order.push("s3"));
+    await expect(budget.run(async () => "s4")).rejects.toBeInstanceOf(BudgetExceeded);
+    // Known work still starts at once, in its reserved slot.
+    const k1 = budget.run(() => known.opened.then(() => void order.push("k1")), "known");
+    expect(budget.running).toBe(2);
+    // Both slots busy: the next known waits in its own line, and takes the first slot that frees.
+    const k2 = budget.run(async () => void order.push("k2"), "known");
+    expect(budget.waiting).toBe(3);
+    stranger.open();
+    await s1;
+    await k2;
+    expect(order.slice(0, 2), "the known attempt ran before the strangers who waited longer").toEqual(["s1", "k2"]);
+    known.open();
+    await Promise.all([k1, s2, s3]);
+    expect([...order].sort()).toEqual(["k1", "k2", "s1", "s2", "s3"]);
+    expect(budget.running + budget.waiting).toBe(0);
+  });
+
+  it("never lets strangers use more than the shared slots, even while the reserved ones are idle", async () => {
+    const budget = createWorkBudget({ concurrency: 1, reserved: 1, maxWaiting: 8 });
+    const first = gate();
+    const a = budget.run(() => first.opened);
+    const b = budget.run(async () => "b");
+    expect(budget.running).toBe(1);
+    expect(budget.waiting).toBe(1);
+    first.open();
+    await Promise.all([a, b]);
+  });
 });

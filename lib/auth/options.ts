@@ -4,7 +4,8 @@ import "server-only";
 // (lib/auth/session-token.ts); every request re-reads the user and checks them
 // (lib/auth/session.ts), so a disabled account, a reset password or a signed-out session stops
 // at once. Password checks are throttled per client address and e-mail
-// (lib/auth/rate-limit.ts) and run within a global scrypt budget.
+// (lib/auth/rate-limit.ts) and run within a global scrypt budget, in which attempts from a known
+// browser or address go ahead of strangers' (lib/auth/sign-in-lane.ts).
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { z } from "zod";
@@ -14,7 +15,9 @@ import { burnPasswordCheck, verifyPassword } from "@/lib/auth/password";
 import { checkLoginGate, countLoginAttempt, recordLoginFailure, recordLoginSuccess, sweepLoginCounters } from "@/lib/auth/rate-limit";
 import { clientAddress } from "@/lib/auth/client-address";
 import { parseTrustedProxies } from "@/lib/auth/trusted-proxies";
-import { BudgetExceeded, createWorkBudget, type WorkBudget } from "@/lib/auth/work-budget";
+import { BudgetExceeded, createWorkBudget, type BudgetLane, type WorkBudget } from "@/lib/auth/work-budget";
+import { knownDeviceTokenOf, type DeviceAccount } from "@/lib/auth/known-device";
+import { signInLane } from "@/lib/auth/sign-in-lane";
 import { claimsOf, newSessionClaims, revokeSession, SESSION_MAX_AGE_SECONDS } from "@/lib/auth/session-token";
 import { PEER_ADDRESS_HEADER } from "@/lib/http/peer-address";
 import { endUserSessions } from "@/lib/users/users";
@@ -35,13 +38,20 @@ export const LOGIN_ERRORS = {
   busy: "The server is busy with other sign-ins. Try again in a few seconds.",
 } as const;
 
-// One scrypt check at a time per process (about 50 ms of one core each) and a short line;
-// beyond it, attempts are refused without a check. On globalThis: Next.js bundles this module
+// One scrypt check at a time per process for strangers (about 50 ms of one core each) and a
+// short line; beyond it, attempts are refused without a check. Known browsers and addresses have
+// one more slot and a line of their own, and go first when a slot frees, so a spray from many
+// addresses never turns the account's own user away. On globalThis: Next.js bundles this module
 // more than once, and the budget is the process's.
 const budgetHolder = globalThis as unknown as { veritySignInBudget?: WorkBudget };
 function passwordBudget(): WorkBudget {
-  budgetHolder.veritySignInBudget ??= createWorkBudget({ concurrency: 1, maxWaiting: 8 });
+  budgetHolder.veritySignInBudget ??= createWorkBudget({ concurrency: 1, reserved: 1, maxWaiting: 8 });
   return budgetHolder.veritySignInBudget;
+}
+
+/** Whether cookies are set for HTTPS only (and __Secure- prefixed), as next-auth decides for its own. */
+export function secureCookies(): boolean {
+  return env().NEXTAUTH_URL?.startsWith("https://") ?? false;
 }
 
 function addressOf(headers: Record<string, unknown> | undefined): string {
@@ -51,21 +61,23 @@ function addressOf(headers: Record<string, unknown> | undefined): string {
 
 // The attempt counts against its address and e-mail only once it has a place in the budget:
 // an attempt turned away as "busy" (an attack elsewhere) never slows its sender down.
-async function checkPassword(password: string, hash: string | null, count: () => Promise<void>): Promise<boolean> {
+async function checkPassword(password: string, hash: string | null, lane: BudgetLane, count: () => Promise<void>): Promise<boolean> {
   try {
     return await passwordBudget().run(async () => {
       await count();
       if (hash) return verifyPassword(password, hash);
       await burnPasswordCheck(password);
       return false;
-    });
+    }, lane);
   } catch (error) {
     if (error instanceof BudgetExceeded) throw new Error(LOGIN_ERRORS.busy);
     throw error;
   }
 }
 
-export type AuthOptionsContext = { signOutEverywhere?: boolean };
+// signOutEverywhere: this sign-out ends the user's other sessions too. onSignedIn: told who
+// signed in on this request (the route then gives the browser its device cookie).
+export type AuthOptionsContext = { signOutEverywhere?: boolean; onSignedIn?: (account: DeviceAccount) => void };
 
 function oidcProviders(): NextAuthOptions["providers"] {
   const e = env();
@@ -113,7 +125,9 @@ export function authOptions(context: AuthOptionsContext = {}): NextAuthOptions {
           const user = await db().user.findUnique({ where: { email } });
           // Placeholders (accounts of imported annotators) never sign in, whatever their row says.
           const usable = user?.passwordHash && !user.disabledAt && !user.isPlaceholder ? user.passwordHash : null;
-          if (!(await checkPassword(password, usable, () => countLoginAttempt(db(), email, address))) || !user) {
+          const cookie = typeof req.headers?.cookie === "string" ? req.headers.cookie : null;
+          const lane = await signInLane(db(), { email, address, account: usable ? user : null, deviceToken: knownDeviceTokenOf(cookie, secureCookies()) }, authSecret());
+          if (!(await checkPassword(password, usable, lane, () => countLoginAttempt(db(), email, address))) || !user) {
             await recordLoginFailure(db(), address);
             await sweepLoginCounters(db());
             if (user && usable) await recordAudit(db(), { userId: user.id, action: "auth.login_failed" });
@@ -149,6 +163,7 @@ export function authOptions(context: AuthOptionsContext = {}): NextAuthOptions {
             : await db().user.findUnique({ where: { id: user.id } });
         if (!local) throw new Error("no such user");
         const claims = newSessionClaims(local);
+        context.onSignedIn?.({ id: local.id, sessionVersion: local.sessionVersion });
         return { ...token, sub: claims.userId, sv: claims.sessionVersion, sid: claims.sessionId, at: claims.signedInAt };
       },
       async session({ session, token }) {

@@ -9,6 +9,9 @@ import "server-only";
 //   - per client address, failures with any e-mail (spraying): after 5 x max attempts the
 //     address waits 1 s, 2 s, 4 s, ... (at most ADDRESS_MAX_WAIT_SECONDS) between attempts. It
 //     slows, never locks, so colleagues behind one office address are at worst slowed.
+// Besides the counters, a success leaves a mark for (address, e-mail) for KNOWN_ADDRESS_SECONDS:
+// a later attempt on that account from that address is "known" and skips ahead of strangers for
+// the scrypt budget (lib/auth/sign-in-lane.ts); it is still counted and limited as any other.
 // The client address is the socket's unless a trusted proxy sent the request
 // (lib/auth/client-address.ts); every key counts an IPv6 client by its /64
 // (lib/auth/address-subject.ts). A refused attempt costs no password check and counts nothing.
@@ -24,6 +27,10 @@ const ADDRESS_MAX_WAIT_SECONDS = 300;
 
 export const pairKey = (address: string, email: string) => `login:pair:${addressSubject(address)}|${email}`;
 export const addressKey = (address: string) => `login:ip:${addressSubject(address)}`;
+export const knownAddressKey = (address: string, email: string) => `login:known:${addressSubject(address)}|${email}`;
+
+/** How long a success from an address keeps that address known for the account. */
+export const KNOWN_ADDRESS_SECONDS = 30 * 24 * 3600;
 
 function settings(): LoginThrottle {
   const e = env();
@@ -88,12 +95,24 @@ export async function recordLoginFailure(db: Db, address: string, now = new Date
   );
 }
 
-export async function recordLoginSuccess(db: Db, email: string, address: string): Promise<void> {
+/** A right password: clears the pair and marks the address known for the account. */
+export async function recordLoginSuccess(db: Db, email: string, address: string, now = new Date()): Promise<void> {
   await db.rateLimit.deleteMany({ where: { key: pairKey(address, email) } });
+  // The mark's end is kept in blockedUntil, as sign-out marks keep theirs (lib/auth/session-token.ts),
+  // so the counters' sweep below forgets it once it has passed.
+  const key = knownAddressKey(address, email);
+  const until = new Date(now.getTime() + KNOWN_ADDRESS_SECONDS * 1000);
+  await db.rateLimit.upsert({ where: { key }, create: { key, count: 1, windowStart: now, blockedUntil: until }, update: { count: { increment: 1 }, windowStart: now, blockedUntil: until } });
+}
+
+/** Whether the account signed in from this address (its /64 for IPv6) within KNOWN_ADDRESS_SECONDS. */
+export async function isKnownAddress(db: Db, email: string, address: string, now = new Date()): Promise<boolean> {
+  const row = await db.rateLimit.findUnique({ where: { key: knownAddressKey(address, email) } });
+  return Boolean(row?.blockedUntil && row.blockedUntil > now);
 }
 
 let lastSweep = 0;
-/** Drops sign-in counters whose window and wait are over; at most once a minute per process. */
+/** Drops sign-in counters whose window and wait are over, and known-address marks past their end; at most once a minute per process. */
 export async function sweepLoginCounters(db: Db, now = new Date(), throttle = settings()): Promise<void> {
   if (now.getTime() - lastSweep < 60_000) return;
   lastSweep = now.getTime();

@@ -1,6 +1,8 @@
 import { NextRequest } from "next/server";
 import NextAuth from "next-auth";
-import { authOptions } from "@/lib/auth/options";
+import { authOptions, secureCookies } from "@/lib/auth/options";
+import { knownDeviceSetCookie, signKnownDevice, type DeviceAccount } from "@/lib/auth/known-device";
+import { authSecret } from "@/lib/env";
 import { readBoundedBody } from "@/lib/http/bounded-body";
 import { errorResponse } from "@/lib/http/route";
 
@@ -25,7 +27,13 @@ async function handler(request: NextRequest, context: Context) {
     }
     // "Sign out everywhere": a sign-out (CSRF-checked by next-auth) that also ends the user's other sessions.
     const everywhere = params.nextauth[0] === "signout" && request.nextUrl.searchParams.get("everywhere") === "1";
-    return await NextAuth(bounded as never, { params } as never, authOptions({ signOutEverywhere: everywhere }));
+    // A sign-in (password or OIDC) also gives the browser its device cookie for that account
+    // (lib/auth/known-device.ts), so its next sign-ins go ahead of strangers'.
+    let signedIn: DeviceAccount | null = null;
+    const options = authOptions({ signOutEverywhere: everywhere, onSignedIn: (account) => (signedIn = account) });
+    const response: Response = await NextAuth(bounded as never, { params } as never, options);
+    if (signedIn) response.headers.append("set-cookie", knownDeviceSetCookie(await signKnownDevice(signedIn, authSecret()), secureCookies()));
+    return response;
   } catch (error) {
     return errorResponse(error);
   }

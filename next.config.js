@@ -1,29 +1,21 @@
 // @ts-check
-// Security headers on every page and route. Media responses add their own stricter CSP
-// (lib/media/serve.ts).
+// Security headers on every page and route. The Content-Security-Policy here is the one for
+// responses the proxy does not render (route handlers, refusals): no inline script at all.
+// Pages get the same policy with a per-request script nonce from proxy.ts, which replaces this
+// one; media and UI trees get a sandbox (lib/http/content-security-policy.js).
+const { pagePolicy, SANDBOX_POLICY } = require("./lib/http/content-security-policy.js");
+
 const securityHeaders = [
-  {
-    key: "Content-Security-Policy",
-    value: [
-      "default-src 'self'",
-      // Next.js injects inline bootstrap scripts; no third-party origin is allowed. React's
-      // development build needs eval for its debugging aids; production never does.
-      `script-src 'self' 'unsafe-inline'${process.env.NODE_ENV === "development" ? " 'unsafe-eval'" : ""}`,
-      "style-src 'self' 'unsafe-inline'",
-      "img-src 'self' data: blob:",
-      "font-src 'self'",
-      "connect-src 'self'",
-      "frame-ancestors 'none'",
-      "base-uri 'self'",
-      "form-action 'self'",
-      "object-src 'none'",
-    ].join("; "),
-  },
+  { key: "Content-Security-Policy", value: pagePolicy(null, process.env.NODE_ENV === "development") },
   { key: "X-Content-Type-Options", value: "nosniff" },
   { key: "X-Frame-Options", value: "DENY" },
   { key: "Referrer-Policy", value: "same-origin" },
   { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=()" },
 ];
+
+// Stored bytes from outside, which must never run as a page even when opened directly: media
+// (screenshots) and UI trees (device XML). Refusals (401/404) from these routes get the same.
+const sandboxedRoutes = ["/api/media/:path*", "/api/projects/:projectId/steps/:stepId/tree"];
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
@@ -44,17 +36,11 @@ const nextConfig = {
   serverExternalPackages: ["better-sqlite3", "sharp", "@prisma/adapter-better-sqlite3", "@prisma/adapter-pg", "pg"],
   experimental: { serverActions: { bodySizeLimit: "2mb" }, authInterrupts: true },
   async headers() {
-    // Media keeps its own, stricter CSP (a sandbox), which this page policy must not replace.
+    // When several entries match a path and set the same header, the last one wins: the
+    // sandboxed routes' policy replaces the general one.
     return [
-      { source: "/((?!api/media/).*)", headers: securityHeaders },
-      // Refusals (401/404) from the media route get the same sandbox policy as the bytes.
-      {
-        source: "/api/media/:path*",
-        headers: [
-          ...securityHeaders.filter((h) => h.key !== "Content-Security-Policy"),
-          { key: "Content-Security-Policy", value: "sandbox; default-src 'none'; frame-ancestors 'none'" },
-        ],
-      },
+      { source: "/:path*", headers: securityHeaders },
+      ...sandboxedRoutes.map((source) => ({ source, headers: [{ key: "Content-Security-Policy", value: SANDBOX_POLICY }] })),
     ];
   },
 };

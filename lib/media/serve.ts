@@ -7,10 +7,13 @@ import { saidError } from "@/lib/i18n/said-error";
 import { mediaStore } from "@/lib/media/media-store";
 import { thumbnailBytes } from "@/lib/media/thumbnail";
 import { isRowId } from "@/lib/ids/row-id-shape";
+import { SANDBOX_POLICY } from "@/lib/http/content-security-policy";
 
 export const MEDIA_HEADERS = {
   "X-Content-Type-Options": "nosniff",
-  "Content-Security-Policy": "sandbox; default-src 'none'; frame-ancestors 'none'",
+  // Also what next.config.js sends for these routes: that header is set first and Next.js keeps
+  // it, so this one counts where the response is used without the config (tests, other servers).
+  "Content-Security-Policy": SANDBOX_POLICY,
   "Cache-Control": "private, max-age=31536000, immutable",
   "Cross-Origin-Resource-Policy": "same-origin",
 } as const;

@@ -2,7 +2,8 @@
 // each page template is filled with real ids where a parameter is known and a dummy where
 // not (a 404 page must carry the headers too), fetched as the site owner; each route is
 // fetched signed out (its 401 carries them as well) and, for GET routes with a probe, as the
-// right role.
+// right role. Pages allow scripts only by a per-request nonce (never 'unsafe-inline'); the
+// routes serving stored bytes from outside (media, UI trees) send a sandbox policy.
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
@@ -13,12 +14,17 @@ import { openDb } from "./authz/read-db";
 
 type Headers = Record<string, string>;
 
+const scriptSrcOf = (csp: string) => csp.split(";").map((d) => d.trim()).find((d) => d.startsWith("script-src ")) ?? "";
+
 function expectPageHeaders(where: string, headers: Headers) {
   const csp = headers["content-security-policy"] ?? "";
   expect(csp, `${where}: CSP`).toContain("default-src 'self'");
   expect(csp, `${where}: CSP frame-ancestors`).toContain("frame-ancestors 'none'");
   expect(csp, `${where}: CSP object-src`).toContain("object-src 'none'");
   expect(csp, `${where}: no eval in production`).not.toContain("unsafe-eval");
+  const scripts = scriptSrcOf(csp);
+  expect(scripts, `${where}: scripts by nonce`).toMatch(/'nonce-[A-Za-z0-9+/=]{16,}'/);
+  expect(scripts, `${where}: no inline scripts but the nonce's`).not.toContain("unsafe-inline");
   expect(headers["x-content-type-options"], `${where}: nosniff`).toBe("nosniff");
   expect(headers["x-frame-options"], `${where}: X-Frame-Options`).toBe("DENY");
   expect(headers["referrer-policy"], `${where}: Referrer-Policy`).toBe("same-origin");
@@ -68,23 +74,29 @@ test("every page carries the security headers", async () => {
   }
 });
 
+// Stored bytes from outside: even opened directly, they must never run as a page.
+const isSandboxed = (template: string) => template.startsWith("/api/media/") || /\/steps\/\[stepId\]\/tree$/.test(template);
+
 test("every route carries the security headers, refused or served", async () => {
+  expect(routeInventory().filter((r) => isSandboxed(r.template)).length, "the media and UI-tree routes are in the inventory").toBeGreaterThanOrEqual(2);
   for (const route of routeInventory()) {
     if (route.template.startsWith("/api/auth")) continue; // next-auth's own responses are checked below
     const url = route.template.replace(/\[[^\]]+\]/g, "x0000000000");
     const refused = await fetchHeaders("anonymous", url, route.method);
     expect(refused.get("x-content-type-options"), `${route.key} refused`).toBe("nosniff");
     expect(refused.get("content-security-policy") ?? "", `${route.key} refused`).toContain("frame-ancestors 'none'");
+    if (isSandboxed(route.template)) expect(refused.get("content-security-policy"), `${route.key} refused`).toMatch(/^sandbox;/);
+    else expect(scriptSrcOf(refused.get("content-security-policy") ?? ""), `${route.key} refused: no inline script`).toBe("script-src 'self'");
     const probe = ROUTE_PROBES[route.key];
     if (route.method === "GET" && probe && route.guard.kind !== "token") {
       const role: Caller = route.guard.kind === "project" ? route.guard.role : "annotator";
       const request = await probe.request();
       const served = await fetchHeaders(role, request.url);
       expect(served.get("x-content-type-options"), `${route.key} served`).toBe("nosniff");
-      // Media keeps its own stricter policy: a sandbox, so an image opened directly runs nothing.
+      // Media and UI trees keep their own stricter policy: a sandbox, so a file opened directly runs nothing.
       const csp = served.get("content-security-policy") ?? "";
       expect(csp, `${route.key} served`).toContain("frame-ancestors 'none'");
-      if (route.template.startsWith("/api/media")) expect(csp, `${route.key} served`).toContain("sandbox");
+      if (isSandboxed(route.template)) expect(csp, `${route.key} served`).toMatch(/^sandbox;/);
     }
   }
   const session = await fetchHeaders("anonymous", "/api/auth/session");

@@ -61,14 +61,14 @@ function addressOf(headers: Record<string, unknown> | undefined): string {
 
 // The attempt counts against its address and e-mail only once it has a place in the budget:
 // an attempt turned away as "busy" (an attack elsewhere) never slows its sender down.
-async function checkPassword(password: string, hash: string | null, lane: BudgetLane, count: () => Promise<void>): Promise<boolean> {
+async function checkPassword(password: string, hash: string | null, lane: BudgetLane, email: string, count: () => Promise<void>): Promise<boolean> {
   try {
     return await passwordBudget().run(async () => {
       await count();
       if (hash) return verifyPassword(password, hash);
       await burnPasswordCheck(password);
       return false;
-    }, lane);
+    }, lane, email);
   } catch (error) {
     if (error instanceof BudgetExceeded) throw new Error(LOGIN_ERRORS.busy);
     throw error;
@@ -127,7 +127,7 @@ export function authOptions(context: AuthOptionsContext = {}): NextAuthOptions {
           const usable = user?.passwordHash && !user.disabledAt && !user.isPlaceholder ? user.passwordHash : null;
           const cookie = typeof req.headers?.cookie === "string" ? req.headers.cookie : null;
           const lane = await signInLane(db(), { email, address, account: usable ? user : null, deviceToken: knownDeviceTokenOf(cookie, secureCookies()) }, authSecret());
-          if (!(await checkPassword(password, usable, lane, () => countLoginAttempt(db(), email, address))) || !user) {
+          if (!(await checkPassword(password, usable, lane, email, () => countLoginAttempt(db(), email, address))) || !user) {
             await recordLoginFailure(db(), address);
             await sweepLoginCounters(db());
             if (user && usable) await recordAudit(db(), { userId: user.id, action: "auth.login_failed" });

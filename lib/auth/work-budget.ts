@@ -6,7 +6,10 @@
 // sign-in from a browser or an address that signed in to the account before,
 // lib/auth/sign-in-lane.ts) has `reserved` slots of its own on top of the shared ones, its own
 // line of `maxWaiting`, and takes any slot that frees before waiting strangers do. Strangers
-// never use more than the shared `concurrency`, so what an attack can cost is unchanged.
+// never use more than the shared `concurrency`, so what an attack can cost is unchanged. One
+// known place per key (the account) at a time: a second known attempt for the same account
+// waits as a stranger's, so whoever holds one account's cookie or address cannot fill the
+// known lane and turn other accounts' users away.
 export class BudgetExceeded extends Error {
   constructor() {
     super("work budget exceeded");
@@ -17,7 +20,7 @@ export class BudgetExceeded extends Error {
 export type BudgetLane = "known" | "stranger";
 
 export type WorkBudget = {
-  run<T>(work: () => Promise<T>, lane?: BudgetLane): Promise<T>;
+  run<T>(work: () => Promise<T>, lane?: BudgetLane, key?: string): Promise<T>;
   readonly running: number;
   readonly waiting: number;
 };
@@ -26,6 +29,7 @@ export function createWorkBudget({ concurrency, maxWaiting, reserved = 0 }: { co
   const slots = concurrency + reserved;
   const running = { known: 0, stranger: 0 };
   const lines: Record<BudgetLane, (() => void)[]> = { known: [], stranger: [] };
+  const knownKeys = new Set<string>();
   const total = () => running.known + running.stranger;
   const canStart = (lane: BudgetLane) => total() < slots && (lane === "known" || running.stranger < concurrency);
 
@@ -51,16 +55,18 @@ export function createWorkBudget({ concurrency, maxWaiting, reserved = 0 }: { co
     get waiting() {
       return lines.known.length + lines.stranger.length;
     },
-    async run(work, lane = "stranger") {
-      if (canStart(lane) && !lines[lane].length) {
-        start(lane);
-      } else {
-        if (lines[lane].length >= maxWaiting) throw new BudgetExceeded();
-        await new Promise<void>((resolve) => lines[lane].push(resolve));
-      }
+    async run(work, asked = "stranger", key) {
+      const lane: BudgetLane = asked === "known" && key !== undefined && knownKeys.has(key) ? "stranger" : asked;
+      const startsNow = canStart(lane) && !lines[lane].length;
+      if (!startsNow && lines[lane].length >= maxWaiting) throw new BudgetExceeded();
+      const holdsKey = lane === "known" && key !== undefined;
+      if (holdsKey) knownKeys.add(key);
       try {
+        if (startsNow) start(lane);
+        else await new Promise<void>((resolve) => lines[lane].push(resolve));
         return await work();
       } finally {
+        if (holdsKey) knownKeys.delete(key);
         release(lane);
       }
     },

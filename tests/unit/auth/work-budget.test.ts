@@ -75,4 +75,28 @@ describe("a work budget", () => {
     first.open();
     await Promise.all([a, b]);
   });
+
+  it("gives one account one known place at a time: its next attempts wait as strangers', other accounts keep theirs", async () => {
+    const budget = createWorkBudget({ concurrency: 1, reserved: 1, maxWaiting: 1 });
+    const held = gate();
+    const stranger = gate();
+    // A stranger holds the shared slot and one waits: the strangers' line is full.
+    const s1 = budget.run(() => stranger.opened);
+    const s2 = budget.run(async () => "s2");
+    // Whoever holds mallory's cookie: the first attempt takes the reserved slot...
+    const m1 = budget.run(() => held.opened, "known", "mallory@x.test");
+    // ...the next ones go to the strangers' line, which is full, so they are refused.
+    await expect(budget.run(async () => "m2", "known", "mallory@x.test")).rejects.toBeInstanceOf(BudgetExceeded);
+    // Alice's known attempt still has the known line to itself.
+    const a1 = budget.run(async () => "alice", "known", "alice@x.test");
+    expect(budget.waiting).toBe(2);
+    held.open();
+    await expect(a1).resolves.toBe("alice");
+    stranger.open();
+    await Promise.all([s1, s2, m1]);
+    // Once mallory's attempt ended, her next is known again.
+    const m3 = budget.run(async () => "m3", "known", "mallory@x.test");
+    await expect(m3).resolves.toBe("m3");
+    expect(budget.running + budget.waiting).toBe(0);
+  });
 });

@@ -63,7 +63,7 @@ const signIn = Object.fromEntries(
   setup.stdout.split("\n").filter((l) => l.startsWith("SIGN_IN_")).map((l) => [l.slice(0, l.indexOf("=")), l.slice(l.indexOf("=") + 1)]),
 );
 
-const sources = ["app", "components", "lib", "proxy.ts", "instrumentation.ts", "next.config.js", "postcss.config.mjs", "package-lock.json", "tsconfig.json"];
+const sources = ["app", "components", "lib", "proxy.ts", "instrumentation.ts", "instrumentation-client.ts", "next.config.js", "postcss.config.mjs", "package-lock.json", "tsconfig.json"];
 const buildId = path.join(root, ".next/BUILD_ID");
 const built = existsSync(buildId) ? statSync(buildId).mtimeMs : 0;
 if (built === 0 || Math.max(...sources.map(newestMtime)) > built) {

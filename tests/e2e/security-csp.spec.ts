@@ -16,7 +16,7 @@ async function watch(page: Page): Promise<Watch> {
   await page.addInitScript(() => {
     const seen: string[] = [];
     (window as unknown as { cspViolations: string[] }).cspViolations = seen;
-    document.addEventListener("securitypolicyviolation", (e) => seen.push(`${e.violatedDirective} blocked ${e.blockedURI || "inline"}`));
+    document.addEventListener("securitypolicyviolation", (e) => seen.push(`${e.violatedDirective} blocked ${e.blockedURI || "inline"} at ${e.sourceFile}:${e.lineNumber}`));
   });
   const errors: string[] = [];
   page.on("console", (message) => message.type() === "error" && errors.push(message.text()));

@@ -30,6 +30,7 @@ import { seedFormats } from "./seed-formats";
 import { seedLabels } from "./seed-labels";
 import { seedSampled } from "./seed-sampled";
 import { seedReimport } from "./seed-reimport";
+import { seedScreens } from "./seed-screens";
 import { rederiveStale } from "./seed-derived";
 import { seedUiTreeSample } from "./seed-ui-tree";
 import { generatedFixtures } from "../support/import-fixtures";
@@ -105,6 +106,7 @@ async function main() {
   await seedSampled(db, store, dataDir, users);
   await seedReimport(db, dataDir, users);
   await seedModelLoop(db, store, dataDir, users);
+  await seedScreens(db, store, dataDir, users);
   // Rows written straight to the database are derived as an import derives its batches.
   for (const project of await db.project.findMany({ select: { id: true } })) await rederiveStale(db, project.id);
   await db.$disconnect();

@@ -14,6 +14,10 @@ export type Handle = (typeof HANDLES)[number];
 
 export type Direction = "left" | "right" | "up" | "down";
 
+// One side of a box, for resizing from the keyboard (one edge moves, the other three stay).
+export const EDGES = ["left", "top", "right", "bottom"] as const;
+export type Edge = (typeof EDGES)[number];
+
 // One image pixel: the smallest element a screenshot can show; a 0-area box would make the
 // point-in-box reward depend on float equality.
 export const MIN_BOX_SIZE = 1;
@@ -98,6 +102,23 @@ export function nudge(box: Box, dir: Direction, stepPx: number, image: Size): Bo
   const dx = dir === "left" ? -stepPx : dir === "right" ? stepPx : 0;
   const dy = dir === "up" ? -stepPx : dir === "down" ? stepPx : 0;
   return moveBox(box, dx, dy, image);
+}
+
+// Moves one edge by `delta` image pixels (positive: right or down), the other three staying.
+// Unlike a drag (resizeBox), a key press never flips the box: the edge stops `min` short of
+// the opposite one, and at the image's border.
+export function moveEdge(box: Box, edge: Edge, delta: number, image: Size, min: number = MIN_BOX_SIZE): Box {
+  const [x1, y1, x2, y2] = enforceMinSize(box, min, image);
+  switch (edge) {
+    case "left":
+      return [Math.min(Math.max(x1 + delta, 0), x2 - min), y1, x2, y2];
+    case "right":
+      return [x1, y1, Math.max(Math.min(x2 + delta, image.width), x1 + min), y2];
+    case "top":
+      return [x1, Math.min(Math.max(y1 + delta, 0), y2 - min), x2, y2];
+    case "bottom":
+      return [x1, y1, x2, Math.max(Math.min(y2 + delta, image.height), y1 + min)];
+  }
 }
 
 // A drawn box, in image pixels, from the press point to the current pointer point in any

@@ -1,7 +1,7 @@
 // The editor's undo policy on top of history.ts, so the component cannot get it wrong:
 // - load   -> reset: server data is a new starting point, not undoable;
 // - setSnapToPixels -> every snapshot: a preference, not a step;
-// - select -> replacePresent: choosing a box is not a step of its own (undo restores the
+// - select, cycleSelection -> replacePresent: choosing a box is not a step of its own (undo restores the
 //             selection that was current when each step was taken);
 // - every other discrete action (a key press, a Delete, a typed coordinate on Enter) -> one
 //   step;
@@ -27,7 +27,7 @@ export function applyAction(history: EditorHistory, action: EditorAction): Edito
   }
   const next = editorReducer(history.present, action);
   if (action.type === "load") return reset(history, next);
-  if (action.type === "select") return replacePresent(history, next);
+  if (action.type === "select" || action.type === "cycleSelection") return replacePresent(history, next);
   return commit(history, next);
 }
 

@@ -10,9 +10,11 @@ import type { Box, Point } from "@/lib/domain/geometry";
 import {
   MIN_BOX_SIZE,
   moveBox,
+  moveEdge,
   nudge,
   resizeBox,
   type Direction,
+  type Edge,
   type Handle,
 } from "@/lib/editor/box-ops";
 import {
@@ -28,10 +30,14 @@ export type EditorAction =
   | { type: "load"; data: EditorInput }
   | { type: "add"; id: string; box: Box; label?: string }
   | { type: "select"; id: string | null }
+  // The next (1) or previous (-1) box in list order, wrapping; from none, the first or last.
+  | { type: "cycleSelection"; step: 1 | -1 }
   | { type: "move"; id: string; dx: number; dy: number }
   | { type: "resize"; id: string; handle: Handle; point: Point }
   | { type: "setBox"; id: string; box: Box }
   | { type: "nudge"; id?: string; direction: Direction; step: number }
+  // One edge of the box (default: the selected one) by `delta` image pixels, right/down positive.
+  | { type: "moveEdge"; id?: string; edge: Edge; delta: number }
   | { type: "delete"; id?: string }
   | { type: "setLabel"; id: string; label: string }
   | { type: "setTargetAbsent"; value: boolean }
@@ -85,6 +91,16 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       if (action.id !== null && findBox(state, action.id) === null) return state;
       return { ...state, selectedId: action.id };
 
+    case "cycleSelection": {
+      // Boxes marked absent are not for editing (setTargetAbsent drops the selection too).
+      if (state.boxes.length === 0 || state.targetAbsent) return state;
+      const at = state.boxes.findIndex((b) => b.id === state.selectedId);
+      const n = state.boxes.length;
+      const next = at === -1 ? (action.step === 1 ? 0 : n - 1) : (at + action.step + n) % n;
+      const id = state.boxes[next]!.id;
+      return id === state.selectedId ? state : { ...state, selectedId: id };
+    }
+
     case "move":
       if (!Number.isFinite(action.dx) || !Number.isFinite(action.dy)) return state;
       return updateBox(state, action.id, (box) => moveBox(box, action.dx, action.dy, image));
@@ -103,6 +119,12 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       const id = action.id ?? state.selectedId;
       if (id === null || !Number.isFinite(action.step)) return state;
       return updateBox(state, id, (box) => nudge(box, action.direction, action.step, image));
+    }
+
+    case "moveEdge": {
+      const id = action.id ?? state.selectedId;
+      if (id === null || !Number.isFinite(action.delta)) return state;
+      return updateBox(state, id, (box) => moveEdge(box, action.edge, action.delta, image));
     }
 
     case "delete": {

@@ -1,6 +1,7 @@
 // The box editor's state, all in image pixels. Invariants, kept by createEditorState and the
 // reducer: every box is normalized, inside the image and at least MIN_BOX_SIZE on each side;
-// ids are unique; selectedId is null or the id of a box that exists.
+// ids are unique; selectedId is null or the id of a box that exists (the only box, when the
+// input names none).
 //
 // "Target absent" policy: marking the target absent KEEPS the boxes in the state (dimmed by
 // the UI) so that un-marking it brings them back without an undo; the saved answer, from
@@ -57,7 +58,11 @@ export function createEditorState(input: EditorInput): EditorState {
     ids.add(id);
     return { id, box: fitBoxToImage(box, input.image), label: label ?? "" };
   });
-  const selected = input.selectedId ?? null;
+  // Keyboard-first: when the data holds one box and says nothing about the selection, that
+  // box is selected, so the arrow keys move it without a click first (issue 36, item 33).
+  // An explicit null keeps nothing selected; a box marked absent is not for editing.
+  const onlyBox = boxes.length === 1 && !input.targetAbsent ? boxes[0]!.id : null;
+  const selected = input.selectedId === undefined ? onlyBox : input.selectedId;
   const selectedId = selected !== null && ids.has(selected) ? selected : null;
   return {
     image: { width: input.image.width, height: input.image.height },

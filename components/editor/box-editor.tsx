@@ -9,11 +9,16 @@
 // data-offset-x / data-offset-y: a point (x, y) in image pixels is on the page at
 //   stageBox.x + offsetX + x * scale, stageBox.y + offsetY + y * scale
 // where stageBox is the bounding box of [data-testid="box-editor-stage"]; data-references
-// names the read-only boxes drawn under the editable ones.
+// names the read-only boxes drawn under the editable ones; data-labels says whether the
+// labels are shown (O) and data-chips where each one is (stage pixels, "key x y w h;..."),
+// data-edge which edge of the selected box the arrow keys move (E).
 import { treeFitText } from "@/components/editor/tree-fit-text";
 import { useEffect, useRef, useState } from "react";
 import type { EditorInput, EditorState } from "@/lib/editor/state";
+import type { Edge } from "@/lib/editor/box-ops";
 import { BoxList } from "@/components/editor/box-list";
+import { layoutCanvasChips } from "@/components/editor/canvas-chips";
+import { measureChipText } from "@/components/editor/measure-chip-text";
 import { EditorCanvas } from "@/components/editor/editor-canvas";
 import { EditorHelp, type ScreenKey } from "@/components/editor/editor-help";
 import { EditorStatusBar } from "@/components/editor/editor-status-bar";
@@ -58,11 +63,14 @@ const NO_PREDICTIONS: Prediction[] = [];
 const NO_REFERENCES: ReferenceBox[] = [];
 const SNAP_COLOR = "#d97706";
 
-function hintFor(t: Translate, state: EditorState, o: { readOnly: boolean; isDrawMode: boolean; snapLabel: string | null; treeNote: string | null }): string {
+const EDGE_HINT = { left: "editor.hint.edgeLeft", top: "editor.hint.edgeTop", right: "editor.hint.edgeRight", bottom: "editor.hint.edgeBottom" } as const;
+
+function hintFor(t: Translate, state: EditorState, o: { readOnly: boolean; isDrawMode: boolean; snapLabel: string | null; treeNote: string | null; edge: Edge | null }): string {
   if (o.readOnly) return t("editor.hint.readOnly");
   if (o.isDrawMode) return t("editor.hint.drawMode");
   if (state.targetAbsent) return t("editor.hint.targetAbsent");
   const index = state.boxes.findIndex((b) => b.id === state.selectedId);
+  if (index >= 0 && o.edge) return t(EDGE_HINT[o.edge], { n: index + 1 });
   // The tree note comes from lib/ui-tree/fit-to-image.ts, in English (README "Languages").
   if (index >= 0 && o.snapLabel) return `${t("editor.hint.snap", { n: index + 1, element: o.snapLabel })}${o.treeNote ? ` ${o.treeNote}` : ""}`;
   if (index >= 0) return t("editor.hint.selected", { n: index + 1 });
@@ -81,6 +89,10 @@ export function BoxEditor(props: BoxEditorProps) {
   const [isDrawMode, setDrawMode] = useState(false);
   const [isHelpOpen, setHelpOpen] = useState(false);
   const [isSpaceHeld, setSpaceHeld] = useState(false);
+  const [isLabelsShown, setLabelsShown] = useState(true);
+  // The edge E chose belongs to one box of one load: selecting another box, or another
+  // sample, makes the arrows move whole boxes again.
+  const [edgeChoice, setEdgeChoice] = useState<{ boxId: string; loadKey: string; edge: Edge } | null>(null);
   const containerRef = useRef<HTMLDivElement>(null);
   const focusEditor = () => containerRef.current?.focus({ preventScroll: true });
   // Keyboard-first: the editor has the focus from the start (? and every shortcut work on
@@ -101,6 +113,7 @@ export function BoxEditor(props: BoxEditorProps) {
   });
   // The element B would snap the selected box to, drawn dashed so the reviewer sees it first.
   const selectedBox = editor.state.targetAbsent ? null : editor.state.boxes.find((b) => b.id === editor.state.selectedId) ?? null;
+  const edge = selectedBox && edgeChoice && edgeChoice.boxId === selectedBox.id && edgeChoice.loadKey === props.loadKey ? edgeChoice.edge : null;
   const snapTarget = props.uiTree && selectedBox ? elementUnderBox(props.uiTree.tree, selectedBox.box) : null;
   const snapBox = snapTarget ? boxOfElement(snapTarget) : null;
   const snapLabel = snapTarget ? [snapTarget.role, snapTarget.text].filter(Boolean).join(" ").slice(0, 40) : null;
@@ -118,12 +131,18 @@ export function BoxEditor(props: BoxEditorProps) {
     setSpaceHeld,
     toggleSnap: () => setSnapToPixels(!snapToPixels),
     snapToElement: snapBox && selectedBox ? () => editor.dispatch({ type: "setBox", id: selectedBox.id, box: snapBox }) : undefined,
+    edge,
+    setEdge: (next) => setEdgeChoice(next && selectedBox ? { boxId: selectedBox.id, loadKey: props.loadKey, edge: next } : null),
+    toggleLabels: () => setLabelsShown(!isLabelsShown),
   });
   useWheelZoom(stage.element, view.zoomAtPoint);
 
   const { state } = editor;
   const vp = view.viewport;
   const isReady = stage.size.width > 0 && imageStatus.state !== "loading";
+  const chips = isLabelsShown && stage.size.width > 0
+    ? layoutCanvasChips({ state, references: shownReferences, predictions, viewport: vp, stage: stage.size, measure: measureChipText })
+    : [];
   return (
     <div
       ref={containerRef}
@@ -139,6 +158,9 @@ export function BoxEditor(props: BoxEditorProps) {
       data-snap-to-pixels={state.snapToPixels ? "true" : "false"}
       data-references={shownReferences.map((r) => r.key).join(" ")}
       data-snap-target={snapBox ? snapBox.join(",") : undefined}
+      data-labels={isLabelsShown ? "shown" : "hidden"}
+      data-chips={chips.map((c) => `${c.key} ${[c.x, c.y, c.width, c.height].map(Math.round).join(" ")}`).join(";")}
+      data-edge={edge ?? "none"}
       onKeyDown={keys.onKeyDown}
       onKeyUp={keys.onKeyUp}
       onBlur={() => setSpaceHeld(false)}
@@ -152,6 +174,8 @@ export function BoxEditor(props: BoxEditorProps) {
           canRedo={editor.canRedo}
           isDrawMode={isDrawMode}
           isHelpOpen={isHelpOpen}
+          isLabelsShown={isLabelsShown}
+          onToggleLabels={() => setLabelsShown(!isLabelsShown)}
           snapToPixels={snapToPixels}
           onToggleSnap={() => setSnapToPixels(!snapToPixels)}
           onUndo={editor.undo}
@@ -182,6 +206,8 @@ export function BoxEditor(props: BoxEditorProps) {
               predictions={predictions}
               references={shownReferences}
               crosshair={gestures.pointer}
+              chips={chips}
+              edge={edge}
             />
           )}
         </div>
@@ -189,7 +215,7 @@ export function BoxEditor(props: BoxEditorProps) {
         {state.targetAbsent && <TargetAbsentBadge />}
         {isHelpOpen && <EditorHelp onClose={() => setHelpOpen(false)} screenKeys={props.screenKeys} />}
       </div>
-      <EditorStatusBar isOneLine={props.fillHeight} pointer={gestures.pointer} viewport={vp} image={image} hint={hintFor(t, state, { readOnly, isDrawMode, snapLabel, treeNote: treeFitText(t, props.uiTree?.note ?? null) })} />
+      <EditorStatusBar isOneLine={props.fillHeight} pointer={gestures.pointer} viewport={vp} image={image} hint={hintFor(t, state, { readOnly, isDrawMode, snapLabel, treeNote: treeFitText(t, props.uiTree?.note ?? null), edge })} />
       <BoxList state={state} readOnly={readOnly} maxBoxes={maxBoxes} dispatch={editor.dispatch} />
     </div>
   );

@@ -1,6 +1,7 @@
 "use client";
-// The Konva stage: pure drawing of props, in four layers (five with reference boxes) so that
-// a pointer move redraws only the small overlay layer, not the 4K screenshot. No layer
+// The Konva stage: pure drawing of props, in layers (image, reference boxes, boxes, model
+// points, labels, crosshair) so that a pointer move redraws only the small overlay layer, not
+// the 4K screenshot. The labels come laid out (canvas-chips.ts), or not at all when hidden. No layer
 // listens: the editor hit-tests its own state (hit-test.ts) from DOM pointer events on the
 // element around the stage. The stage never moves; the viewport (stage = image * scale +
 // offset) is applied per shape.
@@ -9,7 +10,10 @@ import type { Point } from "@/lib/domain/geometry";
 import type { Size } from "@/lib/editor/size";
 import type { EditorState } from "@/lib/editor/state";
 import { boxToStage, type Viewport } from "@/lib/editor/viewport";
+import type { Edge } from "@/lib/editor/box-ops";
 import { BoxShapes } from "@/components/editor/box-shapes";
+import type { CanvasChip } from "@/components/editor/canvas-chips";
+import { ChipLayer } from "@/components/editor/chip-layer";
 import { PredictionLayer, type Prediction } from "@/components/editor/prediction-layer";
 import { ReferenceLayer, type ReferenceBox } from "@/components/editor/reference-layer";
 
@@ -25,6 +29,8 @@ type Props = {
   predictions: Prediction[];
   references: ReferenceBox[];
   crosshair: Point | null;
+  chips: readonly CanvasChip[];
+  edge: Edge | null;
 };
 
 function Crosshair({ at, size }: { at: Point; size: Size }) {
@@ -50,7 +56,7 @@ function LinePair({ points }: { points: number[] }) {
   );
 }
 
-export function EditorCanvas({ size, viewport, image, state, predictions, references, crosshair }: Props) {
+export function EditorCanvas({ size, viewport, image, state, predictions, references, crosshair, chips, edge }: Props) {
   const frame = boxToStage([0, 0, state.image.width, state.image.height], viewport);
   return (
     <Stage width={size.width} height={size.height}>
@@ -64,9 +70,10 @@ export function EditorCanvas({ size, viewport, image, state, predictions, refere
       </Layer>
       {references.length > 0 && <ReferenceLayer references={references} viewport={viewport} />}
       <Layer listening={false}>
-        <BoxShapes state={state} viewport={viewport} />
+        <BoxShapes state={state} viewport={viewport} edge={edge} />
       </Layer>
       <PredictionLayer predictions={predictions} viewport={viewport} />
+      {chips.length > 0 && <ChipLayer chips={chips} />}
       <Layer listening={false}>{crosshair && <Crosshair at={crosshair} size={size} />}</Layer>
     </Stage>
   );

@@ -12,6 +12,8 @@ type Props = {
   canRedo: boolean;
   isDrawMode: boolean;
   isHelpOpen: boolean;
+  isLabelsShown: boolean;
+  onToggleLabels: () => void;
   snapToPixels: boolean;
   onToggleSnap: () => void;
   onUndo: () => void;
@@ -88,6 +90,9 @@ export function EditorToolbar(p: Props) {
       </ToolButton>
       <ToolButton focusEditor={p.focusEditor} label={t("editor.tool.actualSize")} title={t("editor.tool.actualSizeTitle")} onClick={p.onActualSize}>
         100%
+      </ToolButton>
+      <ToolButton focusEditor={p.focusEditor} label={t("editor.tool.labels")} title={t("editor.tool.labelsTitle")} pressed={p.isLabelsShown} onClick={p.onToggleLabels}>
+        {t("editor.tool.labelsText")}
       </ToolButton>
       <span className="grow" />
       <ToolButton focusEditor={p.focusEditor} label={t("editor.tool.help")} title={t("editor.tool.helpTitle")} pressed={p.isHelpOpen} onClick={p.onToggleHelp}>

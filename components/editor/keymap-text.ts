@@ -8,6 +8,10 @@ import type { PlainKey } from "@/lib/i18n/translate";
 export const KEYMAP_TEXT: Record<string, { keys?: PlainKey; does: PlainKey }> = {
   "Arrow keys": { keys: "editor.key.arrows", does: "editor.key.arrowsDoes" },
   "Shift + Arrow keys": { keys: "editor.key.shiftArrows", does: "editor.key.shiftArrowsDoes" },
+  S: { does: "editor.key.selectNextDoes" },
+  "Shift + S": { does: "editor.key.selectPreviousDoes" },
+  E: { does: "editor.key.nextEdgeDoes" },
+  "Shift + E": { does: "editor.key.previousEdgeDoes" },
   "Delete / Backspace": { keys: "editor.key.delete", does: "editor.key.deleteDoes" },
   "Ctrl/Cmd + Z": { does: "editor.key.undoDoes" },
   "Ctrl/Cmd + Shift + Z, Ctrl + Y": { does: "editor.key.redoDoes" },
@@ -20,5 +24,6 @@ export const KEYMAP_TEXT: Record<string, { keys?: PlainKey; does: PlainKey }> = 
   T: { does: "editor.key.targetAbsentDoes" },
   I: { does: "editor.key.snapDoes" },
   B: { does: "editor.key.snapElementDoes" },
+  O: { does: "editor.key.labelsDoes" },
   "?": { does: "editor.key.helpDoes" },
 };

@@ -1,9 +1,12 @@
 "use client";
-// Keyboard shortcuts of the focused editor (lib/editor/keyboard.ts maps keys to intents).
+// Keyboard shortcuts of the focused editor (lib/editor/keyboard.ts maps keys to intents;
+// lib/editor/edge-keys.ts turns an arrow into an edge's move while E has chosen one).
 // The handler sits on the editor's container, so it only ever sees keys while the editor or
 // one of its children has focus, and it leaves form fields alone (typing "1" in a coordinate
 // must not zoom). Space is not an intent: holding it turns a left-drag into a pan.
 import type { KeyboardEvent } from "react";
+import type { Edge } from "@/lib/editor/box-ops";
+import { cycleEdge, edgeDelta } from "@/lib/editor/edge-keys";
 import { intentForKey } from "@/lib/editor/keyboard";
 import type { EditorHistoryApi } from "@/components/editor/use-editor-history";
 import type { ViewportApi } from "@/components/editor/use-viewport";
@@ -22,6 +25,10 @@ type Options = {
   toggleSnap: () => void;
   /** Snaps the selected box to the UI element under it; absent when the screenshot has no tree. */
   snapToElement?: () => void;
+  /** The edge of the selected box the arrow keys move (E), or null: they move the whole box. */
+  edge: Edge | null;
+  setEdge: (edge: Edge | null) => void;
+  toggleLabels: () => void;
 };
 
 function isFormField(target: EventTarget): boolean {
@@ -50,13 +57,28 @@ export function useEditorKeys(o: Options) {
     const isZoom = ["zoomIn", "zoomOut", "fit", "actualSize"].includes(intent.type);
     // Mid-drag only Escape and zoom: an undo or a delete would pull the state from under it.
     if (o.isGestureActive && intent.type !== "deselect" && !isZoom) return;
-    // A held "t" or "?" would flicker.
-    if (e.repeat && (intent.type === "toggleTargetAbsent" || intent.type === "toggleHelp")) return;
+    // A held "t", "o" or "?" would flicker.
+    if (e.repeat && (intent.type === "toggleTargetAbsent" || intent.type === "toggleHelp" || intent.type === "toggleLabels")) return;
     const canEdit = !o.readOnly;
     switch (intent.type) {
-      case "nudge":
-        if (canEdit) editor.dispatch({ type: "nudge", direction: intent.direction, step: intent.step });
+      case "nudge": {
+        if (!canEdit) return;
+        if (o.edge === null) return editor.dispatch({ type: "nudge", direction: intent.direction, step: intent.step });
+        const delta = edgeDelta(o.edge, intent.direction, intent.step);
+        if (delta !== null) editor.dispatch({ type: "moveEdge", edge: o.edge, delta });
         return;
+      }
+      case "selectNext":
+      case "selectPrevious":
+        if (canEdit) editor.dispatch({ type: "cycleSelection", step: intent.type === "selectNext" ? 1 : -1 });
+        return;
+      case "nextEdge":
+      case "previousEdge":
+        // Only a selected box has edges to move.
+        if (canEdit && editor.state.selectedId !== null && !editor.state.targetAbsent) o.setEdge(cycleEdge(o.edge, intent.type === "nextEdge" ? 1 : -1));
+        return;
+      case "toggleLabels":
+        return o.toggleLabels();
       case "delete":
         if (canEdit) editor.dispatch({ type: "delete" });
         return;
@@ -75,10 +97,11 @@ export function useEditorKeys(o: Options) {
       case "actualSize":
         return view.actualSize();
       case "deselect":
-        // Escape undoes the most recent thing first: a drag, the help, draw mode, the selection.
+        // Escape undoes the most recent thing first: a drag, the help, draw mode, the chosen edge, the selection.
         if (o.cancelGesture()) return;
         if (o.isHelpOpen) return o.setHelpOpen(false);
         if (o.isDrawMode) return o.setDrawMode(false);
+        if (o.edge !== null) return o.setEdge(null);
         editor.dispatch({ type: "select", id: null });
         return;
       case "drawMode":

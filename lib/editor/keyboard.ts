@@ -30,7 +30,14 @@ export type EditorIntent =
   | { type: "toggleTargetAbsent" }
   | { type: "toggleSnapToPixels" }
   | { type: "snapToElement" }
-  | { type: "toggleHelp" };
+  | { type: "toggleHelp" }
+  // Keyboard-only editing (issue 36, item 33): S / Shift+S select the next / previous box,
+  // E / Shift+E choose which edge the arrow keys move (then they resize), O hides the labels.
+  | { type: "selectNext" }
+  | { type: "selectPrevious" }
+  | { type: "nextEdge" }
+  | { type: "previousEdge" }
+  | { type: "toggleLabels" };
 
 // Maps, not object literals: a lookup must never find an inherited property.
 const ARROWS = new Map<string, Direction>([
@@ -58,6 +65,7 @@ const PLAIN_KEYS = new Map<string, PlainIntent["type"]>([
   ["t", "toggleTargetAbsent"],
   ["i", "toggleSnapToPixels"],
   ["b", "snapToElement"],
+  ["o", "toggleLabels"],
   ["?", "toggleHelp"],
 ]);
 
@@ -74,6 +82,9 @@ export function intentForKey(event: KeyInput): EditorIntent | null {
   if (direction !== undefined) {
     return { type: "nudge", direction, step: event.shiftKey ? NUDGE_STEP_SHIFT : NUDGE_STEP };
   }
+  // Shift reverses these two, so they are not plain keys.
+  if (key === "s") return { type: event.shiftKey ? "selectPrevious" : "selectNext" };
+  if (key === "e") return { type: event.shiftKey ? "previousEdge" : "nextEdge" };
   const type = PLAIN_KEYS.get(key);
   return type === undefined ? null : { type };
 }
@@ -85,6 +96,10 @@ export type KeymapRow = { keys: string; description: string; intent: EditorInten
 export const KEYMAP: readonly KeymapRow[] = [
   { keys: "Arrow keys", description: "Move the selected box by 1 px", intent: "nudge" },
   { keys: "Shift + Arrow keys", description: "Move the selected box by 10 px", intent: "nudge" },
+  { keys: "S", description: "Select the next box", intent: "selectNext" },
+  { keys: "Shift + S", description: "Select the previous box", intent: "selectPrevious" },
+  { keys: "E", description: "Arrow keys move the next edge of the box (left, top, right, bottom, then the whole box again): 1 px, 10 px with Shift", intent: "nextEdge" },
+  { keys: "Shift + E", description: "The same, edges in the other order", intent: "previousEdge" },
   { keys: "Delete / Backspace", description: "Delete the selected box", intent: "delete" },
   { keys: "Ctrl/Cmd + Z", description: "Undo", intent: "undo" },
   { keys: "Ctrl/Cmd + Shift + Z, Ctrl + Y", description: "Redo", intent: "redo" },
@@ -97,5 +112,6 @@ export const KEYMAP: readonly KeymapRow[] = [
   { keys: "T", description: "Toggle \"target absent\"", intent: "toggleTargetAbsent" },
   { keys: "I", description: "Snap boxes to whole (integer) pixels, or stop", intent: "toggleSnapToPixels" },
   { keys: "B", description: "Snap the selected box to the UI element under its centre (screenshots with a UI tree)", intent: "snapToElement" },
+  { keys: "O", description: "Show or hide the labels on the screenshot", intent: "toggleLabels" },
   { keys: "?", description: "Show or hide this help", intent: "toggleHelp" },
 ];

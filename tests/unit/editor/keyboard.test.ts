@@ -49,6 +49,18 @@ describe("intentForKey", () => {
     }
   });
 
+  it("s selects the next box and Shift+S the previous; e and Shift+E choose the edge; o hides the labels", () => {
+    expect(intentForKey(key("s"))).toEqual({ type: "selectNext" });
+    expect(intentForKey(key("S", { shiftKey: true }))).toEqual({ type: "selectPrevious" });
+    // Caps Lock: an upper-case letter without Shift is still the plain key.
+    expect(intentForKey(key("S"))).toEqual({ type: "selectNext" });
+    expect(intentForKey(key("e"))).toEqual({ type: "nextEdge" });
+    expect(intentForKey(key("E", { shiftKey: true }))).toEqual({ type: "previousEdge" });
+    expect(intentForKey(key("o"))).toEqual({ type: "toggleLabels" });
+    expect(intentForKey(key("s", { ctrlKey: true }))).toBeNull();
+    expect(intentForKey(key("e", { altKey: true }))).toBeNull();
+  });
+
   it("b snaps to the UI element, in either case", () => {
     expect(intentForKey(key("b"))).toEqual({ type: "snapToElement" });
     expect(intentForKey(key("B", { shiftKey: true }))).toEqual({ type: "snapToElement" });
@@ -77,10 +89,15 @@ describe("KEYMAP", () => {
         "deselect",
         "drawMode",
         "fit",
+        "nextEdge",
         "nudge",
+        "previousEdge",
         "redo",
+        "selectNext",
+        "selectPrevious",
         "snapToElement",
         "toggleHelp",
+        "toggleLabels",
         "toggleSnapToPixels",
         "toggleTargetAbsent",
         "undo",

@@ -11,6 +11,7 @@ import { useT } from "@/components/i18n/i18n-provider";
 import type { Translate } from "@/lib/i18n/translate";
 import { postAnswerSave, useQueueClaim } from "@/components/queues/use-queue-claim";
 import { useScreenshotTree } from "@/components/editor/use-screenshot-tree";
+import { liveCorrectness } from "@/components/review/live-correctness";
 import { PredictionCrops } from "@/components/review/prediction-crops";
 import { PredictionList } from "@/components/review/prediction-list";
 import { QualityPanel } from "@/components/review/quality-panel";
@@ -135,9 +136,17 @@ export function GroundingReview({ project, review, tiers, canOverride, query, ne
     boxes: payload.box ? [{ id: "target", box: payload.box, label: t("editor.targetBoxLabel") }] : [],
     targetAbsent: payload.targetAbsent,
   };
+  // The stored correctness is judged against the effective target (the accepted final answer,
+  // else the imported box); while the answer differs from it, each model is also judged
+  // against the answer (issue 36, item 23), and the canvas colours the points by that.
+  const judgedTarget = finalPayload ? { targetAbsent: finalPayload.targetAbsent, box: finalPayload.targetAbsent ? null : finalPayload.box } : review.target;
+  const live = liveCorrectness(review.predictions, { targetAbsent: payload.targetAbsent, box: payload.targetAbsent ? null : payload.box }, judgedTarget);
   const predictions = review.predictions
     .filter((p) => p.kind === "point")
-    .map((p) => ({ label: p.model, x: p.x!, y: p.y!, hit: p.correctness === null ? null : p.correctness === "correct" }));
+    .map((p) => {
+      const judgement = live?.get(p.id) ?? p.correctness;
+      return { label: p.model, x: p.x!, y: p.y!, hit: judgement === null ? null : judgement === "correct" };
+    });
 
   return (
     <div className="space-y-4">
@@ -188,7 +197,7 @@ export function GroundingReview({ project, review, tiers, canOverride, query, ne
           </section>
           <section aria-label={t("grounding.predictions")} className="space-y-2">
             <h2 className="text-sm font-semibold">{t("grounding.predictions")}</h2>
-            <PredictionList predictions={review.predictions} />
+            <PredictionList predictions={review.predictions} live={live} />
           </section>
           <QualityPanel projectId={project.id} verdicts={review.verdicts} ownScore={payload.qualityScore} onOwnScore={(qualityScore) => update({ qualityScore })} tiers={tiers} canOverride={canOverride} stored={review.derived}
             currentRewrite={payload.instructionRewrite} canDismiss={canOverride}
@@ -226,7 +235,8 @@ export function GroundingReview({ project, review, tiers, canOverride, query, ne
         </aside>
       </div>
       {review.image && review.mediaId && (
-        <PredictionCrops mediaId={review.mediaId} image={review.image} box={finalBox ?? review.target.box} predictions={review.predictions} />
+        <PredictionCrops mediaId={review.mediaId} image={review.image} box={finalBox ?? review.target.box} predictions={review.predictions}
+          edited={live ? { box: payload.targetAbsent ? null : payload.box, live } : null} />
       )}
     </div>
   );

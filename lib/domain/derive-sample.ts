@@ -54,7 +54,10 @@ export type SampleDerived = {
 
 const isScore = (v: number | null): v is number => v !== null && Number.isFinite(v) && v >= 0 && v <= 10;
 
-function judgeOf(prediction: PredictionInput, target: SampleDerived["target"]): Judgement | null {
+/** A prediction's correctness against a target: the one hit test behind the stored
+ *  correctness (against the effective target, below) and the review screen's live "against
+ *  your box" (against the box being edited). */
+export function predictionCorrectness(prediction: PredictionInput, target: SampleDerived["target"]): Judgement | null {
   if (!target.targetAbsent && target.box === null) return null;
   const box = target.targetAbsent ? null : target.box;
   if (prediction.kind === "point" && prediction.x !== null && prediction.y !== null) return judgePrediction({ kind: "point", point: [prediction.x, prediction.y] }, box);
@@ -73,7 +76,7 @@ export function deriveSample(inputs: SampleInputs): SampleDerived {
   const qualityScore = judgeScore ?? humanScore;
   const qualitySource: QualitySource | null = judgeScore !== null ? (judged!.overrideId ? "override" : "judge") : humanScore !== null ? "review" : null;
 
-  const predictions = inputs.predictions.map((p) => ({ id: p.id, correctness: judgeOf(p, target) }));
+  const predictions = inputs.predictions.map((p) => ({ id: p.id, correctness: predictionCorrectness(p, target) }));
   const effects = verdictEffects<number | boolean>(inputs.verdicts ?? inputs.qualityVerdicts);
   return {
     target,

@@ -144,4 +144,6 @@ export const review = {
   "bulk.around": "around each box",
   "bulk.list": "Samples to sweep",
   "bulk.selected": "selected",
+  // Review screens at 720p (issue 36, item 23): hit or miss against the box being edited.
+  "predictions.againstYourBox": "against your box: {verdict}",
 } as const;

@@ -147,4 +147,6 @@ export const review: MessagesLike<typeof en> = {
   "bulk.around": "框周围区域",
   "bulk.list": "待批量处理的样本",
   "bulk.selected": "已选",
+  // 720p 下的审核界面（issue 36 第 23 项）：相对正在编辑的框的命中与否。
+  "predictions.againstYourBox": "相对你的框：{verdict}",
 };

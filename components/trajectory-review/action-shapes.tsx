@@ -30,9 +30,27 @@ function Segment({ a, b, color, width = 3 }: { a: PointObject; b: PointObject; c
   );
 }
 
+// Marker sizes in units of `u` (a hundredth of the image's longer side): a point marker's
+// ring, how far a long press's outer ring and a hover's arms reach beyond it, an arrow's head.
+const RING = 2;
+const LONG_PRESS_OUTER = 1.5;
+const HOVER_ARM = 1.4;
+const ARROW_HEAD = 3.2;
+
+/** The unit marker sizes are drawn in, for an image of this size. */
+export const markerUnit = (width: number, height: number) => Math.max(width, height) / 100;
+
+/** How far from its point a marker reaches, in image pixels: the action's tag stays beyond it. */
+export function markerReach(type: Action["type"], u: number): number {
+  if (type === "long_press") return RING * LONG_PRESS_OUTER * u;
+  if (type === "hover") return RING * HOVER_ARM * u;
+  if (type === "drag" || type === "scroll") return ARROW_HEAD * u;
+  return RING * u;
+}
+
 export function Arrow({ from, to, color, u }: Shape & { from: PointObject; to: PointObject }) {
   const angle = Math.atan2(to.y - from.y, to.x - from.x);
-  const head = u * 3.2;
+  const head = u * ARROW_HEAD;
   const wing = (side: number) => `${to.x - head * Math.cos(angle + side)},${to.y - head * Math.sin(angle + side)}`;
   const shaftEnd = { x: to.x - head * 0.7 * Math.cos(angle), y: to.y - head * 0.7 * Math.sin(angle) };
   return (
@@ -46,7 +64,7 @@ export function Arrow({ from, to, color, u }: Shape & { from: PointObject; to: P
 
 // One glyph per point action so a double click or a long press is not mistaken for a click.
 export function PointMarker({ type, x, y, color, u }: Shape & { type: string; x: number; y: number }) {
-  const r = u * 2;
+  const r = u * RING;
   switch (type) {
     case "double_click":
       return <g data-shape="double_click"><Ring x={x} y={y} r={r} color={color} /><Ring x={x} y={y} r={r * 0.55} color={color} /><Dot x={x} y={y} r={r * 0.22} color={color} /></g>;
@@ -55,17 +73,17 @@ export function PointMarker({ type, x, y, color, u }: Shape & { type: string; x:
         <g data-shape="long_press">
           <circle cx={x} cy={y} r={r} fill={color} fillOpacity={0.3} />
           <Ring x={x} y={y} r={r} color={color} width={3.5} />
-          <Ring x={x} y={y} r={r * 1.5} color={color} dashed width={2} />
+          <Ring x={x} y={y} r={r * LONG_PRESS_OUTER} color={color} dashed width={2} />
           <Dot x={x} y={y} r={r * 0.3} color={color} />
         </g>
       );
     case "hover":
       return (
         <g data-shape="hover">
-          <Segment a={{ x: x - r * 1.4, y }} b={{ x: x - r * 0.4, y }} color={color} width={2.5} />
-          <Segment a={{ x: x + r * 0.4, y }} b={{ x: x + r * 1.4, y }} color={color} width={2.5} />
-          <Segment a={{ x, y: y - r * 1.4 }} b={{ x, y: y - r * 0.4 }} color={color} width={2.5} />
-          <Segment a={{ x, y: y + r * 0.4 }} b={{ x, y: y + r * 1.4 }} color={color} width={2.5} />
+          <Segment a={{ x: x - r * HOVER_ARM, y }} b={{ x: x - r * 0.4, y }} color={color} width={2.5} />
+          <Segment a={{ x: x + r * 0.4, y }} b={{ x: x + r * HOVER_ARM, y }} color={color} width={2.5} />
+          <Segment a={{ x, y: y - r * HOVER_ARM }} b={{ x, y: y - r * 0.4 }} color={color} width={2.5} />
+          <Segment a={{ x, y: y + r * 0.4 }} b={{ x, y: y + r * HOVER_ARM }} color={color} width={2.5} />
           <Ring x={x} y={y} r={r * 0.2} color={color} width={2} />
         </g>
       );
@@ -95,7 +113,7 @@ export function scrollVector(action: Extract<Action, { type: "scroll" }>, width:
 }
 
 export function ActionShapes({ action, width, height, color }: { action: Action; width: number; height: number; color: string }) {
-  const u = Math.max(width, height) / 100;
+  const u = markerUnit(width, height);
   const box = action.element;
   let shape = null;
   if ((action.type === "click" || action.type === "double_click" || action.type === "long_press" || action.type === "hover" || action.type === "select") && action.x !== undefined && action.y !== undefined) {

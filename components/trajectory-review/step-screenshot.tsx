@@ -7,15 +7,19 @@
 // the node there instead and the hovered and selected nodes' bounds are outlined. Where the
 // screen changed before the next step is outlined too (key d). What has no place on the screen
 // (the typed text, finish and its answer, keys) is a line above the image, never over it (key i).
-import { useImperativeHandle, type MouseEvent, type ReactNode, type Ref } from "react";
+// The zoom level is the project's remembered one (use-zoom-memory.ts), centred on the action.
+import { useEffect, useImperativeHandle, type MouseEvent, type ReactNode, type Ref } from "react";
 import { useStageSize } from "@/components/editor/use-stage-size";
 import { useViewport } from "@/components/editor/use-viewport";
 import { useT } from "@/components/i18n/i18n-provider";
-import { ActionLabels, ActionNote, TONES } from "@/components/trajectory-review/action-labels";
+import { ActionLabels, ActionNote, hasActionNote, TONES } from "@/components/trajectory-review/action-labels";
 import { ActionShapes } from "@/components/trajectory-review/action-shapes";
 import { ChangedRegions } from "@/components/trajectory-review/changed-regions";
 import { isPointAction } from "@/components/trajectory-review/payload-edits";
 import { ScreenshotStage } from "@/components/trajectory-review/screenshot-stage";
+import { actionFocus } from "@/components/trajectory-review/action-focus";
+import { actionName } from "@/components/trajectory-review/action-words";
+import type { ZoomMemory } from "@/components/trajectory-review/use-zoom-memory";
 import { describeAction, type Action } from "@/lib/domain/actions";
 import type { TrajectoryReview } from "@/lib/trajectories/trajectory-review";
 import type { Bounds } from "@/lib/ui-tree/node";
@@ -41,6 +45,7 @@ type Props = {
   /** Set while the UI tree is open: a click outside point mode picks the node there. */
   onPick?: (x: number, y: number) => void;
   zoom: Ref<ZoomControls>;
+  zoomMemory: ZoomMemory;
   /** Off when the caption and the action's words are shown in the column beside (phone screenshots). */
   isCaptionShown?: boolean;
   /** Shown at the end of the caption's row (the clean / labelled screenshot switch). */
@@ -69,12 +74,19 @@ function imagePoint(event: MouseEvent<SVGSVGElement>, width: number, height: num
 
 const NO_MEDIA: Media = { id: "", width: 1, height: 1 };
 
-export function StepScreenshot({ frame, corrected, isPointMode, isOverlayShown, isNoteShown, isChangeShown, onPoint, outlines = [], onPick, zoom, isCaptionShown = true, captionExtra }: Props) {
+export function StepScreenshot({ frame, corrected, isPointMode, isOverlayShown, isNoteShown, isChangeShown, onPoint, outlines = [], onPick, zoom, zoomMemory, isCaptionShown = true, captionExtra }: Props) {
   const t = useT();
   const step = frame.kind === "step" ? frame.step : null;
   const media = frame.kind === "step" ? frame.step.media : frame.media;
   const stage = useStageSize();
-  const view = useViewport(media ?? NO_MEDIA, stage.size, media?.id ?? "none");
+  const focus = step?.action && media ? actionFocus(step.action, media.width, media.height) : null;
+  const view = useViewport(media ?? NO_MEDIA, stage.size, `${step?.id ?? "final"}|${media?.id ?? "none"}`, { factor: zoomMemory.factor, focus, onFit: () => zoomMemory.remember(1) }, 0);
+  // What the reviewer zoomed to is the project's level from now on (an external store: an
+  // effect). Only the level is a dependency: `remember` is a new function on every render.
+  const { isManual, factor } = view;
+  useEffect(() => {
+    if (isManual) zoomMemory.remember(factor);
+  }, [isManual, factor]);
   useImperativeHandle(zoom, () => ({ zoomIn: view.zoomIn, zoomOut: view.zoomOut, fit: view.fit }), [view.zoomIn, view.zoomOut, view.fit]);
   // Hiding the drawing (key o) shows what is under a tag; the caption still says it.
   const action = isOverlayShown ? (step?.action ?? null) : null;
@@ -82,7 +94,7 @@ export function StepScreenshot({ frame, corrected, isPointMode, isOverlayShown, 
   const regions = isChangeShown ? (step?.screenChange?.regions ?? null) : null;
   const name = step ? t("trajectory.screenshot.stepAlt", { step: step.index + 1 }) : t("trajectory.final.alt");
   return (
-    <figure className="flex h-full min-h-0 flex-col gap-1.5" aria-label={step ? t("trajectory.screenshot.figure", { step: step.index + 1 }) : t("trajectory.final.title")}>
+    <figure className="flex h-full min-h-0 flex-col gap-1" aria-label={step ? t("trajectory.screenshot.figure", { step: step.index + 1 }) : t("trajectory.final.title")}>
       {isCaptionShown && <FrameCaption frame={frame} corrected={corrected} isOverlayShown={isOverlayShown} isChangeShown={isChangeShown} extra={captionExtra} />}
       {isCaptionShown && <FrameNote frame={frame} isNoteShown={isNoteShown} />}
       {media ? (
@@ -117,7 +129,7 @@ export function StepScreenshot({ frame, corrected, isPointMode, isOverlayShown, 
       )}
       {isPointMode && step?.action && (
         <p className="shrink-0 rounded bg-cyan-900 px-2 py-1 text-center text-sm text-white">
-          {t("trajectory.screenshot.pointMode", { action: step.action.type.replace("_", " ") })}
+          {t("trajectory.screenshot.pointMode", { action: actionName(step.action, t) })}
         </p>
       )}
     </figure>
@@ -137,7 +149,7 @@ export function FrameCaption({ frame, corrected, isOverlayShown, isChangeShown, 
       {step ? (
         <>
           <span className="font-semibold">{t("trajectory.step", { step: step.index + 1 })}</span>
-          {step.action ? <code className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-900" data-testid="action-text">{describeAction(step.action)}</code>
+          {step.action ? <code className="rounded bg-slate-100 px-1.5 text-slate-900" data-testid="action-text">{describeAction(step.action)}</code>
             : <span className="rounded bg-slate-200 px-1.5 py-0.5 text-xs font-medium text-slate-800">{t("trajectory.screenshot.noAction")}</span>}
           {step.isRepeated && <span className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900" title={t("trajectory.screenshot.repeatedWhy")}>{t("trajectory.screenshot.repeated")}</span>}
           {step.noVisibleEffect && <span className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900" data-testid="no-visible-effect">{t("flag.no_visible_effect")}</span>}
@@ -163,6 +175,7 @@ export function FrameCaption({ frame, corrected, isOverlayShown, isChangeShown, 
 /** The action's words that have no place on the screen, as a block (key i hides them). */
 export function FrameNote({ frame, isNoteShown }: { frame: Frame; isNoteShown: boolean }) {
   const action = frame.kind === "step" ? frame.step.action : null;
-  if (!action || !isNoteShown) return null;
+  // Nothing to say, no box: an empty one would still take a gap from the screenshot's height.
+  if (!action || !isNoteShown || !hasActionNote(action)) return null;
   return <div className="shrink-0" data-testid="action-note"><ActionNote action={action} tone="action" /></div>;
 }

@@ -6,8 +6,10 @@
 // values (automatic outcome, flags) come from the server, and the flags the answer would give
 // are previewed from it on every render. On wide windows the screen is the window
 // (use-fill-window.ts): the strip of steps in a column, the screenshot taking the rest of the
-// height with zoom and pan, the label column scrolling on its own with the trace verdict and
-// Submit pinned at its foot, so all of it is in reach at 1280x720 without scrolling the page.
+// height with zoom and pan (at the project's remembered zoom level), the label column
+// scrolling on its own with the trace verdict and Submit pinned at its foot, so all of it is
+// in reach at 1280x720 without scrolling the page. A phone screenshot has the agent's words
+// beside it; a wide one has the whole middle column and its words in the label column.
 // When the source kept the screen after the last action, it is the strip's last frame.
 import Link from "next/link";
 import { useRouter } from "next/navigation";
@@ -15,6 +17,7 @@ import { useEffect, useRef, useState, type CSSProperties } from "react";
 import { useT } from "@/components/i18n/i18n-provider";
 import { useFillWindow } from "@/components/trajectory-review/use-fill-window";
 import { FrameCaption, FrameNote, type Frame, type ZoomControls } from "@/components/trajectory-review/step-screenshot";
+import { AgentOutputPanel } from "@/components/trajectory-review/agent-output-panel";
 import { Filmstrip } from "@/components/trajectory-review/filmstrip";
 import { HelpOverlay } from "@/components/trajectory-review/help-overlay";
 import { LabelPanel } from "@/components/trajectory-review/label-panel";
@@ -32,6 +35,7 @@ import { TrajectoryHeader } from "@/components/trajectory-review/trajectory-head
 import { VersionedSaveBar } from "@/components/review/versioned-save-bar";
 import { summarizeTrajectoryAnswer } from "@/components/trajectory-review/answer-summary";
 import { useReviewKeys } from "@/components/trajectory-review/use-review-keys";
+import { useZoomMemory } from "@/components/trajectory-review/use-zoom-memory";
 import { postAnswerSave, useQueueClaim } from "@/components/queues/use-queue-claim";
 import { useVersionedAutosave } from "@/components/review/use-versioned-autosave";
 import type { AnswerSaveResult } from "@/lib/annotations/answer-save-reply";
@@ -84,6 +88,8 @@ export function TrajectoryReviewScreen({ project, review, canOverride, query, ne
   const [treeView, setTreeView] = useState<TreeView>("dump");
   const [subGoalIndex, setSubGoalIndex] = useState(0);
   const [isMarksShown, setMarksShown] = useState(false);
+  const [isOutputOpen, setOutputOpen] = useState(true);
+  const zoomMemory = useZoomMemory(project.id);
   const textInput = useRef<HTMLInputElement>(null);
   const elementSearch = useRef<HTMLInputElement>(null);
   const queueClaim = useQueueClaim(project.id);
@@ -282,12 +288,14 @@ export function TrajectoryReviewScreen({ project, review, canOverride, query, ne
       ) : (
         <div className="grid min-h-0 flex-1 gap-3 lg:grid-cols-[7rem_minmax(0,1fr)_22rem]">
           <Filmstrip steps={steps} endScreen={review.endScreen} current={index} labels={new Map(payload.steps.map((s) => [s.stepIndex, s.label]))} firstWrongStep={payload.firstWrongStep} onSelect={goTo} />
-          {/* A phone screenshot leaves room beside it: the agent's words go there; a wide one
-              takes the whole width, its words under it. */}
-          <div className={`min-h-0 min-w-0 ${isPortrait ? "grid gap-3 md:grid-cols-[minmax(0,1fr)_minmax(15rem,22rem)]" : "flex flex-col gap-3"}`}>
+          {/* A phone screenshot leaves room beside it: the agent's words go there. A wide one
+              takes the whole column, width and height; its words are in the label column
+              beside it, in a panel that folds (issue 36, item 20: under it they left a
+              1024x768 step 312 px wide at 1280x720). */}
+          <div className={`min-h-0 min-w-0 ${isPortrait ? "grid gap-3 md:grid-cols-[minmax(0,1fr)_minmax(15rem,22rem)]" : "flex flex-col"}`}>
             <div className={`flex min-h-0 min-w-0 flex-col gap-1.5 ${isPortrait ? "h-[75vh] lg:h-auto" : "h-[70vh] lg:h-auto lg:flex-1"}`}>
-              <div className="min-h-0 flex-1">
-                <StepScreenshot zoom={zoom} frame={frame} isCaptionShown={!isPortrait}
+              <div className="min-h-0 flex-1" data-testid="screenshot-column">
+                <StepScreenshot zoom={zoom} zoomMemory={zoomMemory} frame={frame} isCaptionShown={!isPortrait}
                   captionExtra={step && <ScreenshotChoice hasLabelled={!!step.overlay} isLabelledShown={isMarksShown} onChange={setMarksShown} />}
                   corrected={corrected} isPointMode={isPointMode} isOverlayShown={isOverlayShown} isNoteShown={isNoteShown} isChangeShown={isChangeShown}
                   onPoint={(x, y) => {
@@ -305,10 +313,7 @@ export function TrajectoryReviewScreen({ project, review, canOverride, query, ne
                 <FrameNote frame={frame} isNoteShown={isNoteShown} />
                 {details}
               </div>
-            ) : (
-              // Under a wide screenshot, as tall as they are up to 28% of the column: the screenshot keeps the rest.
-              details && <div className="min-h-0 min-w-0 shrink-0 space-y-4 overflow-y-auto pr-1 lg:max-h-[28%]">{details}</div>
-            )}
+            ) : null}
           </div>
           <aside className="flex min-h-0 flex-col gap-3" aria-label={t("trajectory.aside")}>
             <div className="min-h-0 flex-1 space-y-3 overflow-y-auto pr-1">
@@ -320,6 +325,7 @@ export function TrajectoryReviewScreen({ project, review, canOverride, query, ne
               ) : (
                 <p className="rounded-lg border border-slate-200 bg-white p-3 text-sm text-slate-700" data-testid="final-screen-note">{t("trajectory.final.note")}</p>
               )}
+              {!isPortrait && details && <AgentOutputPanel isOpen={isOutputOpen} onToggle={setOutputOpen}>{details}</AgentOutputPanel>}
               {review.subGoals.length > 0 && (
                 <SubGoalChecklist goals={review.subGoals} payload={payload} selected={subGoalIndex} onSelect={setSubGoalIndex} onCycle={(key) => update(cycleSubGoal(payload, key))} />
               )}

@@ -8,15 +8,16 @@ import { useCallback, useState } from "react";
 
 export type FillWindow = { ref: (el: HTMLDivElement | null) => (() => void) | undefined; top: number; below: number };
 
-// What the containers add under the box (the page's bottom padding): the box ends that much
-// above the window's edge, so the page itself never scrolls.
+// What the containers add under the box (the page's bottom padding, less what a negative
+// bottom margin takes back): the box ends that much above the window's edge, so the page
+// itself never scrolls.
 function spaceBelow(el: HTMLElement): number {
   let below = 0;
   for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
     const style = getComputedStyle(p);
-    below += parseFloat(style.paddingBottom) + parseFloat(style.borderBottomWidth) || 0;
+    below += (parseFloat(style.paddingBottom) || 0) + (parseFloat(style.borderBottomWidth) || 0) + (parseFloat(style.marginBottom) || 0);
   }
-  return Math.round(below);
+  return Math.max(0, Math.round(below));
 }
 
 export function useFillWindow(): FillWindow {

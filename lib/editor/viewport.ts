@@ -101,3 +101,21 @@ export function panBy(vp: Viewport, dx: number, dy: number): Viewport {
   if (dx === 0 && dy === 0) return vp;
   return { scale: vp.scale, offsetX: vp.offsetX + dx, offsetY: vp.offsetY + dy };
 }
+
+// A remembered zoom applied to a new screenshot (the trajectory screen keeps one per project):
+// `factor` times the fitted scale, with `focus` (an image point: the step's action) in the
+// middle of the stage as far as the image allows. Along an axis where the zoomed image is
+// smaller than the stage it is centred; along one where it is larger, it covers the stage
+// (no empty band beside an image that could fill it).
+export function zoomedViewport(image: Size, stage: Size, fitted: Viewport, factor: number, focus: Point | null, limits: ZoomLimits = ZOOM_LIMITS): Viewport {
+  assertImageSize(image);
+  if (!Number.isFinite(factor) || factor <= 0) throw new RangeError(`zoom factor must be finite and > 0, got ${factor}`);
+  const scale = clampScale(fitted.scale * factor, limits);
+  const [fx, fy] = focus ?? [image.width / 2, image.height / 2];
+  const axis = (stageSize: number, imageSize: number, at: number) => {
+    const drawn = imageSize * scale;
+    if (drawn <= stageSize) return (stageSize - drawn) / 2;
+    return Math.min(0, Math.max(stageSize - drawn, stageSize / 2 - at * scale));
+  };
+  return { scale, offsetX: axis(stage.width, image.width, fx), offsetY: axis(stage.height, image.height, fy) };
+}

@@ -9,6 +9,7 @@ import {
   panBy,
   stageToImage,
   zoomAt,
+  zoomedViewport,
   type Viewport,
 } from "@/lib/editor/viewport";
 
@@ -171,5 +172,40 @@ describe("panBy", () => {
   it("returns the same object for a zero pan", () => {
     const vp: Viewport = { scale: 1, offsetX: 3, offsetY: 4 };
     expect(panBy(vp, 0, 0)).toBe(vp);
+  });
+});
+
+// The trajectory screen's remembered zoom (issue 36, item 20): a factor over fit, centred on
+// the step's action as far as the image allows.
+describe("zoomedViewport", () => {
+  const image = { width: 1024, height: 768 };
+  const stage = { width: 760, height: 517 };
+  const fitted = fitViewport(image, stage);
+
+  it("is the fitted view at factor 1", () => {
+    expect(zoomedViewport(image, stage, fitted, 1, null)).toEqual(fitted);
+  });
+
+  it("puts the focus in the middle of the stage when the image is larger than it", () => {
+    const vp = zoomedViewport(image, stage, fitted, 2, [520, 316]);
+    expect(vp.scale).toBeCloseTo(fitted.scale * 2, 10);
+    const [x, y] = imageToStage([520, 316], vp);
+    expect(x).toBeCloseTo(stage.width / 2, 6);
+    expect(y).toBeCloseTo(stage.height / 2, 6);
+  });
+
+  it("keeps the image over the stage near its edges, and centred along an axis where it is smaller", () => {
+    const corner = zoomedViewport(image, stage, fitted, 2, [0, 0]);
+    expect(corner.offsetX).toBe(0);
+    expect(corner.offsetY).toBe(0);
+    const far = zoomedViewport(image, stage, fitted, 2, [1024, 768]);
+    expect(far.offsetX + 1024 * far.scale).toBeCloseTo(stage.width, 6);
+    expect(far.offsetY + 768 * far.scale).toBeCloseTo(stage.height, 6);
+    const narrow = zoomedViewport(image, { width: 2000, height: 517 }, fitViewport(image, { width: 2000, height: 517 }), 1.2, [0, 0]);
+    expect(narrow.offsetX).toBeCloseTo((2000 - 1024 * narrow.scale) / 2, 6);
+  });
+
+  it("refuses a factor that is not a positive number", () => {
+    expect(() => zoomedViewport(image, stage, fitted, 0, null)).toThrow(RangeError);
   });
 });

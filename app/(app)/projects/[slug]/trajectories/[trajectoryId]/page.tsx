@@ -44,9 +44,10 @@ export default async function TrajectoryReviewPage({ params, searchParams }: Pro
   const waiting = standing ? await waitingFor(db(), project.id, { trajectoryId }, standing.status, access.user.id) : null;
   const sourceChange = showsStanding ? await openSourceChange(db(), project.id, { trajectoryId }) : null;
   return (
-    // Pulled up into the layout's top padding on wide windows: the review screen fills the
-    // window below it (components/trajectory-review/use-fill-window.ts).
-    <div className="space-y-2 lg:-mt-5">
+    // Pulled up into the layout's top padding on wide windows, and its bottom padding taken
+    // back: the review screen fills the window below it down to a few pixels above its foot
+    // (components/trajectory-review/use-fill-window.ts counts this margin).
+    <div className="space-y-2 lg:-mt-5 lg:-mb-8">
       {claim && <QueueModeBar projectId={project.id} claim={claim} />}
       {standing && <ReviewStanding projectId={project.id} slug={project.slug} item={{ itemType: "trajectory", id: trajectoryId }} standing={standing} waiting={waiting} isAdmin={access.role === "owner" || roleAtLeast(access.role, "admin")} />}
       {sourceChange && <SourceChangePanel change={sourceChange} />}

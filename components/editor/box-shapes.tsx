@@ -35,13 +35,14 @@ function BoxShape({ item, viewport, isSelected, edge }: ShapeProps) {
         fill={isSelected ? "rgba(217,70,239,0.12)" : "rgba(245,158,11,0.08)"}
         strokeScaleEnabled={false}
       />
+      {isSelected && <Handles rect={r} color={color} />}
+      {/* Over the handles: on a box a few pixels wide they would hide which edge moves. */}
       {isSelected && edge && (
         <>
           <Line points={edgePoints(r, edge)} stroke="#ffffff" strokeWidth={7} lineCap="round" opacity={0.9} />
           <Line points={edgePoints(r, edge)} stroke="#0891b2" strokeWidth={4} lineCap="round" />
         </>
       )}
-      {isSelected && <Handles rect={r} color={color} />}
     </Group>
   );
 }

@@ -9,6 +9,7 @@ import type { EditorState } from "@/lib/editor/state";
 import { boxToStage, imageToStage, type Viewport } from "@/lib/editor/viewport";
 import type { Prediction } from "@/components/editor/prediction-layer";
 import type { ReferenceBox } from "@/components/editor/reference-layer";
+import { HANDLE_SIZE_PX } from "@/components/editor/hit-test";
 
 export const CHIP_FONT_SIZE = 12;
 export const CHIP_PADDING = 3;
@@ -50,8 +51,16 @@ type Input = {
 
 type Wanted = { key: string; anchor: Rect; label: string; style: ChipStyle; isBeside?: boolean };
 
+// The selected box's handles stand half their size outside it: its tag keeps clear of them too.
+function grown(r: Rect, by: number): Rect {
+  return { x: r.x - by, y: r.y - by, width: r.width + 2 * by, height: r.height + 2 * by };
+}
+
 export function layoutCanvasChips({ state, references, predictions, viewport, stage, measure }: Input): CanvasChip[] {
-  const boxes = state.boxes.map((item, index) => ({ item, index, rect: boxToStage(item.box, viewport) }));
+  const boxes = state.boxes.map((item, index) => {
+    const rect = boxToStage(item.box, viewport);
+    return { item, index, rect: item.id === state.selectedId ? grown(rect, HANDLE_SIZE_PX / 2 + 1) : rect };
+  });
   const selectedFirst = [...boxes.filter((b) => b.item.id === state.selectedId), ...boxes.filter((b) => b.item.id !== state.selectedId)];
   const wanted: Wanted[] = [
     ...selectedFirst.map(({ item, index, rect }) => ({

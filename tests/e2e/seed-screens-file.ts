@@ -17,6 +17,8 @@ export type ScreensSeed = {
     labels: string;
     /** Live hit/miss: the same icon and models; the spec moves the box off alpha's point. */
     live: string;
+    /** The same, for the Chinese screen's test (which runs beside the English one). */
+    liveZh: string;
     /** Keyboard-only editing: one imported box, selected on load, nudged and resized by keys. */
     keys: string;
   };

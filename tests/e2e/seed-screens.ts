@@ -71,10 +71,11 @@ export async function seedScreens(db: Db, store: MediaStore, dataDir: string, us
   const samples = {
     labels: await sample("labels", "Open the notifications", ICON),
     live: await sample("live", "Open the notifications panel", ICON),
+    liveZh: await sample("live-zh", "Open the notifications list", ICON),
     keys: await sample("keys", "Press the share icon", [1200, 700, 1300, 760]),
   };
   const dispute = await sample("dispute", "Open the notifications bell", ICON);
-  for (const sampleId of [samples.labels, samples.live]) {
+  for (const sampleId of [samples.labels, samples.live, samples.liveZh]) {
     for (const [model, x, y] of [["alpha-7b", 1803, 632], ["beta-7b", 1815, 640], ["gamma-7b", 1880, 690]] as const) {
       await db.modelPrediction.create({ data: { projectId: project.id, sampleId, model, kind: "point", x, y } });
     }

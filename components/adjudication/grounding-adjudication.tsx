@@ -74,7 +74,7 @@ export function GroundingAdjudication({ projectId, listHref, view }: Props) {
           <BoxEditorLazy
             imageUrl={sample.mediaId ? `/api/media/${sample.mediaId}` : null}
             image={sample.image}
-            initial={{ image: sample.image, boxes: payload.box ? [{ id: "final", box: payload.box, label: "final" }] : [], targetAbsent: payload.targetAbsent }}
+            initial={{ image: sample.image, boxes: payload.box ? [{ id: "final", box: payload.box, label: t("grounding.reference.final") }] : [], targetAbsent: payload.targetAbsent }}
             loadKey={`${view.queueItemId}:${loads}`}
             references={references}
             maxBoxes={1}

@@ -3,9 +3,11 @@
 import { expect, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
 
+// Ready once the screenshot has loaded, which on a loaded machine (2 cores, load 12) took over
+// 15 s for a 718x1280 one: wait on that state as long as a test may run, not a few seconds.
 export async function editorReady(page: Page) {
   const editor = page.locator('[data-testid="box-editor"][data-ready="true"]');
-  await expect(editor).toBeVisible({ timeout: 15_000 });
+  await expect(editor).toBeVisible({ timeout: 90_000 });
   return editor;
 }
 

@@ -5,7 +5,7 @@
 // shows each model's hit or miss against it beside the stored one; and the box is edited
 // with the keyboard alone (selected on load, S, E, arrows), the saved draft read back.
 import { expect, test, type Page } from "@playwright/test";
-import { savedAnswer } from "./editor-helpers";
+import { editorReady, savedAnswer } from "./editor-helpers";
 import { readSeed, storageStatePath } from "./seed-file";
 import { readScreensSeed, SCREENS_SLUG } from "./seed-screens-file";
 
@@ -15,14 +15,6 @@ const SIZES = [{ width: 1280, height: 720 }, { width: 1440, height: 900 }] as co
 const SHOTS = "test-results/screens/review-screens";
 type Rect = { x: number; y: number; width: number; height: number };
 type Chip = Rect & { key: string };
-
-// The 2560x1440 screenshot loads while other specs run: wait on the editor's state as long as
-// the test may take, not on a few seconds (editor-helpers' editorReady waits 15 s).
-async function editorReady(page: Page) {
-  const editor = page.locator('[data-testid="box-editor"][data-ready="true"]');
-  await expect(editor).toBeVisible({ timeout: 90_000 });
-  return editor;
-}
 
 const overlaps = (a: Rect, b: Rect) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
@@ -80,8 +72,14 @@ test("the adjudication screen's three annotators' tags on one small icon stay ap
   await expect.poll(async () => (await chipsOf(page)).filter((c) => c.key.startsWith("ref:")).length).toBe(3);
   const answers: [number, number, number, number][] = [[1796, 616, 1818, 641], [1804, 624, 1830, 652], [1790, 628, 1812, 650]];
   // Each tag clear of every answer's box (they overlap one another) and of the icon.
-  expectApart(await chipsOf(page), [await onStage(page, icon), ...(await Promise.all(answers.map((a) => onStage(page, a))))]);
+  const keepOff = [await onStage(page, icon), ...(await Promise.all(answers.map((a) => onStage(page, a))))];
+  expectApart(await chipsOf(page), keepOff);
   await page.screenshot({ path: `${SHOTS}/adjudication-labels-1280x720.png` });
+  // Answer 2 taken as the final box: its tag joins the others, still apart (nothing is submitted).
+  await page.keyboard.press("2");
+  await expect.poll(async () => (await chipsOf(page)).length).toBe(4);
+  expectApart(await chipsOf(page), keepOff);
+  await page.screenshot({ path: `${SHOTS}/adjudication-labels-picked-1280x720.png` });
 });
 
 test("moving the box shows each model's hit or miss against it beside the stored one, after the draft saved and a reload", async ({ page }) => {
@@ -177,6 +175,15 @@ test("in Chinese at both sizes: the labels switch, the live hit/miss and the new
       for (const text of ["选中下一个框", "选中上一个框", "方向键依次移动选中框的一条边", "显示或隐藏截图上的标签"]) await expect(help).toContainText(text);
       await page.screenshot({ path: `${SHOTS}/zh-keys-help-${size.width}x${size.height}.png` });
       await page.keyboard.press("Escape");
+    }
+    const { adjudication } = readScreensSeed();
+    for (const size of SIZES) {
+      await page.setViewportSize(size);
+      await page.goto(`/projects/${SCREENS_SLUG}/queues/${adjudication.queueId}/adjudicate/${adjudication.queueItemId}`);
+      await editorReady(page);
+      await page.keyboard.press("1");
+      await expect(page.getByTestId("box-row")).toContainText("最终答案");
+      await page.screenshot({ path: `${SHOTS}/zh-adjudication-${size.width}x${size.height}.png` });
     }
     // A sample of its own: the English test moves the other one at the same time.
     await page.goto(`/projects/${SCREENS_SLUG}/samples/${samples.liveZh}`);

@@ -5,7 +5,7 @@ import "server-only";
 // advantages the group policy they were derived under.
 import { ADVANTAGE_EPSILON } from "@/lib/domain/rewards";
 import type { ProjectSettings } from "@/lib/domain/project-settings";
-import { CONVENTION_LABELS, ROUNDING_RULE } from "@/lib/exports/conventions/coordinate-conventions";
+import { CONVENTION_LABELS, ROUNDING_RULES } from "@/lib/exports/conventions/coordinate-conventions";
 import { TEMPLATES, templateText } from "@/lib/exports/conventions/prompt-templates";
 import { QWEN25_FACTOR, QWEN25_MAX_PIXELS, QWEN25_MIN_PIXELS } from "@/lib/exports/conventions/smart-resize";
 import { REWARD_FILE } from "@/lib/exports/profiles/launch-readme";
@@ -44,7 +44,7 @@ export function provenanceOf(input: {
           id: style.convention,
           label: CONVENTION_LABELS[style.convention],
           target: syntax ? "action" : style.target,
-          rounding: ROUNDING_RULE,
+          rounding: ROUNDING_RULES[style.rounding],
           resize: style.convention === "qwen25-abs" ? { factor: QWEN25_FACTOR, minPixels: QWEN25_MIN_PIXELS, maxPixels: QWEN25_MAX_PIXELS, source: "qwen-vl-utils smart_resize (QwenLM/Qwen2.5-VL@f0af299 qwen-vl-utils/src/qwen_vl_utils/vision_process.py:60-85)" } : null,
         }
       : null,

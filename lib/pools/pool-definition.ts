@@ -6,7 +6,7 @@
 // PoolInputSchema, so each refuses the same things with the same words; where a local target
 // may live is checked on the server (lib/pools/local-target-roots.ts).
 import { z } from "zod";
-import { CONVENTIONS, TARGET_KINDS, type ConventionId } from "@/lib/exports/conventions/coordinate-conventions";
+import { CONVENTIONS, TARGET_KINDS, type ConventionId, type RoundingId } from "@/lib/exports/conventions/coordinate-conventions";
 import { GROUNDING_TEMPLATES, NAVIGATION_TEMPLATES, TEMPLATES, isGroundingTemplate, isNavigationTemplate } from "@/lib/exports/conventions/prompt-templates";
 import { PoolFiltersSchema, filterProblem } from "@/lib/pools/pool-filters";
 import { ROW_ID } from "@/lib/ids/row-id-shape";
@@ -103,13 +103,18 @@ export const PoolSettingsSchema = z
   .strict();
 export type PoolSettings = z.infer<typeof PoolSettingsSchema>;
 
-/** The convention, target and template a pool of this kind uses when its settings name none. */
+/**
+ * The convention, target and template a pool of this kind uses when its settings name none,
+ * and its rounding: ms-swift's objects rows are rounded as ms-swift itself derives them
+ * (coordinate-conventions.ts, half-even), every other row half up.
+ */
 export function resolvedStyle(kind: PoolKind, settings: PoolSettings) {
   const grounding = GROUNDING_KINDS.includes(kind);
   const template = settings.template ?? (grounding ? "ui-venus-1.5-grounding" : "ui-venus-1.5-mobile");
   const convention: ConventionId = settings.convention ?? TEMPLATES[template].conventions[0]!;
   const target = settings.target ?? TEMPLATES[template].targets?.[0] ?? "point";
-  return { template, convention, target };
+  const rounding: RoundingId = settings.swiftObjects === true ? "half-even" : "half-up";
+  return { template, convention, target, rounding };
 }
 
 export const PoolInputSchema = z
@@ -153,6 +158,8 @@ export const PoolInputSchema = z
     if (s.dataSource !== undefined && pool.profile !== "verl") issue(["settings", "dataSource"], "applies to verl pools only");
     if (s.runId !== undefined && pool.kind !== "evaluation") issue(["settings", "runId"], "applies to evaluation pools only");
     if (s.swiftObjects && !(pool.profile === "ms-swift" && pool.kind === "grounding")) issue(["settings", "swiftObjects"], "applies to ms-swift grounding pools only");
+    // ms-swift normalises objects to [0,1000] or to the resized pixels (--norm_bbox norm1000 | none), never to 0-1.
+    else if (s.swiftObjects && KINDS_WITH_IMAGES.includes(pool.kind) && resolvedStyle(pool.kind, s).convention === "norm1") issue(["settings", "swiftObjects"], "needs rel1000 or qwen25-abs coordinates: ms-swift normalises objects to [0,1000] or to the resized image's pixels, never to 0-1");
     if (s.filters) {
       const problem = filterProblem(pool.kind, s.filters);
       if (problem) issue(["settings", "filters", problem.key], problem.message);

@@ -81,7 +81,7 @@ export async function planSnapshot(options: PlanOptions) {
     kind,
     profileId,
     profile,
-    style: style ?? { convention: "rel1000", target: "point", template: "verity-grounding" },
+    style: style ?? { convention: "rel1000", target: "point", template: "verity-grounding", rounding: "half-up" },
     settings,
     filters: settings.filters,
     projectSettings,

@@ -12,7 +12,7 @@ import type { ChangeCounts } from "@/lib/exports/ledger/snapshot-rows";
 import { llamaFactoryDatasetName } from "@/lib/exports/profiles/llama-factory-profile";
 import type { DataFile } from "@/lib/exports/profiles/profile-types";
 import type { RowStyle } from "@/lib/exports/rows/row-style";
-import { CONVENTION_LABELS, ROUNDING_RULE } from "@/lib/exports/conventions/coordinate-conventions";
+import { CONVENTION_LABELS, ROUNDING_RULES } from "@/lib/exports/conventions/coordinate-conventions";
 import { QWEN25_MAX_PIXELS, QWEN25_MIN_PIXELS } from "@/lib/exports/conventions/smart-resize";
 import { TEMPLATES } from "@/lib/exports/conventions/prompt-templates";
 import { KIND_LABELS, PROFILE_LABELS, type ImageMode, type PoolKind, type ProfileId } from "@/lib/pools/pool-definition";
@@ -95,9 +95,12 @@ function commands(r: ReadmeInput): string[] {
       }
       out.push("Train with ms-swift: GRPO with the shipped reward (the assistant turn is replaced by each rollout), or SFT on the same file:");
       const dataset = r.dataFiles.map((f) => `$SNAPSHOT/${f.name}`).join(" ");
+      // objects rows: ms-swift derives the trained numbers itself; --norm_bbox pins the grid the
+      // ground truth was computed on whatever the model's template defaults to (base.py:313-317).
+      const normBbox = r.swiftObjects ? ` --norm_bbox ${abs ? "none" : "norm1000"}` : "";
       out.push(sh([
-        join([`${prefix}swift rlhf --rlhf_type grpo`, "--model $MODEL", `--dataset ${dataset}`, reward && `--external_plugins ${reward}`, reward && "--reward_funcs verity_reward", "--num_generations 8"]),
-        `${prefix}swift sft --model $MODEL --dataset ${dataset} --tuner_type lora`,
+        join([`${prefix}swift rlhf --rlhf_type grpo`, "--model $MODEL", `--dataset ${dataset}${normBbox}`, reward && `--external_plugins ${reward}`, reward && "--reward_funcs verity_reward", "--num_generations 8"]),
+        `${prefix}swift sft --model $MODEL --dataset ${dataset}${normBbox} --tuner_type lora`,
       ]));
       break;
     }
@@ -136,7 +139,7 @@ export function snapshotReadme(r: ReadmeInput): string {
   const base = r.baseSnapshotId ? `against snapshot \`${r.baseSnapshotId}\`` : "(the pool's first snapshot: every row is added)";
   const style = r.style
     ? [
-        `- Coordinates: ${r.style.convention}, ${CONVENTION_LABELS[r.style.convention]}; targets are ${r.style.target === "point" ? "points [x,y]" : "boxes [x1,y1,x2,y2]"}; refusals are [-1,-1]. Rounding: ${ROUNDING_RULE}.`,
+        `- Coordinates: ${r.style.convention}, ${CONVENTION_LABELS[r.style.convention]}; targets are ${r.style.target === "point" ? "points [x,y]" : "boxes [x1,y1,x2,y2]"}; refusals are [-1,-1]. Rounding: ${ROUNDING_RULES[r.style.rounding]}.`,
         ...(r.style.convention === "qwen25-abs" ? [`- Absolute coordinates are pixels of the image qwen-vl-utils resizes to (smart_resize, factor 28, ${QWEN25_MIN_PIXELS}..${QWEN25_MAX_PIXELS} pixels): keep those image sizes in training, which the command's flags do.`] : []),
         `- Prompt template: ${r.style.template} (${TEMPLATES[r.style.template].label}; ${TEMPLATES[r.style.template].source}); its text is in manifest.json.`,
       ]

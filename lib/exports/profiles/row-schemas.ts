@@ -17,6 +17,7 @@ export const GroundingTruthSchema = z
     image: Number2.describe("[width, height] of the screenshot"),
     resized: Number2.nullable().describe("[width, height] of the smart-resized image (qwen25-abs), else null"),
     box_px: Number4.nullable().describe("the verified box in the screenshot's pixels"),
+    rounding: z.literal("half-even").optional().describe("absent: half up; half-even: ms-swift's int(round(px / W * N)), for its objects rows"),
   })
   .describe("ground truth of a grounding row (JSON text in the row)");
 

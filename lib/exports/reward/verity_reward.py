@@ -17,9 +17,11 @@ against it:
                         after case folding and whitespace collapsing
 
 Coordinates are in the row's convention (rel1000, qwen25-abs or norm1), rounded half up:
-floor(v + 0.5) on the integer grids, floor(v * 10000 + 0.5) / 10000 on norm1. to_convention()
-re-derives a target from its pixel box exactly as the exporter does; the self-test checks every
-row it is given against it.
+floor(v + 0.5) on the integer grids, floor(v * 10000 + 0.5) / 10000 on norm1; except where the
+ground truth says "rounding": "half-even" (ms-swift's objects rows, whose numbers ms-swift
+derives itself as int(round(px / W * N)), swift/template/base.py:318-319 at 3602360): there the
+reward's numbers come from ms-swift's own expression. to_convention() re-derives a target from
+its pixel box exactly as the exporter does; the self-test checks every row it is given against it.
 
 Entry points:
   verl       custom_reward_function.path=<this file> custom_reward_function.name=compute_score
@@ -43,9 +45,16 @@ _LIST = re.compile(r"\[\s*(" + _NUMBER + r")\s*,\s*(" + _NUMBER + r")\s*(?:,\s*(
 # ---------------------------------------------------------------- conventions
 
 
-def to_convention(px, axis, convention, image, resized=None):
+def to_convention(px, axis, convention, image, resized=None, rounding="half-up"):
     """One pixel coordinate in the convention, with the exporter's operations in its order."""
     size = image[0] if axis == "x" else image[1]
+    if rounding == "half-even":
+        # ms-swift's normalize_bbox: divide, multiply, Python's round() (halves to even).
+        if convention == "rel1000":
+            return int(round(px / size * 1000))
+        if convention == "qwen25-abs":
+            return int(round(px / size * (resized[0] if axis == "x" else resized[1])))
+        raise ValueError("half-even rounding applies to rel1000 and qwen25-abs only")
     if convention == "rel1000":
         return math.floor(px * 1000 / size + 0.5)
     if convention == "qwen25-abs":
@@ -57,12 +66,12 @@ def to_convention(px, axis, convention, image, resized=None):
 
 
 def box_to_convention(box_px, truth):
-    conv, image, resized = truth["convention"], truth["image"], truth.get("resized")
+    conv, image, resized, rounding = truth["convention"], truth["image"], truth.get("resized"), truth.get("rounding", "half-up")
     return [
-        to_convention(box_px[0], "x", conv, image, resized),
-        to_convention(box_px[1], "y", conv, image, resized),
-        to_convention(box_px[2], "x", conv, image, resized),
-        to_convention(box_px[3], "y", conv, image, resized),
+        to_convention(box_px[0], "x", conv, image, resized, rounding),
+        to_convention(box_px[1], "y", conv, image, resized, rounding),
+        to_convention(box_px[2], "x", conv, image, resized, rounding),
+        to_convention(box_px[3], "y", conv, image, resized, rounding),
     ]
 
 
@@ -335,6 +344,11 @@ def self_test(cases_path=None):
             failures.append("rel1000 %s of %s: %s != %s" % (px, size, got, expected))
     if to_convention(1, "x", "norm1", [8, 1]) != 0.125 or to_convention(1, "x", "norm1", [20000, 1]) != 0.0001:
         failures.append("norm1 rounding")
+    # ms-swift's objects rows: 928 of 2560 is 362.5, which ms-swift trains as 362 (even), not 363.
+    for px, expected in ((928, 362), (32, 12), (96, 38)):
+        got = to_convention(px, "x", "rel1000", [2560, 1440], rounding="half-even")
+        if got != expected:
+            failures.append("half-even rel1000 %s of 2560: %s != %s" % (px, got, expected))
     for truth, completion, expected in _builtin_cases():
         got = score(completion, truth)["overall"]
         if got != expected:

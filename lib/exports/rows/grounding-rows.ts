@@ -1,8 +1,8 @@
 // A verified grounding sample as a TrainingRow: the question (the template with the final
 // instruction: the reviewer's rewrite when there is one) after one image placeholder, the
 // answer in the pool's convention (a point: the box's centre; a box; [-1,-1] for a refusal),
-// and the reward's ground truth, which carries the pixel box it was derived from so the
-// shipped reward can re-derive it with the same rounding. A sample that cannot make a row is
+// and the reward's ground truth, which carries the pixel box it was derived from (and the
+// rounding rule when it is not half up) so the shipped reward can re-derive it the same way. A sample that cannot make a row is
 // counted under skipped:* and left out; nothing is guessed, clamped or rescaled here.
 import type { VerifiedSampleRecord } from "@/lib/exports/read/verified-samples";
 import { AspectRatioError } from "@/lib/exports/conventions/smart-resize";
@@ -16,7 +16,7 @@ export const REFUSAL = [-1, -1] as const;
 /** The screenshot in the convention, or null (counted) when qwen-vl-utils would refuse it. */
 export function spaceOf(style: RowStyle, image: { width: number; height: number }, count: Counter): ConventionSpace | null {
   try {
-    return conventionSpace(style.convention, image);
+    return conventionSpace(style.convention, image, style.rounding);
   } catch (error) {
     if (error instanceof AspectRatioError) {
       count("skipped:aspect_ratio_over_200");
@@ -68,6 +68,8 @@ export function groundingRow(record: VerifiedSampleRecord, style: RowStyle, file
       image: [image.width, image.height],
       resized: space.resized ? [space.resized.width, space.resized.height] : null,
       box_px: answer.targetAbsent ? null : [...answer.box!],
+      // Only where it is not the default, so rows made half up keep their hash (row-hash.test.ts).
+      ...(style.rounding !== "half-up" ? { rounding: style.rounding } : {}),
     },
     meta: {
       id: record.id,

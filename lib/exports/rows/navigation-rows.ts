@@ -43,7 +43,7 @@ function stepViews(t: VerifiedTrajectoryRecord, style: RowStyle, count: Counter)
     let space: ConventionSpace | null = null;
     if (image) {
       try {
-        space = conventionSpace(style.convention, image);
+        space = conventionSpace(style.convention, image, style.rounding);
       } catch {
         space = null;
       }
@@ -53,7 +53,7 @@ function stepViews(t: VerifiedTrajectoryRecord, style: RowStyle, count: Counter)
 }
 
 // An action with no coordinates renders on any screenshot; one with coordinates needs its own.
-const NO_IMAGE: ConventionSpace = { convention: "norm1", image: { width: 0, height: 0 }, resized: null, extent: { width: 1, height: 1 } };
+const NO_IMAGE: ConventionSpace = { convention: "norm1", image: { width: 0, height: 0 }, resized: null, extent: { width: 1, height: 1 }, rounding: "half-up" };
 
 export type HistoryEntry = { think: string; action: string };
 

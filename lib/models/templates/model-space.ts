@@ -16,7 +16,7 @@ export function modelSpace(ctx: ParseContext): ConventionSpace {
     minPixels: ctx.minPixels ?? QWEN25_MIN_PIXELS,
     maxPixels: ctx.maxPixels ?? QWEN25_MAX_PIXELS,
   });
-  return { convention: "qwen25-abs", image: ctx.image, resized, extent: resized };
+  return { convention: "qwen25-abs", image: ctx.image, resized, extent: resized, rounding: "half-up" };
 }
 
 // Bounds inclusive, as boxInsideImage: a point on the right edge is on the image.

@@ -45,6 +45,21 @@ describe("qwen25-abs: pixels of the smart-resized image, v = px * Wr / W, rounde
   });
 });
 
+describe("half-even: ms-swift's own int(round(px / W * N)) for its objects rows (issue 36 item 1)", () => {
+  it("rounds the halves to even, where half up goes up", () => {
+    const half = (px: number, rounding: "half-up" | "half-even") => boxInConvention([px, 18, px, 18], conventionSpace("rel1000", { width: 2560, height: 1440 }, rounding));
+    // 928 / 2560 * 1000 = 362.5 -> 362 (ms-swift), 363 (half up); 18 / 1440 * 1000 = 12.5 -> 12 / 13
+    expect(half(928, "half-even")).toEqual([362, 12, 362, 12]);
+    expect(half(928, "half-up")).toEqual([363, 13, 363, 13]);
+    // 96 -> 37.5 -> 38 either way (38 is even)
+    expect(half(96, "half-even")[0]).toBe(38);
+    // On the resized grid (2548 x 1428): 960 -> 955.5 -> 956; 60 -> 59.5 -> 60; 320 -> 318.5 -> 318; 180 -> 178.5 -> 178
+    const abs = conventionSpace("qwen25-abs", { width: 2560, height: 1440 }, "half-even");
+    expect(boxInConvention([960, 60, 320, 180], abs)).toEqual([956, 60, 318, 178]);
+    expect(() => conventionSpace("norm1", { width: 10, height: 10 }, "half-even")).toThrow(RangeError);
+  });
+});
+
 describe("norm1: v = px / W, four decimals rounded half up", () => {
   it("three boxes", () => {
     expect(inConvention("norm1", 1920, 1080, [192, 108, 960, 540])).toEqual([0.1, 0.1, 0.5, 0.5]);

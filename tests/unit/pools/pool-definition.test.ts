@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { IMAGE_MODES_BY_PROFILE, POOL_KINDS, PROFILES_BY_KIND, PoolInputSchema } from "@/lib/pools/pool-definition";
+import { IMAGE_MODES_BY_PROFILE, POOL_KINDS, PROFILES_BY_KIND, PoolInputSchema, resolvedStyle } from "@/lib/pools/pool-definition";
 import { parseFilterArgs } from "@/lib/pools/pool-filters";
 import { mkdir, mkdtemp, realpath, rm, symlink } from "node:fs/promises";
 import os from "node:os";
@@ -40,7 +40,16 @@ describe("a pool definition", () => {
     expect(issues({ kind: "navigation", settings: { filters: { tier: ["gold"] } } })).toEqual(["settings.filters.tier"]);
     expect(issues({ settings: { filters: { verifiedFrom: "2026-02-01", verifiedTo: "2026-01-01" } } })).toEqual(["settings.filters.verifiedTo"]);
     expect(issues({ profile: "verl", imageMode: "embed", settings: { swiftObjects: true } })).toEqual(["settings.swiftObjects"]);
+    // ms-swift normalises objects to [0,1000] or the resized pixels, never to 0-1 (issue 36 item 1).
+    expect(issues({ settings: { template: "verity-grounding", convention: "norm1", swiftObjects: true } })).toEqual(["settings.swiftObjects"]);
+    expect(issues({ settings: { template: "verity-grounding", convention: "qwen25-abs", swiftObjects: true } })).toBeUndefined();
     expect(PoolInputSchema.parse({ ...base, targetType: "s3", targetUri: "s3://pool-bucket/team/grounding" }).targetUri).toBe("s3://pool-bucket/team/grounding");
+  });
+
+  it("rounds ms-swift's objects rows as ms-swift derives them, every other pool half up", () => {
+    expect(resolvedStyle("grounding", { swiftObjects: true }).rounding).toBe("half-even");
+    expect(resolvedStyle("grounding", {}).rounding).toBe("half-up");
+    expect(resolvedStyle("navigation", {}).rounding).toBe("half-up");
   });
 
   it("reads the CLI's --filter key=value[,value] pairs with the same rules", () => {

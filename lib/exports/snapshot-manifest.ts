@@ -73,6 +73,19 @@ export const SnapshotManifestSchema = z
       })
       .describe("how the derived values in the rows were computed"),
     overrideIds: z.array(z.string()).describe("the verdict overrides that decided effective values"),
+    // Absent in manifests written before it, and for snapshots without screenshots.
+    tokens: z
+      .object({
+        largestImage: z.object({ width: z.int(), height: z.int() }).describe("the largest screenshot of the rows, in pixels"),
+        imageTokens: z.record(z.string(), z.object({ tokens: z.int(), width: z.int(), height: z.int() }).nullable()).describe("per model: the most tokens one screenshot costs, and that screenshot's size"),
+        promptTokenBound: z.int().describe("an upper bound of the longest prompt (RL trainers' prompt length)"),
+        rowTokenBound: z.int().describe("an upper bound of the longest row with its answer (SFT trainers' length)"),
+        source: z.string(),
+        bound: z.string(),
+      })
+      .nullable()
+      .optional()
+      .describe("what the screenshots cost in tokens; the launch README sizes its prompt lengths from it"),
     files: z.array(z.object({ name: SnapshotFileNameSchema, sha256: Sha256Schema, bytes: z.int().min(0) })),
   })
   .describe("manifest.json of a pool snapshot");

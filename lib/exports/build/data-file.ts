@@ -1,9 +1,10 @@
 import "server-only";
 // Pages of TrainingRows -> one data file of the pool's profile. Each row is recorded as it
 // goes out: in the ledger (for changes.jsonl), in the tally (rows per file, tier, source,
-// app, model; the revisions and overrides the manifest lists), then shaped by the profile and
+// app, model; the revisions and overrides the manifest lists; its screenshots' tokens), then shaped by the profile and
 // encoded as JSON lines or parquet. A dry run (the pools screen's diff) records and stops there.
 import { count, jsonlChunk, type ExportContext } from "@/lib/exports/build/export-context";
+import { tallyRowTokens } from "@/lib/exports/build/token-tally";
 import { parquetChunks, type ParquetRows } from "@/lib/exports/encode/parquet-columns";
 import { rowHash, type TrainingRow } from "@/lib/exports/rows/training-row";
 import type { DataFile } from "@/lib/exports/profiles/profile-types";
@@ -39,6 +40,7 @@ async function* shaped(ctx: ExportContext, file: DataFile, pages: RowPages): Asy
     for (const row of rows) {
       await ctx.ledger.add({ file: file.name, rowKey: row.key, rowHash: rowHash(row), itemId: row.itemId });
       tallyRow(ctx, file.name, row);
+      tallyRowTokens(ctx.tally.tokens, row);
       if (ctx.dryRun) continue;
       const s = await ctx.profile!.shape(row, ctx.shape, index++);
       bytes += embeddedBytes(s);

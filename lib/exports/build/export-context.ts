@@ -10,6 +10,7 @@ import type { ProjectSettings } from "@/lib/domain/project-settings";
 import type { Ledger } from "@/lib/exports/ledger/snapshot-rows";
 import type { DataFile, Profile, ShapeContext } from "@/lib/exports/profiles/profile-types";
 import type { RowStyle } from "@/lib/exports/rows/row-style";
+import { newTokenTally, type TokenTally } from "@/lib/exports/build/token-tally";
 import type { SnapshotImages } from "@/lib/exports/snapshot-images";
 import type { StreamedSnapshotFile } from "@/lib/exports/targets/pool-target";
 import type { PoolFilters } from "@/lib/pools/pool-filters";
@@ -18,13 +19,15 @@ import type { SqlReader } from "@/lib/sql/sql-reader";
 
 export type ExportTally = {
   counts: Record<string, number>;
+  // The screenshots' token figures (token-tally.ts): the README's prompt lengths come from them.
+  tokens: TokenTally;
   // Filled while rows are written; the manifest is written after the last file.
   revisionIds: string[];
   overrideIds: string[];
   rows: number;
 };
 
-export const newTally = (): ExportTally => ({ counts: {}, revisionIds: [], overrideIds: [], rows: 0 });
+export const newTally = (): ExportTally => ({ counts: {}, tokens: newTokenTally(), revisionIds: [], overrideIds: [], rows: 0 });
 
 export function count(tally: ExportTally, key: string, n = 1): void {
   if (n === 0) return;

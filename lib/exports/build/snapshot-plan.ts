@@ -14,6 +14,7 @@ import { ProjectSettingsSchema } from "@/lib/domain/project-settings";
 import { saidError } from "@/lib/i18n/said-error";
 import { BUILDERS } from "@/lib/exports/build/builders";
 import { newTally, type ExportContext } from "@/lib/exports/build/export-context";
+import { tokenSummary } from "@/lib/exports/build/token-tally";
 import { changesJsonl, countChanges, openLedger, type ChangeCounts } from "@/lib/exports/ledger/snapshot-rows";
 import { CHANGES_FILE, README_FILE, REWARD_FILE, snapshotReadme } from "@/lib/exports/profiles/launch-readme";
 import { PROFILE_WRITERS } from "@/lib/exports/profiles/profiles";
@@ -143,6 +144,7 @@ export async function planSnapshot(options: PlanOptions) {
         baseSnapshotId: baseId,
         changes,
         advantage: kind === "online_rl" ? advantageNote(projectSettings) : null,
+        tokens: tokenSummary(ctx.tally.tokens),
       }),
     };
   }
@@ -169,6 +171,7 @@ export async function planSnapshot(options: PlanOptions) {
     counts: ctx.tally.counts,
     revisionIds: [...new Set(ctx.tally.revisionIds)],
     overrideIds: [...new Set(ctx.tally.overrideIds)],
+    tokens: tokenSummary(ctx.tally.tokens),
     derivedWith: { derivationCode: project.derivationCode, settings: projectSettings },
   });
 

@@ -28,6 +28,7 @@ async function main() {
       run: { type: "string" },
       reproduced: { type: "boolean", default: false },
       "swift-objects": { type: "boolean", default: false },
+      "history-thoughts": { type: "string" },
       filter: { type: "string", multiple: true },
       "base-url": { type: "string" },
       "api-key": { type: "string" }, // refused by the model command: a key must not be an argument

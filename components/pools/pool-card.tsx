@@ -29,6 +29,7 @@ export async function PoolCard({ projectId, pool, isAdmin, poolRoots, runs }: Pr
             {pool.kind !== "evaluation" && <> · {t("pools.images", { mode: imageModeLabel(t, pool.imageMode) })}</>}
             {pool.settings.dataSource && <> · data_source <code className="font-mono">{pool.settings.dataSource}</code></>}
             {pool.settings.swiftObjects && <> · {t("pools.swiftObjects")}</>}
+            {pool.settings.historyThoughts === "omit" && <> · {t("pools.historyThoughtsOmitted")}</>}
           </p>
           {pool.style && (
             <p className="text-sm text-slate-600" data-testid="pool-style">

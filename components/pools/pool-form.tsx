@@ -16,6 +16,7 @@ import {
   GROUNDING_KINDS,
   IMAGE_MODES_BY_PROFILE,
   KINDS_WITH_IMAGES,
+  NAVIGATION_KINDS,
   POOL_KINDS,
   PROFILES_BY_KIND,
   type PoolKind,
@@ -83,6 +84,11 @@ function PoolFields({ initial, poolRoots, runs, isEdit }: { initial: Initial; po
           <Select label={t("pools.form.template")} name="settings.template" value={chosenTemplate} onChange={setTemplate} options={templates.map((id) => [id, templateLabel(t, id)])} />
           <Select label={t("pools.coordinates")} name="settings.convention" value={chosenConvention} onChange={setConvention} options={conventions.map((c) => [c, conventionLabel(t, c)])} />
           {grounding && targets.length > 0 && <Select label={t("pools.form.answer")} name="settings.target" value={initial.settings.target && targets.includes(initial.settings.target) ? initial.settings.target : targets[0]!} options={targets.map((target) => [target, target === "point" ? t("pools.form.point") : t("pools.form.box")])} />}
+          {NAVIGATION_KINDS.includes(kind) && TEMPLATES[chosenTemplate].thoughtsInHistory && (
+            <label className="flex items-center gap-2 pb-2 text-sm text-slate-700">
+              <input type="checkbox" name="settings.historyThoughts" value="omit" defaultChecked={initial.settings.historyThoughts === "omit"} /> {t("pools.form.historyThoughtsOmit")}
+            </label>
+          )}
           {chosenProfile === "ms-swift" && kind === "grounding" && (
             <label className="flex items-center gap-2 pb-2 text-sm text-slate-700">
               <input type="checkbox" name="settings.swiftObjects" defaultChecked={initial.settings.swiftObjects === true} /> {t("pools.form.swiftObjectsBefore")}<code className="font-mono">objects</code>{t("pools.form.swiftObjectsAfter")}

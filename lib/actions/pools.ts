@@ -25,6 +25,7 @@ function poolInput(fields: Record<string, string>, tiers: string[]) {
   const settings: Record<string, unknown> = {};
   for (const key of ["dataSource", "runId", "convention", "target", "template"] as const) if (fields[`settings.${key}`]) settings[key] = fields[`settings.${key}`];
   if (fields["settings.swiftObjects"] === "on") settings.swiftObjects = true;
+  if (fields["settings.historyThoughts"] === "omit") settings.historyThoughts = "omit";
   const filters: Record<string, unknown> = {};
   if (tiers.length) filters.tier = tiers;
   for (const key of ["source", "benchmark", "app", "platform", "model"] as const) if (list(fields[`filter.${key}`]).length) filters[key] = list(fields[`filter.${key}`]);

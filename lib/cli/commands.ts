@@ -45,7 +45,8 @@ export const USAGE = `usage: npm run verity -- <command>
   restore <file>                            replace the database with a backup (stop the app and workers first)
   pool create --project <slug> --name N --kind K --profile F [--target DIR|s3://bucket/prefix]
               [--images copy|absolute|embed] [--convention rel1000|qwen25-abs|norm1] [--answer point|box]
-              [--template T] [--data-source S] [--run RUN_ID] [--swift-objects] [--filter key=value[,value]]... [--json]
+              [--template T] [--data-source S] [--run RUN_ID] [--swift-objects] [--history-thoughts convert|omit]
+              [--filter key=value[,value]]... [--json]
                                             create a pool (kinds: grounding, navigation, online_rl, mid_training, evaluation;
                                             profiles: verl, easyr1, ms-swift, llama-factory, hf-datasets, table;
                                             filters: tier, source, benchmark, app, platform, model, verifiedFrom, verifiedTo)

@@ -5,7 +5,7 @@ import "server-only";
 //   pool create --project P --name N --kind K --profile F [--target DIR|s3://bucket/prefix]
 //               [--images copy|absolute|embed] [--convention C] [--answer point|box]
 //               [--template T] [--data-source S] [--run RUN_ID] [--swift-objects]
-//               [--filter key=value[,value]]...
+//               [--history-thoughts convert|omit] [--filter key=value[,value]]...
 //   pool list --project P [--json]
 // Without --target a local pool goes to <data dir>/pools/<name>.
 import path from "node:path";
@@ -32,6 +32,7 @@ export type PoolCommandOptions = {
   "data-source"?: string;
   run?: string;
   "swift-objects"?: boolean;
+  "history-thoughts"?: string;
   filter?: string[];
   json: boolean;
 };
@@ -75,6 +76,7 @@ export async function runPoolCommand(db: Db, verb: string | undefined, options: 
   if (options["data-source"]) settings.dataSource = options["data-source"];
   if (options.run) settings.runId = options.run;
   if (options["swift-objects"]) settings.swiftObjects = true;
+  if (options["history-thoughts"]) settings.historyThoughts = options["history-thoughts"];
   try {
     if (options.filter?.length) settings.filters = parseFilterArgs(options.filter);
     const pool = await createPool(db, { userId: null, projectId: project.id }, {

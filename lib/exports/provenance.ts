@@ -11,6 +11,7 @@ import { QWEN25_FACTOR, QWEN25_MAX_PIXELS, QWEN25_MIN_PIXELS } from "@/lib/expor
 import { REWARD_FILE } from "@/lib/exports/profiles/launch-readme";
 import { REWARD_ENTRY_POINTS } from "@/lib/exports/reward/reward-source";
 import type { RowStyle } from "@/lib/exports/rows/row-style";
+import { historyNote } from "@/lib/exports/rows/navigation-history";
 import { IMAGE_PATHS_NOTE } from "@/lib/exports/snapshot-images";
 import type { Provenance } from "@/lib/exports/snapshot-manifest";
 import type { ImageMode, PoolKind, PoolSettings, ProfileId } from "@/lib/pools/pool-definition";
@@ -50,6 +51,7 @@ export function provenanceOf(input: {
       : null,
     template: style ? { id: style.template, label: TEMPLATES[style.template].label, source: TEMPLATES[style.template].source, text: templateText(style.template, style.convention, style.target) } : null,
     actionSyntax: syntax,
+    history: style && syntax ? historyNote(style) : null,
     reward: input.hasReward ? { file: REWARD_FILE, entryPoints: REWARD_ENTRY_POINTS } : null,
     filters: { ...(pool.settings.filters ?? {}) },
     advantage:

@@ -41,6 +41,11 @@ export const ProvenanceSchema = z
       .nullable(),
     template: z.object({ id: z.string(), label: z.string(), source: z.string(), text: z.string() }).nullable(),
     actionSyntax: z.string().nullable(),
+    history: z
+      .object({ thoughts: z.string().describe("convert | omit | not_shown"), rule: z.string() })
+      .nullable()
+      .optional()
+      .describe("navigation rows: what the history lines carry besides each earlier action"),
     reward: z.object({ file: z.string(), entryPoints: z.record(z.string(), z.string()) }).nullable(),
     filters: z.record(z.string(), z.unknown()).describe("which verified items the pool selects"),
     advantage: z

@@ -28,6 +28,8 @@ export const PROFILES_BY_KIND = {
 } as const satisfies Record<PoolKind, readonly ProfileId[]>;
 
 export const IMAGE_MODES = ["copy", "absolute", "embed"] as const;
+
+export const HISTORY_THOUGHTS = ["convert", "omit"] as const;
 export type ImageMode = (typeof IMAGE_MODES)[number];
 
 // How each framework can be handed a screenshot without glue (see lib/exports/profiles):
@@ -98,6 +100,9 @@ export const PoolSettingsSchema = z
     // ms-swift grounding rows as its `objects` format (ref / bbox / bbox_type), which ms-swift
     // turns into each model's own box syntax and normalisation.
     swiftObjects: z.boolean().optional(),
+    // Navigation history lines: the agent's recorded thoughts converted into the pool's
+    // coordinate space where they hold AndroidLab bounds (default), or left out altogether.
+    historyThoughts: z.enum(HISTORY_THOUGHTS).optional(),
     filters: PoolFiltersSchema.optional(),
   })
   .strict();
@@ -114,7 +119,7 @@ export function resolvedStyle(kind: PoolKind, settings: PoolSettings) {
   const convention: ConventionId = settings.convention ?? TEMPLATES[template].conventions[0]!;
   const target = settings.target ?? TEMPLATES[template].targets?.[0] ?? "point";
   const rounding: RoundingId = settings.swiftObjects === true ? "half-even" : "half-up";
-  return { template, convention, target, rounding };
+  return { template, convention, target, rounding, historyThoughts: settings.historyThoughts ?? "convert" };
 }
 
 export const PoolInputSchema = z
@@ -155,6 +160,7 @@ export const PoolInputSchema = z
       if (pool.imageMode !== undefined && pool.imageMode !== "copy") issue(["imageMode"], "evaluation tables carry no images");
       for (const key of ["convention", "target", "template"] as const) if (s[key] !== undefined) issue(["settings", key], "evaluation tables carry no coordinates or prompts");
     }
+    if (s.historyThoughts !== undefined && !NAVIGATION_KINDS.includes(pool.kind)) issue(["settings", "historyThoughts"], "applies to navigation and online-RL pools only");
     if (s.dataSource !== undefined && pool.profile !== "verl") issue(["settings", "dataSource"], "applies to verl pools only");
     if (s.runId !== undefined && pool.kind !== "evaluation") issue(["settings", "runId"], "applies to evaluation pools only");
     if (s.swiftObjects && !(pool.profile === "ms-swift" && pool.kind === "grounding")) issue(["settings", "swiftObjects"], "applies to ms-swift grounding pools only");

@@ -82,7 +82,7 @@ export async function planSnapshot(options: PlanOptions) {
     kind,
     profileId,
     profile,
-    style: style ?? { convention: "rel1000", target: "point", template: "verity-grounding", rounding: "half-up" },
+    style: style ?? { convention: "rel1000", target: "point", template: "verity-grounding", rounding: "half-up", historyThoughts: "convert" },
     settings,
     filters: settings.filters,
     projectSettings,

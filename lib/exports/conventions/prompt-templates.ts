@@ -25,6 +25,8 @@ export type TemplateInfo = {
   syntax?: ActionSyntaxId;
   // How many earlier steps the navigation prompt lists (UI-Venus' runner: scripts/run_navi.sh HISTORY_LENGTH=5).
   historyLength?: number;
+  // The history lines show each earlier step's recorded thought (UI-Venus' <think>..</think>).
+  thoughtsInHistory?: boolean;
 };
 
 const ALL: readonly ConventionId[] = ["rel1000", "qwen25-abs", "norm1"];
@@ -32,10 +34,10 @@ const ALL: readonly ConventionId[] = ["rel1000", "qwen25-abs", "norm1"];
 export const TEMPLATES: Record<TemplateId, TemplateInfo> = {
   "ui-venus-1.5-grounding": { label: "UI-Venus-1.5 grounding (point, [0,1000], refusal [-1,-1])", source: "inclusionAI/UI-Venus@c3a1442 models/grounding/ui_venus1_5_gd.py:69-77", conventions: ["rel1000"], targets: ["point"] },
   "verity-grounding": { label: "Verity grounding (states the pool's convention and target)", source: "Verity", conventions: ALL, targets: ["point", "box"] },
-  "ui-venus-1.5-mobile": { label: "UI-Venus-1.5 navigation, mobile", source: "inclusionAI/UI-Venus@c3a1442 models/navigation/utils.py:49-87", conventions: ALL, syntax: "ui-venus", historyLength: 5 },
-  "ui-venus-1.5-web": { label: "UI-Venus-1.5 navigation, web", source: "inclusionAI/UI-Venus@c3a1442 models/navigation/utils.py:4-47", conventions: ALL, syntax: "ui-venus", historyLength: 5 },
+  "ui-venus-1.5-mobile": { label: "UI-Venus-1.5 navigation, mobile", source: "inclusionAI/UI-Venus@c3a1442 models/navigation/utils.py:49-87", conventions: ALL, syntax: "ui-venus", historyLength: 5, thoughtsInHistory: true },
+  "ui-venus-1.5-web": { label: "UI-Venus-1.5 navigation, web", source: "inclusionAI/UI-Venus@c3a1442 models/navigation/utils.py:4-47", conventions: ALL, syntax: "ui-venus", historyLength: 5, thoughtsInHistory: true },
   "qwen2.5-vl-mobile-use": { label: "Qwen2.5-VL mobile_use tool call", source: "QwenLM/Qwen2.5-VL@f0af299 cookbooks/mobile_agent.ipynb (the mobile_use function)", conventions: ["qwen25-abs"], syntax: "qwen-mobile-use", historyLength: 10_000 },
-  "verity-navigation": { label: "Verity navigation (states the pool's convention)", source: "Verity", conventions: ALL, syntax: "ui-venus", historyLength: 5 },
+  "verity-navigation": { label: "Verity navigation (states the pool's convention)", source: "Verity", conventions: ALL, syntax: "ui-venus", historyLength: 5, thoughtsInHistory: true },
 };
 
 export const isGroundingTemplate = (id: string): id is GroundingTemplateId => (GROUNDING_TEMPLATES as readonly string[]).includes(id);

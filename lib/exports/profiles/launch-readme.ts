@@ -11,6 +11,7 @@ import type { TokenSummary } from "@/lib/exports/build/token-tally";
 import type { TokenModel } from "@/lib/exports/conventions/image-tokens";
 import type { ChangeCounts } from "@/lib/exports/ledger/snapshot-rows";
 import { commands } from "@/lib/exports/profiles/launch-commands";
+import { historyNote } from "@/lib/exports/rows/navigation-history";
 import type { DataFile } from "@/lib/exports/profiles/profile-types";
 import type { RowStyle } from "@/lib/exports/rows/row-style";
 import { CONVENTION_LABELS, ROUNDING_RULES } from "@/lib/exports/conventions/coordinate-conventions";
@@ -73,6 +74,7 @@ export function snapshotReadme(r: ReadmeInput): string {
         `- Coordinates: ${r.style.convention}, ${CONVENTION_LABELS[r.style.convention]}; targets are ${r.style.target === "point" ? "points [x,y]" : "boxes [x1,y1,x2,y2]"}; refusals are [-1,-1]. Rounding: ${ROUNDING_RULES[r.style.rounding]}.`,
         ...(r.style.convention === "qwen25-abs" ? [`- Absolute coordinates are pixels of the image qwen-vl-utils resizes to (smart_resize, factor 28, ${QWEN25_MIN_PIXELS}..${QWEN25_MAX_PIXELS} pixels): keep those image sizes in training, which the command's flags do.`] : []),
         `- Prompt template: ${r.style.template} (${TEMPLATES[r.style.template].label}; ${TEMPLATES[r.style.template].source}); its text is in manifest.json.`,
+        ...(TEMPLATES[r.style.template].syntax ? [`- History lines: ${historyNote(r.style).rule}.`] : []),
       ]
     : [];
   return `${frontMatter(r)}# Verity pool \`${r.poolName}\`, snapshot \`${r.snapshotId}\`

@@ -15,7 +15,8 @@ import { TEMPLATES, isNavigationTemplate, navigationPrompt, sanitizeUserText, ty
 import type { StepRecord, VerifiedTrajectoryRecord } from "@/lib/exports/read/verified-trajectories";
 import { rowImage, spaceOf } from "@/lib/exports/rows/grounding-rows";
 import type { Counter, RowStyle } from "@/lib/exports/rows/row-style";
-import { IMAGE_TOKEN, type RowImage, type TrainingRow, type Turn } from "@/lib/exports/rows/training-row";
+import { IMAGE_TOKEN, type TrainingRow, type Turn } from "@/lib/exports/rows/training-row";
+import { historyNote, historyOf, type HistoryEntry, type HistoryThoughts, type StepView } from "@/lib/exports/rows/navigation-history";
 
 const LabelsSchema = z.array(StepLabelSchema);
 
@@ -24,9 +25,9 @@ export function parsedAction(value: unknown): Action | null {
   return parsed.success ? parsed.data : null;
 }
 
-export function navigationTemplate(style: RowStyle): { template: NavigationTemplateId; syntax: ActionSyntaxId } {
+export function navigationTemplate(style: RowStyle): { template: NavigationTemplateId; syntax: ActionSyntaxId; thoughts: HistoryThoughts } {
   if (!isNavigationTemplate(style.template)) throw new Error(`${style.template} is not a navigation template`);
-  return { template: style.template, syntax: TEMPLATES[style.template].syntax! };
+  return { template: style.template, syntax: TEMPLATES[style.template].syntax!, thoughts: historyNote(style).thoughts };
 }
 
 const PROBLEM_KEY: Record<string, string> = {
@@ -34,8 +35,6 @@ const PROBLEM_KEY: Record<string, string> = {
   outside_image: "skipped:point_outside_image",
   not_in_syntax: "skipped:action_not_in_syntax",
 };
-
-type StepView = { step: StepRecord; image: RowImage | null; space: ConventionSpace | null; executed: Action | null };
 
 function stepViews(t: VerifiedTrajectoryRecord, style: RowStyle, count: Counter): StepView[] {
   return t.steps.map((step) => {
@@ -50,26 +49,6 @@ function stepViews(t: VerifiedTrajectoryRecord, style: RowStyle, count: Counter)
     }
     return { step, image, space, executed: parsedAction(step.action) };
   });
-}
-
-// An action with no coordinates renders on any screenshot; one with coordinates needs its own.
-const NO_IMAGE: ConventionSpace = { convention: "norm1", image: { width: 0, height: 0 }, resized: null, extent: { width: 1, height: 1 }, rounding: "half-up" };
-
-export type HistoryEntry = { think: string; action: string };
-
-/** The earlier steps as the prompt lists them, or the reason one cannot be written. */
-export function historyOf(views: readonly StepView[], upTo: number, syntax: ActionSyntaxId): HistoryEntry[] | string {
-  const history: HistoryEntry[] = [];
-  for (const view of views.slice(0, upTo)) {
-    if (!view.executed) return "skipped:history_unparseable";
-    const rendered = renderAction(view.executed, syntax, view.space ?? NO_IMAGE);
-    if ("problem" in rendered) {
-      if (!view.space && rendered.problem === "outside_image") return "skipped:history_image_missing";
-      return rendered.problem === "no_coordinates" ? "excluded:history_element_label_without_box" : `skipped:history_${rendered.problem}`;
-    }
-    history.push({ think: view.step.thought ?? "", action: rendered.text });
-  }
-  return history;
 }
 
 function promptTurns(template: NavigationTemplateId, goal: string, history: HistoryEntry[], style: RowStyle, space: ConventionSpace): Turn[] {
@@ -100,7 +79,7 @@ export function navigationRows(t: VerifiedTrajectoryRecord, style: RowStyle, fil
     count("skipped:unreadable_labels");
     return [];
   }
-  const { template, syntax } = navigationTemplate(style);
+  const { template, syntax, thoughts } = navigationTemplate(style);
   const labelOf = new Map(labels.data.map((l) => [l.stepIndex, l]));
   const goal = sanitizeUserText(t.goal);
   if (goal.replaced > 0) count("text:image_placeholders_replaced", goal.replaced);
@@ -116,7 +95,7 @@ export function navigationRows(t: VerifiedTrajectoryRecord, style: RowStyle, fil
     const rendered = renderAction(truth, syntax, space);
     if ("problem" in rendered) return count(PROBLEM_KEY[rendered.problem]!);
     if (rendered.usedElementCentre) count("targets:element_box_centre");
-    const history = historyOf(views, i, syntax);
+    const history = historyOf(views, i, syntax, thoughts, count);
     if (typeof history === "string") return count(history);
     rows.push({
       key: `${t.id}:${view.step.index}`,
@@ -194,7 +173,7 @@ function skipped(count: Counter, key: string): null {
  * there do both rollouts answer the same prompt; a pair that never shares a screen is counted.
  */
 export function preferencePair(chosen: VerifiedTrajectoryRecord, rejected: VerifiedTrajectoryRecord, style: RowStyle, count: Counter): TrainingRow | null {
-  const { template, syntax } = navigationTemplate(style);
+  const { template, syntax, thoughts } = navigationTemplate(style);
   const a = stepViews(chosen, style, count);
   const b = stepViews(rejected, style, count);
   for (let i = 0; i < Math.min(a.length, b.length); i++) {
@@ -205,7 +184,7 @@ export function preferencePair(chosen: VerifiedTrajectoryRecord, rejected: Verif
     const bad = renderAction(y.executed, syntax, x.space);
     if ("problem" in good || "problem" in bad) break;
     if (good.text === bad.text) continue;
-    const history = historyOf(a, i, syntax);
+    const history = historyOf(a, i, syntax, thoughts, count);
     if (typeof history === "string") break;
     const goal = sanitizeUserText(chosen.goal);
     return {

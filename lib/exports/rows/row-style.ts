@@ -4,6 +4,8 @@
 import type { ConventionId, RoundingId, TargetKind } from "@/lib/exports/conventions/coordinate-conventions";
 import type { TemplateId } from "@/lib/exports/conventions/prompt-templates";
 
-export type RowStyle = { convention: ConventionId; target: TargetKind; template: TemplateId; rounding: RoundingId };
+// historyThoughts: whether navigation history lines keep the agent's thoughts (converted into the
+// convention where they hold AndroidLab bounds) or leave them out (lib/exports/rows/navigation-history.ts).
+export type RowStyle = { convention: ConventionId; target: TargetKind; template: TemplateId; rounding: RoundingId; historyThoughts: "convert" | "omit" };
 
 export type Counter = (key: string, n?: number) => void;

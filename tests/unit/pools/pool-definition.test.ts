@@ -43,6 +43,9 @@ describe("a pool definition", () => {
     // ms-swift normalises objects to [0,1000] or the resized pixels, never to 0-1 (issue 36 item 1).
     expect(issues({ settings: { template: "verity-grounding", convention: "norm1", swiftObjects: true } })).toEqual(["settings.swiftObjects"]);
     expect(issues({ settings: { template: "verity-grounding", convention: "qwen25-abs", swiftObjects: true } })).toBeUndefined();
+    // History thoughts are a navigation setting (issue 36 item 3).
+    expect(issues({ settings: { historyThoughts: "omit" } })).toEqual(["settings.historyThoughts"]);
+    expect(issues({ kind: "navigation", settings: { historyThoughts: "omit" } })).toBeUndefined();
     expect(PoolInputSchema.parse({ ...base, targetType: "s3", targetUri: "s3://pool-bucket/team/grounding" }).targetUri).toBe("s3://pool-bucket/team/grounding");
   });
 

@@ -49,7 +49,9 @@ export function provenanceOf(input: {
           resize: style.convention === "qwen25-abs" ? { factor: QWEN25_FACTOR, minPixels: QWEN25_MIN_PIXELS, maxPixels: QWEN25_MAX_PIXELS, source: "qwen-vl-utils smart_resize (QwenLM/Qwen2.5-VL@f0af299 qwen-vl-utils/src/qwen_vl_utils/vision_process.py:60-85)" } : null,
         }
       : null,
-    template: style ? { id: style.template, label: TEMPLATES[style.template].label, source: TEMPLATES[style.template].source, text: templateText(style.template, style.convention, style.target) } : null,
+    template: style
+      ? { id: style.template, label: TEMPLATES[style.template].label, source: TEMPLATES[style.template].source, text: templateText(style.template, style.convention, style.target), answerFormat: TEMPLATES[style.template].answerFormat }
+      : null,
     actionSyntax: syntax,
     history: style && syntax ? historyNote(style) : null,
     reward: input.hasReward ? { file: REWARD_FILE, entryPoints: REWARD_ENTRY_POINTS } : null,

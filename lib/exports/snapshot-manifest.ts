@@ -39,7 +39,15 @@ export const ProvenanceSchema = z
         resize: z.object({ factor: z.int(), minPixels: z.int(), maxPixels: z.int(), source: z.string() }).nullable().describe("the smart resize absolute coordinates refer to"),
       })
       .nullable(),
-    template: z.object({ id: z.string(), label: z.string(), source: z.string(), text: z.string() }).nullable(),
+    template: z
+      .object({
+        id: z.string(),
+        label: z.string(),
+        source: z.string(),
+        text: z.string(),
+        answerFormat: z.string().optional().describe("what every row's answer (the SFT target) is, and that the prompt asks for exactly that"),
+      })
+      .nullable(),
     actionSyntax: z.string().nullable(),
     history: z
       .object({ thoughts: z.string().describe("convert | omit | not_shown"), rule: z.string() })

@@ -9,7 +9,11 @@
 // Pure.
 import type { ConventionId, TargetKind } from "@/lib/exports/conventions/coordinate-conventions";
 import type { ActionSyntaxId } from "@/lib/exports/conventions/action-syntax";
-import { UI_VENUS_15_MOBILE, UI_VENUS_15_WEB, uiVenusGroundingPrompt, uiVenusNavigationPrompt } from "@/lib/exports/conventions/ui-venus-prompts";
+import { actionOnlyPrompt, UI_VENUS_15_MOBILE, UI_VENUS_15_WEB, uiVenusGroundingPrompt, uiVenusNavigationPrompt } from "@/lib/exports/conventions/ui-venus-prompts";
+
+// The UI-Venus navigation prompts as rows ask them: the action alone (ui-venus-prompts.ts).
+const UI_VENUS_MOBILE_ROWS = actionOnlyPrompt(UI_VENUS_15_MOBILE);
+const UI_VENUS_WEB_ROWS = actionOnlyPrompt(UI_VENUS_15_WEB);
 
 export const GROUNDING_TEMPLATES = ["ui-venus-1.5-grounding", "verity-grounding"] as const;
 export const NAVIGATION_TEMPLATES = ["ui-venus-1.5-mobile", "ui-venus-1.5-web", "qwen2.5-vl-mobile-use", "verity-navigation"] as const;
@@ -27,17 +31,21 @@ export type TemplateInfo = {
   historyLength?: number;
   // The history lines show each earlier step's recorded thought (UI-Venus' <think>..</think>).
   thoughtsInHistory?: boolean;
+  // What every row's answer (the SFT target) is, and that the prompt asks for exactly that.
+  answerFormat: string;
 };
+
+const ACTION_ALONE = "<action>…</action> alone; the prompt's Output Format asks for the action alone (UI-Venus' <think> and <conclusion> lines are taken out of it: rows teach no thought or conclusion)";
 
 const ALL: readonly ConventionId[] = ["rel1000", "qwen25-abs", "norm1"];
 
 export const TEMPLATES: Record<TemplateId, TemplateInfo> = {
-  "ui-venus-1.5-grounding": { label: "UI-Venus-1.5 grounding (point, [0,1000], refusal [-1,-1])", source: "inclusionAI/UI-Venus@c3a1442 models/grounding/ui_venus1_5_gd.py:69-77", conventions: ["rel1000"], targets: ["point"] },
-  "verity-grounding": { label: "Verity grounding (states the pool's convention and target)", source: "Verity", conventions: ALL, targets: ["point", "box"] },
-  "ui-venus-1.5-mobile": { label: "UI-Venus-1.5 navigation, mobile", source: "inclusionAI/UI-Venus@c3a1442 models/navigation/utils.py:49-87", conventions: ALL, syntax: "ui-venus", historyLength: 5, thoughtsInHistory: true },
-  "ui-venus-1.5-web": { label: "UI-Venus-1.5 navigation, web", source: "inclusionAI/UI-Venus@c3a1442 models/navigation/utils.py:4-47", conventions: ALL, syntax: "ui-venus", historyLength: 5, thoughtsInHistory: true },
-  "qwen2.5-vl-mobile-use": { label: "Qwen2.5-VL mobile_use tool call", source: "QwenLM/Qwen2.5-VL@f0af299 cookbooks/mobile_agent.ipynb (the mobile_use function)", conventions: ["qwen25-abs"], syntax: "qwen-mobile-use", historyLength: 10_000 },
-  "verity-navigation": { label: "Verity navigation (states the pool's convention)", source: "Verity", conventions: ALL, syntax: "ui-venus", historyLength: 5, thoughtsInHistory: true },
+  "ui-venus-1.5-grounding": { label: "UI-Venus-1.5 grounding (point, [0,1000], refusal [-1,-1])", source: "inclusionAI/UI-Venus@c3a1442 models/grounding/ui_venus1_5_gd.py:69-77", conventions: ["rel1000"], targets: ["point"], answerFormat: "the point [x,y] alone, or [-1,-1], as the prompt asks" },
+  "verity-grounding": { label: "Verity grounding (states the pool's convention and target)", source: "Verity", conventions: ALL, targets: ["point", "box"], answerFormat: "the point [x,y] or box [x1,y1,x2,y2] alone, or [-1,-1], as the prompt asks" },
+  "ui-venus-1.5-mobile": { label: "UI-Venus-1.5 navigation, mobile", source: "inclusionAI/UI-Venus@c3a1442 models/navigation/utils.py:49-87", conventions: ALL, syntax: "ui-venus", historyLength: 5, thoughtsInHistory: true, answerFormat: ACTION_ALONE },
+  "ui-venus-1.5-web": { label: "UI-Venus-1.5 navigation, web", source: "inclusionAI/UI-Venus@c3a1442 models/navigation/utils.py:4-47", conventions: ALL, syntax: "ui-venus", historyLength: 5, thoughtsInHistory: true, answerFormat: ACTION_ALONE },
+  "qwen2.5-vl-mobile-use": { label: "Qwen2.5-VL mobile_use tool call", source: "QwenLM/Qwen2.5-VL@f0af299 cookbooks/mobile_agent.ipynb (the mobile_use function)", conventions: ["qwen25-abs"], syntax: "qwen-mobile-use", historyLength: 10_000, answerFormat: "one <tool_call>…</tool_call> of the mobile_use function alone, as the tool prompt asks" },
+  "verity-navigation": { label: "Verity navigation (states the pool's convention)", source: "Verity", conventions: ALL, syntax: "ui-venus", historyLength: 5, thoughtsInHistory: true, answerFormat: "<action>…</action> alone, as the prompt asks" },
 };
 
 export const isGroundingTemplate = (id: string): id is GroundingTemplateId => (GROUNDING_TEMPLATES as readonly string[]).includes(id);
@@ -112,9 +120,9 @@ export function navigationPrompt(template: NavigationTemplateId, goal: string, h
   const recent = keep > 0 ? history.slice(-keep) : [];
   switch (template) {
     case "ui-venus-1.5-mobile":
-      return { system: null, user: uiVenusNavigationPrompt(UI_VENUS_15_MOBILE, goal, recent) };
+      return { system: null, user: uiVenusNavigationPrompt(UI_VENUS_MOBILE_ROWS, goal, recent) };
     case "ui-venus-1.5-web":
-      return { system: null, user: uiVenusNavigationPrompt(UI_VENUS_15_WEB, goal, recent) };
+      return { system: null, user: uiVenusNavigationPrompt(UI_VENUS_WEB_ROWS, goal, recent) };
     case "verity-navigation":
       return { system: null, user: uiVenusNavigationPrompt(VERITY_NAVIGATION(convention), goal, recent) };
     case "qwen2.5-vl-mobile-use": {
@@ -132,9 +140,9 @@ export function templateText(template: TemplateId, convention: ConventionId, tar
     case "verity-grounding":
       return groundingPrompt(template, "{instruction}", convention, target);
     case "ui-venus-1.5-mobile":
-      return UI_VENUS_15_MOBILE;
+      return UI_VENUS_MOBILE_ROWS;
     case "ui-venus-1.5-web":
-      return UI_VENUS_15_WEB;
+      return UI_VENUS_WEB_ROWS;
     case "verity-navigation":
       return VERITY_NAVIGATION(convention);
     case "qwen2.5-vl-mobile-use":

@@ -5,7 +5,9 @@
 //               when infeasible; a trailing '.' of the instruction is dropped first);
 //   navigation  models/navigation/utils.py:4-87 (WEB_USER_PROMPT, MOBILE_USER_PROMPT) with the
 //               history of models/navigation/ui_venus_navi_agent.py:69-79
-//               ("Step {i}: <think>..</think><action>..</action>", i from 0, newline-joined).
+//               ("Step {i}: <think>..</think><action>..</action>", i from 0, newline-joined);
+//               rows ask them with the Output Format section asking for the action alone
+//               (actionOnlyPrompt), the answer every row teaches.
 // Pure data and string functions; lib/exports/conventions/prompt-templates.ts chooses them.
 
 export const UI_VENUS_15_GROUNDING =
@@ -96,6 +98,24 @@ ${ACTIONS_COMMON}
 - To copy some text: first select the exact text you want to copy, which usually also brings up the text selection bar, then click the \`copy\` button in bar.
 - To paste text into a text box, first long press the text box, then usually the text selection bar will appear with a \`paste\` button in it.
 `;
+
+// The Output Format section both navigation prompts end their question with. Rows teach the
+// action alone (no run records a conclusion to teach, and a recorded thought explains the
+// executed action, not a reviewer's corrected one), so the prompt a row is asked with says
+// exactly that: the section is replaced, the rest of the prompt stays word for word (issue 36
+// item 4: SFT rows answered <action>..</action> to a prompt asking for think/action/conclusion).
+const THINK_ACTION_CONCLUSION = `### Output Format
+<think> your thinking process </think>
+<action> the next action </action>
+<conclusion> the conclusion about the next action </conclusion>`;
+const ACTION_ONLY = `### Output Format
+<action> the next action </action>`;
+
+/** A UI-Venus navigation prompt that asks for the action alone, as every row answers. */
+export function actionOnlyPrompt(template: string): string {
+  if (!template.includes(THINK_ACTION_CONCLUSION)) throw new Error("the UI-Venus prompt's Output Format section is not where it was");
+  return template.replace(THINK_ACTION_CONCLUSION, ACTION_ONLY);
+}
 
 /** The UI-Venus grounding question for one instruction (its trailing '.' dropped, as the evaluator does). */
 export function uiVenusGroundingPrompt(instruction: string): string {

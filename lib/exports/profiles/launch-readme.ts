@@ -74,6 +74,7 @@ export function snapshotReadme(r: ReadmeInput): string {
         `- Coordinates: ${r.style.convention}, ${CONVENTION_LABELS[r.style.convention]}; targets are ${r.style.target === "point" ? "points [x,y]" : "boxes [x1,y1,x2,y2]"}; refusals are [-1,-1]. Rounding: ${ROUNDING_RULES[r.style.rounding]}.`,
         ...(r.style.convention === "qwen25-abs" ? [`- Absolute coordinates are pixels of the image qwen-vl-utils resizes to (smart_resize, factor 28, ${QWEN25_MIN_PIXELS}..${QWEN25_MAX_PIXELS} pixels): keep those image sizes in training, which the command's flags do.`] : []),
         `- Prompt template: ${r.style.template} (${TEMPLATES[r.style.template].label}; ${TEMPLATES[r.style.template].source}); its text is in manifest.json.`,
+        `- Answers: ${TEMPLATES[r.style.template].answerFormat}.`,
         ...(TEMPLATES[r.style.template].syntax ? [`- History lines: ${historyNote(r.style).rule}.`] : []),
       ]
     : [];

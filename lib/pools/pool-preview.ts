@@ -8,7 +8,7 @@ import type { Db } from "@/lib/db";
 import { fromConvention, type ConventionSpace } from "@/lib/exports/conventions/coordinate-conventions";
 import { conventionSpace } from "@/lib/exports/conventions/coordinate-conventions";
 import { PROFILE_WRITERS } from "@/lib/exports/profiles/profiles";
-import type { ImageSource, ShapeContext } from "@/lib/exports/profiles/profile-types";
+import { shapeContextOf, type ImageSource, type ShapeContext } from "@/lib/exports/profiles/profile-types";
 import { readPoolSamplePage } from "@/lib/exports/read/verified-samples";
 import { poolGroupBatches, poolTrajectoryBatches } from "@/lib/exports/read/verified-trajectories";
 import { groundingRow } from "@/lib/exports/rows/grounding-rows";
@@ -127,7 +127,7 @@ export async function previewPool(db: Db, projectId: string, poolId: string): Pr
   try {
     const rows = await firstRows(reader, projectId, kind, style, settings, count);
     const images = placeholderImages(pool.imageMode as ImageMode);
-    const shape: ShapeContext = { kind, images, dataSource: settings.dataSource ?? `verity_${kind}`, swiftObjects: settings.swiftObjects === true };
+    const shape: ShapeContext = shapeContextOf(kind, images, settings, style);
     const out: PreviewRow[] = [];
     for (const [index, row] of rows.entries()) {
       const shaped = await profile.shape(row, shape, index);

@@ -20,6 +20,7 @@ import { CHANGES_FILE, README_FILE, REWARD_FILE, snapshotReadme } from "@/lib/ex
 import { PROFILE_WRITERS } from "@/lib/exports/profiles/profiles";
 import { advantageNote, provenanceOf } from "@/lib/exports/provenance";
 import { rewardSource } from "@/lib/exports/reward/reward-source";
+import { shapeContextOf } from "@/lib/exports/profiles/profile-types";
 import type { RowStyle } from "@/lib/exports/rows/row-style";
 import type { ManifestInput } from "@/lib/exports/snapshot-manifest";
 import { snapshotImages, type ImageBase } from "@/lib/exports/snapshot-images";
@@ -72,7 +73,6 @@ export async function planSnapshot(options: PlanOptions) {
     absoluteDir: imageMode === "absolute" ? options.localDir : null,
     base: options.mode === "incremental" && options.base?.imageFiles ? { snapshotId: options.base.snapshotId, files: options.base.imageFiles } : null,
   });
-  const dataSource = settings.dataSource ?? `verity_${kind}`;
   const ledger = openLedger(db, options.snapshotId);
   const ctx: ExportContext = {
     db,
@@ -87,7 +87,7 @@ export async function planSnapshot(options: PlanOptions) {
     filters: settings.filters,
     projectSettings,
     images,
-    shape: { kind, images, dataSource, swiftObjects: settings.swiftObjects === true },
+    shape: shapeContextOf(kind, images, settings, style),
     tally: newTally(),
     ledger,
     dataFiles: [],
@@ -166,7 +166,7 @@ export async function planSnapshot(options: PlanOptions) {
     mode: options.mode,
     baseSnapshotId: baseId,
     changes,
-    provenance: provenanceOf({ pool: { name: pool.name, kind, profile: profileId, settings }, dataSource: profileId === "verl" ? dataSource : null, imageMode, style, hasReward, projectSettings }),
+    provenance: provenanceOf({ pool: { name: pool.name, kind, profile: profileId, settings }, dataSource: profileId === "verl" ? ctx.shape.dataSource : null, imageMode, style, hasReward, projectSettings }),
     filters,
     counts: ctx.tally.counts,
     revisionIds: [...new Set(ctx.tally.revisionIds)],

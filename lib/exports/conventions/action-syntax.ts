@@ -183,6 +183,11 @@ export function renderAction(action: Action, syntax: ActionSyntaxId, space: Conv
   }
 }
 
+/** A mobile_use call's JSON without its <tool_call> tags (as the cookbook's history lists calls). */
+export function toolCallBody(text: string): string {
+  return text.replace(/^<tool_call>\n/, "").replace(/\n<\/tool_call>$/, "");
+}
+
 /** How the target text is wrapped for the model (UI-Venus answers inside <action>..</action>). */
 export function answerText(syntax: ActionSyntaxId, action: string): string {
   return syntax === "ui-venus" ? `<action>${action}</action>` : action;

@@ -8,7 +8,7 @@
 // every framework counts placeholders against the images (verl asserts, LLaMA-Factory raises).
 // Pure.
 import type { ConventionId, TargetKind } from "@/lib/exports/conventions/coordinate-conventions";
-import type { ActionSyntaxId } from "@/lib/exports/conventions/action-syntax";
+import { toolCallBody, type ActionSyntaxId } from "@/lib/exports/conventions/action-syntax";
 import { actionOnlyPrompt, UI_VENUS_15_MOBILE, UI_VENUS_15_WEB, uiVenusGroundingPrompt, uiVenusNavigationPrompt } from "@/lib/exports/conventions/ui-venus-prompts";
 
 // The UI-Venus navigation prompts as rows ask them: the action alone (ui-venus-prompts.ts).
@@ -33,6 +33,10 @@ export type TemplateInfo = {
   thoughtsInHistory?: boolean;
   // What every row's answer (the SFT target) is, and that the prompt asks for exactly that.
   answerFormat: string;
+  // The layout of the question: a system turn of its own (navigationPrompt's `system`), and the
+  // screenshot after the text rather than before it (both as the Qwen2.5-VL cookbook asks).
+  systemTurn?: boolean;
+  imageAfterText?: boolean;
 };
 
 const ACTION_ALONE = "<action>…</action> alone; the prompt's Output Format asks for the action alone (UI-Venus' <think> and <conclusion> lines are taken out of it: rows teach no thought or conclusion)";
@@ -44,7 +48,7 @@ export const TEMPLATES: Record<TemplateId, TemplateInfo> = {
   "verity-grounding": { label: "Verity grounding (states the pool's convention and target)", source: "Verity", conventions: ALL, targets: ["point", "box"], answerFormat: "the point [x,y] or box [x1,y1,x2,y2] alone, or [-1,-1], as the prompt asks" },
   "ui-venus-1.5-mobile": { label: "UI-Venus-1.5 navigation, mobile", source: "inclusionAI/UI-Venus@c3a1442 models/navigation/utils.py:49-87", conventions: ALL, syntax: "ui-venus", historyLength: 5, thoughtsInHistory: true, answerFormat: ACTION_ALONE },
   "ui-venus-1.5-web": { label: "UI-Venus-1.5 navigation, web", source: "inclusionAI/UI-Venus@c3a1442 models/navigation/utils.py:4-47", conventions: ALL, syntax: "ui-venus", historyLength: 5, thoughtsInHistory: true, answerFormat: ACTION_ALONE },
-  "qwen2.5-vl-mobile-use": { label: "Qwen2.5-VL mobile_use tool call", source: "QwenLM/Qwen2.5-VL@f0af299 cookbooks/mobile_agent.ipynb (the mobile_use function)", conventions: ["qwen25-abs"], syntax: "qwen-mobile-use", historyLength: 10_000, answerFormat: "one <tool_call>…</tool_call> of the mobile_use function alone, as the tool prompt asks" },
+  "qwen2.5-vl-mobile-use": { label: "Qwen2.5-VL mobile_use tool call", source: "QwenLM/Qwen2.5-VL@f0af299 cookbooks/mobile_agent.ipynb (the mobile_use function)", conventions: ["qwen25-abs"], syntax: "qwen-mobile-use", historyLength: 10_000, systemTurn: true, imageAfterText: true, answerFormat: "one <tool_call>…</tool_call> of the mobile_use function alone, as the tool prompt asks" },
   "verity-navigation": { label: "Verity navigation (states the pool's convention)", source: "Verity", conventions: ALL, syntax: "ui-venus", historyLength: 5, thoughtsInHistory: true, answerFormat: "<action>…</action> alone, as the prompt asks" },
 };
 
@@ -126,7 +130,9 @@ export function navigationPrompt(template: NavigationTemplateId, goal: string, h
     case "verity-navigation":
       return { system: null, user: uiVenusNavigationPrompt(VERITY_NAVIGATION(convention), goal, recent) };
     case "qwen2.5-vl-mobile-use": {
-      const progress = recent.map((h, i) => `Step ${i + 1}: ${h.action}; `).join("");
+      // The cookbook's history lists each call as its JSON, without the <tool_call> tags
+      // (mobile_agent.ipynb line 253: 'Step 1: {"name": "mobile_use", ...}; ').
+      const progress = recent.map((h, i) => `Step ${i + 1}: ${toolCallBody(h.action)}; `).join("");
       return { system: mobileUseSystem(resized ?? { width: 0, height: 0 }), user: `The user query: ${goal}\nTask progress (You have done the following operation on the current device): ${progress}` };
     }
   }
@@ -146,6 +152,6 @@ export function templateText(template: TemplateId, convention: ConventionId, tar
     case "verity-navigation":
       return VERITY_NAVIGATION(convention);
     case "qwen2.5-vl-mobile-use":
-      return `${mobileUseSystem({ width: 0, height: 0 }).replace("0x0", "{resized_width}x{resized_height}")}\n---\nThe user query: {goal}\nTask progress (You have done the following operation on the current device): {Step N: <tool call>; ...}`;
+      return `${mobileUseSystem({ width: 0, height: 0 }).replace("0x0", "{resized_width}x{resized_height}")}\n---\nThe user query: {goal}\nTask progress (You have done the following operation on the current device): {Step N: <the call's JSON>; ...}`;
   }
 }

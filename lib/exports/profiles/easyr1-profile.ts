@@ -1,7 +1,9 @@
 import "server-only";
 // EasyR1: rows read by RLHFDataset (hiyouga/EasyR1@b44b311 verl/utils/dataset.py):
 //   prompt   ONE string (prompt_key, dataset.py:158); split on "<image>" into the content list
-//            (dataset.py:163-173); EasyR1 has no system turn, so a template's system text leads it
+//            (dataset.py:163-173) of one user turn; a template's system turn leads it, ended by
+//            SYSTEM_MARK, and the snapshot's chat_template.jinja (easyr1-chat-template.ts, passed
+//            as data.override_chat_template) makes it the system turn again
 //   answer   the string handed to the reward as ground_truth (answer_key, dataset.py:313;
 //            workers/reward/function.py:64,91): the JSON the shipped reward reads
 //   images   copy/absolute: paths joined onto data.image_dir when given (dataset.py:230-231) and
@@ -9,7 +11,14 @@ import "server-only";
 //            (dataset.py:58-59); the file type comes from the extension (dataset.py:138-140)
 import type { Column } from "@/lib/exports/encode/parquet-columns";
 import { groundTruthText, imageBytes, imagePaths, type Profile } from "@/lib/exports/profiles/profile-types";
-import { splitAnswer } from "@/lib/exports/rows/training-row";
+import { splitAnswer, type Turn } from "@/lib/exports/rows/training-row";
+import { CHAT_TEMPLATE_FILE, EASYR1_CHAT_TEMPLATE, SYSTEM_MARK } from "@/lib/exports/profiles/easyr1-chat-template";
+
+/** The prompt turns as EasyR1's one prompt string: a system turn, then SYSTEM_MARK, then the rest. */
+function promptString(prompt: readonly Turn[]): string {
+  if (prompt[0]?.role === "system") return `${prompt[0].content}${SYSTEM_MARK}${prompt.slice(1).map((t) => t.content).join("\n\n")}`;
+  return prompt.map((t) => t.content).join("\n\n");
+}
 
 const text = (name: string, optional = false): Column => ({ name, type: "string", optional });
 
@@ -20,7 +29,7 @@ export const easyr1Profile: Profile = {
     const images = ctx.images.mode === "embed" ? (await imageBytes(row, ctx)).map((bytes) => ({ bytes })) : imagePaths(row, ctx);
     return {
       id: row.key,
-      prompt: prompt.map((t) => t.content).join("\n\n"),
+      prompt: promptString(prompt),
       answer: groundTruthText(row) ?? "null",
       images,
       target: answer,
@@ -37,4 +46,5 @@ export const easyr1Profile: Profile = {
     text("source"),
     text("quality_tier", true),
   ],
+  extraFiles: (_files, ctx) => (ctx.systemTurn ? [{ name: CHAT_TEMPLATE_FILE, content: EASYR1_CHAT_TEMPLATE }] : []),
 };

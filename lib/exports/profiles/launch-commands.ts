@@ -16,6 +16,8 @@ import { launchLength } from "@/lib/exports/conventions/image-tokens";
 import { QWEN25_MAX_PIXELS, QWEN25_MIN_PIXELS } from "@/lib/exports/conventions/smart-resize";
 import type { ReadmeInput } from "@/lib/exports/profiles/launch-readme";
 import { llamaFactoryDatasetName } from "@/lib/exports/profiles/llama-factory-profile";
+import { CHAT_TEMPLATE_FILE, SYSTEM_MARK } from "@/lib/exports/profiles/easyr1-chat-template";
+import { TEMPLATES } from "@/lib/exports/conventions/prompt-templates";
 
 // A pool with no screenshot rows yet: the frameworks' usual lengths.
 const NO_ROWS = { prompt: 8192, row: 8192, pixels: QWEN25_MAX_PIXELS };
@@ -55,7 +57,8 @@ export function commands(r: ReadmeInput): string[] {
         "trainer.n_gpus_per_node=8 trainer.nnodes=1",
       ])]));
       break;
-    case "easyr1":
+    case "easyr1": {
+      const systemTurn = r.style !== null && TEMPLATES[r.style.template].systemTurn === true;
       out.push("Train with EasyR1 (from its checkout, for examples/config.yaml; `format_prompt=null` because the prompt is already the template's):");
       out.push(sh([join([
         "python3 -m verl.trainer.main config=examples/config.yaml",
@@ -66,12 +69,19 @@ export function commands(r: ReadmeInput): string[] {
         "data.image_key=images",
         r.imageMode === "copy" && "data.image_dir=$SNAPSHOT",
         "data.format_prompt=null",
+        systemTurn && `data.override_chat_template=$SNAPSHOT/${CHAT_TEMPLATE_FILE}`,
         `data.max_prompt_length=${size.prompt}`,
         `data.min_pixels=null data.max_pixels=${size.pixels}`,
         reward && `worker.reward.reward_function=${reward}:easyr1_compute_score`,
         "worker.actor.model.model_path=$MODEL",
       ])]));
+      if (systemTurn) {
+        out.push(
+          `The prompt template asks with a system turn of its own (the ${r.style!.template} tools) and the query, then the screenshot, as the user turn (the Qwen2.5-VL cookbook's layout); EasyR1 reads one prompt string as one user turn under the chat template's default system message. \`${CHAT_TEMPLATE_FILE}\` (passed as \`data.override_chat_template\`) renders the text before \`${SYSTEM_MARK}\` as the system turn and the rest as the user turn, so the model sees the cookbook's layout; without it the tools would sit inside the user turn.`,
+        );
+      }
       break;
+    }
     case "ms-swift": {
       const env = [r.imageMode === "copy" && "ROOT_IMAGE_DIR=$SNAPSHOT", abs && `MAX_PIXELS=${QWEN25_MAX_PIXELS} MIN_PIXELS=${QWEN25_MIN_PIXELS}`, r.swiftObjects && "QWENVL_BBOX_FORMAT=new"].filter(Boolean).join(" ");
       const prefix = env ? `${env} ` : "";

@@ -6,7 +6,9 @@ import "server-only";
 // a path (relative or absolute) or the bytes, as the pool's image mode says.
 import type { Column } from "@/lib/exports/encode/parquet-columns";
 import type { RowImage, TrainingRow } from "@/lib/exports/rows/training-row";
-import type { ImageMode, PoolKind } from "@/lib/pools/pool-definition";
+import type { ImageMode, PoolKind, PoolSettings } from "@/lib/pools/pool-definition";
+import { TEMPLATES } from "@/lib/exports/conventions/prompt-templates";
+import type { RowStyle } from "@/lib/exports/rows/row-style";
 
 export type DataFile = { logical: string; name: string; encoding: "jsonl" | "parquet" };
 
@@ -18,7 +20,13 @@ export type ImageSource = {
   bytesOf(image: RowImage): Promise<Buffer>;
 };
 
-export type ShapeContext = { kind: PoolKind; images: ImageSource; dataSource: string; swiftObjects: boolean };
+// systemTurn: the pool's template asks with a system turn of its own (prompt-templates.ts).
+export type ShapeContext = { kind: PoolKind; images: ImageSource; dataSource: string; swiftObjects: boolean; systemTurn: boolean };
+
+/** The one ShapeContext of a pool (the export and the pools screen's preview shape rows alike). */
+export function shapeContextOf(kind: PoolKind, images: ImageSource, settings: PoolSettings, style: RowStyle | null): ShapeContext {
+  return { kind, images, dataSource: settings.dataSource ?? `verity_${kind}`, swiftObjects: settings.swiftObjects === true, systemTurn: style !== null && TEMPLATES[style.template].systemTurn === true };
+}
 
 export type Profile = {
   dataFile(logical: string, mode: ImageMode): DataFile;

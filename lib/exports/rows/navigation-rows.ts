@@ -53,7 +53,8 @@ function stepViews(t: VerifiedTrajectoryRecord, style: RowStyle, count: Counter)
 
 function promptTurns(template: NavigationTemplateId, goal: string, history: HistoryEntry[], style: RowStyle, space: ConventionSpace): Turn[] {
   const prompt = navigationPrompt(template, goal, history, style.convention, space.resized ?? space.image);
-  return [...(prompt.system ? [{ role: "system" as const, content: prompt.system }] : []), { role: "user", content: `${IMAGE_TOKEN}${prompt.user}` }];
+  const user = TEMPLATES[template].imageAfterText ? `${prompt.user}${IMAGE_TOKEN}` : `${IMAGE_TOKEN}${prompt.user}`;
+  return [...(prompt.system ? [{ role: "system" as const, content: prompt.system }] : []), { role: "user", content: user }];
 }
 
 function truthOf(rendered: Extract<RenderResult, { text: string }>, syntax: ActionSyntaxId, style: RowStyle, space: ConventionSpace) {

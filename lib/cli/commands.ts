@@ -19,6 +19,7 @@ import { runBenchmarkExportCommand } from "@/lib/cli/benchmark-export-command";
 import { ALL_PARSERS } from "@/lib/imports/formats/registry";
 import { CONTRACT_CHOICES } from "@/lib/imports/contract-choice";
 import { runPoolCommand, type PoolCommandOptions } from "@/lib/cli/pool-command";
+import { runPoolVerifyCommand } from "@/lib/cli/pool-verify-command";
 import { runModelCommand, type ModelCommandOptions } from "@/lib/cli/model-command";
 import { readStdin } from "@/lib/cli/read-stdin";
 
@@ -51,6 +52,9 @@ export const USAGE = `usage: npm run verity -- <command>
                                             profiles: verl, easyr1, ms-swift, llama-factory, hf-datasets, table;
                                             filters: tier, source, benchmark, app, platform, model, verifiedFrom, verifiedTo)
   pool list --project <slug> [--json]       the project's pools with their profile, style, target and latest snapshot
+  pool verify <snapshot-dir> [--json]       check a snapshot where it now is: every file against manifest.json, every image
+                                            a row names exists and matches its sha256 (relative paths from this directory,
+                                            absolute ones as written); names each problem's file and rows; exits 1 on any
   export --pool <name> --project <slug> [--since last] [--json]
                                             write a new snapshot of a pool: always the whole pool, with changes.jsonl against
                                             the latest snapshot; --since last carries its unchanged images over
@@ -144,6 +148,7 @@ export async function runCommand(args: string[], options: Options & PoolCommandO
     case "restore":
       return runRestoreCommand(required(verb, "file"));
     case "pool":
+      if (verb === "verify") return runPoolVerifyCommand(required(rest[0], "snapshot directory"), options.json);
       await withDb((db) => runPoolCommand(db, verb, options));
       return;
     case "model":

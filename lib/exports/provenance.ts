@@ -30,6 +30,8 @@ export function provenanceOf(input: {
   pool: { name: string; kind: PoolKind; profile: ProfileId; settings: PoolSettings };
   dataSource: string | null;
   imageMode: ImageMode;
+  // Absolute mode: the snapshot directory the rows' absolute image paths name.
+  imageRoot: string | null;
   style: RowStyle | null;
   hasReward: boolean;
   projectSettings: ProjectSettings;
@@ -40,6 +42,7 @@ export function provenanceOf(input: {
     pool: { name: pool.name, kind: pool.kind, profile: pool.profile, dataSource: input.dataSource },
     imageMode: input.imageMode,
     imagePaths: IMAGE_PATHS_NOTE[input.imageMode],
+    imageRoot: input.imageMode === "absolute" ? input.imageRoot : null,
     convention: style
       ? {
           id: style.convention,

@@ -87,6 +87,7 @@ async function* imageBytes(store: MediaStore, name: string, key: string): AsyncG
 
 export const IMAGE_PATHS_NOTE: Record<ImageMode, string> = {
   copy: "relative to the snapshot directory (images/<sha256>.<ext>)",
-  absolute: "absolute paths of the snapshot's images/<sha256>.<ext>",
+  absolute:
+    "absolute paths of the snapshot's images/<sha256>.<ext> in the directory it was written to (imageRoot): a copied or moved snapshot still names, and reads, those original files; check with `verity pool verify <snapshot-dir>`",
   embed: "the image bytes inside the rows",
 };

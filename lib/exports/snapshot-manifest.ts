@@ -30,6 +30,7 @@ export const ProvenanceSchema = z
     pool: z.object({ name: z.string(), kind: z.string(), profile: z.string(), dataSource: z.string().nullable() }),
     imageMode: z.string().describe("copy | absolute | embed"),
     imagePaths: z.string(),
+    imageRoot: z.string().nullable().optional().describe("absolute mode: the directory whose images/ the rows name by absolute path"),
     convention: z
       .object({
         id: z.string(),

@@ -166,7 +166,7 @@ export async function planSnapshot(options: PlanOptions) {
     mode: options.mode,
     baseSnapshotId: baseId,
     changes,
-    provenance: provenanceOf({ pool: { name: pool.name, kind, profile: profileId, settings }, dataSource: profileId === "verl" ? ctx.shape.dataSource : null, imageMode, style, hasReward, projectSettings }),
+    provenance: provenanceOf({ pool: { name: pool.name, kind, profile: profileId, settings }, dataSource: profileId === "verl" ? ctx.shape.dataSource : null, imageMode, imageRoot: options.localDir, style, hasReward, projectSettings }),
     filters,
     counts: ctx.tally.counts,
     revisionIds: [...new Set(ctx.tally.revisionIds)],

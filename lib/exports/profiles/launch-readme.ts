@@ -54,6 +54,12 @@ function tokensLine(r: ReadmeInput): string {
   return `- Prompt length: the largest screenshot is ${t.largestImage.width}x${t.largestImage.height}; the most tokens one screenshot costs is ${n(per("qwen2.5-vl") ?? 0)} for Qwen2.5-VL and ${n(per("qwen3-vl") ?? 0)} for Qwen3-VL (smart_resize); the longest prompt is at most ${n(t.promptTokenBound)} tokens and the longest row with its answer ${n(t.rowTokenBound)} (image tokens, the text's UTF-8 bytes, the chat template's markers). The command's prompt and row lengths and its pixel cap come from these figures (manifest.json: tokens): a lower length drops rows (EasyR1), cuts them (LLaMA-Factory) or leaves verl a prompt longer than it pads to.`;
 }
 
+function imagesLine(r: ReadmeInput): string {
+  if (r.imageMode === "embed") return "inside the rows (bytes)";
+  if (r.imageMode === "copy") return "`images/<sha256>.<ext>`, relative to this directory";
+  return `absolute paths of \`images/\` in the directory this snapshot was written to (\`${r.localDir ?? ""}/images\`). **The rows name that directory, not this one**: a copy or move of this snapshot still reads the images there, and fails once they are gone or changed; \`verity pool verify\` (below) checks every one from wherever the snapshot now is`;
+}
+
 const sh = (lines: string[]) => ["```bash", ...lines, "```"].join("\n");
 
 function frontMatter(r: ReadmeInput): string {
@@ -86,7 +92,7 @@ ${rows.join("\n")}
 ${skipped.length ? `- Left out (counted in manifest.json): ${skipped.map(([k, n]) => `${k.replace(/^(skipped|excluded):/, "")} ${n}`).join(", ")}` : ""}
 - Changes ${base}: ${r.changes.added} added, ${r.changes.updated} updated, ${r.changes.removed} removed (\`${CHANGES_FILE}\`); this ${r.mode} snapshot ${r.mode === "incremental" ? "carried the base's unchanged images over" : "copied every file afresh"}.
 ${style.join("\n")}
-- Images: ${r.imageMode === "embed" ? "inside the rows (bytes)" : r.imageMode === "absolute" ? "absolute paths of `images/` in this directory" : "`images/<sha256>.<ext>`, relative to this directory"}.
+- Images: ${imagesLine(r)}.
 ${tokensLine(r)}
 ${r.advantage ? `- Rewards and advantages: ${r.advantage}` : ""}
 
@@ -104,6 +110,12 @@ ${r.hasReward ? `
 
 ${sh(["python3 $SNAPSHOT/reward/verity_reward.py --self-test"])}
 ` : ""}
+## Check it
+
+From a Verity checkout, wherever this snapshot now is (a copy, a move, another machine): every file against manifest.json, and every image a row names exists and matches its sha256 (${r.imageMode === "absolute" ? "the absolute paths as written" : r.imageMode === "copy" ? "paths relative to this directory" : "embedded bytes"}); it names each problem's file and rows and exits 1 on any.
+
+${sh(["npm run verity -- pool verify $SNAPSHOT"])}
+
 manifest.json lists every file with its sha256, the final-answer revisions and overrides the rows rest on, and the settings, prompt and convention they were made with.
 `;
 }

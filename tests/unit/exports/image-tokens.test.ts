@@ -34,9 +34,10 @@ describe("image tokens after smart_resize", () => {
     expect(summary.largestImage).toEqual({ width: 3840, height: 2400 });
     expect(summary.imageTokens["qwen2.5-vl"]).toEqual({ tokens: 11782, width: 3840, height: 2400 });
     expect(summary.imageTokens["qwen3-vl"]).toEqual({ tokens: 9000, width: 3840, height: 2400 });
-    // "Go" is 2 bytes (the placeholder is not text); one prompt turn.
-    expect(summary.promptTokenBound).toBe(11782 + 2 + 2 + 8 + 32);
-    expect(summary.rowTokenBound).toBe(11782 + 2 + 2 + 9 + 16 + 32);
+    // "<image>Go" is 9 bytes (the placeholder's own 7 bytes kept: a bound may be a few over); one prompt turn.
+    expect(summary.promptTokenBound).toBe(11782 + 2 + 9 + 8 + 32);
+    // With the answer "[500,500]" (9 bytes), two turns.
+    expect(summary.rowTokenBound).toBe(11782 + 2 + 9 + 9 + 16 + 32);
     expect(tokenSummary(newTokenTally())).toBeNull();
   });
 });

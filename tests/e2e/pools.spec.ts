@@ -91,6 +91,26 @@ test.describe("as an admin", () => {
     await expect(page.getByRole("button", { name: `Export changes to ${name}` })).toBeEnabled();
     await page.screenshot({ path: "test-results/screens/pools-diff.png", fullPage: true });
   });
+
+  test("a navigation pool can leave the agent's thoughts out of its history lines (issue 36 item 3)", async ({ page }) => {
+    const { poolsRoot } = readPoolsSeed();
+    const name = `e2e-nav-${Date.now().toString(36)}`;
+    await page.goto("/projects/pools/pools");
+    const form = page.getByRole("form", { name: "New pool" });
+    const omit = form.getByRole("checkbox", { name: /Leave the agent's thoughts out of the history lines/ });
+    // A grounding pool has no history; a navigation pool with a UI-Venus template does.
+    await expect(omit).toHaveCount(0);
+    await form.getByLabel("Name").fill(name);
+    await form.getByLabel("Kind").selectOption("navigation");
+    await expect(omit).toBeVisible();
+    await expect(omit).not.toBeChecked();
+    await form.getByLabel("Directory (absolute path)").fill(path.join(poolsRoot, name));
+    await omit.check();
+    await page.screenshot({ path: "test-results/screens/pools-navigation-form.png", fullPage: true });
+    await form.getByRole("button", { name: "Create pool" }).click();
+    await expect(form.getByRole("status")).toContainText(`Pool ${name} created.`);
+    await expect(page.getByRole("article", { name: `Pool ${name}` }).getByText("history without thoughts")).toBeVisible();
+  });
 });
 
 test.describe("as a reviewer", () => {

@@ -17,19 +17,26 @@ if (venusSkipReason) console.warn(`skipping the UI-Venus framework import tests:
 
 type PyAction = { action_type: string | null; action_pos: number[][]; input?: string; app_name?: string } | null;
 type PyEntry = { verdict: string; judgment: Record<string, unknown> };
-type PyStep = { action: PyAction; reflection_history: PyEntry[] };
+type PyStep = { action: PyAction; raw_response: string | null; reflection_history: PyEntry[] };
 type PyEpisode = { episode_id: string; goal: string; is_successful: boolean; termination_reason: string; episode_data: PyStep[] };
 
-// The test's own reading of the framework's action names (run_handler.py _execute_action).
+// The test's own reading of the framework's action names (run_handler.py _execute_action); a
+// SWIPE is a drag when the model called Drag, else a scroll (venus-action-space.ts says why).
 const TYPES: Record<string, Action["type"]> = {
-  CLK: "click", DoubleCLK: "double_click", LongPress: "long_press", SWIPE: "drag", INPUT: "type", REOPEN: "open_app",
+  CLK: "click", DoubleCLK: "double_click", LongPress: "long_press", INPUT: "type", REOPEN: "open_app",
   BACK: "back", PressHome: "home", PressEnter: "enter", PressMenu: "recent", WAIT: "wait", SUCCESS: "finish", CallUser: "call_user",
 };
 
-function expectedPixels(action: PyAction): unknown {
-  const pos = action?.action_pos ?? [];
-  const type = action?.action_type ? TYPES[action.action_type] : undefined;
-  if (type === "drag") return { from: { x: pos[0]![0], y: pos[0]![1] }, to: { x: pos[1]![0], y: pos[1]![1] } };
+function expectedType(step: PyStep): Action["type"] | null {
+  const type = step.action?.action_type ?? null;
+  if (type === "SWIPE") return /<action>\s*Drag\(/.test(step.raw_response ?? "") ? "drag" : "scroll";
+  return type ? (TYPES[type] ?? null) : null;
+}
+
+function expectedPixels(step: PyStep): unknown {
+  const pos = step.action?.action_pos ?? [];
+  const type = expectedType(step);
+  if (type === "drag" || type === "scroll") return { from: { x: pos[0]![0], y: pos[0]![1] }, to: { x: pos[1]![0], y: pos[1]![1] } };
   if (type === "click" || type === "double_click" || type === "long_press") return { x: pos[0]![0], y: pos[0]![1] };
   return {};
 }
@@ -81,9 +88,9 @@ describe.skipIf(venusSkipReason !== null).each(PROVIDERS)("importing UI-Venus fr
       expect(t.steps).toHaveLength(episode.episode_data.length);
       for (const [i, source] of episode.episode_data.entries()) {
         const step = t.steps[i]!;
-        const type = source.action?.action_type ? (TYPES[source.action.action_type] ?? null) : null;
+        const type = expectedType(source);
         expect(step.actionType, `${episode.episode_id} step ${i}`).toBe(type);
-        if (type) expect(ActionSchema.parse(step.action)).toMatchObject({ type, ...(expectedPixels(source.action) as object) });
+        if (type) expect(ActionSchema.parse(step.action)).toMatchObject({ type, ...(expectedPixels(source) as object) });
         expect(step.media).not.toBeNull();
         const verdict = expectedVerdict(source.reflection_history);
         expect(step.verdicts.map((v) => v.valueBool), `${episode.episode_id} step ${i}`).toEqual(verdict === null ? [] : [verdict]);

@@ -4,9 +4,9 @@
 // and `screenshots/step_NNN.png`. The pickles are written by this machine's python3 with the
 // standard library only (`-I`), the screenshots by renderScreen. Both policies are covered:
 // ui_venus (1.5: a prompt string as state, px = int(v * W / 1000)) and ui_venus_2 (a message
-// list, px = int(v / 1000 * W)), with CLK, DoubleCLK, LongPress, INPUT, SWIPE, REOPEN, WAIT,
-// PressHome, get_screenshot, SUCCESS, CallUser, an action the policy could not name and a
-// step where the policy returned nothing, and reflection verdicts: CORRECT, EXPLORATORY,
+// list, px = int(v / 1000 * W)), with CLK, DoubleCLK, LongPress, INPUT, SWIPE (from Scroll,
+// Swipe and Drag), REOPEN, WAIT, PressHome, get_screenshot, SUCCESS, CallUser, an action the
+// policy could not name and a step where the policy returned nothing, and reflection verdicts: CORRECT, EXPLORATORY,
 // rejections before an accepted action, rejections until the retries ran out, and a defaulted
 // CORRECT (a supervisor reply that did not parse). `withBad` adds a pickle naming a class, a
 // truncated pickle, a pickle bomb and an episode folder whose pickle was never written.
@@ -91,9 +91,11 @@ data = [
          [entry(0, "EXPLORATORY", act("INPUT", text="wifi"), r15("Type(content='wifi')"), "might work")], pred=p15("Type(content='wifi')")),
     step(3, state, act("SWIPE", [px(500, 800), px(500, 200)]), r15("Scroll(start=(500,800), end=(500,200))"), "scroll", [],
          pred=p15("Scroll(start=(500,800), end=(500,200))")),
-    step(4, state, act("REOPEN", app="Settings"), r15("Launch(app='Settings')"), "open it",
+    step(4, state, act("SWIPE", [px(100, 500), px(900, 500)]), r15("Drag(start=(100,500), end=(900,500))"), "slide it", [],
+         pred=p15("Drag(start=(100,500), end=(900,500))")),
+    step(5, state, act("REOPEN", app="Settings"), r15("Launch(app='Settings')"), "open it",
          [entry(0, "CORRECT", act("REOPEN", app="Settings"), r15("Launch(app='Settings')"))], pred=p15("Launch(app='Settings')")),
-    step(5, state, act("SUCCESS", text="done"), r15("Finished(content='done')"), "finished",
+    step(6, state, act("SUCCESS", text="done"), r15("Finished(content='done')"), "finished",
          [entry(0, "CORRECT", act("SUCCESS", text="done"), r15("Finished(content='done')"))], pred=p15("Finished(content='done')")),
 ]
 save("${VENUS_EPISODES.v15}", episode("${VENUS_EPISODES.v15}", goal, "Settings", data, True, "success"), W, H, len(data))
@@ -135,7 +137,8 @@ data = [
     step(5, state, act("BACK"), r2("PressBack()"), "plan", []),
     step(6, state, act("get_screenshot"), r2("GetScreenshot()"), "plan", []),
     step(7, state, unnamed, r2("Fly(to='moon')"), "plan", []),
-    step(8, state, None, None, None, []),
+    step(8, state, act("SWIPE", [px(200, 600), px(800, 600)], duration=1000), r2("Drag(start=(200,600), end=(800,600))"), "plan", []),
+    step(9, state, None, None, None, []),
 ]
 data[6]["success"] = False
 save("${VENUS_EPISODES.failing}", episode("${VENUS_EPISODES.failing}", goal, "Android App", data, False, "policy_failed"), W, H, len(data))

@@ -1,11 +1,13 @@
 // One framework step (`step_data`, run_handler.py:258-271) as a StepRecord: the executed action
-// mapped (venus-actions.ts), the model's raw reply beside it, the supervisor's verdict
+// mapped by the family's one mapping (venus-action-space.ts), with the model's call read from
+// the reply the action came from (`raw_response`, else `pred_action`: after a rejection both
+// are the retry's, run_handler.py:194-197), the model's raw reply beside it, the supervisor's verdict
 // (venus-reflection.ts), and what the model was shown (the processor's prompt) as the
 // observation. The screenshot is `screenshots/<screenshot_path>` in the episode folder
 // (run_handler.py:218-222 saves it there and stores the bare file name).
 import type { StepRecord } from "@/lib/imports/records";
 import { foreignBasename, joinRef } from "@/lib/imports/formats/trajectories/source-files";
-import { mapVenusAction } from "@/lib/imports/formats/venus-framework/venus-actions";
+import { actionTextOf, mapVenusActionDict, readModelCall, type MappedVenusAction } from "@/lib/imports/formats/venus-framework/venus-action-space";
 import type { VenusAction, VenusStep } from "@/lib/imports/formats/venus-framework/venus-episode";
 import { reflectionVerdict } from "@/lib/imports/formats/venus-framework/venus-reflection";
 
@@ -44,11 +46,17 @@ const text = (value: string | null | undefined) => (value === null || value === 
 
 export type VenusStepRecord = { record: StepRecord; isInvalid: boolean };
 
+function mapStepAction(step: VenusStep): MappedVenusAction {
+  if (step.action === null) return { action: null, isLocated: false, isInvalid: true, notes: ["the policy returned no action (its model call or parse failed)"] };
+  const call = readModelCall(actionTextOf(step.raw_response) ?? actionTextOf(step.pred_action));
+  return mapVenusActionDict(step.action, call);
+}
+
 export function venusStep(episodeRef: string, step: VenusStep, index: number, previous: VenusAction | null | undefined): VenusStepRecord {
-  const mapped = mapVenusAction(step.action);
+  const mapped = mapStepAction(step);
   const reflection = reflectionVerdict(step.reflection_history ?? []);
   const isRepeated = previous !== undefined && step.action !== null && actionSignature(previous) === actionSignature(step.action);
-  const notes = [mapped.note, reflection.note].filter((n): n is string => n !== null);
+  const notes = [...mapped.notes, reflection.note].filter((n): n is string => n !== null);
   const rawOutput = text(step.raw_response) ?? text(step.pred_action);
   const unknown = Object.fromEntries(Object.entries(step).filter(([k]) => !KNOWN_STEP_FIELDS.has(k)));
   const history = step.reflection_history ?? [];

@@ -7,7 +7,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { detectParser } from "@/lib/imports/formats/registry";
 import { uiVenus2RunParser } from "@/lib/imports/formats/trajectories/ui-venus2-run";
-import { readModelCall } from "@/lib/imports/formats/trajectories/ui-venus2-actions";
+import { readModelCall } from "@/lib/imports/formats/venus-framework/venus-action-space";
 import type { ParsedItem } from "@/lib/imports/records";
 import { collect, rejections, removeTree, runs, tempTree, trajectories } from "./helpers";
 import { VENUS2_PHONE_RUN, venus2OutputJson, type Venus2RunSpec } from "../../../support/fixtures/ui-venus2-fixture";
@@ -100,8 +100,8 @@ describe("UI-Venus-2 run files", () => {
   it("counts only the unreadable call as invalid; GetScreenshot is noted, not invalid", () => {
     const [t] = trajectories(items);
     expect(t!.invalidActionCount).toBe(1);
-    expect(t!.steps[9]!.note).toBe("GetScreenshot (save a screenshot to the album) has no canonical action");
-    expect(t!.steps[15]!.note).toBe('the runner knows no action "Scroll" (action_type is null)');
+    expect(t!.steps[9]!.note).toBe("GetScreenshot (save a screenshot to the album) has no canonical action; the raw action is kept");
+    expect(t!.steps[15]!.note).toBe('the runner knows no action "Scroll" (action_type is None)');
   });
 
   it("keeps the model's grid points beside the runner's pixels, the raw reply and the thought", () => {

@@ -47,7 +47,9 @@ describe.skipIf(venusSkipReason !== null)("UI-Venus framework episodes (trajecto
     expect(t.steps.map((s) => s.action)).toEqual([
       { type: "click", x: 270, y: 360 },
       { type: "type", text: "wifi" },
-      { type: "drag", from: { x: 270, y: 960 }, to: { x: 270, y: 240 } },
+      { type: "scroll", from: { x: 270, y: 960 }, to: { x: 270, y: 240 } },
+      // Drag is a SWIPE too; the model's call tells it from a Scroll (venus-action-space.ts).
+      { type: "drag", from: { x: 54, y: 600 }, to: { x: 486, y: 600 } },
       { type: "open_app", name: "Settings" },
       { type: "finish", answer: "done" },
     ]);
@@ -75,7 +77,7 @@ describe.skipIf(venusSkipReason !== null)("UI-Venus framework episodes (trajecto
     expect(t.model).toBe("ui_venus_2");
     expect(t.steps.map((s) => s.action)).toEqual([
       { type: "click", x: 180, y: 960 },
-      { type: "drag", from: { x: 360, y: 1152 }, to: { x: 360, y: 128 } },
+      { type: "scroll", from: { x: 360, y: 1152 }, to: { x: 360, y: 128 } },
       { type: "long_press", x: 216, y: 512 },
       { type: "wait", seconds: 1 },
       { type: "call_user", text: "Which district?" },
@@ -92,10 +94,11 @@ describe.skipIf(venusSkipReason !== null)("UI-Venus framework episodes (trajecto
 
   it("the other buttons map; an unnamed action and a missing one are invalid, GetScreenshot is not", async () => {
     const t = await byId(VENUS_EPISODES.failing);
-    expect(t.steps.map((s) => s.action?.type ?? null)).toEqual(["double_click", "home", "enter", "recent", "back", null, null, null]);
+    expect(t.steps.map((s) => s.action?.type ?? null)).toEqual(["double_click", "home", "enter", "recent", "back", null, null, "drag", null]);
     expect(t.steps[5]!.note).toContain("GetScreenshot");
     expect(t.steps[6]!.note).toContain("action_type is None");
-    expect(t.steps[7]!.note).toContain("returned no action");
+    expect(t.steps[7]!.action).toEqual({ type: "drag", from: { x: 144, y: 768 }, to: { x: 576, y: 768 } });
+    expect(t.steps[8]!.note).toContain("returned no action");
     expect(t.invalidActionCount).toBe(2);
     expect(t.extra).toMatchObject({ terminationReason: "policy_failed" });
   });

@@ -9,7 +9,7 @@ import { databaseUrlOf, providerOf, type Db } from "@/lib/db";
 
 const COLUMNS = {
   GroundingSample: ["sourceDataset", "platform", "app", "uiType"],
-  Trajectory: ["benchmark", "app", "model"],
+  Trajectory: ["benchmark", "app", "model", "terminationReason"],
   ModelPrediction: ["model"],
 } as const;
 

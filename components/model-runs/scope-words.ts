@@ -31,6 +31,7 @@ const TRAJECTORY_NAMES: Record<string, PlainKey> = {
   model: "trajectories.model",
   run: "newQueue.run",
   group: "modelRuns.condition.group",
+  termination: "trajectories.termination",
   outcome: "trajectories.automaticOutcome",
   verdict: "trajectories.humanVerdict",
   flag: "trajectories.flag",

@@ -51,6 +51,7 @@ export async function TrajectoryList({ project, filter, facets, result, seesHuma
         <FilterSelect name="app" label={tr("filter.app")} value={filter.app} options={sameOptions(facets.apps)} />
         <FilterSelect name="model" label={tr("trajectories.model")} value={filter.model} options={sameOptions(facets.models)} />
         <FilterSelect name="run" label={tr("newQueue.run")} value={filter.run} options={facets.runs.map((r) => [r.id, r.name])} />
+        {facets.terminations.length > 0 && <FilterSelect name="termination" label={tr("trajectories.termination")} value={filter.termination} options={sameOptions(facets.terminations)} />}
         <FilterSelect name="outcome" label={tr("trajectories.automaticOutcome")} value={filter.outcome} options={[["success", tr("verdict.success")], ["failure", tr("verdict.failure")], ["unknown", tr("verdict.unknown")]]} />
         {seesHuman && <FilterSelect name="verdict" label={tr("trajectories.humanVerdict")} value={filter.verdict} options={[["success", tr("verdict.success")], ["failure", tr("verdict.failure")], ["unsure", tr("verdict.unsure")], ["none", tr("verdict.none")]]} />}
         <FilterSelect name="flag" label={tr("trajectories.flag")} value={filter.flag} options={flags.map((f): [string, string] => [f, flagLabel(tr, f)])} />

@@ -155,6 +155,9 @@ export type TrajectoryRecord = {
   invalidActionCount: number;
   sourceReward: number | null;
   sourceAdvantage: number | null;
+  /** How the source says the episode ended, in its own words (UI-Venus framework's
+   * termination_reason); absent or null when it records none. */
+  terminationReason?: string | null;
   steps: StepRecord[];
   verdicts: VerdictRecord[];
   extra: Record<string, unknown> | null;

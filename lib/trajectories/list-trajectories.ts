@@ -19,6 +19,7 @@ export function trajectoryWhere(projectId: string, f: TrajectoryFilter): Prisma.
     model: f.model,
     runId: f.run,
     groupKey: f.group,
+    terminationReason: f.termination,
     autoOutcome: f.outcome === undefined ? undefined : f.outcome === "unknown" ? null : f.outcome === "success",
     humanVerdict: f.verdict === undefined ? undefined : f.verdict === "none" ? null : f.verdict,
     // Flags are stored comma-joined from a closed set, so a substring match is exact.
@@ -54,14 +55,15 @@ export async function listTrajectories(db: Db, projectId: string, f: TrajectoryF
 }
 
 export async function trajectoryFacets(db: Db, projectId: string) {
-  const [benchmarks, apps, models, runs] = await Promise.all([
+  const [benchmarks, apps, models, terminations, runs] = await Promise.all([
     distinctValues(db, "Trajectory", "benchmark", projectId),
     distinctValues(db, "Trajectory", "app", projectId),
     distinctValues(db, "Trajectory", "model", projectId),
+    distinctValues(db, "Trajectory", "terminationReason", projectId),
     // Runs with episodes only: a grounding run (answers, no trajectories) filters nothing here.
     db.evaluationRun.findMany({ where: { projectId, trajectories: { some: {} } }, select: { id: true, name: true }, orderBy: { name: "asc" } }),
   ]);
-  return { benchmarks, apps, models, runs };
+  return { benchmarks, apps, models, terminations, runs };
 }
 
 /**

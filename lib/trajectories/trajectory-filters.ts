@@ -17,6 +17,8 @@ export const TrajectoryFilterSchema = z.object({
   model: Text,
   run: RowIdSchema.optional().catch(undefined),
   group: Text,
+  // How the source says the episode ended (Trajectory.terminationReason, as imported).
+  termination: Text,
   outcome: z.enum(["success", "failure", "unknown"]).optional().catch(undefined),
   verdict: z.enum(["success", "failure", "unsure", "none"]).optional().catch(undefined),
   flag: z.enum(MISMATCH_FLAGS).optional().catch(undefined),

@@ -83,7 +83,7 @@ describe.skipIf(venusSkipReason !== null).each(PROVIDERS)("importing UI-Venus fr
       expect(t.goal).toBe(episode.goal);
       expect(t.agentClaimedFinish).toBe(episode.is_successful);
       expect(t.sourceOutcome).toBeNull();
-      expect((t.extra as { terminationReason: string }).terminationReason).toBe(episode.termination_reason);
+      expect(t.terminationReason).toBe(episode.termination_reason);
       expect(t.run?.name).toBe(`traces (${t.model})`);
       expect(t.steps).toHaveLength(episode.episode_data.length);
       for (const [i, source] of episode.episode_data.entries()) {

@@ -182,6 +182,7 @@ export async function writeTrajectory(ctx: TrajectoryContext, record: Trajectory
     invalidActionCount: record.invalidActionCount,
     sourceReward: record.sourceReward,
     sourceAdvantage: record.sourceAdvantage,
+    terminationReason: record.terminationReason ?? null,
     stepCount: Math.max(record.steps.length, storedSteps.length),
     extra: (record.extra ?? undefined) as Prisma.InputJsonValue | undefined,
     ...(await lookupEndScreen(ctx, record, existing)),

@@ -53,6 +53,7 @@ export const lists = {
   "samples.filter.image": "Image",
   "samples.filter.missing": "missing",
   "trajectories.model": "Model",
+  "trajectories.termination": "Termination reason",
   "trajectories.automaticOutcome": "Automatic outcome",
   "trajectories.humanVerdict": "Human verdict",
   "trajectories.flag": "Mismatch flag",

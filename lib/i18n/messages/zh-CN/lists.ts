@@ -56,6 +56,7 @@ export const lists: MessagesLike<typeof en> = {
   "samples.filter.image": "图片",
   "samples.filter.missing": "缺失",
   "trajectories.model": "模型",
+  "trajectories.termination": "终止原因",
   "trajectories.automaticOutcome": "自动结果",
   "trajectories.humanVerdict": "人工判定",
   "trajectories.flag": "不一致标记",

@@ -18,8 +18,8 @@ import "server-only";
 //   - `is_successful` (true only when the agent itself said SUCCESS, run_handler.py:235-241) is
 //     the agent's claim: agentClaimedFinish, never the automatic outcome (no verifier ran);
 //   - `termination_reason` (success, call_user, repeat_loop, max_steps, screenshot_failed,
-//     policy_failed) and the episode's other fields are kept in the trajectory's extra, since
-//     no column or list filter holds a source's end reason;
+//     policy_failed) is the trajectory's terminationReason, a list filter; the episode's other
+//     fields are kept in its extra;
 //   - one run per trace folder and policy, whose meta records the model coordinate convention
 //     the policy's code used (venus-policy.ts), or that it is unknown;
 //   - the reflection supervisor's judgements: one step verdict each step (venus-reflection.ts).
@@ -122,10 +122,10 @@ function trajectoryOf(dir: EpisodeDir, file: string, episode: VenusEpisode, poli
     invalidActionCount: invalid,
     sourceReward: null,
     sourceAdvantage: null,
+    terminationReason: episode.termination_reason,
     steps,
     verdicts: [],
     extra: {
-      terminationReason: episode.termination_reason,
       isSuccessful: episode.is_successful,
       epEnd: episode.ep_end ?? null,
       episodeLength: episode.episode_length ?? null,

@@ -59,7 +59,8 @@ describe.skipIf(venusSkipReason !== null)("UI-Venus framework episodes (trajecto
     expect(t.steps[0]!.observation).toContain("Open Settings and search wifi");
     expect(t.agentClaimedFinish).toBe(true);
     expect(t.autoOutcome).toBeNull();
-    expect(t.extra).toMatchObject({ terminationReason: "success", isSuccessful: true, policy: "ui_venus" });
+    expect(t.terminationReason).toBe("success");
+    expect(t.extra).toMatchObject({ isSuccessful: true, policy: "ui_venus" });
   });
 
   it("turns the supervisor's judgements into one step verdict each: accepted, exploratory, none", async () => {
@@ -89,7 +90,8 @@ describe.skipIf(venusSkipReason !== null)("UI-Venus framework episodes (trajecto
     expect(t.steps[3]!.note).toContain("defaulted to CORRECT");
     expect(t.steps[0]!.observation).toContain("[image]");
     expect(t.agentClaimedFinish).toBe(false);
-    expect(t.extra).toMatchObject({ terminationReason: "call_user", callUserContent: "Which district?" });
+    expect(t.terminationReason).toBe("call_user");
+    expect(t.extra).toMatchObject({ callUserContent: "Which district?" });
   });
 
   it("the other buttons map; an unnamed action and a missing one are invalid, GetScreenshot is not", async () => {
@@ -100,7 +102,7 @@ describe.skipIf(venusSkipReason !== null)("UI-Venus framework episodes (trajecto
     expect(t.steps[7]!.action).toEqual({ type: "drag", from: { x: 144, y: 768 }, to: { x: 576, y: 768 } });
     expect(t.steps[8]!.note).toContain("returned no action");
     expect(t.invalidActionCount).toBe(2);
-    expect(t.extra).toMatchObject({ terminationReason: "policy_failed" });
+    expect(t.terminationReason).toBe("policy_failed");
   });
 
   it("refuses a foreign class, a truncated pickle, a pickle bomb and a missing pickle, each by file, and reads the rest", async () => {

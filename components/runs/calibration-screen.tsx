@@ -3,6 +3,7 @@
 // first, each figure with its 95% interval, against the verified human outcomes.
 import Link from "next/link";
 import { JudgeCalibrationTable } from "@/components/runs/judge-calibration-table";
+import { StepJudgeCalibration } from "@/components/runs/step-judge-calibration";
 import { getT } from "@/lib/i18n/server";
 import type { PlainKey } from "@/lib/i18n/translate";
 import type { CalibrationSplit, JudgeCalibration } from "@/lib/runs/calibration/judge-calibration";
@@ -17,6 +18,8 @@ export async function CalibrationScreen({ slug, split, rows, comparisons = [] }:
   const { t, locale } = await getT();
   const e = estimateText(t, locale);
   const version = (v: string | null) => v ?? t("calibration.noPromptVersion");
+  const traces = rows.filter((r) => r.level === "trajectory");
+  const splitLabel = split === "benchmark" ? t("calibration.benchmark") : split === "app" ? t("calibration.app") : undefined;
   return (
     <div className="space-y-4">
       <div>
@@ -31,11 +34,12 @@ export async function CalibrationScreen({ slug, split, rows, comparisons = [] }:
           </Link>
         ))}
       </nav>
-      {rows.length === 0 ? (
+      {traces.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-slate-600">{t("calibration.none")}</p>
       ) : (
-        <JudgeCalibrationTable rows={rows} splitLabel={split === "benchmark" ? t("calibration.benchmark") : split === "app" ? t("calibration.app") : undefined} />
+        <JudgeCalibrationTable rows={traces} splitLabel={splitLabel} />
       )}
+      <StepJudgeCalibration rows={rows} splitLabel={splitLabel} />
       {comparisons.length > 0 && (
         <section aria-labelledby="prompt-versions" className="space-y-2">
           <h2 id="prompt-versions" className="text-lg font-semibold">{t("calibration.versions")}</h2>

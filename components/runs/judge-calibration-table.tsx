@@ -3,6 +3,8 @@
 // their 95% intervals, the confusion matrix, and what trusting the judge would change: the
 // success rate (its own over what it judged, against the humans' on the same episodes, and
 // against the run's sampled estimate when there is one) and GRPO advantages flipping sign.
+// Rows of step-level judges (level "step") read the same figures in a step's words: correct
+// and incorrect against the people's step labels; no advantages rest on a step.
 import type { JudgeCalibration } from "@/lib/runs/calibration/judge-calibration";
 import { roganGladen } from "@/lib/domain/estimates/judge-certification";
 import type { RateWithInterval } from "@/lib/domain/estimates/judge-metrics";
@@ -22,16 +24,22 @@ function Rate({ value, e }: { value: RateWithInterval; e: EstimateText }) {
   );
 }
 
+// The two values of a row's level, yes first.
+function valueWords(t: Translate, row: JudgeCalibration): [string, string] {
+  return row.level === "step" ? [t("trajectory.label.correct"), t("trajectory.label.incorrect")] : [t("verdict.success"), t("verdict.failure")];
+}
+
 function Confusion({ row, t }: { row: JudgeCalibration; t: Translate }) {
   const c = row.metrics.confusion;
+  const [yes, no] = valueWords(t, row);
   const cell = "px-1.5 py-0.5 text-right tabular-nums";
   const head = "px-1.5 font-normal text-slate-500";
   return (
     <table className="text-xs" aria-label={t("calibration.confusionOf", { judge: row.judgeName })}>
-      <thead><tr><th className="whitespace-nowrap pr-1 text-left font-normal text-slate-500">{t("calibration.judgeByHuman")}</th><th className={head}>{t("verdict.success")}</th><th className={head}>{t("verdict.failure")}</th></tr></thead>
+      <thead><tr><th className="whitespace-nowrap pr-1 text-left font-normal text-slate-500">{t("calibration.judgeByHuman")}</th><th className={head}>{yes}</th><th className={head}>{no}</th></tr></thead>
       <tbody>
-        <tr><th className="pr-1 text-left font-normal text-slate-500">{t("verdict.success")}</th><td className={`${cell} bg-emerald-50`}>{c.truePositive}</td><td className={`${cell} bg-rose-50`}>{c.falsePositive}</td></tr>
-        <tr><th className="pr-1 text-left font-normal text-slate-500">{t("verdict.failure")}</th><td className={`${cell} bg-rose-50`}>{c.falseNegative}</td><td className={`${cell} bg-emerald-50`}>{c.trueNegative}</td></tr>
+        <tr><th className="pr-1 text-left font-normal text-slate-500">{yes}</th><td className={`${cell} bg-emerald-50`}>{c.truePositive}</td><td className={`${cell} bg-rose-50`}>{c.falsePositive}</td></tr>
+        <tr><th className="pr-1 text-left font-normal text-slate-500">{no}</th><td className={`${cell} bg-rose-50`}>{c.falseNegative}</td><td className={`${cell} bg-emerald-50`}>{c.trueNegative}</td></tr>
       </tbody>
     </table>
   );
@@ -63,7 +71,7 @@ export async function JudgeCalibrationTable({ rows, splitLabel, corrected }: Pro
             const m = row.metrics;
             const kappa = m.kappa;
             return (
-              <tr key={`${row.judgeName}|${row.promptVersion}|${row.split}`}>
+              <tr key={`${row.level}|${row.judgeName}|${row.promptVersion}|${row.split}`}>
                 <td className="p-2"><span className="font-medium">{row.judgeName}</span><span className="block text-xs text-slate-500">{row.promptVersion ?? t("calibration.noPromptVersion")}</span></td>
                 {splitLabel && <td className="p-2">{row.split}</td>}
                 <td className="p-2 tabular-nums">{formatNumber(locale, m.pairs)}<span className="block text-xs text-slate-500">{t("calibration.ofJudged", { judged: row.judged })}</span></td>
@@ -87,7 +95,7 @@ export async function JudgeCalibrationTable({ rows, splitLabel, corrected }: Pro
                 </td>
                 <td className="p-2"><Confusion row={row} t={t} /></td>
                 <td className="p-2 text-xs text-slate-700">
-                  <p>{t("calibration.itCalls", { rate: e.percent(row.judgeRate), judged: row.judged })}</p>
+                  <p>{t(row.level === "step" ? "calibration.itCallsSteps" : "calibration.itCalls", { rate: e.percent(row.judgeRate), judged: row.judged })}</p>
                   {(() => {
                     const { tpr, tnr } = row.certification;
                     const rg = tpr && tnr ? roganGladen(row.judgeRate, tpr.value, tnr.value) : null;
@@ -95,7 +103,7 @@ export async function JudgeCalibrationTable({ rows, splitLabel, corrected }: Pro
                   })()}
                   {corrected && <p>{t("calibration.against", { label: corrected.label, rate: e.percent(corrected.rate), difference: e.signedPoints(row.judgeRate - corrected.rate) })}</p>}
                   {m.rateShift && <p>{t("calibration.onPairs", { difference: e.signedPoints(m.rateShift.difference), range: e.pointsRange(m.rateShift.low, m.rateShift.high) })}</p>}
-                  <p>{row.flips ? t("calibration.flips", { flipped: row.flips.flipped, compared: row.flips.compared }) : t("calibration.noGroups")}</p>
+                  {row.level === "trajectory" && <p>{row.flips ? t("calibration.flips", { flipped: row.flips.flipped, compared: row.flips.compared }) : t("calibration.noGroups")}</p>}
                 </td>
               </tr>
             );

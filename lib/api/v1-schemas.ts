@@ -137,12 +137,13 @@ const Rate = z.object({ value: z.number(), low: z.number(), high: z.number() }).
 export const JudgeAgreementSchema = z
   .object({
     judges: z.array(z.object({
+      level: z.enum(["trajectory", "step"]).describe("trajectory: trace_success verdicts against verified outcomes; step: yes/no step_score verdicts against the verified step labels (correct yes; incorrect no, redundant and no-effect steps included; an environment issue or unsure: no pair)"),
       judgeName: z.string(),
       promptVersion: z.string().nullable(),
       split: z.string().nullable(),
-      judged: z.int().describe("trajectories the judge gave a success/failure verdict on"),
-      judgeRate: z.number().describe("share of those it called a success"),
-      pairs: z.int().describe("of those, verified with a success or failure human outcome"),
+      judged: z.int().describe("trajectories (steps) the judge gave a yes/no verdict on"),
+      judgeRate: z.number().describe("share of those it called a success (a correct step)"),
+      pairs: z.int().describe("of those, verified with a human outcome (a decided step label)"),
       confusion: z.object({ truePositive: z.int(), falsePositive: z.int(), falseNegative: z.int(), trueNegative: z.int() }),
       precision: Rate,
       recall: Rate,
@@ -155,7 +156,7 @@ export const JudgeAgreementSchema = z
       bar: z.object({ minLowerBound: z.number(), minPairs: z.int() }),
     })),
   })
-  .describe("each MLLM judge's own trace verdicts (current revision, never an override) against verified human outcomes: the numbers the dashboard and calibration pages show");
+  .describe("each MLLM judge's own trace verdicts (current revision, never an override) against verified human outcomes, and each step-level judge's against the verified step labels: the numbers the calibration pages show");
 
 const BoxSchema = z.tuple([z.number(), z.number(), z.number(), z.number()]);
 

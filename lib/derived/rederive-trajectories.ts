@@ -2,11 +2,10 @@ import "server-only";
 // Stores deriveTrajectory's result on trajectories, then the GRPO advantages of every group
 // they belong to (a reward that moved moves the whole group's advantages). Runs in the
 // transaction of the write that changed an input; nothing else writes these columns.
-import { z } from "zod";
 import { deriveTrajectory, type TrajectoryFinal } from "@/lib/domain/derive-trajectory";
 import { advantagesInGroup } from "@/lib/domain/group-advantages";
 import type { Decision } from "@/lib/domain/item-lifecycle";
-import { StepLabelSchema, TraceVerdictSchema } from "@/lib/domain/labels";
+import { storedStepLabels, TraceVerdictSchema } from "@/lib/domain/labels";
 import { asJson } from "@/lib/sql/sql-reader";
 import { toBool, toNumber } from "@/lib/sql/dialect";
 import { derivationContext, type DerivationContext } from "@/lib/derived/derivation-context";
@@ -33,7 +32,6 @@ type TrajectoryRow = {
 type RevisionRow = { id: string; decision: string; traceVerdict: string | null; firstWrongStep: unknown; stepLabels: unknown; subGoals: unknown };
 
 const CHUNK = 500;
-const StepLabelsSchema = z.array(StepLabelSchema);
 const nullableBool = (v: unknown) => (v === null || v === undefined ? null : toBool(v));
 
 async function finalsOf(exec: SqlExec, ids: string[]): Promise<Map<string, TrajectoryFinal>> {
@@ -43,14 +41,14 @@ async function finalsOf(exec: SqlExec, ids: string[]): Promise<Map<string, Traje
     `SELECT "id", "decision", "traceVerdict", "firstWrongStep", "stepLabels", "subGoals" FROM "AnswerRevision" WHERE "id" IN (${inList(ids.length)})`,
     ids,
   )) {
-    const steps = StepLabelsSchema.safeParse(asJson(r.stepLabels) ?? []);
+
     const verdict = TraceVerdictSchema.safeParse(r.traceVerdict);
     const subGoals = SubGoalVerdictsSchema.safeParse(asJson(r.subGoals) ?? []);
     finals.set(r.id, {
       decision: r.decision as Decision,
       traceVerdict: verdict.success ? verdict.data : null,
       firstWrongStep: r.firstWrongStep === null ? null : toNumber(r.firstWrongStep),
-      steps: steps.success ? steps.data : [],
+      steps: storedStepLabels(asJson(r.stepLabels)),
       subGoals: subGoals.success ? subGoals.data : [],
     });
   }

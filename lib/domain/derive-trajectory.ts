@@ -85,6 +85,12 @@ export function impliedFirstWrongStep(final: Pick<TrajectoryFinal, "firstWrongSt
   return incorrect.length ? Math.min(...incorrect) : null;
 }
 
+/** The human's label of each step, by step index: the final answer's, when it was accepted
+ * (a rejected answer labels nothing). Steps it leaves out have no label. */
+export function acceptedStepLabels(final: Pick<TrajectoryFinal, "decision" | "steps"> | null): Map<number, StepLabel> {
+  return new Map(final?.decision === "accept" ? final.steps.map((s) => [s.stepIndex, s]) : []);
+}
+
 export function deriveTrajectory(inputs: TrajectoryInputs): TrajectoryDerived {
   const rule = latestOfKind(inputs.traceVerdicts, "rule");
   const judge = latestOfKind(inputs.traceVerdicts, "mllm");
@@ -99,8 +105,8 @@ export function deriveTrajectory(inputs: TrajectoryInputs): TrajectoryDerived {
   const accepted = inputs.final?.decision === "accept" ? inputs.final : null;
   const humanVerdict = accepted?.traceVerdict ?? null;
   const human = humanVerdict === "success" ? true : humanVerdict === "failure" ? false : null;
-  const byStep = new Map(accepted?.steps.map((s) => [s.stepIndex, s.label]) ?? []);
-  const stepLabels = Array.from({ length: inputs.stepCount }, (_, i) => byStep.get(i) ?? "unsure");
+  const byStep = acceptedStepLabels(inputs.final);
+  const stepLabels = Array.from({ length: inputs.stepCount }, (_, i) => byStep.get(i)?.label ?? "unsure");
 
   const noVisibleEffectSteps = (inputs.screenUnchanged ?? []).flatMap((unchanged, i) => (unchanged === true && i < inputs.stepCount ? [i] : []));
   const flags = computeMismatchFlags({

@@ -40,6 +40,25 @@ export function isWrongStep(step: Pick<StepLabel, "label" | "errorKind">): boole
   return step.label === "incorrect" && step.errorKind !== "redundant";
 }
 
+/** Step labels as an answer stores them (AnswerRevision.stepLabels); what does not parse is no labels. */
+export function storedStepLabels(json: unknown): StepLabel[] {
+  const parsed = z.array(StepLabelSchema).safeParse(json ?? []);
+  return parsed.success ? parsed.data : [];
+}
+
+/**
+ * What a person's step label says to a step-level judge's yes/no (was this step's action the
+ * right one?): correct is yes; incorrect is no, whatever its error kind, a redundant or
+ * no-effect step included (a wasted action was not the right one, as step accuracy counts it),
+ * except an environment issue, which blames the device rather than the action and so answers
+ * nothing about it; unsure answers nothing either. Null: not a pair.
+ */
+export function stepLabelJudgement(step: Pick<StepLabel, "label" | "errorKind">): boolean | null {
+  if (step.label === "correct") return true;
+  if (step.label === "incorrect") return step.errorKind === "env_issue" ? null : false;
+  return null;
+}
+
 export const TRACE_VERDICTS = ["success", "failure", "unsure"] as const;
 export const TraceVerdictSchema = z.enum(TRACE_VERDICTS);
 export type TraceVerdict = z.infer<typeof TraceVerdictSchema>;

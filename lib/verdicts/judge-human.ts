@@ -11,6 +11,9 @@ import "server-only";
 // certify a judge for agreeing with the reviewer who corrected it. What an item *counts with*
 // (outcome, rewards, triage) is the effective value, stored by the derivation; this is what
 // the judge said.
+// These pairs are trace-level. A step-level judge (a verdict on a step, metric step_score) is
+// compared with the human's label of that step in step-judge-human.ts, under the same rules,
+// and its counts are this file's type, so one confusion and one set of metrics serve both.
 import { databaseUrlOf, providerOf, type Db } from "@/lib/db";
 import { dialect, toBool, toNumber } from "@/lib/sql/dialect";
 
@@ -21,7 +24,7 @@ export type JudgeSplit = (typeof JUDGE_SPLITS)[number];
 export type JudgeHumanCount = { judgeName: string; promptVersion: string | null; split: string | null; splitValue: string | null; judge: boolean; human: boolean | null; n: number };
 
 // A closed set of columns: nothing from a request reaches the SQL text.
-const SPLIT_COLUMN: Record<JudgeSplit, string | null> = { judge: null, app: `t."app"`, benchmark: `t."benchmark"` };
+export const SPLIT_COLUMN: Record<JudgeSplit, string | null> = { judge: null, app: `t."app"`, benchmark: `t."benchmark"` };
 export const UNKNOWN_SPLIT: Record<JudgeSplit, string> = { judge: "", app: "unknown app", benchmark: "unknown benchmark" };
 
 export async function judgeHumanCounts(db: Db, projectId: string, scope: { runId?: string; split?: JudgeSplit } = {}): Promise<JudgeHumanCount[]> {

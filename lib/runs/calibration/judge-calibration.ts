@@ -9,22 +9,30 @@ import "server-only";
 // for GRPO groups, how many stored advantages would flip sign if its verdicts replaced the
 // outcomes they were computed from (lib/domain/estimates/advantage-flips.ts). And whether it is
 // certified: both TPR and TNR lower bounds at the project's bar (judge-certification.ts).
+// Step-level judges (a yes/no verdict on each step) are calibrated the same way against the
+// people's step labels (lib/verdicts/step-judge-human.ts), as rows of level "step": the same
+// confusion, metrics and certification; no advantage flips, since no outcome rests on a step.
 import type { Db } from "@/lib/db";
 import { judgeMetrics, type JudgeMetrics } from "@/lib/domain/estimates/judge-metrics";
 import { advantageSignFlips, type AdvantageFlips, type FlipRollout } from "@/lib/domain/estimates/advantage-flips";
 import { ProjectSettingsSchema } from "@/lib/domain/project-settings";
 import { certify, type CertificationBar, type Certification } from "@/lib/domain/estimates/judge-certification";
 import { confusionOf, judgeHumanCounts, type JudgeHumanCount } from "@/lib/verdicts/judge-human";
+import { stepJudgeHumanCounts } from "@/lib/verdicts/step-judge-human";
 
 export const CALIBRATION_SPLITS = ["judge", "benchmark", "app"] as const;
 export type CalibrationSplit = (typeof CALIBRATION_SPLITS)[number];
 
+/** What a judge's verdicts are about: a whole trajectory (trace_success) or one step (step_score). */
+export type JudgeLevel = "trajectory" | "step";
+
 export type JudgeCalibration = {
+  level: JudgeLevel;
   judgeName: string;
   promptVersion: string | null;
   split: string | null; // the benchmark or app, when split by one
-  judged: number; // episodes it gave a verdict on
-  judgeRate: number; // share of those it called a success
+  judged: number; // episodes (steps) it gave a verdict on
+  judgeRate: number; // share of those it called a success (a correct step)
   metrics: JudgeMetrics; // over those with a verified outcome
   flips: AdvantageFlips | null; // null: none of its episodes is in a GRPO group
   // TPR and TNR with their lower bounds against the project's bar, and labels still needed.
@@ -32,7 +40,7 @@ export type JudgeCalibration = {
   bar: CertificationBar;
 };
 
-type Cell = { judgeName: string; promptVersion: string | null; split: string | null; splitValue: string | null; counts: JudgeHumanCount[] };
+type Cell = { level: JudgeLevel; judgeName: string; promptVersion: string | null; split: string | null; splitValue: string | null; counts: JudgeHumanCount[] };
 
 const CHUNK = 500;
 
@@ -70,23 +78,27 @@ async function flipsOf(db: Db, projectId: string, judged: { trajectoryId: string
 
 export async function judgeCalibration(db: Db, projectId: string, scope: { runId?: string; split?: CalibrationSplit } = {}): Promise<JudgeCalibration[]> {
   const split = scope.split ?? "judge";
-  const counts = await judgeHumanCounts(db, projectId, { runId: scope.runId, split });
+  const counts = [
+    ...(await judgeHumanCounts(db, projectId, { runId: scope.runId, split })).map((c) => ({ ...c, level: "trajectory" as const })),
+    ...(await stepJudgeHumanCounts(db, projectId, { runId: scope.runId, split })).map((c) => ({ ...c, level: "step" as const })),
+  ];
   const project = await db.project.findUnique({ where: { id: projectId }, select: { settings: true } });
   const { rewards, judgeCertification: bar } = ProjectSettingsSchema.parse(project?.settings ?? {});
 
   const cells = new Map<string, Cell>();
   for (const c of counts) {
-    const key = JSON.stringify([c.judgeName, c.promptVersion, c.split]);
-    const cell = cells.get(key) ?? { judgeName: c.judgeName, promptVersion: c.promptVersion, split: c.split, splitValue: c.splitValue, counts: [] };
+    const key = JSON.stringify([c.level, c.judgeName, c.promptVersion, c.split]);
+    const cell = cells.get(key) ?? { level: c.level, judgeName: c.judgeName, promptVersion: c.promptVersion, split: c.split, splitValue: c.splitValue, counts: [] };
     cell.counts.push(c);
     cells.set(key, cell);
   }
   const result: JudgeCalibration[] = [];
-  for (const cell of [...cells.values()].sort((a, b) => a.judgeName.localeCompare(b.judgeName) || (a.promptVersion ?? "").localeCompare(b.promptVersion ?? "") || (a.split ?? "").localeCompare(b.split ?? ""))) {
+  for (const cell of [...cells.values()].sort((a, b) => (a.level === b.level ? 0 : a.level === "trajectory" ? -1 : 1) || a.judgeName.localeCompare(b.judgeName) || (a.promptVersion ?? "").localeCompare(b.promptVersion ?? "") || (a.split ?? "").localeCompare(b.split ?? ""))) {
     const judged = cell.counts.reduce((sum, c) => sum + c.n, 0);
     const [[truePositive, falsePositive], [falseNegative, trueNegative]] = confusionOf(cell.counts);
-    const grouped = (await groupedVerdicts(db, projectId, cell, scope.runId, split)).map((v) => ({ trajectoryId: v.trajectoryId!, value: v.valueBool!, groupKey: v.trajectory!.groupKey! }));
+    const grouped = cell.level === "trajectory" ? (await groupedVerdicts(db, projectId, cell, scope.runId, split)).map((v) => ({ trajectoryId: v.trajectoryId!, value: v.valueBool!, groupKey: v.trajectory!.groupKey! })) : [];
     result.push({
+      level: cell.level,
       judgeName: cell.judgeName,
       promptVersion: cell.promptVersion,
       split: cell.split,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deriveTrajectory, type TrajectoryInputs, type TraceVerdictInput } from "@/lib/domain/derive-trajectory";
+import { acceptedStepLabels, deriveTrajectory, type TrajectoryInputs, type TraceVerdictInput } from "@/lib/domain/derive-trajectory";
 import { RewardSettingsSchema } from "@/lib/domain/rewards";
 
 const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s));
@@ -119,5 +119,14 @@ describe("deriveTrajectory", () => {
 
   it("ignores a rejected final answer", () => {
     expect(deriveTrajectory({ ...base, final: { ...verified("success")!, decision: "reject" } })).toMatchObject({ humanVerdict: null, outcome: null });
+  });
+});
+
+describe("acceptedStepLabels", () => {
+  it("gives an accepted final answer's labels by step, a rejected one's none", () => {
+    const final = verified("failure", ["correct", "incorrect"])!;
+    expect([...acceptedStepLabels(final)]).toEqual([[0, { stepIndex: 0, label: "correct" }], [1, { stepIndex: 1, label: "incorrect" }]]);
+    expect(acceptedStepLabels({ ...final, decision: "reject" }).size).toBe(0);
+    expect(acceptedStepLabels(null).size).toBe(0);
   });
 });

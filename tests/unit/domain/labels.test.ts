@@ -5,6 +5,8 @@ import {
   TraceVerdictSchema,
   TrajectoryAnnotationSchema,
   stepAccuracy,
+  stepLabelJudgement,
+  storedStepLabels,
   traceAccuracy,
 } from "@/lib/domain/labels";
 
@@ -89,5 +91,24 @@ describe("traceAccuracy", () => {
   it("is null when nothing was decided", () => {
     expect(traceAccuracy([])).toBeNull();
     expect(traceAccuracy(["unsure"])).toBeNull();
+  });
+});
+
+describe("stepLabelJudgement", () => {
+  it("reads correct as yes and incorrect as no, a wasted step included, and nothing else", () => {
+    expect(stepLabelJudgement({ label: "correct" })).toBe(true);
+    expect(stepLabelJudgement({ label: "incorrect" })).toBe(false);
+    expect(stepLabelJudgement({ label: "incorrect", errorKind: "redundant" })).toBe(false);
+    expect(stepLabelJudgement({ label: "incorrect", errorKind: "no_effect" })).toBe(false);
+    expect(stepLabelJudgement({ label: "incorrect", errorKind: "env_issue" })).toBeNull();
+    expect(stepLabelJudgement({ label: "unsure" })).toBeNull();
+  });
+});
+
+describe("storedStepLabels", () => {
+  it("reads stored labels, and nothing from what does not parse", () => {
+    expect(storedStepLabels([{ stepIndex: 1, label: "correct" }])).toEqual([{ stepIndex: 1, label: "correct" }]);
+    expect(storedStepLabels(null)).toEqual([]);
+    expect(storedStepLabels([{ stepIndex: -1, label: "maybe" }])).toEqual([]);
   });
 });

@@ -16,9 +16,9 @@ export default async function CalibrationPage({ params, searchParams }: Props) {
   const { by } = await searchParams;
   const split: CalibrationSplit = (CALIBRATION_SPLITS as readonly unknown[]).includes(by) ? (by as CalibrationSplit) : "judge";
   const rows = await judgeCalibration(db(), project.id, { split });
-  // Judges with more than one prompt version, compared on the items both versions judged.
+  // Trace-level judges with more than one prompt version, compared on the items both versions judged.
   const versionsOf = new Map<string, Set<string | null>>();
-  for (const row of rows) versionsOf.set(row.judgeName, (versionsOf.get(row.judgeName) ?? new Set()).add(row.promptVersion));
+  for (const row of rows.filter((r) => r.level === "trajectory")) versionsOf.set(row.judgeName, (versionsOf.get(row.judgeName) ?? new Set()).add(row.promptVersion));
   const judges = [...versionsOf].filter(([, versions]) => versions.size > 1).map(([judge]) => judge);
   const comparisons = judges.length ? await comparePromptVersions(db(), project.id, judges) : [];
   return <CalibrationScreen slug={project.slug} split={split} rows={rows} comparisons={comparisons} />;

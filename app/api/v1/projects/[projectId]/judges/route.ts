@@ -6,13 +6,16 @@ import { JudgeAgreementQuerySchema } from "@/lib/api/v1-schemas";
 import { judgeCalibration } from "@/lib/runs/calibration/judge-calibration";
 
 // GET ?runId=&split=: each MLLM judge against verified human outcomes (reviewer role), from the
-// one judge-vs-human computation the dashboard and calibration pages read.
+// one judge-vs-human computation the dashboard and calibration pages read; step-level judges
+// (level "step") against the verified step labels.
 export const GET = apiV1Route<{ projectId: string }>("reviewer", async ({ request, access }) => {
   const query = JudgeAgreementQuerySchema.safeParse(Object.fromEntries(request.nextUrl.searchParams));
   if (!query.success) throw new AppError("invalid_input", "runId must be a run id, split one of judge, benchmark, app");
   const rows = await judgeCalibration(db(), access.projectId, { runId: query.data.runId, split: query.data.split });
   return NextResponse.json({
     judges: rows.map((r) => ({
+      // trajectory: trace_success verdicts against verified outcomes; step: yes/no step verdicts against the step labels.
+      level: r.level,
       judgeName: r.judgeName,
       promptVersion: r.promptVersion,
       split: r.split,

@@ -1,5 +1,6 @@
 // The ranked triage list: why each item is there, what is in dispute, and its impact (how
-// much a decision could move training: lib/domain/triage-impact.ts). Plain server markup.
+// much a decision could move training: lib/domain/triage-impact.ts). A step verdict's row
+// links to its trajectory and names the step. Plain server markup.
 import { formatNumber } from "@/lib/i18n/format";
 import { getT } from "@/lib/i18n/server";
 import Link from "next/link";
@@ -30,12 +31,14 @@ export async function CandidateTable({ slug, candidates, total }: Props) {
             <tr key={c.id} data-testid="triage-candidate">
               <td className="p-2 text-right tabular-nums text-slate-500">{i + 1}</td>
               <td className="max-w-md p-2">
-                <Link href={c.kind === "trajectory" ? `${base}/trajectories/${c.trajectoryId}` : `${base}/samples/${c.sampleId}`} className="font-medium text-blue-800 hover:underline">
+                <Link href={c.kind === "sample" ? `${base}/samples/${c.sampleId}` : `${base}/trajectories/${c.trajectoryId}`} className="font-medium text-blue-800 hover:underline">
                   {c.title}
                 </Link>
                 <div className="text-xs text-slate-500">
                   {c.kind === "trajectory" ? (
                     <>{t("triageTable.trajectory")}{c.app && ` · ${c.app}`}{c.group ? <> · <Link href={`${base}/groups/${encodeURIComponent(c.group.groupKey)}`} className="text-blue-700 hover:underline">{t("triageTable.groupOf", { count: c.group.rollouts.length })}</Link></> : t("triageTable.noGroup")}</>
+                  ) : c.kind === "step" ? (
+                    <>{t("triageTable.step", { step: c.stepIndex + 1 })}{c.app && ` · ${c.app}`}</>
                   ) : (
                     t("triageTable.sample")
                   )}

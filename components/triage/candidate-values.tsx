@@ -1,8 +1,9 @@
 // The values in dispute, in one line: the judge's effective value beside the rule verifier's
-// and the human's (trajectories), or the judge's score and tier beside the human's (samples).
+// and the human's (trajectories), a step judge's yes/no beside the human's step label (steps),
+// or the judge's score and tier beside the human's (samples).
 "use client";
 import { useLocale, useT } from "@/components/i18n/i18n-provider";
-import { outcomeLabel, verdictWordLabel } from "@/components/triage/triage-labels";
+import { humanStepLabel, outcomeLabel, stepValueLabel, verdictWordLabel } from "@/components/triage/triage-labels";
 import { formatNumber } from "@/lib/i18n/format";
 import type { TriageCandidate } from "@/lib/triage/candidate-types";
 
@@ -16,6 +17,14 @@ export function CandidateValues({ candidate: c }: { candidate: TriageCandidate }
         <b>{c.judgeName}</b> {outcomeLabel(t, c.judge)}
         {c.rule && <> · {t("triageValues.rule", { judge: c.rule.judgeName, outcome: outcomeLabel(t, c.rule.effective) })}</>}
         {c.human && <> · {t("triageValues.human", { value: verdictWordLabel(t, c.human) })}</>}
+      </span>
+    );
+  }
+  if (c.kind === "step") {
+    return (
+      <span className="text-sm text-slate-700">
+        <b>{c.judgeName}</b> {stepValueLabel(t, c.judge)}
+        {c.human && <> · {t("triageValues.human", { value: humanStepLabel(t, c.human) })}</>}
       </span>
     );
   }

@@ -1,12 +1,12 @@
 "use client";
 // Accept the judge or override it, in one key. For a success verdict the override is the
-// other outcome; for a 0-10 score it is the score in the field (prefilled with the human's
+// other outcome, for a step verdict the other value (correct / incorrect); for a 0-10 score it is the score in the field (prefilled with the human's
 // score, else the nearest whole score across the threshold). Keys 1-5 pick the reason; "other"
 // needs a note. In queue mode the next claimed item opens after the decision.
 import { useState } from "react";
 import { useLocale, useT } from "@/components/i18n/i18n-provider";
 import { Frame } from "@/components/ui/frame";
-import { outcomeLabel, presetLabel } from "@/components/triage/triage-labels";
+import { outcomeLabel, presetLabel, stepValueLabel } from "@/components/triage/triage-labels";
 import { formatNumber } from "@/lib/i18n/format";
 import { decideTriageAction } from "@/lib/actions/triage";
 import { presetsFor } from "@/lib/triage/reason-presets";
@@ -14,6 +14,7 @@ import { useTriageKeys, type TriageKey } from "@/components/triage/use-triage-ke
 
 export type DecisionSubject =
   | { kind: "trajectory"; judgeName: string; judge: boolean; againstRule: { judgeName: string; value: boolean } | null }
+  | { kind: "step"; judgeName: string; judge: boolean; stepIndex: number }
   | { kind: "sample"; judgeName: string; judgeScore: number; suggestedScore: number };
 
 type Props = {
@@ -47,7 +48,7 @@ export function DecisionPanel({ projectId, queueItemId, queueMode, subject, deci
     }
     let value: boolean | number | undefined;
     if (decision === "override") {
-      if (subject.kind === "trajectory") value = !subject.judge;
+      if (subject.kind !== "sample") value = !subject.judge;
       else {
         value = Number(score);
         if (score.trim() === "" || !Number.isFinite(value) || value < 0 || value > 10) return setError(t("triagePanel.scoreRange"));
@@ -82,7 +83,10 @@ export function DecisionPanel({ projectId, queueItemId, queueMode, subject, deci
   }
   useTriageKeys(onKey);
 
-  const overrideText = subject.kind === "trajectory" ? t("triagePanel.overrideTo", { outcome: outcome(!subject.judge) }) : t("triagePanel.overrideScore");
+  const overrideText =
+    subject.kind === "trajectory" ? t("triagePanel.overrideTo", { outcome: outcome(!subject.judge) })
+      : subject.kind === "step" ? t("triagePanel.overrideTo", { outcome: stepValueLabel(t, !subject.judge) })
+        : t("triagePanel.overrideScore");
   return (
     <section aria-label={t("triagePanel.label")} className="space-y-3 rounded-lg border border-slate-300 bg-white p-3 shadow-sm">
       <h2 className="text-sm font-semibold">{t("triagePanel.label")}</h2>
@@ -97,6 +101,11 @@ export function DecisionPanel({ projectId, queueItemId, queueMode, subject, deci
                 {subject.againstRule
                   ? t("triagePanel.acceptOverridesRule", { rule: subject.againstRule.judgeName, ruleOutcome: outcome(subject.againstRule.value), outcome: outcome(subject.judge) })
                   : t("triagePanel.acceptKeeps")}
+              </>
+            ) : subject.kind === "step" ? (
+              <>
+                <Frame locale={locale} message="triagePanel.judgeSaysStep" values={{ judge: <b>{subject.judgeName}</b>, step: subject.stepIndex + 1, value: <b>{stepValueLabel(t, subject.judge)}</b> }} />
+                {t("triagePanel.acceptKeeps")}
               </>
             ) : (
               <Frame locale={locale} message="triagePanel.judgeScores" values={{

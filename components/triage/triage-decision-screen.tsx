@@ -5,7 +5,7 @@
 import Link from "next/link";
 import { useState } from "react";
 import { useLocale, useT } from "@/components/i18n/i18n-provider";
-import { presetLabel, verdictWordLabel } from "@/components/triage/triage-labels";
+import { humanStepLabel, presetLabel, verdictWordLabel } from "@/components/triage/triage-labels";
 import { formatDateTime, formatNumber, formatTime } from "@/lib/i18n/format";
 import type { Locale } from "@/lib/i18n/locales";
 import type { Translate } from "@/lib/i18n/translate";
@@ -58,6 +58,7 @@ function subjectOf(view: TriageItemView): DecisionSubject | null {
     return { kind: "sample", judgeName: verdict.judgeName, judgeScore: verdict.effective, suggestedScore: suggestedScore(verdict.effective, threshold, human) };
   }
   if (typeof verdict.effective !== "boolean") return null;
+  if (view.target.kind === "step") return { kind: "step", judgeName: verdict.judgeName, judge: verdict.effective, stepIndex: view.target.step.index };
   const rule = c?.kind === "trajectory" ? c.rule : null;
   const againstRule = rule && rule.effective !== verdict.effective ? { judgeName: rule.judgeName, value: rule.effective } : null;
   return { kind: "trajectory", judgeName: verdict.judgeName, judge: verdict.effective, againstRule };
@@ -71,7 +72,12 @@ export function TriageDecisionScreen({ project, view, queueMode }: Props) {
   const c = view.candidate;
   const trajectoryId = view.target.kind === "trajectory" ? view.target.trajectory.id : null;
   const trajectory = view.target.kind === "trajectory" ? view.target.trajectory : null;
-  const humanLine = trajectory
+  const stepHuman = c?.kind === "step" ? c.human : null;
+  const humanLine = view.target.kind === "step"
+    ? stepHuman
+      ? t(view.target.trajectory.status === "verified" ? "triageDecision.humanVerified" : "triageDecision.humanNotVerified", { verdict: humanStepLabel(t, stepHuman) })
+      : t("triageDecision.noneYet")
+    : trajectory
     ? trajectory.humanVerdict
       ? t(trajectory.status === "verified" ? "triageDecision.humanVerified" : "triageDecision.humanNotVerified", { verdict: verdictWordLabel(t, trajectory.humanVerdict) })
       : t("triageDecision.noneYet")
@@ -105,6 +111,9 @@ export function TriageDecisionScreen({ project, view, queueMode }: Props) {
         <div className="min-w-0 space-y-4">
           <TriageTarget slug={project.slug} target={view.target} />
           {c?.kind === "trajectory" && c.group && trajectoryId && <GroupFlipTable slug={project.slug} group={c.group} trajectoryId={trajectoryId} impact={c.impact} />}
+          {c?.kind === "step" && (
+            <p className="text-sm text-slate-600">{t("triageDecision.stepImpact", { steps: view.target.kind === "step" ? view.target.trajectory.stepCount : 0 })}</p>
+          )}
           {c?.kind === "trajectory" && !c.group && (
             <p className="text-sm text-slate-600">{t("triageDecision.noGroup", { delta: formatNumber(locale, c.impact, { minimumFractionDigits: 3, maximumFractionDigits: 3 }) })}</p>
           )}

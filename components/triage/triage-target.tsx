@@ -1,6 +1,7 @@
 // What the verdict is about: a trajectory's goal with its first and last screenshots (the
-// final state is what a judge reads success from), or a sample's instruction on its image
-// with the target box.
+// final state is what a judge reads success from), one step of it with the screen its action
+// was taken on (a step-level judge's verdict), or a sample's instruction on its image with the
+// target box.
 "use client";
 import Link from "next/link";
 import { useT } from "@/components/i18n/i18n-provider";
@@ -39,6 +40,22 @@ export function TriageTarget({ slug, target }: { slug: string; target: TriageIte
         <div className="flex flex-wrap gap-3">
           <Screenshot shot={tr.first} label={t("triageTarget.firstScreen")} />
           <Screenshot shot={tr.last} label={t("triageTarget.finalScreen")} />
+        </div>
+        <Link href={`/projects/${slug}/trajectories/${tr.id}`} className="text-sm text-blue-700 hover:underline">{t("triageTarget.openTrajectory")}</Link>
+      </section>
+    );
+  }
+  if (target.kind === "step") {
+    const tr = target.trajectory;
+    const step = target.step;
+    return (
+      <section aria-label={t("triageTarget.step")} className="space-y-2">
+        <p className="text-xs text-slate-500">
+          {t("triageTarget.stepOf", { step: step.index + 1, steps: tr.stepCount })} · {[tr.benchmark, tr.app, tr.model].filter(Boolean).join(" · ") || t("triageTarget.noSource")}{step.actionType && ` · ${step.actionType}`}
+        </p>
+        <h2 className="text-lg font-semibold">{tr.goal}</h2>
+        <div className="flex flex-wrap gap-3">
+          <Screenshot shot={{ index: step.index, media: step.media }} label={t("triageTarget.stepScreen")} />
         </div>
         <Link href={`/projects/${slug}/trajectories/${tr.id}`} className="text-sm text-blue-700 hover:underline">{t("triageTarget.openTrajectory")}</Link>
       </section>

@@ -1,5 +1,6 @@
 // Triage ranks judge disagreements by how much deciding them could change what training
-// reads. Three kinds of candidate, one impact number each (higher = look first):
+// reads. Three kinds of candidate, one impact number each (higher = look first), and step
+// verdicts (the last paragraph):
 //
 // Trajectory (rule vs judge, judge vs human): the stake is the trace outcome. If this
 // rollout's outcome flipped (success <-> failure), its reward R = eta^(T-1) * R_comp + R_p
@@ -20,6 +21,13 @@
 //     0 otherwise. On the threshold itself nearness is 1; at the margin's edge it is 0, so a
 //     margin of 0 turns "near a threshold" off.
 //   Example: gold from 7, margin 0.5, judge 6.8, no human score: nearness 1 - .2/.5 = 0.6.
+//
+// Step (a step-level judge's yes/no vs the human's label of that step): no outcome, reward or
+// advantage Verity computes rests on a step verdict; what deciding it changes is the step's own
+// label in what a step-level (process) reward reads, one of the trajectory's T steps. Impact =
+// 1/T: the share of the trajectory that step is, so a disagreement in a short trajectory comes
+// before one in a long one, and a step never outranks a lone trajectory's flip at eta = 1.
+//   Example: step 3 of an 8-step episode, judge yes, human incorrect: 1/8 = 0.125.
 //
 // The scales differ on purpose: a trajectory flip inside a group moves G training signals at
 // once (typically 2-4 units), a lone trajectory at most 1, a sample's routing 1 per tier plus
@@ -106,6 +114,19 @@ export function trajectoryReasons({ rule, judge, human }: TrajectoryDisagreement
   if (rule !== null && rule !== judge) reasons.push("rule_vs_judge");
   if ((human === "success" || human === "failure") && (human === "success") !== judge) reasons.push("judge_vs_human");
   return reasons;
+}
+
+export type StepDisagreement = { judge: boolean; human: boolean | null };
+
+/** Why a step's judge verdict is in triage: it differs from the human's label of the step
+ * (read as a yes/no by stepLabelJudgement; null when the label answers nothing). */
+export function stepReasons({ judge, human }: StepDisagreement): TriageReason[] {
+  return human !== null && human !== judge ? ["judge_vs_human"] : [];
+}
+
+/** What deciding a step verdict could move: the step's share of its trajectory. */
+export function stepFlipImpact(stepCount: number): number {
+  return 1 / Math.max(1, stepCount);
 }
 
 // Highest impact first; among equals, the one with more reasons to doubt the judge, then a

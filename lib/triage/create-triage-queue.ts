@@ -66,7 +66,8 @@ export async function createTriageQueue(db: Db, access: ProjectAccess, input: Cr
       data: chosen.slice(i, i + BATCH).map((c) => ({
         queueId: queue.id,
         verdictId: c.verdictId,
-        ...(c.kind === "trajectory" ? { trajectoryId: c.trajectoryId } : { sampleId: c.sampleId }),
+        // A step verdict's item is its step's trajectory; the verdict says which step.
+        ...(c.kind === "sample" ? { sampleId: c.sampleId } : { trajectoryId: c.trajectoryId }),
         priority: c.impact,
       })),
     });

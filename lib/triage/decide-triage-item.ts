@@ -1,11 +1,11 @@
 import "server-only";
 // A reviewer's decision on one triage item, in one transaction that first claims the item's
 // resolution (a conditional update: of two reviewers deciding at once, exactly one wins):
-//  - accept: the judge's value stands. Against a human verdict nothing is overridden: the
-//    item is resolved as accepted. Against the rule verifier, the rule verdict is overridden
+//  - accept: the judge's value stands. Against a human verdict (or a step's human label)
+//    nothing is overridden: the item is resolved as accepted. Against the rule verifier, the rule verdict is overridden
 //    with the judge's value, so that the automatic outcome (rule first) becomes the judge's.
 //  - override: a JudgeOverride on the judge's verdict through lib/verdicts/override-verdict.ts
-//    (the flipped outcome, or a new 0-10 score) with the reason preset and note.
+//    (the flipped outcome or step verdict, or a new 0-10 score) with the reason preset and note.
 // The QueueItem becomes verified with resolution "triage", by whom and when; the decision is
 // audited (triage.accept / triage.override; the override itself also as override.create).
 // In queue mode the caller's claim is closed afterwards, and "skip" gives the claim back.
@@ -42,7 +42,7 @@ async function loadItem(db: Db, projectId: string, queueItemId: string) {
     select: { id: true, queueId: true, status: true, verdictId: true, trajectoryId: true, sampleId: true },
   });
   if (!item?.verdictId) throw saidError("not_found", "messages.noSuchTriageItem");
-  const verdict = await db.judgeVerdict.findFirst({ where: { id: item.verdictId, projectId }, select: { id: true, judgeName: true, valueScore: true, valueBool: true } });
+  const verdict = await db.judgeVerdict.findFirst({ where: { id: item.verdictId, projectId }, select: { id: true, judgeName: true, valueScore: true, valueBool: true, stepId: true } });
   if (!verdict) throw saidError("not_found", "messages.triageVerdictGone");
   return { item, verdict };
 }
@@ -50,7 +50,7 @@ async function loadItem(db: Db, projectId: string, queueItemId: string) {
 // Worked out before anything is written, so a bad input never leaves a half-made decision.
 async function planOverride(db: Db, projectId: string, input: z.infer<typeof DecideTriageInputSchema>, loaded: Awaited<ReturnType<typeof loadItem>>): Promise<Plan> {
   const { item, verdict } = loaded;
-  const kind = item.trajectoryId ? "trajectory" : "sample";
+  const kind = verdict.stepId ? "step" : item.trajectoryId ? "trajectory" : "sample";
   const isScore = verdict.valueScore !== null;
   const reasonOf = (fallback: string | null) => {
     if (input.preset === undefined) return fallback;
@@ -65,7 +65,8 @@ async function planOverride(db: Db, projectId: string, input: z.infer<typeof Dec
     if (reason === null) throw saidError("invalid_input", "messages.triagePickReason");
     return { verdictId: verdict.id, value: input.value, reason };
   }
-  if (!item.trajectoryId) return null;
+  // Accepting a step verdict, or a sample's score, writes nothing: no rule verdict stands against it.
+  if (!item.trajectoryId || verdict.stepId) return null;
   const current = (await traceVerdictsOf(db, projectId, [item.trajectoryId])).get(item.trajectoryId);
   const rule = current?.rule;
   const judge = current?.judge?.id === verdict.id ? current.judge : null;

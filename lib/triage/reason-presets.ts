@@ -3,11 +3,15 @@
 // which turns the key back into the text it records.
 export const TRAJECTORY_PRESETS = ["judge misread the screen", "task actually completed", "premature finish", "wrong app state", "other"] as const;
 export const SAMPLE_PRESETS = ["judge misread the screen", "score too harsh", "score too lenient", "instruction is ambiguous", "other"] as const;
+// A step-level judge's yes/no on one step's action.
+export const STEP_PRESETS = ["judge misread the screen", "action was right for the goal", "action was wrong or wasted", "judge misread the task", "other"] as const;
 
-export type PresetKind = "trajectory" | "sample";
+export type PresetKind = "trajectory" | "step" | "sample";
+
+const PRESETS: Record<PresetKind, readonly string[]> = { trajectory: TRAJECTORY_PRESETS, step: STEP_PRESETS, sample: SAMPLE_PRESETS };
 
 export function presetsFor(kind: PresetKind): readonly string[] {
-  return kind === "trajectory" ? TRAJECTORY_PRESETS : SAMPLE_PRESETS;
+  return PRESETS[kind];
 }
 
 /** The reason text recorded for preset `key` (1-5) and an optional note; null when it needs more. */

@@ -8,6 +8,7 @@ import { ProjectSettingsSchema } from "@/lib/domain/project-settings";
 import { rankCandidates } from "@/lib/domain/triage-impact";
 import type { TriageCandidate } from "@/lib/triage/candidate-types";
 import { sampleCandidates } from "@/lib/triage/sample-candidates";
+import { stepCandidates } from "@/lib/triage/step-candidates";
 import { trajectoryCandidates } from "@/lib/triage/trajectory-candidates";
 
 export type ListedCandidate = TriageCandidate & { queued: { queueId: string; queueName: string; queueItemId: string } | null };
@@ -34,11 +35,12 @@ async function queueStates(db: Db, projectId: string, verdictIds: string[]) {
 
 export async function listTriageCandidates(db: Db, project: { id: string; settings: unknown }): Promise<{ candidates: ListedCandidate[]; decided: number }> {
   const settings = ProjectSettingsSchema.parse(project.settings ?? {});
-  const [trajectories, samples] = await Promise.all([
+  const [trajectories, steps, samples] = await Promise.all([
     trajectoryCandidates(db, project.id, settings.rewards),
+    stepCandidates(db, project.id),
     sampleCandidates(db, project.id, settings.tiers, settings.triageMargin),
   ]);
-  const all: TriageCandidate[] = [...trajectories, ...samples];
+  const all: TriageCandidate[] = [...trajectories, ...steps, ...samples];
   const { decided, queued } = await queueStates(db, project.id, all.map((c) => c.verdictId));
   const open = all.filter((c) => !decided.has(c.verdictId)).map((c) => ({ ...c, queued: queued.get(c.verdictId) ?? null }));
   return { candidates: rankCandidates(open), decided: all.length - open.length };

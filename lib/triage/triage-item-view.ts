@@ -1,6 +1,7 @@
 import "server-only";
 // Everything the one-item decision view shows, scoped to the caller's project: the item and
-// its queue, the trajectory (goal, first and last screenshot) or the sample (image and box),
+// its queue, the trajectory (goal, first and last screenshot), the step a step verdict is
+// about (with its trajectory's goal and its own screenshot) or the sample (image and box),
 // the verdicts with rationale and overrides, the human verdict or score, why the item is in
 // triage and its impact now (re-evaluated: someone may have decided elsewhere), and for a
 // rollout in a GRPO group the group's rewards and advantages before and after a flip.
@@ -8,6 +9,7 @@ import type { Db } from "@/lib/db";
 import { ProjectSettingsSchema } from "@/lib/domain/project-settings";
 import type { TriageCandidate } from "@/lib/triage/candidate-types";
 import { sampleCandidates } from "@/lib/triage/sample-candidates";
+import { stepCandidates } from "@/lib/triage/step-candidates";
 import { trajectoryCandidates } from "@/lib/triage/trajectory-candidates";
 import { verdictsFor } from "@/lib/verdicts/effective-verdicts";
 
@@ -31,15 +33,22 @@ export async function loadTriageItem(db: Db, project: { id: string; settings: un
   ]);
 
   let candidate: TriageCandidate | undefined;
-  let target: { kind: "trajectory"; trajectory: Awaited<ReturnType<typeof loadTrajectory>> } | { kind: "sample"; sample: Awaited<ReturnType<typeof loadSample>> };
-  if (item.trajectoryId) {
+  let target:
+    | { kind: "trajectory"; trajectory: Awaited<ReturnType<typeof loadTrajectory>> }
+    | { kind: "step"; trajectory: Awaited<ReturnType<typeof loadTrajectory>>; step: NonNullable<Awaited<ReturnType<typeof loadStep>>> }
+    | { kind: "sample"; sample: Awaited<ReturnType<typeof loadSample>> };
+  const step = item.trajectoryId ? await loadStep(db, project.id, item.trajectoryId, item.verdictId) : null;
+  if (step) {
+    [candidate] = await stepCandidates(db, project.id, [item.verdictId]);
+    target = { kind: "step", trajectory: await loadTrajectory(db, project.id, item.trajectoryId!), step };
+  } else if (item.trajectoryId) {
     [candidate] = await trajectoryCandidates(db, project.id, settings.rewards, [item.trajectoryId]);
     target = { kind: "trajectory", trajectory: await loadTrajectory(db, project.id, item.trajectoryId) };
   } else {
     [candidate] = await sampleCandidates(db, project.id, settings.tiers, settings.triageMargin, [item.sampleId!]);
     target = { kind: "sample", sample: await loadSample(db, project.id, item.sampleId!) };
   }
-  const verdicts = await verdictsFor(db, project.id, item.trajectoryId ? { trajectoryId: item.trajectoryId } : { sampleId: item.sampleId! });
+  const verdicts = await verdictsFor(db, project.id, step ? { stepId: step.id } : item.trajectoryId ? { trajectoryId: item.trajectoryId } : { sampleId: item.sampleId! });
   return {
     item: { id: item.id, status: item.status, resolution: item.resolution, resolvedAt: item.resolvedAt?.toISOString() ?? null, verdictId: item.verdictId, impactWhenQueued: item.priority },
     decision: resolvedBy ? { action: resolvedBy.action, by: resolvedBy.user?.name ?? "someone", details: resolvedBy.details as Record<string, unknown> | null } : null,
@@ -68,6 +77,16 @@ async function loadTrajectory(db: Db, projectId: string, trajectoryId: string) {
     s ? { index: s.index, media: s.imageMissing ? null : s.media } : null;
   const { steps, ...rest } = t;
   return { ...rest, first: shot(steps[0]), last: shot(last) };
+}
+
+/** The step a step verdict of this trajectory is about, with its screenshot; null for a trace verdict. */
+async function loadStep(db: Db, projectId: string, trajectoryId: string, verdictId: string) {
+  const verdict = await db.judgeVerdict.findFirst({
+    where: { id: verdictId, projectId, step: { trajectoryId } },
+    select: { step: { select: { id: true, index: true, imageMissing: true, media: MEDIA, actionType: true } } },
+  });
+  const s = verdict?.step;
+  return s ? { id: s.id, index: s.index, actionType: s.actionType, media: s.imageMissing ? null : s.media } : null;
 }
 
 async function loadSample(db: Db, projectId: string, sampleId: string) {

@@ -91,7 +91,7 @@ describe.each(PROVIDERS)("judge triage on %s", (provider) => {
     // 1 step: .9^0 = 1; T6 2 steps: .9; T5 3 steps: .81; S4 .8; S1 .6.
     const listed = await listTriageCandidates(db, project);
     expect(listed.decided).toBe(0);
-    const summary = listed.candidates.map((c) => [c.kind === "trajectory" ? c.trajectoryId : c.sampleId, c.reasons, Number(c.impact.toFixed(3))]);
+    const summary = listed.candidates.map((c) => [c.kind === "sample" ? c.sampleId : c.trajectoryId, c.reasons, Number(c.impact.toFixed(3))]);
     expect(summary).toEqual([
       [t.t1.id, ["judge_vs_human"], 2.732],
       [s.s2.id, ["judge_vs_human"], 2],
@@ -159,7 +159,7 @@ describe.each(PROVIDERS)("judge triage on %s", (provider) => {
     // Decided verdicts leave the list: T1 and T9 agree now, S2 still disagrees but is settled.
     const after = await listTriageCandidates(db, project);
     expect(after.decided).toBe(1);
-    expect(after.candidates.map((c) => c.kind === "trajectory" ? c.trajectoryId : c.sampleId)).toEqual([t.t6.id, t.t5.id, s.s4.id, s.s1.id]);
+    expect(after.candidates.map((c) => c.kind === "sample" ? c.sampleId : c.trajectoryId)).toEqual([t.t6.id, t.t5.id, s.s4.id, s.s1.id]);
 
     // Two reviewers decide one item at once, without claims: exactly one decision lands.
     const { queue: q2 } = await createTriageQueue(db, access(rev), { name: "T2", memberIds: [rev.id, rev2.id], leaseSeconds: 600, limit: 1 });

@@ -1,7 +1,7 @@
 // Triage impact and ranking against numbers worked out by hand (see the comments).
 import { describe, expect, it } from "vitest";
 import { RewardSettingsSchema } from "@/lib/domain/rewards";
-import { flipEffect, rankCandidates, sampleImpact, thresholdNearness, tierGap, trajectoryReasons } from "@/lib/domain/triage-impact";
+import { flipEffect, rankCandidates, sampleImpact, stepFlipImpact, stepReasons, thresholdNearness, tierGap, trajectoryReasons } from "@/lib/domain/triage-impact";
 
 const flat = RewardSettingsSchema.parse({ eta: 1, invalidActionPenalty: -0.1 });
 const defaults = RewardSettingsSchema.parse({});
@@ -98,5 +98,21 @@ describe("rankCandidates", () => {
       { id: "tiers", impact: 2, reasons: ["judge_vs_human"] as const },
     ]);
     expect(ranked.map((c) => c.id)).toEqual(["group", "tiers", "lone-2", "lone-a", "lone-b", "near"]);
+  });
+});
+
+describe("step verdicts", () => {
+  it("are in doubt only against a human label that answers yes or no", () => {
+    expect(stepReasons({ judge: true, human: false })).toEqual(["judge_vs_human"]);
+    expect(stepReasons({ judge: false, human: true })).toEqual(["judge_vs_human"]);
+    expect(stepReasons({ judge: true, human: true })).toEqual([]);
+    expect(stepReasons({ judge: false, human: null })).toEqual([]);
+  });
+
+  it("weigh 1 / T, never more than a lone trajectory's flip at eta 1", () => {
+    expect(stepFlipImpact(8)).toBe(0.125);
+    expect(stepFlipImpact(1)).toBe(1);
+    expect(stepFlipImpact(0)).toBe(1);
+    expect(stepFlipImpact(3)).toBeLessThanOrEqual(flipEffect([ok(3)], 0, flat).impact);
   });
 });

@@ -7,6 +7,7 @@ describe("triage reason presets", () => {
     expect(reasonText("trajectory", 3, "")).toBe("premature finish");
     expect(reasonText("trajectory", 1, "  tiny icon ")).toBe("judge misread the screen: tiny icon");
     expect(reasonText("sample", 2, "")).toBe("score too harsh");
+    expect(reasonText("step", 3, "it scrolled past the item")).toBe("action was wrong or wasted: it scrolled past the item");
     expect(reasonText("trajectory", 5, "cart was empty")).toBe("cart was empty");
   });
 

@@ -277,7 +277,7 @@ for name in sorted(os.listdir(sys.argv[1])):
                 elif action and action.get("x") is not None:
                     point = [action["x"], action["y"]]
                 shot = step.get("raw_screenshot") or step.get("before_screenshot") or step.get("screenshot")
-                steps.append({"action_type": action["action_type"] if action else None, "point": point, "screenshot": shot.shape if shot else None})
+                steps.append({"action_type": action["action_type"] if action else None, "goal_status": action.get("goal_status") if action else None, "point": point, "screenshot": shot.shape if shot else None})
         score = episode["is_successful"]
         out.append({"file": name, "goal": episode["goal"], "task_template": episode["task_template"],
                     "is_successful": None if isinstance(score, float) and math.isnan(score) else score, "steps": steps})
@@ -286,7 +286,7 @@ print(json.dumps(out))
 
 export type IndependentEpisode =
   | { file: string; error: string }
-  | { file: string; goal: string; task_template: string; is_successful: number | null; steps: { action_type: string | null; point: [number, number] | null; screenshot: number[] | null }[] };
+  | { file: string; goal: string; task_template: string; is_successful: number | null; steps: { action_type: string | null; goal_status: string | null; point: [number, number] | null; screenshot: number[] | null }[] };
 
 export function readAndroidWorldRunWithPython(root: string): IndependentEpisode[] {
   return JSON.parse(runPython(READER, [root])) as IndependentEpisode[];

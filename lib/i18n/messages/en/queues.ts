@@ -123,7 +123,7 @@ export const queues = {
   "honeypots.accuracyLabel": "Accuracy",
   "honeypots.perAnnotator": "Accuracy per annotator",
   "honeypots.accuracyPerAnnotator": "Honeypot accuracy per annotator",
-  "triage.intro": "Judge verdicts in doubt: the rule verifier or a human says otherwise, or a quality score sits within {margin} of a tier threshold. Ranked by impact: for a trajectory, how much its GRPO group's advantages move if its outcome flipped; for a sample, how many tiers a decision moves it.",
+  "triage.intro": "Judge verdicts in doubt: the rule verifier or a human says otherwise (of a step: its step label), or a quality score sits within {margin} of a tier threshold. Ranked by impact: for a trajectory, how much its GRPO group's advantages move if its outcome flipped; for a step, its share of the trajectory; for a sample, how many tiers a decision moves it.",
   "triage.queues": "Triage queues",
   "triage.verdictChanges": "Machine verdicts changed under an override ({count})",
   "triage.verdictChangesHelp": "A re-import or a re-run revised these verdicts while a reviewer's override stood. The override stays in force; open each item to keep it or withdraw it.",

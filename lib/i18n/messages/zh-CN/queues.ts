@@ -126,7 +126,7 @@ export const queues: MessagesLike<typeof en> = {
   "honeypots.accuracyLabel": "正确率",
   "honeypots.perAnnotator": "各标注员正确率",
   "honeypots.accuracyPerAnnotator": "各标注员的质检题正确率",
-  "triage.intro": "存疑的评判结果：规则校验器或人工给出了不同结论，或质量分距等级阈值不超过 {margin}。按影响排序：对轨迹，是其结果翻转后 GRPO 分组优势的变化量；对样本，是一次决定使其移动的等级数。",
+  "triage.intro": "存疑的评判结果：规则校验器或人工给出了不同结论（对步骤：其步骤标注），或质量分距等级阈值不超过 {margin}。按影响排序：对轨迹，是其结果翻转后 GRPO 分组优势的变化量；对步骤，是它在轨迹中所占的份额；对样本，是一次决定使其移动的等级数。",
   "triage.queues": "分诊队列",
   "triage.verdictChanges": "在改判下发生变化的机器判定（{count}）",
   "triage.verdictChangesHelp": "这些判定在审核员改判生效期间被重新导入或重新运行修订。改判继续生效；请逐个打开条目，保留或撤回改判。",

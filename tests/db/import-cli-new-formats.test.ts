@@ -57,9 +57,10 @@ function venusAction(step: PyVenusStep): Record<string, unknown> | null {
 
 function venusVerdict(step: PyVenusStep): boolean | null {
   const last = step.reflection_history.at(-1);
-  // A CORRECT the framework filled in (no evidence: the supervisor's reply did not parse) is no verdict.
+  // A CORRECT the framework filled in (no evidence: the supervisor's reply did not parse) is no
+  // verdict, nor is a last word that rejects: it judged a proposal that never ran.
   if (!last || !("evidence" in last.judgment)) return null;
-  return last.verdict === "CORRECT" || last.verdict === "EXPLORATORY";
+  return last.verdict === "CORRECT" || last.verdict === "EXPLORATORY" ? true : null;
 }
 
 const venusEpisodes = (root: string): Episode[] =>

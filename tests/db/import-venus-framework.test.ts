@@ -41,11 +41,12 @@ function expectedPixels(step: PyStep): unknown {
   return {};
 }
 
-// The supervisor's last word, unless it was the framework's default (no evidence: a reply that did not parse).
+// The supervisor's acceptance of the action that ran, unless it was the framework's default (no
+// evidence: a reply that did not parse); a last word that rejects judged no action that ran.
 function expectedVerdict(history: PyEntry[]): boolean | null {
   const last = history.at(-1);
   if (!last || !("evidence" in last.judgment)) return null;
-  return last.verdict === "CORRECT" || last.verdict === "EXPLORATORY";
+  return last.verdict === "CORRECT" || last.verdict === "EXPLORATORY" ? true : null;
 }
 
 describe.skipIf(venusSkipReason !== null).each(PROVIDERS)("importing UI-Venus framework runs on %s", (provider) => {

@@ -22,7 +22,8 @@ import "server-only";
 //     fields are kept in its extra;
 //   - one run per trace folder and policy, whose meta records the model coordinate convention
 //     the policy's code used (venus-policy.ts), or that it is unknown;
-//   - the reflection supervisor's judgements: one step verdict each step (venus-reflection.ts).
+//   - the reflection supervisor's acceptance of the action that ran: the step's verdict
+//     (venus-reflection.ts; a step whose last judgement rejects has none).
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import type { FormatParser, ParsedItem, ParserInput, RunRecord, TrajectoryRecord } from "@/lib/imports/records";

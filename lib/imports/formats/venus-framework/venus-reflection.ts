@@ -6,9 +6,18 @@
 // a proposal that never ran, ending in the acceptance of the action that did run, or, when
 // the retries ran out, in a rejection after which the policy's next proposal ran unjudged.
 //
+// A step verdict is about the step's action, the one that ran: it is what triage and calibration
+// set beside the human's label of that step (lib/verdicts/step-judge-human.ts). Only an
+// acceptance judged it: the supervisor's last word, CORRECT or EXPLORATORY, is the acceptance of
+// the very proposal that then ran (true). A history ending in a rejection judged no action that
+// ran: the policy's next proposal ran unjudged (the retries ran out), or none ran (the policy
+// gave nothing more, and the step has no action). Importing that rejection as the step's
+// verdict would set a judgement of one proposal beside a label of another, so it is no verdict:
+// the history is kept whole in the step's extra and the report says why. So the supervisor's
+// step verdicts are all acceptances; its rejections judged proposals nobody labels.
+//
 // One verdict per step (the verdict's identity is per step, judge and metric, so several
-// would be revisions of one): its value is the supervisor's last word, accepted (true) or
-// rejected (false); the rationale names the verdict and its reasoning and counts the
+// would be revisions of one); the rationale names the verdict and its reasoning and counts the
 // rejections before it; the raw output keeps every judgement with the proposal it judged.
 // A judgement with no verdict of the supervisor's own (a reply that did not parse, or a failed
 // call: judge_action then returns CORRECT by default, reflection_supervisor.py judge_action) is
@@ -43,13 +52,14 @@ export function reflectionVerdict(history: readonly ReflectionEntry[]): StepRefl
   if (isDefaultedJudgement(last)) {
     return { verdict: null, note: "the reflection supervisor's last judgement has no verdict of its own (its reply did not parse or its call failed; the framework defaulted to CORRECT), so no step verdict is imported" };
   }
-  const isAccepted = ACCEPTED.has(last.verdict);
+  if (!ACCEPTED.has(last.verdict)) {
+    return { verdict: null, note: `the reflection supervisor's last judgement rejects a proposal (${history.map((e) => e.verdict).join(", ")}) and none of its judgements is of the action that ran (the retries ran out, or the policy gave nothing more), so no step verdict is imported; the judgements are kept in the step's extra` };
+  }
   const rejected = history.slice(0, -1).map((e) => e.verdict);
   const parts = [`${last.verdict}${reasoningOf(last) ? `: ${reasoningOf(last)}` : ""}`];
   if (rejected.length) parts.push(`(after ${rejected.length} rejected proposal${rejected.length === 1 ? "" : "s"}: ${rejected.join(", ")})`);
-  if (!isAccepted) parts.push("(the retries ran out: the action that ran was proposed after this rejection and was not judged)");
   return {
-    verdict: { kind: "mllm", judgeName: REFLECTION_JUDGE, promptVersion: null, metric: "step_score", valueBool: isAccepted, valueScore: null, rationale: parts.join(" "), rawOutput },
+    verdict: { kind: "mllm", judgeName: REFLECTION_JUDGE, promptVersion: null, metric: "step_score", valueBool: true, valueScore: null, rationale: parts.join(" "), rawOutput },
     note: null,
   };
 }

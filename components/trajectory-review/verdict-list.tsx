@@ -9,12 +9,13 @@ import { OverrideHistory, VerdictRevisions } from "@/components/verdicts/verdict
 import type { Locale } from "@/lib/i18n/locales";
 import type { Translate } from "@/lib/i18n/translate";
 import type { VerdictView } from "@/lib/verdicts/effective-verdicts";
+import { yesNoWord } from "@/components/verdicts/verdict-words";
 
 type Props = { title: string; projectId: string; verdicts: VerdictView[]; canOverride: boolean; empty: string };
 
-function show(t: Translate, locale: Locale, value: VerdictView["value"]): string {
+function show(t: Translate, locale: Locale, metric: string, value: VerdictView["value"]): string {
   if (value === null) return "—";
-  if (typeof value === "boolean") return value ? t("verdict.success") : t("verdict.failure");
+  if (typeof value === "boolean") return yesNoWord(t, metric, value);
   return `${formatNumber(locale, value)}/10`;
 }
 
@@ -39,10 +40,10 @@ export function VerdictList({ title, projectId, verdicts, canOverride, empty }: 
             {v.promptVersion && <span className="text-xs text-slate-500">{v.promptVersion}</span>}
             <span className="text-xs text-slate-500">{v.metric.replace(/_/g, " ")}</span>
             <span className={`ml-auto rounded px-1.5 text-xs font-semibold ${tone(v.effective)}`} title={t("trajectory.verdicts.effectiveWhy")}>
-              {show(t, locale, v.effective)}
+              {show(t, locale, v.metric, v.effective)}
             </span>
           </header>
-          {v.effective !== v.value && <p className="text-xs text-slate-600">{t("trajectory.verdicts.wasOverridden", { value: show(t, locale, v.value) })}</p>}
+          {v.effective !== v.value && <p className="text-xs text-slate-600">{t("trajectory.verdicts.wasOverridden", { value: show(t, locale, v.metric, v.value) })}</p>}
           {v.rationale && <p className="mt-1 text-xs whitespace-pre-wrap text-slate-700">{v.rationale}</p>}
           {v.rawOutput && (
             <details className="mt-1">
@@ -50,9 +51,9 @@ export function VerdictList({ title, projectId, verdicts, canOverride, empty }: 
               <pre className="mt-1 max-h-40 overflow-auto rounded bg-slate-50 p-2 text-xs whitespace-pre-wrap">{v.rawOutput}</pre>
             </details>
           )}
-          <VerdictChangeNotice projectId={projectId} verdict={v} canDecide={canOverride} show={(value) => show(t, locale, value)} />
-          <VerdictRevisions verdict={v} show={(value) => show(t, locale, value)} />
-          <OverrideHistory verdict={v} show={(value) => show(t, locale, value)} />
+          <VerdictChangeNotice projectId={projectId} verdict={v} canDecide={canOverride} show={(value) => show(t, locale, v.metric, value)} />
+          <VerdictRevisions verdict={v} show={(value) => show(t, locale, v.metric, value)} />
+          <OverrideHistory verdict={v} show={(value) => show(t, locale, v.metric, value)} />
           {canOverride && (
             <details className="mt-1">
               <summary className="cursor-pointer text-xs font-medium text-blue-800">{t("trajectory.verdicts.overrideOpen")}</summary>

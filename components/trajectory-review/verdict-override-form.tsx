@@ -8,6 +8,7 @@ import { useT } from "@/components/i18n/i18n-provider";
 import { overrideVerdictAction } from "@/lib/actions/grounding";
 import type { PlainKey } from "@/lib/i18n/translate";
 import type { VerdictView } from "@/lib/verdicts/effective-verdicts";
+import { yesNoWord } from "@/components/verdicts/verdict-words";
 
 // The presets fill the reason in the reader's language: it is the reviewer's own words, stored as typed.
 const TRACE_REASONS: PlainKey[] = ["trajectory.override.reason.finalState", "trajectory.override.reason.goalReached", "trajectory.override.reason.missedStep", "trajectory.override.reason.checkerBug", "trajectory.override.reason.misread"];
@@ -51,7 +52,7 @@ export function VerdictOverrideForm({ projectId, verdict }: { projectId: string;
           {(["true", "false"] as const).map((v) => (
             <label key={v} className="flex items-center gap-1">
               <input type="radio" name={`override-${verdict.id}`} value={v} required checked={value === v} onChange={() => setValue(v)} />
-              {v === "true" ? t("verdict.success") : t("verdict.failure")}
+              {yesNoWord(t, verdict.metric, v === "true")}
             </label>
           ))}
         </fieldset>

@@ -67,7 +67,7 @@ export const imports: MessagesLike<typeof en> = {
   "imports.preview.wouldRejectOne": "{count} 条记录将被拒绝",
   "imports.preview.wouldReject": "{count} 条记录将被拒绝",
   "imports.preview.firstRejections": "前几条被拒绝的记录",
-  "imports.preview.importWhat": "导入{what}",
+  "imports.preview.importWhat": "导入 {what}",
   "imports.preview.import": "导入",
   "imports.preview.startOver": "重新开始",
   "imports.preview.onVerifiedChange": "已核验条目在来源处被修改时",

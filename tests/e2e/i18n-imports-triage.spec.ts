@@ -98,7 +98,7 @@ test("in Chinese: a project made by a server action, an import with a refused li
     await shoot(page, "import-preview-zh");
 
     // The import as a job, and its report with the refused line under a Chinese heading.
-    await preview.getByRole("button", { name: "导入 1 个样本，1 条轨迹", exact: true }).click();
+    await preview.getByRole("button", { name: "导入 1 个样本，1 条轨迹，1 条评判", exact: true }).click();
     const progress = page.getByRole("region", { name: "导入进度" });
     await expect(progress.getByText("导入完成")).toBeVisible({ timeout: 60_000 });
     const report = page.getByLabel("导入报告");

@@ -5,7 +5,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { createDb } from "@/lib/db";
 import { env } from "@/lib/env";
-import { applyMigrations } from "@/lib/migrate";
+import { applyMigrations } from "@/lib/db/migrate";
 import { ingestImage } from "@/lib/media/ingest";
 import { createLocalMediaStore } from "@/lib/media/local-store";
 import { ensureOwnerAndDemo } from "@/lib/setup/first-run";

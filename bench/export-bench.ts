@@ -20,7 +20,7 @@ import v8 from "node:v8";
 import vm from "node:vm";
 import Database from "better-sqlite3";
 import { createDb, type Db } from "@/lib/db";
-import { applyMigrations } from "@/lib/migrate";
+import { applyMigrations } from "@/lib/db/migrate";
 import { createLocalMediaStore } from "@/lib/media/local-store";
 import { executeExportJob } from "@/lib/exports/execute-export";
 import { startExport } from "@/lib/exports/start-export";

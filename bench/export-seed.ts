@@ -8,7 +8,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { sqliteDateText, sqliteParam } from "@/lib/sql/dialect";
+import { sqliteDateText, sqliteParam } from "@/lib/db/dialect";
 
 export const MEDIA = 1000;
 export const PROJECT_ID = "benchexportproject";

@@ -8,7 +8,7 @@ import path from "node:path";
 import { once } from "node:events";
 import Database from "better-sqlite3";
 import { createDb, type Db } from "@/lib/db";
-import { applyMigrations } from "@/lib/migrate";
+import { applyMigrations } from "@/lib/db/migrate";
 import { screenSpotProParser } from "@/lib/imports/formats/grounding/screenspot-pro";
 import { runImport } from "@/lib/imports/write/run-import";
 import { createLocalMediaStore } from "@/lib/media/local-store";

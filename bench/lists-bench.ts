@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { createDb } from "@/lib/db";
-import { applyMigrations } from "@/lib/migrate";
+import { applyMigrations } from "@/lib/db/migrate";
 import { qualityTier } from "@/lib/domain/tiers";
 import { listSamples, sampleFacets } from "@/lib/samples/list-samples";
 import { SampleFilterSchema, type SampleFilter } from "@/lib/samples/sample-filters";
@@ -49,7 +49,7 @@ function seed(file: string, n: number): void {
     }
   });
   for (let i = 0; i < n; i += 20_000) batch(i, Math.min(n, i + 20_000));
-  // As an import leaves it (lib/planner-statistics.ts).
+  // As an import leaves it (lib/db/planner-statistics.ts).
   sqlite.pragma("analysis_limit = 0");
   sqlite.exec("PRAGMA optimize = 0x10002");
   sqlite.close();

@@ -15,7 +15,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import sharp from "sharp";
 import { createDb } from "@/lib/db";
-import { applyMigrations } from "@/lib/migrate";
+import { applyMigrations } from "@/lib/db/migrate";
 import { ingestImage } from "@/lib/media/ingest";
 import { createLocalMediaStore } from "@/lib/media/local-store";
 import { createConnection } from "@/lib/models/connections/connections";

@@ -6,7 +6,7 @@
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { applyMigrations } from "@/lib/migrate";
+import { applyMigrations } from "@/lib/db/migrate";
 
 export type BenchDatabase = { name: string; url: string; drop: () => Promise<void> };
 export type BenchPostgres = {

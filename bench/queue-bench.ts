@@ -17,7 +17,7 @@ import Database from "better-sqlite3";
 import pg from "pg";
 import type { ProjectAccess } from "@/lib/auth/session";
 import { createDb, type Db, type DbProvider } from "@/lib/db";
-import { applyMigrations } from "@/lib/migrate";
+import { applyMigrations } from "@/lib/db/migrate";
 import { saveGroundingAnnotation } from "@/lib/annotations/save-annotation";
 import { claimNextItem } from "@/lib/queues/claim-next-item";
 import { markClaimSubmitted } from "@/lib/queues/mark-claim-submitted";

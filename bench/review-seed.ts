@@ -14,7 +14,7 @@ import { DERIVATION_CODE_VERSION } from "@/lib/derived/derivation-version";
 import { env } from "@/lib/env";
 import { ingestImage } from "@/lib/media/ingest";
 import { createLocalMediaStore } from "@/lib/media/local-store";
-import { applyMigrations } from "@/lib/migrate";
+import { applyMigrations } from "@/lib/db/migrate";
 import { grantRole } from "@/lib/projects/members";
 import { createProject } from "@/lib/projects/projects";
 import { createUser } from "@/lib/users/users";

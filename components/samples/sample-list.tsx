@@ -6,7 +6,7 @@ import { RowSelection } from "@/components/selection/row-selection";
 import { SelectPage } from "@/components/selection/select-page";
 import { SelectRow } from "@/components/selection/select-row";
 import { SampleFilterBar } from "@/components/samples/sample-filter-bar";
-import { formatTotal } from "@/lib/capped-count";
+import { formatTotal } from "@/lib/db/capped-count";
 import { SampleThumbnail } from "@/components/projects/sample-thumbnail";
 import { formatNumber } from "@/lib/i18n/format";
 import { itemStateLabel } from "@/lib/i18n/labels";

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { toQueryString } from "@/lib/http/search-params";
-import { formatTotal } from "@/lib/capped-count";
+import { formatTotal } from "@/lib/db/capped-count";
 import { FilterSelect, sameOptions } from "@/components/ui/filter-select";
 import { HUMAN_FLAGS, MISMATCH_FLAGS } from "@/lib/domain/mismatch-flags";
 import { itemStateLabel, statusFilterOptions } from "@/lib/i18n/labels";

@@ -3,7 +3,7 @@
 // reader's language (lib/actions/run-action.ts hands the translator in).
 import { z } from "zod";
 import { isAppError } from "@/lib/errors";
-import { databaseUnavailable } from "@/lib/db-unavailable";
+import { databaseUnavailable } from "@/lib/db/unavailable";
 import { sayIn } from "@/lib/i18n/said";
 import { translator, type Translate } from "@/lib/i18n/translate";
 

@@ -1,10 +1,10 @@
 import "server-only";
-// An Annotation row read by raw SQL (the hot paths' executor, lib/derived/sql-exec.ts), decoded
+// An Annotation row read by raw SQL (the hot paths' executor, lib/db/sql-exec.ts), decoded
 // into the shape Prisma returns: booleans from SQLite's 0/1, dates from its ISO text, JSON
 // columns from their text. One decoder, so a raw read and a Prisma read of the same row agree
 // (tests/db/annotation-row.test.ts compares them).
 import type { Annotation } from "@/lib/generated/sqlite/client";
-import { asDate, asJson } from "@/lib/sql/sql-reader";
+import { asDate, asJson } from "@/lib/db/sql-reader";
 
 const COLUMNS = [
   "id", "projectId", "annotatorId", "kind", "itemType", "sampleId", "trajectoryId", "status", "version",

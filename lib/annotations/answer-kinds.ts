@@ -2,7 +2,7 @@ import "server-only";
 // What differs between saving a grounding answer and a trajectory answer: the payload, its
 // Annotation columns, what a submit must contain, and the final answer it pins.
 import type { Db } from "@/lib/db";
-import { execFor } from "@/lib/derived/sql-exec";
+import { execFor } from "@/lib/db/sql-exec";
 import { boxOutsideImage, GroundingPayloadSchema, groundingProblem, type GroundingPayload } from "@/lib/annotations/grounding-payload";
 import type { FinalPayload } from "@/lib/annotations/final-payload";
 import { keyOf, type ItemKey } from "@/lib/annotations/item-key";
@@ -65,7 +65,7 @@ export function trajectoryPayloadOf(row: Pick<AnnotationRow, "traceVerdict" | "f
 
 const sampleKind: AnswerKind = {
   key: (id) => keyOf("sample", id),
-  // Raw reads: every save loads its item (lib/derived/sql-exec.ts says why).
+  // Raw reads: every save loads its item (lib/db/sql-exec.ts says why).
   load: async (db, projectId, id) => {
     const [s] = await execFor(db).all<{ id: string; width: number | null; height: number | null }>(
       `SELECT s."id", COALESCE(m."width", s."imageWidth") AS "width", COALESCE(m."height", s."imageHeight") AS "height"

@@ -12,7 +12,7 @@ import { itemIdOf, itemTable, itemTypeOf, isSampleKey, type ItemKey } from "@/li
 import { revisionColumns, type FinalPayload } from "@/lib/annotations/final-payload";
 import { rederiveSamples } from "@/lib/derived/rederive-samples";
 import { rederiveTrajectories } from "@/lib/derived/rederive-trajectories";
-import type { WriteTx } from "@/lib/derived/write-transaction";
+import type { WriteTx } from "@/lib/db/write-transaction";
 import { newRowId } from "@/lib/queues/row-id";
 import { verifiedInputsHash, type VerifiedInputs } from "@/lib/domain/verified-inputs";
 import { sampleInputsOf, trajectoryInputsOf } from "@/lib/annotations/item-inputs";

@@ -10,7 +10,7 @@ import type { ProjectAccess } from "@/lib/auth/session";
 import { recordAudit } from "@/lib/audit/record";
 import { pinFinalAnswer } from "@/lib/annotations/answer-revisions";
 import { settleQueueItemsOf } from "@/lib/queues/settle-queue-items";
-import { inWriteTransaction } from "@/lib/derived/write-transaction";
+import { inWriteTransaction } from "@/lib/db/write-transaction";
 
 export type BulkDecision = "accept" | "reject";
 

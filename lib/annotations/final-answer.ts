@@ -6,7 +6,7 @@ import "server-only";
 // carries its revision id, which snapshot manifests list.
 import type { Box } from "@/lib/domain/geometry";
 import type { Db } from "@/lib/db";
-import { asBool, asDate, asJson, inValues, openSqlReader, type SqlReader } from "@/lib/sql/sql-reader";
+import { asBool, asDate, asJson, inValues, openSqlReader, type SqlReader } from "@/lib/db/sql-reader";
 
 type Pinned = { id: string; finalAnswerId: string | null };
 

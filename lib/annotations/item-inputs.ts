@@ -3,9 +3,9 @@ import "server-only";
 // what a pin hashes into its revision, and what a re-import compares the source's new
 // record with. A screenshot is its media row while linked, null while missing.
 import type { SampleVerifiedInputs, TrajectoryVerifiedInputs } from "@/lib/domain/verified-inputs";
-import { asJson } from "@/lib/sql/sql-reader";
-import { toBool, toNumber } from "@/lib/sql/dialect";
-import { chunks, inList, type SqlExec } from "@/lib/derived/sql-exec";
+import { asJson } from "@/lib/db/sql-reader";
+import { toBool, toNumber } from "@/lib/db/dialect";
+import { chunks, inList, type SqlExec } from "@/lib/db/sql-exec";
 
 type SampleRow = { id: string; instruction: string; mediaId: string | null; imageMissing: unknown; imageWidth: unknown; imageHeight: unknown; width: unknown; height: unknown };
 type TrajectoryRow = { id: string; goal: string; stepCount: unknown };

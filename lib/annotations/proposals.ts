@@ -11,7 +11,7 @@ import { payloadOf, trajectoryPayloadOf } from "@/lib/annotations/answer-kinds";
 import { lockItem, pinFinalAnswer } from "@/lib/annotations/answer-revisions";
 import { keyOf, type ItemKey } from "@/lib/annotations/item-key";
 import { isSettled } from "@/lib/domain/item-lifecycle";
-import { inWriteTransaction } from "@/lib/derived/write-transaction";
+import { inWriteTransaction } from "@/lib/db/write-transaction";
 
 export async function openProposals(db: Db, projectId: string, item: ItemKey) {
   const rows = await db.annotation.findMany({

@@ -12,7 +12,7 @@ import { recordAudit } from "@/lib/audit/record";
 import { canReopen } from "@/lib/domain/item-lifecycle";
 import { lockItem, unpinFinalAnswer } from "@/lib/annotations/answer-revisions";
 import { itemIdOf, itemTypeOf, type ItemKey } from "@/lib/annotations/item-key";
-import { inWriteTransaction } from "@/lib/derived/write-transaction";
+import { inWriteTransaction } from "@/lib/db/write-transaction";
 
 export const ReopenReasonSchema = z.string().trim().min(3, "needs a few words that say why").max(2_000);
 

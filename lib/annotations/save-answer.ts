@@ -20,8 +20,8 @@ import { answerKinds, type AnswerKind, type SaveAnswerInput } from "@/lib/annota
 import { itemIdOf, itemTable, itemTypeOf, isSampleKey, type ItemKey } from "@/lib/annotations/item-key";
 import { revisionColumns } from "@/lib/annotations/final-payload";
 import { conflictError, isStaleWrite, writeVersioned } from "@/lib/annotations/versioned-save";
-import type { WriteTx } from "@/lib/derived/write-transaction";
-import { inConnectionTransaction } from "@/lib/derived/connection-transaction";
+import type { WriteTx } from "@/lib/db/write-transaction";
+import { inConnectionTransaction } from "@/lib/db/connection-transaction";
 import { claimOnItem } from "@/lib/queues/claim-on-item";
 import { settleQueueItemsOf } from "@/lib/queues/settle-queue-items";
 

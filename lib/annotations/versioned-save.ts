@@ -8,11 +8,11 @@ import type { Db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/sqlite/client";
 import { AppError } from "@/lib/errors";
 import { saidError, saidErrorWith } from "@/lib/i18n/said-error";
-import type { WriteTx } from "@/lib/derived/write-transaction";
+import type { WriteTx } from "@/lib/db/write-transaction";
 import { itemIdOf, isSampleKey, type ItemKey } from "@/lib/annotations/item-key";
 import { annotationColumns, annotationFromRow } from "@/lib/annotations/annotation-row";
 import { newRowId } from "@/lib/queues/row-id";
-import { isUniqueViolation } from "@/lib/sql/unique-violation";
+import { isUniqueViolation } from "@/lib/db/unique-violation";
 
 export type VersionedSave = {
   projectId: string;
@@ -38,7 +38,7 @@ function uniqueWhere(item: ItemKey, annotatorId: string): Prisma.AnnotationWhere
 const JSON_COLUMNS = new Set(["stepLabels", "subGoals", "extra"]);
 
 // One statement either way, on the write transaction's executor (a save is the hot path: see
-// lib/derived/sql-exec.ts); `updatedAt` is set as Prisma's @updatedAt would set it.
+// lib/db/sql-exec.ts); `updatedAt` is set as Prisma's @updatedAt would set it.
 export async function writeVersioned(w: WriteTx, save: VersionedSave) {
   const itemColumn = isSampleKey(save.item) ? "sampleId" : "trajectoryId";
   const now = new Date();

@@ -14,7 +14,7 @@ import type { ApiSample, ApiTrajectory } from "@/lib/api/v1-schemas";
 import { groundingSolution } from "@/lib/exports/grounding-answer";
 import { cursorOf, readVerifiedSamplePage, type VerifiedCursor } from "@/lib/exports/read/verified-samples";
 import { readVerifiedTrajectoryPage } from "@/lib/exports/read/verified-trajectories";
-import { openSqlReader } from "@/lib/sql/sql-reader";
+import { openSqlReader } from "@/lib/db/sql-reader";
 
 const CursorSchema = z.object({ v: z.iso.datetime(), id: z.string().min(1).max(64) });
 

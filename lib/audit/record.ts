@@ -3,7 +3,7 @@ import "server-only";
 // overrides, adjudications, imports, exports, sign-ins, membership changes.
 import type { Db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/sqlite/client";
-import type { SqlExec } from "@/lib/derived/sql-exec";
+import type { SqlExec } from "@/lib/db/sql-exec";
 import { newRowId } from "@/lib/queues/row-id";
 
 export type AuditEntry = {

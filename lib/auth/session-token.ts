@@ -7,7 +7,7 @@ import "server-only";
 // younger than SESSION_MAX_AGE_SECONDS since sign-in, however often it was refreshed.
 import { randomBytes } from "node:crypto";
 import type { Db } from "@/lib/db";
-import { execFor } from "@/lib/derived/sql-exec";
+import { execFor } from "@/lib/db/sql-exec";
 
 export const SESSION_MAX_AGE_SECONDS = 12 * 3600;
 

@@ -9,8 +9,8 @@ import { decodeSessionToken } from "@/lib/auth/session-codec";
 import { claimsOf, isSessionLive } from "@/lib/auth/session-token";
 import { roleAtLeast, type Role } from "@/lib/auth/roles";
 import { db } from "@/lib/db";
-import { execFor } from "@/lib/derived/sql-exec";
-import { asBool, asDate } from "@/lib/sql/sql-reader";
+import { execFor } from "@/lib/db/sql-exec";
+import { asBool, asDate } from "@/lib/db/sql-reader";
 import { saidError } from "@/lib/i18n/said-error";
 
 export type CurrentUser = { id: string; email: string; name: string; isOwner: boolean };
@@ -46,7 +46,7 @@ async function sessionToken(cookies: SessionCookies) {
   return getToken({ req, secret: authSecret(), decode: decodeSessionToken });
 }
 
-// Raw reads: every request makes them (lib/derived/sql-exec.ts says why).
+// Raw reads: every request makes them (lib/db/sql-exec.ts says why).
 async function sessionUser(userId: string) {
   const [u] = await execFor(db()).all<{ id: string; email: string; name: string; isOwner: unknown; isPlaceholder: unknown; disabledAt: unknown; sessionVersion: number }>(
     `SELECT "id", "email", "name", "isOwner", "isPlaceholder", "disabledAt", "sessionVersion" FROM "User" WHERE "id" = ?`,

@@ -3,7 +3,7 @@ import "server-only";
 import { mkdirSync } from "node:fs";
 import { createDb, type Db } from "@/lib/db";
 import { env } from "@/lib/env";
-import { applyMigrations } from "@/lib/migrate";
+import { applyMigrations } from "@/lib/db/migrate";
 import { generatePassword } from "@/lib/auth/password";
 import { mediaStore } from "@/lib/media/media-store";
 import { createProject, findProjectBySlug } from "@/lib/projects/projects";

@@ -7,7 +7,7 @@ import path from "node:path";
 import { providerOf } from "@/lib/db";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
-import { applyMigrations } from "@/lib/migrate";
+import { applyMigrations } from "@/lib/db/migrate";
 import { assertNoRunningJobs } from "@/lib/backup/backup-checks";
 import { restorePostgres } from "@/lib/backup/postgres-backup";
 import { restoreSqlite } from "@/lib/backup/sqlite-backup";

@@ -11,7 +11,7 @@ import "server-only";
 //    total and sum of squares (lib/domain/agreement.ts fleissKappaFromTotals);
 //  - boxes: IoU and point-in-box agreement summed per pair with the domain's rules (bounds
 //    inclusive; two "target absent" answers agree, one absent and one box do not).
-import type { Dialect } from "@/lib/sql/dialect";
+import type { Dialect } from "@/lib/db/dialect";
 
 export type QueueItemKind = "sample" | "trajectory";
 

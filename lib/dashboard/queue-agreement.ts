@@ -6,7 +6,7 @@ import "server-only";
 // A kappa over fewer than 2 items is not shown (null): it says nothing yet.
 import { databaseUrlOf, providerOf, type Db } from "@/lib/db";
 import { cohensKappaFromMatrix, fleissKappaFromTotals } from "@/lib/domain/agreement";
-import { dialect, toNumber } from "@/lib/sql/dialect";
+import { dialect, toNumber } from "@/lib/db/dialect";
 import { boxPairsSql, fleissSql, stepPairsSql, tracePairsSql, type RatingScope } from "@/lib/dashboard/queue-agreement-sql";
 
 export type KappaFigure = { kappa: number | null; n: number };

@@ -5,7 +5,7 @@ import "server-only";
 // One grouped count over submitted claims (per queue and day, in SQL), folded into running
 // totals here; days before the window only raise the starting total.
 import { databaseUrlOf, providerOf, type Db } from "@/lib/db";
-import { dialect, toNumber } from "@/lib/sql/dialect";
+import { dialect, toNumber } from "@/lib/db/dialect";
 import { SUBMISSION_DAYS } from "@/lib/dashboard/submissions";
 import { queueCounts } from "@/lib/queues/queue-counts";
 

@@ -5,7 +5,7 @@ import "server-only";
 // window functions (ROW_NUMBER and COUNT over the day), which SQLite and PostgreSQL share,
 // so only the middle one or two durations per day leave the database.
 import { databaseUrlOf, providerOf, type Db } from "@/lib/db";
-import { dialect, toNumber } from "@/lib/sql/dialect";
+import { dialect, toNumber } from "@/lib/db/dialect";
 import { lastDays } from "@/lib/dashboard/queue-timeline";
 
 export type ThroughputDay = { day: string; items: number; medianSeconds: number | null };

@@ -6,9 +6,9 @@ import "server-only";
 // the previous one and the stored screen comparison; for OSWorld the result.txt score.
 import type { BenchmarkInputs } from "@/lib/domain/benchmark-metrics";
 import type { AndroidLabStepInput } from "@/lib/domain/androidlab-episode-metrics";
-import { toBool, toNumber } from "@/lib/sql/dialect";
-import { asJson } from "@/lib/sql/sql-reader";
-import { chunks, inList, type SqlExec } from "@/lib/derived/sql-exec";
+import { toBool, toNumber } from "@/lib/db/dialect";
+import { asJson } from "@/lib/db/sql-reader";
+import { chunks, inList, type SqlExec } from "@/lib/db/sql-exec";
 
 export type BenchmarkRow = { id: string; benchmark: string | null; extra: unknown; sourceReward: unknown };
 

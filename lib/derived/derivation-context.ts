@@ -3,9 +3,9 @@ import "server-only";
 // project's derivation revision (an item derived under it is fresh, see Project in the models).
 import { ProjectSettingsSchema, type ProjectSettings } from "@/lib/domain/project-settings";
 import { AppError } from "@/lib/errors";
-import { asJson } from "@/lib/sql/sql-reader";
-import { toNumber } from "@/lib/sql/dialect";
-import type { SqlExec } from "@/lib/derived/sql-exec";
+import { asJson } from "@/lib/db/sql-reader";
+import { toNumber } from "@/lib/db/dialect";
+import type { SqlExec } from "@/lib/db/sql-exec";
 
 export type DerivationContext = { projectId: string; revision: number; settings: ProjectSettings };
 

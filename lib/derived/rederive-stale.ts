@@ -3,12 +3,12 @@ import "server-only";
 // derivationRevision): items an import just wrote, and all of them after a settings change or
 // a new derivation code version. Page by page, each page one transaction.
 import type { Db } from "@/lib/db";
-import { toNumber } from "@/lib/sql/dialect";
-import { inBulkTransaction } from "@/lib/derived/bulk-transaction";
+import { toNumber } from "@/lib/db/dialect";
+import { inBulkTransaction } from "@/lib/db/bulk-transaction";
 import { derivationContext } from "@/lib/derived/derivation-context";
 import { rederiveSamples } from "@/lib/derived/rederive-samples";
 import { rederiveTrajectories } from "@/lib/derived/rederive-trajectories";
-import type { SqlExec } from "@/lib/derived/sql-exec";
+import type { SqlExec } from "@/lib/db/sql-exec";
 
 const PAGE = 500;
 

@@ -6,10 +6,10 @@ import { deriveTrajectory, type TrajectoryFinal } from "@/lib/domain/derive-traj
 import { advantagesInGroup } from "@/lib/domain/group-advantages";
 import type { Decision } from "@/lib/domain/item-lifecycle";
 import { storedStepLabels, TraceVerdictSchema } from "@/lib/domain/labels";
-import { asJson } from "@/lib/sql/sql-reader";
-import { toBool, toNumber } from "@/lib/sql/dialect";
+import { asJson } from "@/lib/db/sql-reader";
+import { toBool, toNumber } from "@/lib/db/dialect";
 import { derivationContext, type DerivationContext } from "@/lib/derived/derivation-context";
-import { chunks, inList, type SqlExec } from "@/lib/derived/sql-exec";
+import { chunks, inList, type SqlExec } from "@/lib/db/sql-exec";
 import { qualityVerdictsIn, traceVerdictsIn, verdictsOfItems } from "@/lib/derived/verdict-inputs";
 import { changedEffects, storeVerdictEffects, type EffectChange } from "@/lib/derived/store-verdict-effects";
 import { benchmarkInputsOf } from "@/lib/derived/benchmark-inputs";

@@ -3,8 +3,8 @@ import "server-only";
 // lib/imports/write/screen-changes.ts) of a chunk of trajectories, per step index, read in the
 // derivation's transaction: deriveTrajectory turns them into noVisibleEffectSteps and the
 // no_visible_effect flag.
-import { toBool, toNumber } from "@/lib/sql/dialect";
-import { chunks, inList, type SqlExec } from "@/lib/derived/sql-exec";
+import { toBool, toNumber } from "@/lib/db/dialect";
+import { chunks, inList, type SqlExec } from "@/lib/db/sql-exec";
 
 type Row = { trajectoryId: string; index: unknown; nextScreenUnchanged: unknown };
 

@@ -5,7 +5,7 @@ import "server-only";
 // derivation that moves nothing (most of them: a submit rarely touches a verdict) writes nothing.
 import type { VerdictEffect } from "@/lib/domain/effective-verdict";
 import type { StoredVerdictEffect } from "@/lib/derived/verdict-inputs";
-import type { SqlExec } from "@/lib/derived/sql-exec";
+import type { SqlExec } from "@/lib/db/sql-exec";
 
 const same = (a: StoredVerdictEffect, b: VerdictEffect<number | boolean>) => a.value === b.value && a.overrideId === b.overrideId && a.isOutdated === b.isOutdated;
 

@@ -7,9 +7,9 @@ import "server-only";
 // too, so that only the verdicts whose values move are written back.
 import type { VerdictWithOverrides } from "@/lib/domain/effective-verdict";
 import type { TraceVerdictInput } from "@/lib/domain/derive-trajectory";
-import { asDate } from "@/lib/sql/sql-reader";
-import { toBool } from "@/lib/sql/dialect";
-import { chunks, inList, type SqlExec } from "@/lib/derived/sql-exec";
+import { asDate } from "@/lib/db/sql-reader";
+import { toBool } from "@/lib/db/dialect";
+import { chunks, inList, type SqlExec } from "@/lib/db/sql-exec";
 
 type VerdictRow = {
   id: string;

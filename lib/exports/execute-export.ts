@@ -28,7 +28,7 @@ import { claimJob, finishJob, reportProgress } from "@/lib/jobs/jobs";
 import type { MediaStore } from "@/lib/media/store";
 import { assertExportableTarget } from "@/lib/pools/local-target-roots";
 import { findPool } from "@/lib/pools/pools";
-import { openSqlReader } from "@/lib/sql/sql-reader";
+import { openSqlReader } from "@/lib/db/sql-reader";
 
 /** Time-sortable and unique: 20261130T071500.123Z-1a2b3c4d. */
 export function newSnapshotId(now: Date): string {

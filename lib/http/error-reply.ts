@@ -4,7 +4,7 @@ import "server-only";
 // catalogue key and a translator is given), a database that cannot be reached as 503, and
 // anything else as a 500 that names nothing of the server.
 import { isAppError } from "@/lib/errors";
-import { databaseUnavailable } from "@/lib/db-unavailable";
+import { databaseUnavailable } from "@/lib/db/unavailable";
 import { sayIn } from "@/lib/i18n/said";
 import type { Translate } from "@/lib/i18n/translate";
 

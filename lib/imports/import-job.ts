@@ -16,7 +16,7 @@ import { parseUnits, type ImportUnit } from "@/lib/imports/import-units";
 import { openDirectorySource } from "@/lib/imports/sources/directory-source";
 import { runImport, ImportStopped } from "@/lib/imports/write/run-import";
 import { importedCount, note, reject, type ImportReport } from "@/lib/imports/write/report";
-import { refreshPlannerStatistics } from "@/lib/planner-statistics";
+import { refreshPlannerStatistics } from "@/lib/db/planner-statistics";
 import { claimJob, createJob, finishJob, isCancelRequested, reportProgress } from "@/lib/jobs/jobs";
 import type { MediaStore } from "@/lib/media/store";
 import { recordAudit } from "@/lib/audit/record";

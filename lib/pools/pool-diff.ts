@@ -11,7 +11,7 @@ import { planSnapshot } from "@/lib/exports/build/snapshot-plan";
 import { changedRows, countChanges, type ChangeCounts } from "@/lib/exports/ledger/snapshot-rows";
 import type { MediaStore } from "@/lib/media/store";
 import { findPool } from "@/lib/pools/pools";
-import { openSqlReader } from "@/lib/sql/sql-reader";
+import { openSqlReader } from "@/lib/db/sql-reader";
 
 export type PoolDiff = {
   baseSnapshotId: string | null;

@@ -9,7 +9,7 @@ import { activeExportJob } from "@/lib/exports/active-export";
 import { baseSnapshotOf } from "@/lib/exports/execute-export";
 import { sampleFilterSql, trajectoryFilterSql } from "@/lib/exports/read/pool-filter-sql";
 import { KINDS_WITH_IMAGES, resolvedStyle, storedPoolSettings, type PoolKind, type PoolSettings } from "@/lib/pools/pool-definition";
-import { openSqlReader, type SqlReader } from "@/lib/sql/sql-reader";
+import { openSqlReader, type SqlReader } from "@/lib/db/sql-reader";
 
 export type SnapshotView = {
   id: string;

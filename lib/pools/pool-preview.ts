@@ -17,7 +17,7 @@ import type { RowImage, TrainingRow } from "@/lib/exports/rows/training-row";
 import { imageFileName } from "@/lib/exports/snapshot-images";
 import { findPool } from "@/lib/pools/pools";
 import { KINDS_WITH_IMAGES, resolvedStyle, storedPoolSettings, type ImageMode, type PoolKind, type ProfileId } from "@/lib/pools/pool-definition";
-import { openSqlReader, type SqlReader } from "@/lib/sql/sql-reader";
+import { openSqlReader, type SqlReader } from "@/lib/db/sql-reader";
 
 // A mark drawn on the screenshot, in its pixels: a point, a box, an arrow (drag/scroll).
 export type PreviewMark = { kind: "point"; x: number; y: number } | { kind: "box"; x1: number; y1: number; x2: number; y2: number } | { kind: "arrow"; x1: number; y1: number; x2: number; y2: number };

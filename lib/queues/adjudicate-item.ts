@@ -16,7 +16,7 @@ import { boxOutsideImage, groundingProblem, GroundingPayloadSchema } from "@/lib
 import { pinFinalAnswer } from "@/lib/annotations/answer-revisions";
 import type { FinalPayload } from "@/lib/annotations/final-payload";
 import type { ItemKey } from "@/lib/annotations/item-key";
-import { writeTxOf } from "@/lib/derived/write-transaction";
+import { writeTxOf } from "@/lib/db/write-transaction";
 import { CLAIM_TRANSACTION, lockQueueItem } from "@/lib/queues/claim-locks";
 import { trajectoryProblem, TrajectoryPayloadSchema } from "@/lib/trajectories/trajectory-payload";
 import { statusWord } from "@/lib/i18n/status-word";

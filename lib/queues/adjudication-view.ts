@@ -1,4 +1,4 @@
-import { execFor } from "@/lib/derived/sql-exec";
+import { execFor } from "@/lib/db/sql-exec";
 import "server-only";
 // What the adjudication screen shows for one queue item (reviewers only): the item (a sample's
 // screenshot and instruction, or a trajectory's steps), every annotator's submitted answer in

@@ -11,7 +11,7 @@ import "server-only";
 // timeout), which makes the transaction behave as BEGIN IMMEDIATE and serializes it
 // against every other writer.
 import type { Db } from "@/lib/db";
-import type { WriteTx } from "@/lib/derived/write-transaction";
+import type { WriteTx } from "@/lib/db/write-transaction";
 
 export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 

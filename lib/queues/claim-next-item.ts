@@ -13,7 +13,7 @@ import "server-only";
 //     (claim-locks.ts). This also checks membership and serializes one user's own claims
 //     (two tabs), so "return my active claim, else take a new one" cannot hand the same user
 //     two items. On SQLite the transaction begins IMMEDIATE on the app's one connection
-//     (lib/derived/connection-transaction.ts), serialized against every other writer, and
+//     (lib/db/connection-transaction.ts), serialized against every other writer, and
 //     waits (busy timeout) instead of failing with SQLITE_BUSY.
 //  2. Return the held claim, else expire the claimer's lapsed leases (claim-statements.ts),
 //     in a statement that starts after the member lock is held, so it sees the claim a
@@ -32,7 +32,7 @@ import "server-only";
 // round trips were most of a claim's time (bench/queue-bench.ts).
 import { z } from "zod";
 import type { Db } from "@/lib/db";
-import { inConnectionTransaction } from "@/lib/derived/connection-transaction";
+import { inConnectionTransaction } from "@/lib/db/connection-transaction";
 import { saidError } from "@/lib/i18n/said-error";
 import { lockQueueMember } from "@/lib/queues/claim-locks";
 import { claimItemIfRoom, heldClaimElseExpireLapsed } from "@/lib/queues/claim-statements";

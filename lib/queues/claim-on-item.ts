@@ -3,11 +3,11 @@ import "server-only";
 // their submit does (lib/domain/item-lifecycle.ts submitOutcome). Looked up by the server
 // from the person and the item, never taken from the client, so an annotator cannot make a
 // honeypot answer count as a plain submit by dropping the claim from the page's URL.
-// A raw read: every submit asks it (lib/derived/sql-exec.ts says why).
+// A raw read: every submit asks it (lib/db/sql-exec.ts says why).
 import type { Db } from "@/lib/db";
-import { execFor } from "@/lib/derived/sql-exec";
+import { execFor } from "@/lib/db/sql-exec";
 import type { SubmitClaim } from "@/lib/domain/item-lifecycle";
-import { asBool } from "@/lib/sql/sql-reader";
+import { asBool } from "@/lib/db/sql-reader";
 import { isSampleKey, itemIdOf, type ItemKey } from "@/lib/annotations/item-key";
 
 export type ItemClaim = { claimId: string; status: string; queueItemId: string; claim: NonNullable<SubmitClaim> };

@@ -11,9 +11,9 @@ import "server-only";
 // that starts after the lock is held: the held claim after the member lock, the live count
 // after the item lock.
 import type { ClaimingQueue } from "@/lib/queues/claim-locks";
-import type { WriteTx } from "@/lib/derived/write-transaction";
+import type { WriteTx } from "@/lib/db/write-transaction";
 import { insertAudit } from "@/lib/audit/record";
-import { asDate } from "@/lib/sql/sql-reader";
+import { asDate } from "@/lib/db/sql-reader";
 import { countLiveClaims, liveClaimSql } from "@/lib/queues/live-claims";
 import type { Candidate } from "@/lib/queues/next-candidate";
 import { newRowId } from "@/lib/queues/row-id";

@@ -4,7 +4,7 @@ import "server-only";
 // submitted. That order numbers the annotators 1..N on the adjudication screen.
 // Raw SQL on the caller's executor: a claim submit resolves the item with it, in its transaction.
 import type { Annotation } from "@/lib/generated/sqlite/client";
-import type { SqlExec } from "@/lib/derived/sql-exec";
+import type { SqlExec } from "@/lib/db/sql-exec";
 import { annotationColumns, annotationFromRow } from "@/lib/annotations/annotation-row";
 
 export type ItemAnswer = { userId: string; name: string; annotation: Annotation | null };

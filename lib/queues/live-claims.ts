@@ -6,7 +6,7 @@ import "server-only";
 // wrong the moment a lease ran out. Lapsed claims are marked `expired` lazily, by the next
 // claim on the same item or by their owner's next claim.
 import type { Prisma } from "@/lib/generated/sqlite/client";
-import type { WriteTx } from "@/lib/derived/write-transaction";
+import type { WriteTx } from "@/lib/db/write-transaction";
 
 export function liveClaimWhere(now: Date): Prisma.ClaimWhereInput {
   return { OR: [{ status: "submitted" }, { status: "active", leaseUntil: { gt: now } }] };

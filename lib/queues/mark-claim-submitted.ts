@@ -10,9 +10,9 @@ import "server-only";
 // refused as a conflict. Submitting twice is a no-op.
 import { z } from "zod";
 import type { Db } from "@/lib/db";
-import type { WriteTx } from "@/lib/derived/write-transaction";
-import { inConnectionTransaction } from "@/lib/derived/connection-transaction";
-import { asBool, asDate } from "@/lib/sql/sql-reader";
+import type { WriteTx } from "@/lib/db/write-transaction";
+import { inConnectionTransaction } from "@/lib/db/connection-transaction";
+import { asBool, asDate } from "@/lib/db/sql-reader";
 import { saidError } from "@/lib/i18n/said-error";
 import { insertAudit } from "@/lib/audit/record";
 import { lockItemOfClaim } from "@/lib/queues/claim-locks";

@@ -6,14 +6,14 @@ import "server-only";
 // nothing is left; a close that was refused travels along as a reason in that address.
 import type { ProjectAccess } from "@/lib/auth/session-user";
 import { db } from "@/lib/db";
-import { execFor } from "@/lib/derived/sql-exec";
+import { execFor } from "@/lib/db/sql-exec";
 import { AppError } from "@/lib/errors";
 import { claimNextItem } from "@/lib/queues/claim-next-item";
 import { claimLocation } from "@/lib/queues/claim-location";
 import { submitOwnClaim } from "@/lib/queues/submittable-claim";
 import { unsubmittedReason, withUnsubmitted, type UnsubmittedReason } from "@/lib/queues/unsubmitted-reason";
 
-// A raw read: every claim makes it (lib/derived/sql-exec.ts says why).
+// A raw read: every claim makes it (lib/db/sql-exec.ts says why).
 export async function queueOf(projectId: string, queueId: string) {
   const [queue] = await execFor(db()).all<{ id: string; status: string; slug: string }>(
     `SELECT q."id", q."status", p."slug" FROM "Queue" q JOIN "Project" p ON p."id" = q."projectId" WHERE q."id" = ? AND q."projectId" = ?`,

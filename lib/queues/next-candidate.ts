@@ -7,7 +7,7 @@ import "server-only";
 // Honeypot items are not limited by the overlap: a honeypot measures each annotator, so every
 // member of the queue must meet it once (the "never twice" rule still holds), and its answer
 // is known already, so no slot needs saving for a consensus. Their status stays "open".
-import type { WriteTx } from "@/lib/derived/write-transaction";
+import type { WriteTx } from "@/lib/db/write-transaction";
 import { liveClaimSql } from "@/lib/queues/live-claims";
 
 // isHoneypot: SQLite hands booleans back from raw queries as 0/1.

@@ -5,7 +5,7 @@ import "server-only";
 // is graded wrong (lib/queues/grade-honeypot-claim.ts); the reply is the same as for any skip.
 import { z } from "zod";
 import type { Db } from "@/lib/db";
-import { writeTxOf } from "@/lib/derived/write-transaction";
+import { writeTxOf } from "@/lib/db/write-transaction";
 import { saidError } from "@/lib/i18n/said-error";
 import { recordAudit } from "@/lib/audit/record";
 import { CLAIM_TRANSACTION, lockItemOfClaim } from "@/lib/queues/claim-locks";

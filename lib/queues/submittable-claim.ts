@@ -1,10 +1,10 @@
 import "server-only";
 // What the submit of a claim checks first (the claim-submit and queue-next routes): the claim is the caller's, in
 // this project, and the caller's answer on its item is submitted. Raw reads on the hot path
-// (lib/derived/sql-exec.ts says why).
+// (lib/db/sql-exec.ts says why).
 import type { ProjectAccess } from "@/lib/auth/session-user";
 import { db as appDb, type Db } from "@/lib/db";
-import { execFor } from "@/lib/derived/sql-exec";
+import { execFor } from "@/lib/db/sql-exec";
 import { saidError } from "@/lib/i18n/said-error";
 import { markClaimSubmitted } from "@/lib/queues/mark-claim-submitted";
 

@@ -4,8 +4,8 @@ import "server-only";
 // of its predictions. Tier, score, target and correctness are the stored derived values
 // (lib/domain/derive-sample.ts); annotators see the sample as imported instead.
 import type { Db } from "@/lib/db";
-import { distinctValues } from "@/lib/distinct-values";
-import { COUNT_CAP, cappedTotal } from "@/lib/capped-count";
+import { distinctValues } from "@/lib/db/distinct-values";
+import { COUNT_CAP, cappedTotal } from "@/lib/db/capped-count";
 import type { Prisma } from "@/lib/generated/sqlite/client";
 import type { SampleFilter } from "@/lib/samples/sample-filters";
 import { statusCondition } from "@/lib/status-filter";

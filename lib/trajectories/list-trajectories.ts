@@ -2,8 +2,8 @@ import "server-only";
 // The trajectory list: filters on stored columns of the trajectory (its derived values are
 // stored with every write that changes an input, lib/derived), keyset paging.
 import type { Db } from "@/lib/db";
-import { distinctValues } from "@/lib/distinct-values";
-import { COUNT_CAP, cappedTotal } from "@/lib/capped-count";
+import { distinctValues } from "@/lib/db/distinct-values";
+import { COUNT_CAP, cappedTotal } from "@/lib/db/capped-count";
 import type { Prisma } from "@/lib/generated/sqlite/client";
 import type { TrajectoryFilter } from "@/lib/trajectories/trajectory-filters";
 import { storedFlags } from "@/lib/trajectories/trajectory-review";

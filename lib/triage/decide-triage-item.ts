@@ -18,7 +18,7 @@ import { markClaimSubmitted } from "@/lib/queues/mark-claim-submitted";
 import { releaseClaim } from "@/lib/queues/release-claim";
 import { reasonText } from "@/lib/triage/reason-presets";
 import { overrideVerdictIn } from "@/lib/verdicts/override-verdict";
-import { inWriteTransaction } from "@/lib/derived/write-transaction";
+import { inWriteTransaction } from "@/lib/db/write-transaction";
 import { traceVerdictsOf } from "@/lib/verdicts/trace-verdicts";
 import { saidError } from "@/lib/i18n/said-error";
 import { RowIdSchema } from "@/lib/ids/row-id-shape";

@@ -10,8 +10,8 @@ import "server-only";
 // their steps can carry a human label. Those are read one by one and compared here.
 import { databaseUrlOf, providerOf, type Db } from "@/lib/db";
 import { stepFlipImpact, stepReasons } from "@/lib/domain/triage-impact";
-import { toBool, toNumber } from "@/lib/sql/dialect";
-import { chunks, inList, prismaExec } from "@/lib/derived/sql-exec";
+import { toBool, toNumber } from "@/lib/db/dialect";
+import { chunks, inList, prismaExec } from "@/lib/db/sql-exec";
 import { humanStepLabels } from "@/lib/verdicts/human-step-labels";
 import type { StepCandidate } from "@/lib/triage/candidate-types";
 

@@ -15,7 +15,7 @@ import "server-only";
 // compared with the human's label of that step in step-judge-human.ts, under the same rules,
 // and its counts are this file's type, so one confusion and one set of metrics serve both.
 import { databaseUrlOf, providerOf, type Db } from "@/lib/db";
-import { dialect, toBool, toNumber } from "@/lib/sql/dialect";
+import { dialect, toBool, toNumber } from "@/lib/db/dialect";
 
 export const JUDGE_SPLITS = ["judge", "app", "benchmark"] as const;
 export type JudgeSplit = (typeof JUDGE_SPLITS)[number];

@@ -14,7 +14,7 @@ import { saidError } from "@/lib/i18n/said-error";
 import { isReviewerRole } from "@/lib/auth/roles";
 import type { ProjectAccess } from "@/lib/auth/session";
 import { recordAudit } from "@/lib/audit/record";
-import { inWriteTransaction } from "@/lib/derived/write-transaction";
+import { inWriteTransaction } from "@/lib/db/write-transaction";
 import { rederiveVerdictItem } from "@/lib/verdicts/rederive-verdict-item";
 import { describeVerdictValue } from "@/lib/verdicts/verdict-value";
 

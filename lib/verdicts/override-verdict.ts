@@ -11,7 +11,7 @@ import { saidError } from "@/lib/i18n/said-error";
 import type { ProjectAccess } from "@/lib/auth/session";
 import { recordAudit } from "@/lib/audit/record";
 import { rederiveVerdictItem } from "@/lib/verdicts/rederive-verdict-item";
-import { inWriteTransaction, type WriteTx } from "@/lib/derived/write-transaction";
+import { inWriteTransaction, type WriteTx } from "@/lib/db/write-transaction";
 import { describeVerdictValue } from "@/lib/verdicts/verdict-value";
 
 export const OverrideInputSchema = z.object({

@@ -4,7 +4,7 @@ import "server-only";
 // flag are stored with the trajectory's derivation).
 import { rederiveSamples } from "@/lib/derived/rederive-samples";
 import { rederiveTrajectories } from "@/lib/derived/rederive-trajectories";
-import type { WriteTx } from "@/lib/derived/write-transaction";
+import type { WriteTx } from "@/lib/db/write-transaction";
 
 export async function rederiveVerdictItem(w: WriteTx, projectId: string, verdict: { sampleId: string | null; trajectoryId: string | null; stepId: string | null }) {
   if (verdict.sampleId) await rederiveSamples(w.exec, projectId, [verdict.sampleId]);

@@ -17,7 +17,7 @@ import "server-only";
 // Only verified trajectories' steps are read one by one (their labels live in the final
 // answer's JSON); every other step verdict is counted by the database, human answer none.
 import { databaseUrlOf, providerOf, type Db } from "@/lib/db";
-import { dialect, toBool, toNumber } from "@/lib/sql/dialect";
+import { dialect, toBool, toNumber } from "@/lib/db/dialect";
 import { SPLIT_COLUMN, UNKNOWN_SPLIT, type JudgeHumanCount, type JudgeSplit } from "@/lib/verdicts/judge-human";
 import { humanStepLabels } from "@/lib/verdicts/human-step-labels";
 

@@ -6,8 +6,8 @@ import "server-only";
 // ruleVerdictId / judgeVerdictId, the verdict's effectiveBool): nothing is decided again here.
 import type { Db } from "@/lib/db";
 import { databaseUrlOf, providerOf } from "@/lib/db";
-import { toBool } from "@/lib/sql/dialect";
-import { chunks, inList, prismaExec } from "@/lib/derived/sql-exec";
+import { toBool } from "@/lib/db/dialect";
+import { chunks, inList, prismaExec } from "@/lib/db/sql-exec";
 
 export type TraceVerdictRef = { id: string; judgeName: string; promptVersion: string | null; value: boolean; effective: boolean };
 export type TraceVerdicts = { rule: TraceVerdictRef | null; judge: TraceVerdictRef | null };

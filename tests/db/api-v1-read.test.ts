@@ -23,7 +23,7 @@ import * as poolsRoute from "@/app/api/v1/projects/[projectId]/pools/route";
 import * as exportsRoute from "@/app/api/v1/projects/[projectId]/pools/[poolId]/exports/route";
 import * as jobsRoute from "@/app/api/v1/projects/[projectId]/jobs/[jobId]/route";
 
-// The handlers use the app's one client (lib/db.ts keeps it on globalThis): point it at the
+// The handlers use the app's one client (lib/db/index.ts keeps it on globalThis): point it at the
 // test database. The export route wakes the in-process worker, which polls the client it was
 // started with: it is stopped with its test's database. Exports copy screenshots from the
 // app's media store (lib/media/media-store.ts, also on globalThis): the world's store.

@@ -6,7 +6,7 @@ import { pinFinalAnswer } from "@/lib/annotations/answer-revisions";
 import type { GroundingPayload } from "@/lib/annotations/grounding-payload";
 import type { ItemKey } from "@/lib/annotations/item-key";
 import type { RevisionSource } from "@/lib/domain/item-lifecycle";
-import { inWriteTransaction } from "@/lib/derived/write-transaction";
+import { inWriteTransaction } from "@/lib/db/write-transaction";
 import { rederiveStale } from "@/lib/derived/rederive-stale";
 import { rederiveSamples } from "@/lib/derived/rederive-samples";
 import { rederiveTrajectories } from "@/lib/derived/rederive-trajectories";

@@ -1,12 +1,12 @@
 // The hot paths (claim, save, submit, the session's reads) run raw SQL through execFor
-// (lib/derived/sql-exec.ts): on SQLite straight on Prisma's own connection, on PostgreSQL
+// (lib/db/sql-exec.ts): on SQLite straight on Prisma's own connection, on PostgreSQL
 // through Prisma's raw queries. What a user relies on: a raw statement inside a Prisma
 // transaction commits or rolls back with it, and an annotation read raw equals the row
 // Prisma reads (booleans, dates, JSON decoded alike), on both databases.
 import { describe, expect, it } from "vitest";
 import { sqliteConnectionOf } from "@/lib/db";
-import { execFor } from "@/lib/derived/sql-exec";
-import { inConnectionTransaction } from "@/lib/derived/connection-transaction";
+import { execFor } from "@/lib/db/sql-exec";
+import { inConnectionTransaction } from "@/lib/db/connection-transaction";
 import { annotationColumns, annotationFromRow } from "@/lib/annotations/annotation-row";
 import { saveTrajectoryAnnotation } from "@/lib/trajectories/save-trajectory-annotation";
 import { PROVIDERS } from "./databases";

@@ -1,5 +1,5 @@
 // A Prisma interactive transaction never has two statements in flight on its connection
-// (lib/sql/postgres-serial-transactions.ts): node-postgres warns that from pg 9 it refuses a
+// (lib/db/postgres-serial-transactions.ts): node-postgres warns that from pg 9 it refuses a
 // query sent while another runs, and Prisma sends several at once for one query that includes
 // several relations (a Promise.all of the caller's own queries it already sends in turn). Watched from outside: every
 // node-postgres query is counted while it runs, per connection. The answers stay right, and

@@ -4,7 +4,7 @@ import type { Db } from "@/lib/db";
 import { pinFinalAnswer } from "@/lib/annotations/answer-revisions";
 import type { GroundingPayload } from "@/lib/annotations/grounding-payload";
 import { rederiveStale } from "@/lib/derived/rederive-stale";
-import { inWriteTransaction } from "@/lib/derived/write-transaction";
+import { inWriteTransaction } from "@/lib/db/write-transaction";
 import type { TrajectoryPayload } from "@/lib/trajectories/trajectory-payload";
 
 export { rederiveStale };

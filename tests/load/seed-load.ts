@@ -3,7 +3,7 @@
 // million rows through the ORM would take longer than the test itself.
 import Database from "better-sqlite3";
 import { createDb } from "@/lib/db";
-import { applyMigrations } from "@/lib/migrate";
+import { applyMigrations } from "@/lib/db/migrate";
 import { hashPassword } from "@/lib/auth/password";
 import { DERIVATION_CODE_VERSION } from "@/lib/derived/derivation-version";
 

@@ -15,7 +15,7 @@ import type { SnapshotImages } from "@/lib/exports/snapshot-images";
 import type { StreamedSnapshotFile } from "@/lib/exports/targets/pool-target";
 import type { PoolFilters } from "@/lib/pools/pool-filters";
 import type { PoolKind, PoolSettings, ProfileId } from "@/lib/pools/pool-definition";
-import type { SqlReader } from "@/lib/sql/sql-reader";
+import type { SqlReader } from "@/lib/db/sql-reader";
 
 export type ExportTally = {
   counts: Record<string, number>;

@@ -27,7 +27,7 @@ import { snapshotImages, type ImageBase } from "@/lib/exports/snapshot-images";
 import type { StreamedSnapshotFile } from "@/lib/exports/targets/pool-target";
 import type { MediaStore } from "@/lib/media/store";
 import { KINDS_WITH_IMAGES, resolvedStyle, storedPoolSettings, type ImageMode, type PoolKind, type ProfileId } from "@/lib/pools/pool-definition";
-import type { SqlReader } from "@/lib/sql/sql-reader";
+import type { SqlReader } from "@/lib/db/sql-reader";
 import { VERITY_VERSION } from "@/lib/version";
 
 export type PoolRow = { id: string; projectId: string; name: string; kind: string; profile: string; imageMode: string; settings: unknown; targetType: string; targetUri: string };

@@ -12,8 +12,8 @@ import "server-only";
 // (a CPU profile of 20k rows: 18 us a row in the ledger, 4 us on the driver).
 import type { Db } from "@/lib/db";
 import { databaseUrlOf, providerOf } from "@/lib/db";
-import { inConnectionTransaction } from "@/lib/derived/connection-transaction";
-import { execFor, prismaExec, type SqlExec } from "@/lib/derived/sql-exec";
+import { inConnectionTransaction } from "@/lib/db/connection-transaction";
+import { execFor, prismaExec, type SqlExec } from "@/lib/db/sql-exec";
 
 export type ChangeCounts = { added: number; updated: number; removed: number };
 export type ChangeKind = keyof ChangeCounts;
@@ -47,7 +47,7 @@ const UNNEST_INSERT = `INSERT INTO "SnapshotRow" ("snapshotId", "file", "rowKey"
 
 /**
  * Rows of one snapshot, inserted in multi-row statements of BATCH rows, FLUSH_EVERY rows to a
- * write transaction on the driver's connection (lib/derived/connection-transaction.ts: on
+ * write transaction on the driver's connection (lib/db/connection-transaction.ts: on
  * SQLite it waits for the gate Prisma's transactions take, so a row never lands inside
  * another writer's transaction). One write runs while the next FLUSH_EVERY rows are made: on
  * PostgreSQL the server inserts them while this process shapes the next ones (waiting for

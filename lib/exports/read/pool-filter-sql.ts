@@ -4,7 +4,7 @@ import "server-only";
 // recomputed from the score), a sample's model is a model with a prediction on it, and the
 // verification dates bound verifiedAt by whole UTC days.
 import type { PoolFilters } from "@/lib/pools/pool-filters";
-import { placeholders } from "@/lib/sql/sql-reader";
+import { placeholders } from "@/lib/db/sql-reader";
 
 const DAY_MS = 86_400_000;
 

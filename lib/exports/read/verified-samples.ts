@@ -9,9 +9,9 @@ import "server-only";
 // index serves every page as a range scan, not a scan from the start of the window.
 import { joinedSampleAnswer, sampleAnswerJoin, SAMPLE_ANSWER_COLUMNS, type JoinedSampleAnswer, type SampleFinalAnswer } from "@/lib/annotations/final-answer";
 import type { QualityTier } from "@/lib/domain/tiers";
-import { asDate, inValues, placeholders, type SqlReader } from "@/lib/sql/sql-reader";
+import { asDate, inValues, placeholders, type SqlReader } from "@/lib/db/sql-reader";
 import { sampleFilterSql } from "@/lib/exports/read/pool-filter-sql";
-import { readAhead } from "@/lib/sql/read-ahead";
+import { readAhead } from "@/lib/db/read-ahead";
 import type { PoolFilters } from "@/lib/pools/pool-filters";
 
 export type VerifiedWindow = { since: Date | null; until: Date };

@@ -4,10 +4,10 @@ import "server-only";
 // whole GRPO groups (every verified rollout of each group, for advantages within the group).
 // A fixed number of queries per page: trajectories, their steps, their final answers.
 import { finalTrajectoryAnswers, type TrajectoryFinalAnswer } from "@/lib/annotations/final-answer";
-import { asBool, asDate, asJson, placeholders, type SqlReader } from "@/lib/sql/sql-reader";
+import { asBool, asDate, asJson, placeholders, type SqlReader } from "@/lib/db/sql-reader";
 import { assertKeysetAdvances, type VerifiedCursor, type VerifiedWindow } from "@/lib/exports/read/verified-samples";
 import { trajectoryFilterSql } from "@/lib/exports/read/pool-filter-sql";
-import { readAhead } from "@/lib/sql/read-ahead";
+import { readAhead } from "@/lib/db/read-ahead";
 import type { PoolFilters } from "@/lib/pools/pool-filters";
 
 export type StepRecord = {

@@ -25,7 +25,7 @@ import { answerKinds } from "@/lib/annotations/answer-kinds";
 import { lockItem, pinFinalAnswer } from "@/lib/annotations/answer-revisions";
 import { revisionColumns, type FinalPayload } from "@/lib/annotations/final-payload";
 import { itemIdOf, itemTypeOf, isSampleKey, type ItemKey } from "@/lib/annotations/item-key";
-import { inWriteTransaction, type WriteTx } from "@/lib/derived/write-transaction";
+import { inWriteTransaction, type WriteTx } from "@/lib/db/write-transaction";
 import type { Prisma } from "@/lib/generated/sqlite/client";
 import type { AnnotationRecord } from "@/lib/imports/records";
 import { contentHash, sameJson } from "@/lib/imports/write/content-hash";

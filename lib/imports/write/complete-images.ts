@@ -22,7 +22,7 @@ import { isTailOf } from "@/lib/imports/image-files";
 import { lookupInChunks } from "@/lib/imports/write/key-lookup";
 import { isSettled } from "@/lib/domain/item-lifecycle";
 import { sampleInputsOf, trajectoryInputsOf } from "@/lib/annotations/item-inputs";
-import { inWriteTransaction } from "@/lib/derived/write-transaction";
+import { inWriteTransaction } from "@/lib/db/write-transaction";
 import type { VerifiedInputs } from "@/lib/domain/verified-inputs";
 import { onProposedInputs, recordSourceChange, settledState, type VerifiedChangePolicy } from "@/lib/imports/write/verified-change";
 

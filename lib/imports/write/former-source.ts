@@ -6,7 +6,7 @@ import "server-only";
 // adding a second copy. A sample is moved only if none exists under the new identity yet;
 // each move is named in the report with the record's file and line.
 import type { Db } from "@/lib/db";
-import { execFor } from "@/lib/derived/sql-exec";
+import { execFor } from "@/lib/db/sql-exec";
 import { note, type FormatReport } from "@/lib/imports/write/report";
 import type { SampleRecord } from "@/lib/imports/records";
 

@@ -13,7 +13,7 @@ import type { RunRecord } from "@/lib/imports/records";
 import { UI_VENUS2_RUN_KIND } from "@/lib/imports/formats/trajectories/ui-venus2-run-kind";
 import { sameJson } from "@/lib/imports/write/content-hash";
 import { note, type FormatReport } from "@/lib/imports/write/report";
-import { asJson } from "@/lib/sql/sql-reader";
+import { asJson } from "@/lib/db/sql-reader";
 
 const MAX_LISTED = 50;
 

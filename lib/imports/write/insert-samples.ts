@@ -1,5 +1,5 @@
 import "server-only";
-// Inserts a batch of new grounding samples in one bulk transaction (lib/derived/bulk-transaction.ts)
+// Inserts a batch of new grounding samples in one bulk transaction (lib/db/bulk-transaction.ts)
 // and tells, for a key already stored, what it holds, so the caller can compare. Each new row
 // is stored derived (sample-derived-columns.ts): it is fresh at its creation, and the batch's
 // re-derivation has nothing left to do for it. Through the drivers, not Prisma: Prisma costs
@@ -13,10 +13,10 @@ import type { Prisma } from "@/lib/generated/sqlite/client";
 import { boxOf } from "@/lib/derived/rederive-samples";
 import type { DerivationContext } from "@/lib/derived/derivation-context";
 import { SAMPLE_DERIVED_COLUMNS, SAMPLE_DERIVED_PG_TYPES, newSampleDerivedValues } from "@/lib/derived/sample-derived-columns";
-import { inList, type SqlExec } from "@/lib/derived/sql-exec";
+import { inList, type SqlExec } from "@/lib/db/sql-exec";
 import { groupBy, lookupInChunks } from "@/lib/imports/write/key-lookup";
 import { newRowId } from "@/lib/queues/row-id";
-import { sqliteDateText } from "@/lib/sql/dialect";
+import { sqliteDateText } from "@/lib/db/dialect";
 
 /** `key`: sampleKey(data.sourceDataset, data.sourceId). */
 export type NewSampleRow = { key: string; data: Prisma.GroundingSampleCreateManyInput };

@@ -9,9 +9,9 @@ import "server-only";
 // sample whose instruction, screenshot or size the record changes is reopened or keeps its
 // verified inputs, by the import's policy (verified-change.ts).
 import type { Db } from "@/lib/db";
-import { inBulkTransaction } from "@/lib/derived/bulk-transaction";
+import { inBulkTransaction } from "@/lib/db/bulk-transaction";
 import { derivationContext } from "@/lib/derived/derivation-context";
-import { execFor, inList } from "@/lib/derived/sql-exec";
+import { execFor, inList } from "@/lib/db/sql-exec";
 import { insertNewSamples, sampleKey } from "@/lib/imports/write/insert-samples";
 import type { Prisma } from "@/lib/generated/sqlite/client";
 import type { SampleRecord } from "@/lib/imports/records";
@@ -24,7 +24,7 @@ import type { TouchedIds } from "@/lib/imports/write/touched";
 import type { Box } from "@/lib/domain/geometry";
 import { groupBy, lookupInChunks } from "@/lib/imports/write/key-lookup";
 import { isSettled } from "@/lib/domain/item-lifecycle";
-import { inWriteTransaction } from "@/lib/derived/write-transaction";
+import { inWriteTransaction } from "@/lib/db/write-transaction";
 import { sampleInputsFrom, sampleInputsOf } from "@/lib/annotations/item-inputs";
 import { DEFAULT_POLICY, onProposedInputs, recordSourceChange, settledState, type VerifiedChangePolicy } from "@/lib/imports/write/verified-change";
 import { moveFromFormerSource } from "@/lib/imports/write/former-source";

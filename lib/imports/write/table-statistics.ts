@@ -9,7 +9,7 @@ import "server-only";
 // 64th ... batch, each time the tables have grown fourfold: a handful of ANALYZEs (about 0.15 s
 // each, a sample of at most 30,000 rows), however large the import. SQLite needs none of this: its planner prefers a unique index on equality.
 import { databaseUrlOf, providerOf, type Db } from "@/lib/db";
-import { execFor } from "@/lib/derived/sql-exec";
+import { execFor } from "@/lib/db/sql-exec";
 
 // Every table an import writes rows into.
 const IMPORT_TABLES = ["GroundingSample", "ModelPrediction", "Trajectory", "Step", "JudgeVerdict", "Media", "EvaluationRun"];

@@ -26,8 +26,8 @@ import type { MediaStore } from "@/lib/media/store";
 import { isSettled } from "@/lib/domain/item-lifecycle";
 import type { TrajectoryVerifiedInputs } from "@/lib/domain/verified-inputs";
 import { trajectoryInputsOf } from "@/lib/annotations/item-inputs";
-import { writeTxOf } from "@/lib/derived/write-transaction";
-import { asJson } from "@/lib/sql/sql-reader";
+import { writeTxOf } from "@/lib/db/write-transaction";
+import { asJson } from "@/lib/db/sql-reader";
 import { onProposedInputs, recordSourceChange, settledState, type Verdict, type VerifiedChangePolicy } from "@/lib/imports/write/verified-change";
 
 type PreparedStep = Omit<Prisma.StepCreateManyInput, "trajectoryId">;

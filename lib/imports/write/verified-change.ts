@@ -15,7 +15,7 @@ import { changedInputs, type InputChange, type VerifiedInputs } from "@/lib/doma
 import { unpinFinalAnswer } from "@/lib/annotations/answer-revisions";
 import { itemIdOf, itemTypeOf, isSampleKey, type ItemKey } from "@/lib/annotations/item-key";
 import { insertAudit } from "@/lib/audit/record";
-import type { WriteTx } from "@/lib/derived/write-transaction";
+import type { WriteTx } from "@/lib/db/write-transaction";
 import type { SourceLocation } from "@/lib/imports/records";
 import { sourceChanged, type FormatReport } from "@/lib/imports/write/report";
 import { describeInputChange } from "@/lib/domain/verified-inputs";

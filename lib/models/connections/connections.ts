@@ -11,7 +11,7 @@ import { assertModelHostAllowed, parseModelHosts } from "@/lib/models/connection
 import { openSecret, sealSecret, secretHint } from "@/lib/models/connections/secret-box";
 import type { ImageLimits } from "@/lib/models/connections/model-image";
 import type { ConventionId } from "@/lib/exports/conventions/coordinate-conventions";
-import { isUniqueViolation } from "@/lib/sql/unique-violation";
+import { isUniqueViolation } from "@/lib/db/unique-violation";
 
 export const CONNECTION_VIEW = {
   id: true, name: true, baseUrl: true, model: true, apiKeyHint: true, maxConcurrent: true, requestsPerMinute: true,

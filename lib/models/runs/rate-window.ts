@@ -4,7 +4,7 @@ import "server-only";
 // that finds the minute full waits for the next one. Fixed windows allow up to twice the limit
 // across a minute boundary in the worst case; hosted APIs meter the same way or looser.
 import type { Db } from "@/lib/db";
-import { isUniqueViolation } from "@/lib/sql/unique-violation";
+import { isUniqueViolation } from "@/lib/db/unique-violation";
 
 
 const minuteOf = (ms: number) => new Date(Math.floor(ms / 60_000) * 60_000);

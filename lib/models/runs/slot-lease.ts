@@ -8,7 +8,7 @@ import "server-only";
 // Slots above a lowered maxConcurrent are never leased again; one already held finishes its
 // request and is given back at the next renewal.
 import type { Db } from "@/lib/db";
-import { isUniqueViolation } from "@/lib/sql/unique-violation";
+import { isUniqueViolation } from "@/lib/db/unique-violation";
 
 export const LEASE_MS = 30_000;
 

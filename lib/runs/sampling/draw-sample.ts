@@ -18,7 +18,7 @@ import { allocateSample } from "@/lib/domain/estimates/sample-plan";
 import { SAMPLE_DESIGNS, scoreEdges, stratumOf } from "@/lib/domain/estimates/strata";
 import { runPopulation } from "@/lib/runs/sampling/run-population";
 import { RowIdSchema } from "@/lib/ids/row-id-shape";
-import { isUniqueViolation } from "@/lib/sql/unique-violation";
+import { isUniqueViolation } from "@/lib/db/unique-violation";
 
 const BATCH = 1_000;
 

@@ -24,7 +24,7 @@ const KEY = "sk-test-7f3a9c2e1b";
 const NEW_KEY = "sk-rotated-55aa66bb";
 const MODEL = "ui-venus-1.5-7b";
 
-// The handlers use the app's one client (lib/db.ts keeps it on globalThis): the test database.
+// The handlers use the app's one client (lib/db/index.ts keeps it on globalThis): the test database.
 const global = globalThis as unknown as { verityDb?: Db };
 const servers: OpenAiStandIn[] = [];
 afterEach(async () => {

@@ -6,7 +6,7 @@ import { createDb, sqlitePath } from "@/lib/db";
 import { ingestImage } from "@/lib/media/ingest";
 import { createLocalMediaStore } from "@/lib/media/local-store";
 import { env } from "@/lib/env";
-import { applyMigrations } from "@/lib/migrate";
+import { applyMigrations } from "@/lib/db/migrate";
 import { grantRole } from "@/lib/projects/members";
 import { createProject } from "@/lib/projects/projects";
 import { createUser } from "@/lib/users/users";

@@ -7,7 +7,7 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { createDb } from "@/lib/db";
 import { env } from "@/lib/env";
-import { applyMigrations } from "@/lib/migrate";
+import { applyMigrations } from "@/lib/db/migrate";
 import { createPool } from "@/lib/pools/pools";
 import { grantRole } from "@/lib/projects/members";
 import { createProject } from "@/lib/projects/projects";

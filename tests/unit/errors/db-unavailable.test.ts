@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { databaseUnavailable } from "@/lib/db-unavailable";
+import { databaseUnavailable } from "@/lib/db/unavailable";
 
 describe("a database that cannot be reached", () => {
   it("is recognised several causes deep, by driver code or message", () => {

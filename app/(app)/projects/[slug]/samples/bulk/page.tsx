@@ -2,7 +2,7 @@ import { BulkPass } from "@/components/samples/bulk-pass";
 import { db } from "@/lib/db";
 import { projectPageAccess } from "@/lib/projects/page-access";
 import { listSamples } from "@/lib/samples/list-samples";
-import { formatTotal } from "@/lib/capped-count";
+import { formatTotal } from "@/lib/db/capped-count";
 import { getLocale, titled } from "@/lib/i18n/server";
 import { filterQuery, parseSampleFilter } from "@/lib/samples/sample-filters";
 

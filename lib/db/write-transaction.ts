@@ -4,11 +4,11 @@ import "server-only";
 // On SQLite the first statement takes the database's write lock (a no-op UPDATE): Prisma's
 // adapter begins deferred transactions, and one that read first and wrote later would fail
 // with SQLITE_BUSY when another connection wrote in between (see lib/queues/claim-locks.ts).
-// The hot path's own writes (claim, save, submit) use lib/derived/connection-transaction.ts.
+// The hot path's own writes (claim, save, submit) use lib/db/connection-transaction.ts.
 import { databaseUrlOf, providerOf, type Db, type DbProvider } from "@/lib/db";
 import type { Tx } from "@/lib/queues/claim-locks";
-import { execFor, type SqlExec } from "@/lib/derived/sql-exec";
-import { WRITE_TRANSACTION } from "@/lib/derived/connection-transaction";
+import { execFor, type SqlExec } from "@/lib/db/sql-exec";
+import { WRITE_TRANSACTION } from "@/lib/db/connection-transaction";
 
 export type WriteTx = { tx: Tx; exec: SqlExec; provider: DbProvider };
 

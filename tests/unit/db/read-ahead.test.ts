@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readAhead } from "@/lib/sql/read-ahead";
+import { readAhead } from "@/lib/db/read-ahead";
 
 // A keyset walk over 0..n-1 in pages of `limit`, recording which pages were asked for when.
 function walk(n: number, limit: number, fail?: number) {

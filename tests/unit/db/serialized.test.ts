@@ -1,8 +1,8 @@
-// serialized() (lib/sql/postgres-serial-transactions.ts): each call starts only when the calls
+// serialized() (lib/db/postgres-serial-transactions.ts): each call starts only when the calls
 // before it have settled, in the order made, and a failed call neither blocks the next nor
 // hides its own error.
 import { describe, expect, it } from "vitest";
-import { serialized } from "@/lib/sql/postgres-serial-transactions";
+import { serialized } from "@/lib/db/postgres-serial-transactions";
 
 const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
 

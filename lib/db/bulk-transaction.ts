@@ -8,9 +8,9 @@ import "server-only";
 // Prisma transaction of this same process that holds the lock can finish meanwhile.
 import Database from "better-sqlite3";
 import { databaseUrlOf, providerOf, sqlitePath, type Db } from "@/lib/db";
-import { inPostgresPoolTransaction } from "@/lib/derived/connection-transaction";
-import { sqliteConnectionExec, type SqlExec } from "@/lib/derived/sql-exec";
-import { boundWriteAheadLog } from "@/lib/sql/sqlite-wal";
+import { inPostgresPoolTransaction } from "@/lib/db/connection-transaction";
+import { sqliteConnectionExec, type SqlExec } from "@/lib/db/sql-exec";
+import { boundWriteAheadLog } from "@/lib/db/sqlite-wal";
 
 // `tail`: transactions on one connection run one after the other, even when started together.
 type SqliteBulk = { connection: Database.Database; exec: SqlExec; tail: Promise<unknown> };
@@ -55,7 +55,7 @@ async function beginImmediate(connection: Database.Database): Promise<void> {
 
 /**
  * Runs `work` in one transaction. On SQLite `work` must await nothing but the executor's own
- * statements (see lib/derived/sql-exec.ts), which keeps the transaction free of other I/O.
+ * statements (see lib/db/sql-exec.ts), which keeps the transaction free of other I/O.
  */
 export async function inBulkTransaction<T>(db: Db, work: (exec: SqlExec) => Promise<T>): Promise<T> {
   const url = databaseUrlOf(db);

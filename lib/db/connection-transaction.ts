@@ -1,6 +1,6 @@
 import "server-only";
 // The write transactions of the hot path (a claim, a save, a submit). On SQLite, BEGIN IMMEDIATE ... COMMIT straight on Prisma's
-// connection, through the gate Prisma's own transactions take (lib/db.ts): a Prisma
+// connection, through the gate Prisma's own transactions take (lib/db/index.ts): a Prisma
 // interactive transaction hops through timers between its steps while it holds the lock, and
 // under 50 annotators the queue behind it, not the work, was most of a save's time
 // (bench/load-results.md). The body awaits only the executor's statements, which resolve at
@@ -8,12 +8,12 @@ import "server-only";
 // connection of the hot path's own node-postgres pool (no query engine per statement).
 // `w.tx` is the client itself on SQLite: on the one connection its reads run inside this
 // transaction too; a Prisma write that Prisma wraps in a transaction of its own (nested writes)
-// is refused (lib/db.ts), so the bodies here write through `w.exec` only. Writes that need
+// is refused (lib/db/index.ts), so the bodies here write through `w.exec` only. Writes that need
 // Prisma's model calls use inWriteTransaction, a Prisma interactive transaction.
 import { connectionTransactionScope, databaseUrlOf, postgresHotPoolOf, providerOf, sqliteHandleOf, type Db } from "@/lib/db";
-import { pgExec, sqliteConnectionExec, type SqlExec } from "@/lib/derived/sql-exec";
-import type { WriteTx } from "@/lib/derived/write-transaction";
-import { writeTxOf } from "@/lib/derived/write-transaction";
+import { pgExec, sqliteConnectionExec, type SqlExec } from "@/lib/db/sql-exec";
+import type { WriteTx } from "@/lib/db/write-transaction";
+import { writeTxOf } from "@/lib/db/write-transaction";
 import type { Tx } from "@/lib/queues/claim-locks";
 
 // Transactions wait for one another (SQLite has one writer); a loaded machine is slow, and a
@@ -46,7 +46,7 @@ export async function inConnectionTransaction<T>(db: Db, work: (w: WriteTx) => P
 }
 
 /**
- * BEGIN ... COMMIT on a connection of the hot path's own pool (lib/sql/postgres-hot-pool.ts).
+ * BEGIN ... COMMIT on a connection of the hot path's own pool (lib/db/postgres-hot-pool.ts).
  * `w.tx` is the client: its reads (a honeypot's known answer, the current final answer) see
  * committed data on Prisma's pool, and never wait for this transaction's connection.
  */
@@ -54,7 +54,7 @@ function inPostgresConnectionTransaction<T>(db: Db, work: (w: WriteTx) => Promis
   return inPostgresPoolTransaction(db, (exec) => work({ tx: db as unknown as Tx, exec, provider: "postgres" }));
 }
 
-/** BEGIN ... COMMIT around `work` on a connection of the hot path's pool (also bulk derivation's and imports', lib/derived/bulk-transaction.ts). */
+/** BEGIN ... COMMIT around `work` on a connection of the hot path's pool (also bulk derivation's and imports', lib/db/bulk-transaction.ts). */
 export async function inPostgresPoolTransaction<T>(db: Db, work: (exec: SqlExec) => Promise<T>): Promise<T> {
   const connection = await postgresHotPoolOf(db)!.connect();
   let broken = false;

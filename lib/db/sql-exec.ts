@@ -13,7 +13,7 @@ import type Database from "better-sqlite3";
 import pg from "pg";
 import { databaseUrlOf, postgresHotPoolOf, providerOf, sqliteConnectionOf, type Db, type DbProvider } from "@/lib/db";
 import type { Tx } from "@/lib/queues/claim-locks";
-import { sqliteParam } from "@/lib/sql/dialect";
+import { sqliteParam } from "@/lib/db/dialect";
 
 export type SqlExec = {
   provider: DbProvider;
@@ -94,7 +94,7 @@ function pgParam(value: unknown): unknown {
   return value;
 }
 
-/** A node-postgres pool or connection as an executor (the hot path's, lib/sql/postgres-hot-pool.ts). */
+/** A node-postgres pool or connection as an executor (the hot path's, lib/db/postgres-hot-pool.ts). */
 export function pgExec(queryable: pg.Pool | pg.PoolClient): SqlExec {
   const query = (sql: string, params: readonly unknown[]) => queryable.query({ text: numbered(sql), values: params.map(pgParam), types: PG_TYPES });
   return {

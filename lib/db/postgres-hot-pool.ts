@@ -3,7 +3,7 @@ import "server-only";
 // Prisma's pool: a raw query through Prisma runs its query engine for every statement, which
 // on the load test cost more CPU than the statements themselves (bench/load-results.md). These
 // run the same SQL on node-postgres directly, values converted as Prisma converts them
-// (lib/derived/sql-exec.ts pgExec). A pool of its own, not Prisma's, so a Prisma read made
+// (lib/db/sql-exec.ts pgExec). A pool of its own, not Prisma's, so a Prisma read made
 // while a hot-path transaction holds one of these never waits for a connection that
 // transaction holds. Made on first use, ended with the client ($disconnect).
 import pg from "pg";

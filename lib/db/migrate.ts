@@ -5,7 +5,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 
-const root = path.resolve(__dirname, "..");
+const root = path.resolve(__dirname, "../..");
 
 export function applyMigrations(databaseUrl: string): void {
   const isPostgres = /^postgres(ql)?:\/\//.test(databaseUrl);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { rowMaker } from "@/lib/sql/sql-reader";
+import { rowMaker } from "@/lib/db/sql-reader";
 
 // What the driver's own row objects hold: each column's value under its name, in column
 // order, a later column of a repeated name winning (its key keeps the first place).

@@ -7,13 +7,13 @@ import { existsSync } from "node:fs";
 import type Database from "better-sqlite3";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import type pg from "pg";
-import { openHotPool } from "@/lib/sql/postgres-hot-pool";
-import { SerialTransactionsPg } from "@/lib/sql/postgres-serial-transactions";
+import { openHotPool } from "@/lib/db/postgres-hot-pool";
+import { SerialTransactionsPg } from "@/lib/db/postgres-serial-transactions";
 import { PrismaClient as SqliteClient } from "@/lib/generated/sqlite/client";
 import { PrismaClient as PostgresClient } from "@/lib/generated/postgres/client";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
-import { boundWriteAheadLog } from "@/lib/sql/sqlite-wal";
+import { boundWriteAheadLog } from "@/lib/db/sqlite-wal";
 
 export type Db = SqliteClient;
 export type DbProvider = "sqlite" | "postgres";
@@ -32,7 +32,7 @@ export function sqlitePath(url: string): string {
 const globalUrls = globalThis as unknown as { verityDbUrls?: WeakMap<object, string> };
 const urls = (globalUrls.verityDbUrls ??= new WeakMap<object, string>());
 
-// The hot path's PostgreSQL pool of each client (lib/sql/postgres-hot-pool.ts), on globalThis as above.
+// The hot path's PostgreSQL pool of each client (lib/db/postgres-hot-pool.ts), on globalThis as above.
 const globalPools = globalThis as unknown as { verityHotPools?: WeakMap<object, pg.Pool> };
 const hotPools = (globalPools.verityHotPools ??= new WeakMap<object, pg.Pool>());
 
@@ -55,7 +55,7 @@ export function databaseUrlOf(db: Db): string {
 
 // The one better-sqlite3 connection Prisma's SQLite adapter opens for a client. The hot paths
 // (claim, save, submit, the session's reads) run their statements on it directly, prepared
-// once (lib/derived/sql-exec.ts): the same connection, so inside a Prisma transaction they are
+// once (lib/db/sql-exec.ts): the same connection, so inside a Prisma transaction they are
 // part of that transaction, and outside one they are ordered with Prisma's own statements;
 // without Prisma's per-query compilation, which was most of a request's time (bench/load-results.md).
 
@@ -66,7 +66,7 @@ export function sqliteConnectionOf(db: Db): Database.Database | null {
 
 /**
  * One transaction at a time on a client's SQLite connection: Prisma's interactive transactions
- * and the hot path's own (lib/derived/connection-transaction.ts) both pass through this gate,
+ * and the hot path's own (lib/db/connection-transaction.ts) both pass through this gate,
  * so one never begins inside the other. A promise chain: each holder waits for the previous.
  */
 export class TransactionGate {
@@ -82,7 +82,7 @@ export class TransactionGate {
 
 type SqliteHandle = { connection: Database.Database; gate: TransactionGate };
 
-// The connection transaction the current async context runs in (lib/derived/connection-transaction.ts).
+// The connection transaction the current async context runs in (lib/db/connection-transaction.ts).
 // A Prisma transaction begun inside one (an interactive one, or one Prisma opens itself for a
 // nested write) would wait for the gate its own caller holds: it is refused at once instead.
 const globalScope = globalThis as unknown as { verityConnectionScope?: AsyncLocalStorage<SqliteHandle> };

@@ -3,14 +3,14 @@ import "server-only";
 // double-quoted identifiers, `?` placeholders (numbered $1.. for PostgreSQL). SQLite is read
 // through better-sqlite3 on a connection of its own, because Prisma's per-row cost would cap
 // an export far below the 50k rows/s it must reach (STACK.md); PostgreSQL through node-postgres
-// on the hot path's pool (lib/derived/sql-exec.ts pgExec: values typed as Prisma's raw queries
+// on the hot path's pool (lib/db/sql-exec.ts pgExec: values typed as Prisma's raw queries
 // return them), for the same reason: Prisma's raw query was most of a PostgreSQL export's read.
 // Column values differ by provider (SQLite: 0/1, ISO text, JSON text), so callers decode them
 // with asBool / asDate / asJson.
 import Database from "better-sqlite3";
 import { databaseUrlOf, postgresHotPoolOf, providerOf, sqlitePath, type Db, type DbProvider } from "@/lib/db";
-import { pgExec } from "@/lib/derived/sql-exec";
-import { sqliteParam } from "@/lib/sql/dialect";
+import { pgExec } from "@/lib/db/sql-exec";
+import { sqliteParam } from "@/lib/db/dialect";
 
 export type SqlReader = {
   provider: DbProvider;

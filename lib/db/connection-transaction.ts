@@ -10,15 +10,9 @@ import "server-only";
 // transaction too; a Prisma write that Prisma wraps in a transaction of its own (nested writes)
 // is refused (lib/db/index.ts), so the bodies here write through `w.exec` only. Writes that need
 // Prisma's model calls use inWriteTransaction, a Prisma interactive transaction.
-import { connectionTransactionScope, databaseUrlOf, postgresHotPoolOf, providerOf, sqliteHandleOf, type Db } from "@/lib/db";
+import { connectionTransactionScope, databaseUrlOf, postgresHotPoolOf, providerOf, sqliteHandleOf, type Db, type Tx } from "@/lib/db";
 import { pgExec, sqliteConnectionExec, type SqlExec } from "@/lib/db/sql-exec";
-import type { WriteTx } from "@/lib/db/write-transaction";
-import { writeTxOf } from "@/lib/db/write-transaction";
-import type { Tx } from "@/lib/queues/claim-locks";
-
-// Transactions wait for one another (SQLite has one writer); a loaded machine is slow, and a
-// write must not fail because another one took a while.
-export const WRITE_TRANSACTION = { maxWait: 30_000, timeout: 120_000 } as const;
+import { WRITE_TRANSACTION, writeTxOf, type WriteTx } from "@/lib/db/write-transaction";
 
 export async function inConnectionTransaction<T>(db: Db, work: (w: WriteTx) => Promise<T>): Promise<T> {
   if (providerOf(databaseUrlOf(db)) === "postgres") return inPostgresConnectionTransaction(db, work);

@@ -16,6 +16,8 @@ import { AppError } from "@/lib/errors";
 import { boundWriteAheadLog } from "@/lib/db/sqlite-wal";
 
 export type Db = SqliteClient;
+/** The client an interactive transaction hands its body (every transaction kind's `w.tx`). */
+export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 export type DbProvider = "sqlite" | "postgres";
 
 export function providerOf(url: string): DbProvider {

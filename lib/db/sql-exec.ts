@@ -11,8 +11,7 @@ import "server-only";
 // microtasks and nothing else can interleave.
 import type Database from "better-sqlite3";
 import pg from "pg";
-import { databaseUrlOf, postgresHotPoolOf, providerOf, sqliteConnectionOf, type Db, type DbProvider } from "@/lib/db";
-import type { Tx } from "@/lib/queues/claim-locks";
+import { databaseUrlOf, postgresHotPoolOf, providerOf, sqliteConnectionOf, type Db, type DbProvider, type Tx } from "@/lib/db";
 import { sqliteParam } from "@/lib/db/dialect";
 
 export type SqlExec = {

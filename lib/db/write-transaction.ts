@@ -5,14 +5,14 @@ import "server-only";
 // adapter begins deferred transactions, and one that read first and wrote later would fail
 // with SQLITE_BUSY when another connection wrote in between (see lib/queues/claim-locks.ts).
 // The hot path's own writes (claim, save, submit) use lib/db/connection-transaction.ts.
-import { databaseUrlOf, providerOf, type Db, type DbProvider } from "@/lib/db";
-import type { Tx } from "@/lib/queues/claim-locks";
+import { databaseUrlOf, providerOf, type Db, type DbProvider, type Tx } from "@/lib/db";
 import { execFor, type SqlExec } from "@/lib/db/sql-exec";
-import { WRITE_TRANSACTION } from "@/lib/db/connection-transaction";
 
 export type WriteTx = { tx: Tx; exec: SqlExec; provider: DbProvider };
 
-export { WRITE_TRANSACTION };
+// Transactions wait for one another (SQLite has one writer); a loaded machine is slow, and a
+// write must not fail because another one took a while.
+export const WRITE_TRANSACTION = { maxWait: 30_000, timeout: 120_000 } as const;
 
 // A Prisma interactive transaction (its writes may be Prisma model calls, which Prisma may wrap
 // in transactions of their own); statements through `w.exec` run in it on the same connection.

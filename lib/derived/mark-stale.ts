@@ -3,7 +3,7 @@ import "server-only";
 // derivedRevision 0 is never a project's revision, so the item is derived again at the end of
 // the batch (lib/imports/write/run-import.ts), or by the next recompute if the import was
 // killed first. New rows are stale from the start (the column's default).
-import type { Tx } from "@/lib/queues/claim-locks";
+import type { Tx } from "@/lib/db";
 
 type Client = Pick<Tx, "groundingSample" | "trajectory">;
 

@@ -10,10 +10,7 @@ import "server-only";
 // transaction's FIRST statement: it takes the write lock up front (waiting out the busy
 // timeout), which makes the transaction behave as BEGIN IMMEDIATE and serializes it
 // against every other writer.
-import type { Db } from "@/lib/db";
 import type { WriteTx } from "@/lib/db/write-transaction";
-
-export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
 // Interactive transactions wait for one another (SQLite: the adapter's mutex; PostgreSQL:
 // the pool and row locks); Prisma's 2 s default wait is too short under a burst of claims,

@@ -5,7 +5,7 @@ import "server-only";
 // (skipped), so skipping is no way around a honeypot. Ungraded (null) when the claimer has no
 // submitted answer, or the item stopped being a honeypot or settled (an admin removed it or a
 // reviewer reopened it) before.
-import type { Tx } from "@/lib/queues/claim-locks";
+import type { Tx } from "@/lib/db";
 import { payloadOf, trajectoryPayloadOf } from "@/lib/annotations/answer-kinds";
 import { gradeGroundingAnswer, gradeTrajectoryAnswer } from "@/lib/domain/honeypot-grading";
 import { ProjectSettingsSchema } from "@/lib/domain/project-settings";

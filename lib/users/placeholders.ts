@@ -12,9 +12,8 @@ import "server-only";
 // Names are never matched to existing accounts automatically: a project admin's import
 // must not be able to put answers in another person's name.
 import { randomUUID } from "node:crypto";
-import type { Db } from "@/lib/db";
+import type { Db, Tx } from "@/lib/db";
 import type { LabelAnnotator } from "@/lib/imports/records";
-import type { Tx } from "@/lib/queues/claim-locks";
 import { saidError } from "@/lib/i18n/said-error";
 
 /** RFC 2606 reserves .invalid: no mail server, no identity provider, can ever answer for it. */

@@ -7,9 +7,9 @@ import { en } from "@/lib/i18n/messages/en";
 import { zhCN } from "@/lib/i18n/messages/zh-CN";
 import { formatNumber } from "@/lib/i18n/format";
 import type { Locale } from "@/lib/i18n/locales";
+import type { Catalogue } from "@/lib/i18n/messages/messages-like";
 
 export type MessageKey = keyof typeof en;
-export type Catalogue = { readonly [K in MessageKey]: string };
 
 type PlaceholdersOf<S extends string> = S extends `${string}{${infer P}}${infer Rest}` ? P | PlaceholdersOf<Rest> : never;
 /** Keys with no placeholder: what a table of labels (status names, reasons) may hold. */

@@ -1,7 +1,7 @@
 // 简体中文目录, one file per area under zh-CN/ as in English. Its type is the English
 // catalogue's keys: a key missing here or one English does not have fails `tsc`;
 // tests/unit/i18n-catalogues.test.ts checks the placeholders.
-import type { Catalogue } from "@/lib/i18n/translate";
+import type { Catalogue } from "@/lib/i18n/messages/messages-like";
 import { shell } from "@/lib/i18n/messages/zh-CN/shell";
 import { review } from "@/lib/i18n/messages/zh-CN/review";
 import { lists } from "@/lib/i18n/messages/zh-CN/lists";

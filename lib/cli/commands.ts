@@ -20,7 +20,8 @@ import { ALL_PARSERS } from "@/lib/imports/formats/registry";
 import { CONTRACT_CHOICES } from "@/lib/imports/contract-choice";
 import { runPoolCommand, type PoolCommandOptions } from "@/lib/cli/pool-command";
 import { runPoolVerifyCommand } from "@/lib/cli/pool-verify-command";
-import { runModelCommand, type ModelCommandOptions } from "@/lib/cli/model-command";
+import { runModelCommand } from "@/lib/cli/model-command";
+import type { ModelCommandOptions } from "@/lib/cli/model-flags";
 import { readStdin } from "@/lib/cli/read-stdin";
 
 const FORMATS = ALL_PARSERS.map((p) => p.id).join(", ");

@@ -18,8 +18,7 @@ import { mediaStore } from "@/lib/media/media-store";
 import { findProjectBySlug } from "@/lib/projects/projects";
 import type { FormatReport, ImportReport } from "@/lib/imports/write/report";
 import { rerunWithModel } from "@/lib/cli/rerun-command";
-
-export type ImportCommand = { target: string; slug: string; format?: string; images?: string; model?: string; contract?: string; onVerifiedChange?: string; json: boolean };
+import type { ImportCommand } from "@/lib/cli/import-flags";
 
 function progressBar(processed: number, total: number) {
   if (!process.stderr.isTTY && processed !== total) return;

@@ -23,32 +23,7 @@ import type { ConnectionTestResult } from "@/lib/models/connections/test-connect
 import { findProjectBySlug } from "@/lib/projects/projects";
 import { EmailSchema } from "@/lib/users/users";
 import { runModelRunCommand } from "@/lib/cli/model-run-command";
-
-export type ModelCommandOptions = {
-  project?: string;
-  name?: string;
-  "base-url"?: string;
-  model?: string;
-  "api-key"?: string; // declared only to be refused with a pointer to the two safe ways
-  "api-key-env"?: string;
-  "api-key-stdin"?: boolean;
-  convention?: string;
-  "max-concurrent"?: string;
-  rpm?: string;
-  timeout?: string;
-  "min-pixels"?: string;
-  "max-pixels"?: string;
-  as?: string;
-  json: boolean;
-  connection?: string;
-  template?: string;
-  filter?: string[];
-  k?: string;
-  temperature?: string;
-  "max-tokens"?: string;
-  "output-name"?: string;
-  items?: string;
-};
+import type { ModelCommandOptions } from "@/lib/cli/model-flags";
 
 // The schema's field as the flag that sets it, so a refusal names what to fix.
 const FLAG_OF: Record<string, string> = {

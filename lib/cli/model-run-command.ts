@@ -16,7 +16,7 @@ import { findConnection } from "@/lib/models/connections/connections";
 import { runModelRunJob, type RunReport } from "@/lib/models/runs/model-run-job";
 import { startModelRun, StartRunSchema } from "@/lib/models/runs/start-model-run";
 import { findProjectBySlug } from "@/lib/projects/projects";
-import type { ModelCommandOptions } from "@/lib/cli/model-command";
+import type { ModelCommandOptions } from "@/lib/cli/model-flags";
 
 const FLAG_OF: Record<string, string> = { connectionId: "--connection", templateId: "--template", k: "--k", temperature: "--temperature", maxTokens: "--max-tokens", outputName: "--output-name", scope: "--filter" };
 

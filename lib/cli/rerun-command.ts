@@ -7,7 +7,7 @@ import { statSync } from "node:fs";
 import path from "node:path";
 import { NAMES_NO_MODEL } from "@/lib/imports/formats/grounding/grounding-results";
 import { fileStem } from "@/lib/imports/formats/grounding/input-file";
-import type { ImportCommand } from "@/lib/cli/import-command";
+import type { ImportCommand } from "@/lib/cli/import-flags";
 
 /** One shell word: bare when no character of it means anything to the shell, else single-quoted. */
 export function shellWord(word: string): string {

@@ -14,9 +14,7 @@ import { ppiEstimate, type PpiOutcome, type PpiStratum } from "@/lib/domain/esti
 import type { PlanStratum } from "@/lib/domain/estimates/sample-plan";
 import { predictorValue as f } from "@/lib/domain/estimates/predictor";
 import { sampleRoganGladen, type SampleRoganGladen } from "@/lib/domain/estimates/sample-rogan-gladen";
-
-/** `automatic` is the predictor's outcome on the episode (the stored automatic outcome unless a judge was chosen). */
-export type SampleUnit = { stratumKey: string; drawn: boolean; automatic: boolean | null; human: boolean | null };
+import type { SampleUnit } from "@/lib/domain/estimates/sample-unit";
 
 export type VerifiedOnly =
   | { kind: "wilson"; successes: number; n: number; rate: number; low: number; high: number }

@@ -14,7 +14,7 @@
 // Pure.
 import { roganGladen } from "@/lib/domain/estimates/judge-certification";
 import { predictorValue } from "@/lib/domain/estimates/predictor";
-import type { SampleUnit } from "@/lib/domain/estimates/sample-estimate";
+import type { SampleUnit } from "@/lib/domain/estimates/sample-unit";
 
 export type SampleRoganGladen = {
   /** The predictor's success share over the sample's population. */

@@ -12,7 +12,8 @@
 // 0.004, so a floor of 0.935 is almost 4 standard errors under 95% and far above anything the
 // normal interval reaches at n <= 35. The seeds are fixed, so the figures are the same on every run.
 import { describe, expect, it } from "vitest";
-import { sampleEstimate, type SampleUnit } from "@/lib/domain/estimates/sample-estimate";
+import { sampleEstimate } from "@/lib/domain/estimates/sample-estimate";
+import type { SampleUnit } from "@/lib/domain/estimates/sample-unit";
 import { planAdditional } from "@/lib/domain/estimates/sample-plan";
 import { seededRandom } from "../../support/seeded-random";
 

@@ -3,7 +3,8 @@
 // the stratified count), clipped, and each reason it is undefined.
 import { describe, expect, it } from "vitest";
 import { sampleRoganGladen } from "@/lib/domain/estimates/sample-rogan-gladen";
-import { sampleEstimate, type SampleUnit } from "@/lib/domain/estimates/sample-estimate";
+import { sampleEstimate } from "@/lib/domain/estimates/sample-estimate";
+import type { SampleUnit } from "@/lib/domain/estimates/sample-unit";
 
 const pair = (stratumKey: string, f: boolean | null, human: boolean): SampleUnit => ({ stratumKey, drawn: true, automatic: f, human });
 const unverified = (stratumKey: string, f: boolean | null, drawn = false): SampleUnit => ({ stratumKey, drawn, automatic: f, human: null });

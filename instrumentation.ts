@@ -6,7 +6,7 @@
 // (process.env.NEXT_RUNTIME is replaced by Next.js at build time; it is not a setting.)
 export async function register() {
   if (process.env.NEXT_RUNTIME === "nodejs") {
-    const { stampPeerAddresses } = await import("@/lib/http/peer-address");
+    const { stampPeerAddresses } = await import("@/lib/auth/peer-address");
     stampPeerAddresses();
     const { sweepOrphans } = await import("@/lib/jobs/orphans");
     const { db } = await import("@/lib/db");

@@ -11,7 +11,7 @@ import { useAdjudicationKeys } from "@/components/adjudication/use-adjudication-
 import { useAdjudicationSubmit } from "@/components/adjudication/use-adjudication-submit";
 import { STEP_LABEL_VALUES, TRACE_VERDICTS, type StepLabel, type StepLabelValue, type TraceVerdict } from "@/lib/domain/labels";
 import type { TrajectoryAdjudication as View } from "@/lib/queues/adjudication-view";
-import { EMPTY_TRAJECTORY_PAYLOAD, trajectoryProblem, type TrajectoryPayload } from "@/lib/trajectories/trajectory-payload";
+import { EMPTY_TRAJECTORY_PAYLOAD, trajectoryProblem, type TrajectoryPayload } from "@/lib/domain/trajectory-payload";
 
 type Props = { projectId: string; listHref: string; view: View };
 

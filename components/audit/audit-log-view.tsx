@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { toQueryString } from "@/lib/http/search-params";
+import { toQueryString } from "@/lib/filters/search-params";
 import { FilterSelect } from "@/components/ui/filter-select";
 import type { AuditFilter, listAudit } from "@/lib/audit/list-audit";
 import { formatDateTime } from "@/lib/i18n/format";

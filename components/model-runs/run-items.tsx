@@ -8,7 +8,7 @@ import Link from "next/link";
 import { FilterSelect } from "@/components/ui/filter-select";
 import { ITEM_STATUS_STYLE, itemStatusLabel, outcomeLabel, parsedText, runErrorKindLabel } from "@/components/model-runs/run-labels";
 import { formatNumber, formatPercent } from "@/lib/i18n/format";
-import { toQueryString } from "@/lib/http/search-params";
+import { toQueryString } from "@/lib/filters/search-params";
 import { getT } from "@/lib/i18n/server";
 import type { Locale } from "@/lib/i18n/locales";
 import type { Translate } from "@/lib/i18n/translate";

@@ -1,7 +1,7 @@
 // "Run a model on these N": from a list, the launch form of a model run with the list's whole
 // filter (its order and page left out), for admins.
 import Link from "next/link";
-import { toQueryString } from "@/lib/http/search-params";
+import { toQueryString } from "@/lib/filters/search-params";
 import { getT } from "@/lib/i18n/server";
 
 type Props = { slug: string; items: "samples" | "trajectories"; filter: object; count: string };

@@ -1,7 +1,7 @@
 // "Queue these": from a list, the new-queue form prefilled with the list's whole filter (its
 // order and page left out), for admins. The form names what it carried over.
 import Link from "next/link";
-import { toQueryString } from "@/lib/http/search-params";
+import { toQueryString } from "@/lib/filters/search-params";
 import { getT } from "@/lib/i18n/server";
 
 type Props = { slug: string; itemType: "sample" | "trajectory"; filter: object };

@@ -13,7 +13,7 @@ import { getT } from "@/lib/i18n/server";
 import { itemStateLabel } from "@/lib/i18n/labels";
 import type { PlainKey, Translate } from "@/lib/i18n/translate";
 import type { ReviewStanding as Standing } from "@/lib/queues/review-standing";
-import type { TrajectoryPayload } from "@/lib/trajectories/trajectory-payload";
+import type { TrajectoryPayload } from "@/lib/domain/trajectory-payload";
 import type { WaitingFor } from "@/lib/queues/waiting-for";
 import { WaitingForLine } from "@/components/review/waiting-for-line";
 

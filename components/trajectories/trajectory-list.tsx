@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { toQueryString } from "@/lib/http/search-params";
+import { toQueryString } from "@/lib/filters/search-params";
 import { formatTotal } from "@/lib/db/capped-count";
 import { FilterSelect, sameOptions } from "@/components/ui/filter-select";
 import { HUMAN_FLAGS, MISMATCH_FLAGS } from "@/lib/domain/mismatch-flags";

@@ -1,6 +1,6 @@
 // One line about another save of a trajectory review, for the conflict banner.
 import type { Translate } from "@/lib/i18n/translate";
-import type { TrajectoryPayload } from "@/lib/trajectories/trajectory-payload";
+import type { TrajectoryPayload } from "@/lib/domain/trajectory-payload";
 import { traceVerdictName } from "@/lib/i18n/labels";
 
 export function summarizeTrajectoryAnswer(t: Translate, p: TrajectoryPayload): string {

@@ -7,7 +7,7 @@ import { MISMATCH_FLAGS, type MismatchFlag } from "@/lib/domain/mismatch-flags";
 import { flagLabel, flagWhy } from "@/lib/i18n/labels";
 import { translator } from "@/lib/i18n/translate";
 import { RewardSettingsSchema } from "@/lib/domain/rewards";
-import type { TrajectoryPayload } from "@/lib/trajectories/trajectory-payload";
+import type { TrajectoryPayload } from "@/lib/domain/trajectory-payload";
 import type { VerdictView } from "@/lib/verdicts/effective-verdicts";
 
 const DEFAULT_REWARDS = RewardSettingsSchema.parse({});

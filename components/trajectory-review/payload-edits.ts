@@ -5,7 +5,7 @@
 import type { Action } from "@/lib/domain/actions";
 import { boundsCentre, type Bounds } from "@/lib/ui-tree/node";
 import type { ErrorKind, StepLabel, StepLabelValue, TraceVerdict } from "@/lib/domain/labels";
-import type { TrajectoryPayload } from "@/lib/trajectories/trajectory-payload";
+import type { TrajectoryPayload } from "@/lib/domain/trajectory-payload";
 
 export function labelOf(payload: TrajectoryPayload, stepIndex: number): StepLabel | undefined {
   return payload.steps.find((s) => s.stepIndex === stepIndex);

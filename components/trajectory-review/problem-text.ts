@@ -1,7 +1,7 @@
 // Why the answer cannot be submitted yet, in the reader's language (the server's English
-// wording is lib/trajectories/trajectory-payload.ts trajectoryProblem).
+// wording is lib/domain/trajectory-payload.ts trajectoryProblem).
 import type { Translate } from "@/lib/i18n/translate";
-import type { TrajectoryProblem } from "@/lib/trajectories/trajectory-payload";
+import type { TrajectoryProblem } from "@/lib/domain/trajectory-payload";
 
 export function problemText(t: Translate, problem: TrajectoryProblem | null): string | null {
   if (!problem) return null;

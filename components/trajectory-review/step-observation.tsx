@@ -5,7 +5,7 @@
 // [33] was the element the thought says. An action naming a number the list does not have is
 // said so. Plain-text observations are shown as they are, filtered by the same search.
 import { useEffect, useRef, useState, type RefObject } from "react";
-import { elementMatches, observationElements, unlistedLabel } from "@/components/trajectory-review/observation-elements";
+import { elementMatches, observationElements, unlistedLabel } from "@/lib/ui-tree/observation-elements";
 import type { Action } from "@/lib/domain/actions";
 import { useT } from "@/components/i18n/i18n-provider";
 

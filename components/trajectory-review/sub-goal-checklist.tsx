@@ -5,7 +5,7 @@
 // selected one through met -> unmet -> not marked.
 import { useT } from "@/components/i18n/i18n-provider";
 import type { Translate } from "@/lib/i18n/translate";
-import type { TrajectoryPayload } from "@/lib/trajectories/trajectory-payload";
+import type { TrajectoryPayload } from "@/lib/domain/trajectory-payload";
 import { subGoalOf } from "@/components/trajectory-review/sub-goal-edits";
 
 type Props = {

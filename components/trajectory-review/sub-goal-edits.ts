@@ -1,6 +1,6 @@
 // Edits of the answer's sub-goal verdicts: a key cycles through met -> unmet -> not marked (the
 // evaluator's value then stands). Pure, like payload-edits.ts.
-import type { SubGoalVerdict, TrajectoryPayload } from "@/lib/trajectories/trajectory-payload";
+import type { SubGoalVerdict, TrajectoryPayload } from "@/lib/domain/trajectory-payload";
 
 export function subGoalOf(payload: TrajectoryPayload, key: string): SubGoalVerdict | null {
   return payload.subGoals?.find((g) => g.key === key) ?? null;

@@ -3,7 +3,7 @@
 import { useT } from "@/components/i18n/i18n-provider";
 import { TRACE_VERDICTS, type TraceVerdict } from "@/lib/domain/labels";
 import { traceVerdictName } from "@/lib/i18n/labels";
-import type { TrajectoryPayload } from "@/lib/trajectories/trajectory-payload";
+import type { TrajectoryPayload } from "@/lib/domain/trajectory-payload";
 
 const VERDICT_KEYS: Record<TraceVerdict, { key: string; on: string }> = {
   success: { key: "s", on: "bg-emerald-600 text-white border-emerald-700" },

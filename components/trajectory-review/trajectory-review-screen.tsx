@@ -44,7 +44,7 @@ import { useTreeSelection } from "@/components/trajectory-review/use-tree-select
 import { treeFitText } from "@/components/editor/tree-fit-text";
 import { UiTreePanel } from "@/components/trajectory-review/ui-tree-panel";
 import { VerdictList } from "@/components/trajectory-review/verdict-list";
-import { EMPTY_TRAJECTORY_PAYLOAD, trajectoryProblemOf, type TrajectoryPayload } from "@/lib/trajectories/trajectory-payload";
+import { EMPTY_TRAJECTORY_PAYLOAD, trajectoryProblemOf, type TrajectoryPayload } from "@/lib/domain/trajectory-payload";
 import { problemText } from "@/components/trajectory-review/problem-text";
 import type { TrajectoryReview } from "@/lib/trajectories/trajectory-review";
 

@@ -10,7 +10,7 @@ import { runAction } from "@/lib/actions/run-action";
 import { grantRole, removeMember } from "@/lib/projects/members";
 import { RoleSchema } from "@/lib/auth/roles";
 import { countLiveTokensOf } from "@/lib/tokens/tokens";
-import { saidError } from "@/lib/i18n/said-error";
+import { saidError } from "@/lib/errors/said-error";
 import { roleLabel } from "@/lib/i18n/labels";
 
 const ProjectIdSchema = z.string().min(1).max(40);

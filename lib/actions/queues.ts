@@ -17,7 +17,7 @@ import { releaseClaim } from "@/lib/queues/release-claim";
 import { SampleFilterSchema } from "@/lib/samples/sample-filters";
 import { TrajectoryFilterSchema } from "@/lib/trajectories/trajectory-filters";
 import { sayIn } from "@/lib/i18n/said";
-import { saidError } from "@/lib/i18n/said-error";
+import { saidError } from "@/lib/errors/said-error";
 import { RowIdSchema } from "@/lib/ids/row-id-shape";
 
 const NewQueueFormSchema = z.object({

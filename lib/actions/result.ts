@@ -14,7 +14,7 @@ export type ActionResult =
 export const IDLE: ActionResult | null = null;
 
 /** A refused or failed action in words of the translator's language. An AppError thrown with
- * a catalogue key (lib/i18n/said-error.ts) is translated; one with a plain English message
+ * a catalogue key (lib/errors/said-error.ts) is translated; one with a plain English message
  * (the domain checks not converted yet) is shown as it is. */
 export function failureIn(t: Translate, error: unknown): ActionResult & { ok: false } {
   if (error instanceof z.ZodError) {

@@ -13,7 +13,7 @@ import { TRIAGE_REASONS } from "@/lib/domain/triage-impact";
 import { createTriageQueue } from "@/lib/triage/create-triage-queue";
 import { decideTriageItem, DecideTriageInputSchema, type TriageOutcome } from "@/lib/triage/decide-triage-item";
 import { nextTriageLocation } from "@/lib/triage/next-triage-item";
-import { saidError } from "@/lib/i18n/said-error";
+import { saidError } from "@/lib/errors/said-error";
 import { getT } from "@/lib/i18n/server";
 import type { PlainKey } from "@/lib/i18n/translate";
 import { RowIdSchema } from "@/lib/ids/row-id-shape";

@@ -12,7 +12,7 @@ import { countLiveTokensOf } from "@/lib/tokens/tokens";
 import { createProject } from "@/lib/projects/projects";
 import { grantRole } from "@/lib/projects/members";
 import { generatePassword } from "@/lib/auth/password";
-import { saidError } from "@/lib/i18n/said-error";
+import { saidError } from "@/lib/errors/said-error";
 
 export async function createUserAction(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
   return runAction(async (t) => {

@@ -7,7 +7,7 @@ import { boxOutsideImage, GroundingPayloadSchema, groundingProblem, type Groundi
 import type { FinalPayload } from "@/lib/annotations/final-payload";
 import { keyOf, type ItemKey } from "@/lib/annotations/item-key";
 import type { AnnotationRow } from "@/lib/annotations/versioned-save";
-import { trajectoryProblem, TrajectoryPayloadSchema, type TrajectoryPayload } from "@/lib/trajectories/trajectory-payload";
+import { trajectoryProblem, TrajectoryPayloadSchema, type TrajectoryPayload } from "@/lib/domain/trajectory-payload";
 
 // baseFinalAnswerId: the item's final answer revision the reviewer's screen showed (null: none);
 // a reviewer's submit over a newer one is refused (lib/annotations/save-answer.ts). Absent: not

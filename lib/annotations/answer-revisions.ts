@@ -6,14 +6,14 @@ import "server-only";
 // was given on (lib/domain/verified-inputs.ts), and settles any change the source made to
 // them since the last answer (SourceChange). Reopening marks the current revision superseded
 // and leaves the item without a final answer. Nothing else changes finalAnswerId.
-import { saidError } from "@/lib/i18n/said-error";
+import { saidError } from "@/lib/errors/said-error";
 import { stateOfDecision, type Decision, type RevisionSource } from "@/lib/domain/item-lifecycle";
 import { itemIdOf, itemTable, itemTypeOf, isSampleKey, type ItemKey } from "@/lib/annotations/item-key";
 import { revisionColumns, type FinalPayload } from "@/lib/annotations/final-payload";
 import { rederiveSamples } from "@/lib/derived/rederive-samples";
 import { rederiveTrajectories } from "@/lib/derived/rederive-trajectories";
 import type { WriteTx } from "@/lib/db/write-transaction";
-import { newRowId } from "@/lib/queues/row-id";
+import { newRowId } from "@/lib/ids/row-id";
 import { verifiedInputsHash, type VerifiedInputs } from "@/lib/domain/verified-inputs";
 import { sampleInputsOf, trajectoryInputsOf } from "@/lib/annotations/item-inputs";
 

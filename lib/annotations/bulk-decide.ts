@@ -5,7 +5,7 @@ import "server-only";
 // in one transaction for the whole selection; it is not anyone's label, so nothing a reviewer
 // later drafts or submits carries it. A sample already settled the same way is left as it is.
 import type { Db } from "@/lib/db";
-import { saidError } from "@/lib/i18n/said-error";
+import { saidError } from "@/lib/errors/said-error";
 import type { ProjectAccess } from "@/lib/auth/session";
 import { recordAudit } from "@/lib/audit/record";
 import { pinFinalAnswer } from "@/lib/annotations/answer-revisions";

@@ -2,7 +2,7 @@
 // A revision has an annotation's column names, so payloadOf / trajectoryPayloadOf
 // (lib/annotations/answer-kinds.ts) read revisions as well as annotations.
 import type { GroundingPayload } from "@/lib/annotations/grounding-payload";
-import type { TrajectoryPayload } from "@/lib/trajectories/trajectory-payload";
+import type { TrajectoryPayload } from "@/lib/domain/trajectory-payload";
 
 export type FinalPayload = { itemType: "sample"; payload: GroundingPayload } | { itemType: "trajectory"; payload: TrajectoryPayload };
 

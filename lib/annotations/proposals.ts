@@ -3,7 +3,7 @@ import "server-only";
 // final answer stays as it is until a reviewer accepts the proposal (it is pinned as a new
 // revision, credited to the annotator, decided by the reviewer) or dismisses it.
 import type { Db } from "@/lib/db";
-import { saidError } from "@/lib/i18n/said-error";
+import { saidError } from "@/lib/errors/said-error";
 import { isReviewerRole } from "@/lib/auth/roles";
 import type { ProjectAccess } from "@/lib/auth/session";
 import { recordAudit } from "@/lib/audit/record";

@@ -9,7 +9,7 @@ import "server-only";
 // An annotator gets the same reply whichever of these happened, so submitting to an item
 // tells them nothing about its standing.
 import type { Db } from "@/lib/db";
-import { saidError, saidErrorWith } from "@/lib/i18n/said-error";
+import { saidError, saidErrorWith } from "@/lib/errors/said-error";
 import { isReviewerRole } from "@/lib/auth/roles";
 import type { ProjectAccess } from "@/lib/auth/session";
 import { insertAudit } from "@/lib/audit/record";

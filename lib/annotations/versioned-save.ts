@@ -7,11 +7,11 @@ import "server-only";
 import type { Db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/sqlite/client";
 import { AppError } from "@/lib/errors";
-import { saidError, saidErrorWith } from "@/lib/i18n/said-error";
+import { saidError, saidErrorWith } from "@/lib/errors/said-error";
 import type { WriteTx } from "@/lib/db/write-transaction";
 import { itemIdOf, isSampleKey, type ItemKey } from "@/lib/annotations/item-key";
 import { annotationColumns, annotationFromRow } from "@/lib/annotations/annotation-row";
-import { newRowId } from "@/lib/queues/row-id";
+import { newRowId } from "@/lib/ids/row-id";
 import { isUniqueViolation } from "@/lib/db/unique-violation";
 
 export type VersionedSave = {

@@ -8,7 +8,7 @@ import { REVISION_SOURCES } from "@/lib/domain/item-lifecycle";
 import { MISMATCH_FLAGS } from "@/lib/domain/mismatch-flags";
 import { POOL_KINDS, PROFILES } from "@/lib/pools/pool-definition";
 import { GroundingPayloadSchema } from "@/lib/annotations/grounding-payload";
-import { TrajectoryPayloadSchema } from "@/lib/trajectories/trajectory-payload";
+import { TrajectoryPayloadSchema } from "@/lib/domain/trajectory-payload";
 import { OverrideInputSchema } from "@/lib/verdicts/override-verdict";
 import { OverrideReviewSchema } from "@/lib/verdicts/override-review";
 

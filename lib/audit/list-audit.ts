@@ -2,7 +2,7 @@ import "server-only";
 // The audit log of a project, newest first, filtered by action, person, target and day, paged
 // by a keyset on (createdAt, id). Filters come from the URL and are validated here.
 import { z } from "zod";
-import { firstValues, type SearchParams } from "@/lib/http/search-params";
+import { firstValues, type SearchParams } from "@/lib/filters/search-params";
 import type { Db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/sqlite/client";
 import { ROW_ID_BODY, RowIdSchema } from "@/lib/ids/row-id-shape";

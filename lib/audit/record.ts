@@ -4,7 +4,7 @@ import "server-only";
 import type { Db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/sqlite/client";
 import type { SqlExec } from "@/lib/db/sql-exec";
-import { newRowId } from "@/lib/queues/row-id";
+import { newRowId } from "@/lib/ids/row-id";
 
 export type AuditEntry = {
   action: string;

@@ -1,5 +1,5 @@
 // Who is signing in, for the per-address limits: the socket's peer address (stamped on every
-// request by lib/http/peer-address.ts, overwriting anything a client sent under that name),
+// request by lib/auth/peer-address.ts, overwriting anything a client sent under that name),
 // unless the peer is a configured trusted proxy; then the right-most X-Forwarded-For entry
 // that is not itself a trusted proxy (entries to its left were written by the client and
 // prove nothing). Never a header value the client alone controls. The limits count what this

@@ -11,7 +11,7 @@ import { roleAtLeast, type Role } from "@/lib/auth/roles";
 import { db } from "@/lib/db";
 import { execFor } from "@/lib/db/sql-exec";
 import { asBool, asDate } from "@/lib/db/sql-reader";
-import { saidError } from "@/lib/i18n/said-error";
+import { saidError } from "@/lib/errors/said-error";
 
 export type CurrentUser = { id: string; email: string; name: string; isOwner: boolean };
 export type ProjectAccess = { user: CurrentUser; projectId: string; role: Role | "owner" };

@@ -6,7 +6,7 @@ import { cookies } from "next/headers";
 import { cache } from "react";
 import type { Role } from "@/lib/auth/roles";
 import { authorizeProject, signedIn, userOfSessionCookies, type CurrentUser, type ProjectAccess } from "@/lib/auth/session-user";
-import { saidError } from "@/lib/i18n/said-error";
+import { saidError } from "@/lib/errors/said-error";
 
 export type { CurrentUser, ProjectAccess } from "@/lib/auth/session-user";
 

@@ -3,7 +3,7 @@
 // on, with 503, instead of "something went wrong". The driver's error may sit several causes
 // deep inside Prisma's, so the whole chain is searched.
 import type { AppError } from "@/lib/errors";
-import { saidError } from "@/lib/i18n/said-error";
+import { saidError } from "@/lib/errors/said-error";
 
 const UNREACHABLE_CODES = new Set([
   "ECONNREFUSED",

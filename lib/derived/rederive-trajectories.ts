@@ -14,7 +14,7 @@ import { qualityVerdictsIn, traceVerdictsIn, verdictsOfItems } from "@/lib/deriv
 import { changedEffects, storeVerdictEffects, type EffectChange } from "@/lib/derived/store-verdict-effects";
 import { benchmarkInputsOf } from "@/lib/derived/benchmark-inputs";
 import { screenChangesOf } from "@/lib/derived/screen-change-inputs";
-import { SubGoalVerdictsSchema } from "@/lib/trajectories/trajectory-payload";
+import { SubGoalVerdictsSchema } from "@/lib/domain/trajectory-payload";
 
 type TrajectoryRow = {
   id: string;

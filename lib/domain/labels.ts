@@ -99,3 +99,8 @@ export function stepAccuracy(labels: readonly StepLabelValue[]): number | null {
 export function traceAccuracy(verdicts: readonly TraceVerdict[]): number | null {
   return decidedShare(verdicts, "success", "failure");
 }
+
+/** Who gave an imported label: a person known to the source by an e-mail (Verity JSONL) or a
+ * name (AgentRewardBench's annotator letters). The import writer gives each one placeholder
+ * account per project (lib/users/placeholders.ts). */
+export type LabelAnnotator = { source: "email" | "agentrewardbench"; name: string };

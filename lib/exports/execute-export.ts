@@ -17,7 +17,7 @@ import { recordAudit } from "@/lib/audit/record";
 import type { Db } from "@/lib/db";
 import { activeRederive } from "@/lib/derived/rederive-job";
 import { isAppError } from "@/lib/errors";
-import { saidError } from "@/lib/i18n/said-error";
+import { saidError } from "@/lib/errors/said-error";
 import { ExportJobParamsSchema } from "@/lib/exports/active-export";
 import { planSnapshot } from "@/lib/exports/build/snapshot-plan";
 import { dropLedger, pruneLedger } from "@/lib/exports/ledger/snapshot-rows";

@@ -14,7 +14,7 @@ import "server-only";
 // Memory: one entry per distinct image (not per row).
 import path from "node:path";
 import { AppError, isAppError } from "@/lib/errors";
-import { saidError } from "@/lib/i18n/said-error";
+import { saidError } from "@/lib/errors/said-error";
 import type { ImageSource } from "@/lib/exports/profiles/profile-types";
 import type { RowImage } from "@/lib/exports/rows/training-row";
 import type { StreamedSnapshotFile } from "@/lib/exports/targets/pool-target";

@@ -3,7 +3,7 @@ import "server-only";
 // running at a time: a second start is refused with a conflict naming the first.
 import { recordAudit } from "@/lib/audit/record";
 import type { Db } from "@/lib/db";
-import { saidError, saidErrorWith } from "@/lib/i18n/said-error";
+import { saidError, saidErrorWith } from "@/lib/errors/said-error";
 import { activeExportJob, ExportModeSchema, type ExportJobParams, type ExportMode } from "@/lib/exports/active-export";
 import { createJob } from "@/lib/jobs/jobs";
 import { findPool } from "@/lib/pools/pools";

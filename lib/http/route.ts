@@ -2,7 +2,7 @@ import "server-only";
 // The one wrapper of every route handler: it authenticates the caller before the handler
 // runs and turns AppError (and anything unexpected) into a JSON error with the right status.
 // These routes answer the app's own screens, so a message said with a catalogue key
-// (lib/i18n/said-error.ts) is in the reader's language; API v1 (lib/http/api-v1-route.ts)
+// (lib/errors/said-error.ts) is in the reader's language; API v1 (lib/http/api-v1-route.ts)
 // calls errorResponse without a translator, and its bodies stay English for machines.
 import { NextResponse, type NextRequest } from "next/server";
 import { requireUser, type CurrentUser } from "@/lib/auth/session";

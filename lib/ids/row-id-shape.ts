@@ -1,4 +1,4 @@
-// The shape of every row id Verity hands out (Prisma's cuid() and newRowId in lib/queues/row-id.ts):
+// The shape of every row id Verity hands out (Prisma's cuid() and newRowId in lib/ids/row-id.ts):
 // what a route, an action or a page checks before an id from a URL, a form or a JSON body reaches a
 // query. One definition, so a change of id scheme is one edit, not twenty.
 import { z } from "zod";

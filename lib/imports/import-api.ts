@@ -12,7 +12,7 @@ import { buildPreview } from "@/lib/imports/preview";
 import { createStaging, resolveServerPath, stagingExists, stagingRoot } from "@/lib/imports/staging";
 import { sniffImageMime } from "@/lib/media/sniff";
 import { MEDIA_HEADERS } from "@/lib/media/serve";
-import { saidError } from "@/lib/i18n/said-error";
+import { saidError } from "@/lib/errors/said-error";
 
 const ROOT_FILE = ".preview-root";
 

@@ -9,7 +9,7 @@ import { createHash } from "node:crypto";
 import type { CoordinateContract, ImageSize } from "@/lib/domain/coordinates";
 import type { Point } from "@/lib/domain/geometry";
 import type { Action } from "@/lib/domain/actions";
-import type { StepLabel } from "@/lib/domain/labels";
+import type { LabelAnnotator, StepLabel } from "@/lib/domain/labels";
 
 /** Where a record came from: a file path relative to the import root, and a 1-based line
  * (JSONL line, or the index+1 of the element in a JSON array) when there is one. */
@@ -188,11 +188,6 @@ export type VerdictLine = {
     | { kind: "step"; sourceDataset: string; sourceId: string; stepIndex: number };
   verdict: VerdictRecord;
 };
-
-/** Who gave an imported label: a person known to the source by an e-mail (Verity JSONL) or a
- * name (AgentRewardBench's annotator letters). The writer gives each one placeholder account
- * per project (lib/users/placeholders.ts). */
-export type LabelAnnotator = { source: "email" | "agentrewardbench"; name: string };
 
 /** What an imported label is about: an item by its source key, or (AgentRewardBench) the
  * AgentLab experiment of one agent on one task, whatever its folder's date and seed. */

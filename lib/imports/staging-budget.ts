@@ -13,7 +13,7 @@ import path from "node:path";
 import { describeBytes } from "@/lib/imports/sources/describe-bytes";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
-import { saidError } from "@/lib/i18n/said-error";
+import { saidError } from "@/lib/errors/said-error";
 import { db, type Db } from "@/lib/db";
 import { sweepIdleStaging } from "@/lib/imports/staging-sweep";
 

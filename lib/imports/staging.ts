@@ -17,7 +17,7 @@ import { AppError } from "@/lib/errors";
 import { checkSourcePath } from "@/lib/imports/sources/source-path";
 import { isInside, nearestRealPath, realRoots } from "@/lib/fs/real-path";
 import { noteStagedBytes, stagingAllowance } from "@/lib/imports/staging-budget";
-import { saidError } from "@/lib/i18n/said-error";
+import { saidError } from "@/lib/errors/said-error";
 
 const STAGING_ID = /^[a-f0-9]{24}$/;
 

@@ -8,7 +8,7 @@ import "server-only";
 // settings that recompute), or by the site owner.
 import type { Db } from "@/lib/db";
 import { roleAtLeast } from "@/lib/auth/roles";
-import { saidError } from "@/lib/i18n/said-error";
+import { saidError } from "@/lib/errors/said-error";
 
 export async function assertCreatorMayRun(db: Db, job: { createdById: string | null; projectId: string | null }): Promise<void> {
   if (!job.createdById) return;

@@ -9,7 +9,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import type { Db } from "@/lib/db";
 import { env } from "@/lib/env";
-import { saidError } from "@/lib/i18n/said-error";
+import { saidError } from "@/lib/errors/said-error";
 import type { Prisma } from "@/lib/generated/sqlite/client";
 
 export const JOB_LOCK_MS = 60_000;

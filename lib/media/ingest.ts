@@ -4,7 +4,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import sharp from "sharp";
 import type { Db } from "@/lib/db";
-import { saidError } from "@/lib/i18n/said-error";
+import { saidError } from "@/lib/errors/said-error";
 import { sniffImageMime, type ImageMime } from "@/lib/media/sniff";
 import { mediaKey, type MediaStore } from "@/lib/media/store";
 

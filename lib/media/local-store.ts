@@ -6,7 +6,7 @@ import path from "node:path";
 import { randomBytes } from "node:crypto";
 import type { Readable } from "node:stream";
 import { AppError } from "@/lib/errors";
-import { saidError } from "@/lib/i18n/said-error";
+import { saidError } from "@/lib/errors/said-error";
 import type { MediaStore } from "@/lib/media/store";
 
 const SAFE_KEY = /^[a-z0-9]+(\/[a-z0-9]+)*(\.[a-z0-9]+)*$/;

@@ -3,7 +3,7 @@ import "server-only";
 // stored type, nosniff and a sandbox CSP so that nothing served can run as a page.
 import { authorizeProject, type CurrentUser } from "@/lib/auth/session-user";
 import { db } from "@/lib/db";
-import { saidError } from "@/lib/i18n/said-error";
+import { saidError } from "@/lib/errors/said-error";
 import { mediaStore } from "@/lib/media/media-store";
 import { thumbnailBytes } from "@/lib/media/thumbnail";
 import { isRowId } from "@/lib/ids/row-id-shape";

@@ -11,7 +11,7 @@ import path from "node:path";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { said, sayIn, type Said } from "@/lib/i18n/said";
-import { saidError } from "@/lib/i18n/said-error";
+import { saidError } from "@/lib/errors/said-error";
 import { translator } from "@/lib/i18n/translate";
 import { isInside, nearestRealPath, realRoots } from "@/lib/fs/real-path";
 

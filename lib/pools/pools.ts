@@ -9,7 +9,7 @@ import type { Db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/sqlite/client";
 import { recordAudit } from "@/lib/audit/record";
 import { activeExportJob } from "@/lib/exports/active-export";
-import { saidError } from "@/lib/i18n/said-error";
+import { saidError } from "@/lib/errors/said-error";
 import { PoolInputSchema, type PoolInput } from "@/lib/pools/pool-definition";
 import { assertAllowedTarget, realTargetPath } from "@/lib/pools/local-target-roots";
 import { isRowId } from "@/lib/ids/row-id-shape";

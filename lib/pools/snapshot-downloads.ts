@@ -6,7 +6,7 @@ import "server-only";
 import { Readable } from "node:stream";
 import path from "node:path";
 import type { Db } from "@/lib/db";
-import { saidError } from "@/lib/i18n/said-error";
+import { saidError } from "@/lib/errors/said-error";
 import { SnapshotFileNameSchema, SnapshotIdSchema } from "@/lib/exports/snapshot-manifest";
 import { poolTarget } from "@/lib/exports/targets/pool-targets";
 import type { PoolTargetConfig } from "@/lib/exports/targets/pool-target";

@@ -9,9 +9,9 @@ import "server-only";
 import type { Db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/sqlite/client";
 import { markSamplesStale } from "@/lib/derived/mark-stale";
-import { sameJson } from "@/lib/imports/write/content-hash";
-import { groupBy, lookupInChunks } from "@/lib/imports/write/key-lookup";
-import { newRowId } from "@/lib/queues/row-id";
+import { sameJson } from "@/lib/domain/content-hash";
+import { groupBy, lookupInChunks } from "@/lib/db/key-lookup";
+import { newRowId } from "@/lib/ids/row-id";
 
 type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Db } from "@/lib/db";
 import { RoleSchema } from "@/lib/auth/roles";
 import { EmailSchema } from "@/lib/users/users";
-import { saidError } from "@/lib/i18n/said-error";
+import { saidError } from "@/lib/errors/said-error";
 
 export const GrantSchema = z.object({ email: EmailSchema, role: RoleSchema });
 

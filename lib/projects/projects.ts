@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Db } from "@/lib/db";
 import { ProjectSettingsSchema } from "@/lib/domain/project-settings";
 import { DERIVATION_CODE_VERSION } from "@/lib/derived/derivation-version";
-import { saidError } from "@/lib/i18n/said-error";
+import { saidError } from "@/lib/errors/said-error";
 
 export const SlugSchema = z
   .string()

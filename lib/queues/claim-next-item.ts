@@ -33,7 +33,7 @@ import "server-only";
 import { z } from "zod";
 import type { Db } from "@/lib/db";
 import { inConnectionTransaction } from "@/lib/db/connection-transaction";
-import { saidError } from "@/lib/i18n/said-error";
+import { saidError } from "@/lib/errors/said-error";
 import { lockQueueMember } from "@/lib/queues/claim-locks";
 import { claimItemIfRoom, heldClaimElseExpireLapsed } from "@/lib/queues/claim-statements";
 import { nextCandidate } from "@/lib/queues/next-candidate";

@@ -16,7 +16,7 @@ import { insertAudit } from "@/lib/audit/record";
 import { asDate } from "@/lib/db/sql-reader";
 import { countLiveClaims, liveClaimSql } from "@/lib/queues/live-claims";
 import type { Candidate } from "@/lib/queues/next-candidate";
-import { newRowId } from "@/lib/queues/row-id";
+import { newRowId } from "@/lib/ids/row-id";
 
 export type HeldClaim = { id: string; queueItemId: string; leaseUntil: Date; sampleId: string | null; trajectoryId: string | null; verdictId: string | null };
 

@@ -5,7 +5,7 @@ import "server-only";
 import type { Db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/sqlite/client";
 import type { ProjectAccess } from "@/lib/auth/session";
-import { saidError } from "@/lib/i18n/said-error";
+import { saidError } from "@/lib/errors/said-error";
 import { fillNewQueue, type QueueSettings } from "@/lib/queues/new-queue";
 
 const BATCH = 1_000;

@@ -4,7 +4,7 @@ import "server-only";
 // final answer (an AnswerRevision), which annotators' answers can never change; Honeypot.expected
 // keeps a copy of it as it was when the honeypot was made, for the admins' list.
 import type { Db } from "@/lib/db";
-import { saidError } from "@/lib/i18n/said-error";
+import { saidError } from "@/lib/errors/said-error";
 import { roleAtLeast } from "@/lib/auth/roles";
 import type { ProjectAccess } from "@/lib/auth/session";
 import { recordAudit } from "@/lib/audit/record";

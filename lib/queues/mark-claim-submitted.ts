@@ -13,7 +13,7 @@ import type { Db } from "@/lib/db";
 import type { WriteTx } from "@/lib/db/write-transaction";
 import { inConnectionTransaction } from "@/lib/db/connection-transaction";
 import { asBool, asDate } from "@/lib/db/sql-reader";
-import { saidError } from "@/lib/i18n/said-error";
+import { saidError } from "@/lib/errors/said-error";
 import { insertAudit } from "@/lib/audit/record";
 import { lockItemOfClaim } from "@/lib/queues/claim-locks";
 import { gradeHoneypotClaim } from "@/lib/queues/grade-honeypot-claim";

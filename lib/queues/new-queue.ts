@@ -7,7 +7,7 @@ import "server-only";
 import { z } from "zod";
 import type { Db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/sqlite/client";
-import { saidError, saidErrorWith } from "@/lib/i18n/said-error";
+import { saidError, saidErrorWith } from "@/lib/errors/said-error";
 import type { ProjectAccess } from "@/lib/auth/session";
 import { recordAudit } from "@/lib/audit/record";
 import { addHoneypotItems } from "@/lib/queues/add-honeypot-items";

@@ -7,7 +7,7 @@ import type { ProjectAccess } from "@/lib/auth/session";
 import { recordAudit } from "@/lib/audit/record";
 import type { Db } from "@/lib/db";
 import { said } from "@/lib/i18n/said";
-import { saidError } from "@/lib/i18n/said-error";
+import { saidError } from "@/lib/errors/said-error";
 import type { PlainKey } from "@/lib/i18n/translate";
 import { statusWord } from "@/lib/i18n/status-word";
 

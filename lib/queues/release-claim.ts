@@ -6,7 +6,7 @@ import "server-only";
 import { z } from "zod";
 import type { Db } from "@/lib/db";
 import { writeTxOf } from "@/lib/db/write-transaction";
-import { saidError } from "@/lib/i18n/said-error";
+import { saidError } from "@/lib/errors/said-error";
 import { recordAudit } from "@/lib/audit/record";
 import { CLAIM_TRANSACTION, lockItemOfClaim } from "@/lib/queues/claim-locks";
 import { gradeSkippedHoneypot } from "@/lib/queues/grade-honeypot-claim";

@@ -5,7 +5,7 @@ import "server-only";
 import type { ProjectAccess } from "@/lib/auth/session-user";
 import { db as appDb, type Db } from "@/lib/db";
 import { execFor } from "@/lib/db/sql-exec";
-import { saidError } from "@/lib/i18n/said-error";
+import { saidError } from "@/lib/errors/said-error";
 import { markClaimSubmitted } from "@/lib/queues/mark-claim-submitted";
 
 export async function assertClaimAnswered(db: Db, { projectId, claimId, userId }: { projectId: string; claimId: string; userId: string }): Promise<void> {

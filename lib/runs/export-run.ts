@@ -2,7 +2,7 @@ import "server-only";
 import type { ProjectAccess } from "@/lib/auth/session";
 import { recordAudit } from "@/lib/audit/record";
 import { db } from "@/lib/db";
-import { saidError } from "@/lib/i18n/said-error";
+import { saidError } from "@/lib/errors/said-error";
 import { correctedCsv, correctedJson } from "@/lib/runs/corrected-table";
 import { loadRunVerification } from "@/lib/runs/run-verification";
 import { isRowId } from "@/lib/ids/row-id-shape";

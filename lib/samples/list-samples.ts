@@ -8,7 +8,7 @@ import { distinctValues } from "@/lib/db/distinct-values";
 import { COUNT_CAP, cappedTotal } from "@/lib/db/capped-count";
 import type { Prisma } from "@/lib/generated/sqlite/client";
 import type { SampleFilter } from "@/lib/samples/sample-filters";
-import { statusCondition } from "@/lib/status-filter";
+import { statusCondition } from "@/lib/filters/status-filter";
 import { databaseUrlOf, providerOf } from "@/lib/db";
 import { decodeSortCursor, encodeSortCursor, sortValueOf, walkSamples, type SortCursor } from "@/lib/samples/sample-order";
 import { isRowId } from "@/lib/ids/row-id-shape";

@@ -4,7 +4,7 @@
 // the review status, the tier and score, and prediction correctness rest on the final answer,
 // and would tell a verified item (a honeypot) apart.
 import { z } from "zod";
-import { firstValues, toQueryString, type SearchParams } from "@/lib/http/search-params";
+import { firstValues, toQueryString, type SearchParams } from "@/lib/filters/search-params";
 import { STATUS_FILTERS } from "@/lib/domain/item-lifecycle";
 
 export const SAMPLE_SORTS = ["import", "instruction", "source", "app", "score", "hits"] as const;

@@ -10,7 +10,7 @@ import { z } from "zod";
 import type { Db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { roleAtLeast, RoleSchema, type Role } from "@/lib/auth/roles";
-import { saidError } from "@/lib/i18n/said-error";
+import { saidError } from "@/lib/errors/said-error";
 
 const TOKEN = /^vrt_([a-z0-9]{8})_([A-Za-z0-9_-]{43})$/;
 

@@ -7,7 +7,7 @@ import { COUNT_CAP, cappedTotal } from "@/lib/db/capped-count";
 import type { Prisma } from "@/lib/generated/sqlite/client";
 import type { TrajectoryFilter } from "@/lib/trajectories/trajectory-filters";
 import { storedFlags } from "@/lib/trajectories/trajectory-review";
-import { statusCondition } from "@/lib/status-filter";
+import { statusCondition } from "@/lib/filters/status-filter";
 
 export const TRAJECTORY_PAGE_SIZE = 50;
 

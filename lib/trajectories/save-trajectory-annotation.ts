@@ -3,7 +3,7 @@ import "server-only";
 import type { Db } from "@/lib/db";
 import type { ProjectAccess } from "@/lib/auth/session";
 import { saveAnswer, type SaveAnswerResult, type SavedAnnotation } from "@/lib/annotations/save-answer";
-import type { TrajectoryPayload } from "@/lib/trajectories/trajectory-payload";
+import type { TrajectoryPayload } from "@/lib/domain/trajectory-payload";
 
 export { trajectoryColumns, trajectoryPayloadOf } from "@/lib/annotations/answer-kinds";
 

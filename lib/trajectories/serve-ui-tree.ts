@@ -3,7 +3,7 @@ import "server-only";
 // sandbox CSP, so a browser never interprets them. `view` picks the raw dump ("dump") or the
 // tree as the agent was shown it ("agent": AndroidLab's compressed text), when stored.
 import { db } from "@/lib/db";
-import { saidError } from "@/lib/i18n/said-error";
+import { saidError } from "@/lib/errors/said-error";
 import { mediaStore } from "@/lib/media/media-store";
 import { MEDIA_HEADERS } from "@/lib/media/serve";
 import { isRowId } from "@/lib/ids/row-id-shape";

@@ -4,7 +4,7 @@
 // machines and the import said: the review status, the human verdict and the flags that rest
 // on it would tell a verified item (a honeypot) apart.
 import { z } from "zod";
-import { firstValues, type SearchParams } from "@/lib/http/search-params";
+import { firstValues, type SearchParams } from "@/lib/filters/search-params";
 import { HUMAN_FLAGS, MISMATCH_FLAGS } from "@/lib/domain/mismatch-flags";
 import { STATUS_FILTERS } from "@/lib/domain/item-lifecycle";
 import { RowIdSchema } from "@/lib/ids/row-id-shape";

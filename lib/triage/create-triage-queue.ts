@@ -12,7 +12,7 @@ import { recordAudit } from "@/lib/audit/record";
 import { ProjectSettingsSchema } from "@/lib/domain/project-settings";
 import { TRIAGE_REASONS } from "@/lib/domain/triage-impact";
 import { listTriageCandidates } from "@/lib/triage/triage-candidates";
-import { saidError, saidErrorWith } from "@/lib/i18n/said-error";
+import { saidError, saidErrorWith } from "@/lib/errors/said-error";
 
 export const MAX_TRIAGE_QUEUE_ITEMS = 5_000;
 const BATCH = 1_000;

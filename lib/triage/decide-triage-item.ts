@@ -20,7 +20,7 @@ import { reasonText } from "@/lib/triage/reason-presets";
 import { overrideVerdictIn } from "@/lib/verdicts/override-verdict";
 import { inWriteTransaction } from "@/lib/db/write-transaction";
 import { traceVerdictsOf } from "@/lib/verdicts/trace-verdicts";
-import { saidError } from "@/lib/i18n/said-error";
+import { saidError } from "@/lib/errors/said-error";
 import { RowIdSchema } from "@/lib/ids/row-id-shape";
 
 export const DecideTriageInputSchema = z.object({

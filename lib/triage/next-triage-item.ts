@@ -4,7 +4,7 @@ import "server-only";
 // saying the queue has nothing left for them.
 import type { Db } from "@/lib/db";
 import { claimNextItem } from "@/lib/queues/claim-next-item";
-import { saidError } from "@/lib/i18n/said-error";
+import { saidError } from "@/lib/errors/said-error";
 
 export async function nextTriageLocation(db: Db, project: { id: string; slug: string }, queueId: string, userId: string): Promise<string> {
   const queue = await db.queue.findFirst({ where: { id: queueId, projectId: project.id, itemType: "disagreement" }, select: { id: true } });

@@ -4,7 +4,7 @@
 // a tab per level, `[id] role 'name' prop: value`) names them by role and name. Neither
 // records where an element is, so these nodes have no bounds: they are listed and searched,
 // never outlined or snapped to.
-import { observationElements } from "@/components/trajectory-review/observation-elements";
+import { observationElements } from "@/lib/ui-tree/observation-elements";
 import { assignIds, type DraftNode, type ParseResult } from "@/lib/ui-tree/node";
 
 export function parseWebElements(observation: string): ParseResult {

@@ -13,8 +13,8 @@ import "server-only";
 // must not be able to put answers in another person's name.
 import { randomUUID } from "node:crypto";
 import type { Db, Tx } from "@/lib/db";
-import type { LabelAnnotator } from "@/lib/imports/records";
-import { saidError } from "@/lib/i18n/said-error";
+import type { LabelAnnotator } from "@/lib/domain/labels";
+import { saidError } from "@/lib/errors/said-error";
 
 /** RFC 2606 reserves .invalid: no mail server, no identity provider, can ever answer for it. */
 export const PLACEHOLDER_DOMAIN = "placeholder.invalid";

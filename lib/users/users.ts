@@ -5,7 +5,7 @@ import "server-only";
 import { z } from "zod";
 import type { Db } from "@/lib/db";
 import { hashPassword, MIN_PASSWORD_LENGTH } from "@/lib/auth/password";
-import { saidError } from "@/lib/i18n/said-error";
+import { saidError } from "@/lib/errors/said-error";
 
 export const EmailSchema = z.string().trim().toLowerCase().email("must be an e-mail address").max(320);
 export const PasswordSchema = z

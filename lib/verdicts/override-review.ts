@@ -10,7 +10,7 @@ import "server-only";
 // Both are a person's act: machines never confirm or withdraw.
 import { z } from "zod";
 import type { Db } from "@/lib/db";
-import { saidError } from "@/lib/i18n/said-error";
+import { saidError } from "@/lib/errors/said-error";
 import { isReviewerRole } from "@/lib/auth/roles";
 import type { ProjectAccess } from "@/lib/auth/session";
 import { recordAudit } from "@/lib/audit/record";

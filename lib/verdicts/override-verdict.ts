@@ -7,7 +7,7 @@ import "server-only";
 // nobody overrides a value they did not see.
 import { z } from "zod";
 import type { Db } from "@/lib/db";
-import { saidError } from "@/lib/i18n/said-error";
+import { saidError } from "@/lib/errors/said-error";
 import type { ProjectAccess } from "@/lib/auth/session";
 import { recordAudit } from "@/lib/audit/record";
 import { rederiveVerdictItem } from "@/lib/verdicts/rederive-verdict-item";

@@ -8,8 +8,8 @@ import "server-only";
 // (verdictChangedUnderOverride) and the change is listed here for the import report.
 import type { Db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/sqlite/client";
-import { lookupInChunks } from "@/lib/imports/write/key-lookup";
-import { newRowId } from "@/lib/queues/row-id";
+import { lookupInChunks } from "@/lib/db/key-lookup";
+import { newRowId } from "@/lib/ids/row-id";
 import { verdictIdentityKey, verdictTargetType } from "@/lib/verdicts/verdict-identity";
 
 type Target = { sampleId?: string | null; trajectoryId?: string | null; stepId?: string | null };

@@ -10,7 +10,7 @@ import { inWriteTransaction } from "@/lib/db/write-transaction";
 import { rederiveStale } from "@/lib/derived/rederive-stale";
 import { rederiveSamples } from "@/lib/derived/rederive-samples";
 import { rederiveTrajectories } from "@/lib/derived/rederive-trajectories";
-import type { TrajectoryPayload } from "@/lib/trajectories/trajectory-payload";
+import type { TrajectoryPayload } from "@/lib/domain/trajectory-payload";
 
 export { rederiveStale };
 

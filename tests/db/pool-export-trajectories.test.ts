@@ -20,7 +20,7 @@ import { EVALUATION_CSV_HEADER, EvaluationCsvRowSchema, EvaluationResultsSchema 
 import { SnapshotManifestSchema } from "@/lib/exports/snapshot-manifest";
 import { saveTrajectoryAnnotation } from "@/lib/trajectories/save-trajectory-annotation";
 import { finalRevisionIds, pinTrajectory, rederive, trajectoryAnswer } from "./derived-support";
-import type { TrajectoryPayload } from "@/lib/trajectories/trajectory-payload";
+import type { TrajectoryPayload } from "@/lib/domain/trajectory-payload";
 
 const CORRECTED: Action = { type: "click", x: 100, y: 200 };
 

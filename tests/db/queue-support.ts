@@ -10,7 +10,7 @@ import type { GroundingPayload } from "@/lib/annotations/grounding-payload";
 import { claimNextItem, type ClaimedItem } from "@/lib/queues/claim-next-item";
 import { markClaimSubmitted } from "@/lib/queues/mark-claim-submitted";
 import { saveTrajectoryAnnotation } from "@/lib/trajectories/save-trajectory-annotation";
-import type { TrajectoryPayload } from "@/lib/trajectories/trajectory-payload";
+import type { TrajectoryPayload } from "@/lib/domain/trajectory-payload";
 import { freshDatabase } from "./databases";
 import { rederiveStale } from "./derived-support";
 

@@ -14,7 +14,7 @@ import { saveTrajectoryAnnotation } from "@/lib/trajectories/save-trajectory-ann
 import { listTrajectories } from "@/lib/trajectories/list-trajectories";
 import { TrajectoryFilterSchema } from "@/lib/trajectories/trajectory-filters";
 import { overrideVerdict } from "@/lib/verdicts/override-verdict";
-import type { TrajectoryPayload } from "@/lib/trajectories/trajectory-payload";
+import type { TrajectoryPayload } from "@/lib/domain/trajectory-payload";
 import { recordVerdicts } from "@/lib/verdicts/record-verdict";
 
 const labels = (...values: ("correct" | "incorrect" | "unsure")[]) => values.map((label, stepIndex) => ({ stepIndex, label }));

@@ -17,7 +17,7 @@ import { claimNextItem } from "@/lib/queues/claim-next-item";
 import { createQueue } from "@/lib/queues/create-queue";
 import { markClaimSubmitted } from "@/lib/queues/mark-claim-submitted";
 import { saveTrajectoryAnnotation } from "@/lib/trajectories/save-trajectory-annotation";
-import type { TrajectoryPayload } from "@/lib/trajectories/trajectory-payload";
+import type { TrajectoryPayload } from "@/lib/domain/trajectory-payload";
 import { createUser } from "@/lib/users/users";
 import { ADJUDICATION_SEED_FILE, type AdjudicationSeed } from "./adjudication-seed";
 

@@ -5,7 +5,7 @@ import { pinFinalAnswer } from "@/lib/annotations/answer-revisions";
 import type { GroundingPayload } from "@/lib/annotations/grounding-payload";
 import { rederiveStale } from "@/lib/derived/rederive-stale";
 import { inWriteTransaction } from "@/lib/db/write-transaction";
-import type { TrajectoryPayload } from "@/lib/trajectories/trajectory-payload";
+import type { TrajectoryPayload } from "@/lib/domain/trajectory-payload";
 
 export { rederiveStale };
 

@@ -3,7 +3,7 @@
 // before, and a Chinese reader gets the same refusal in Chinese with the same figures.
 import { describe, expect, it } from "vitest";
 import { failureIn } from "@/lib/actions/result";
-import { saidError } from "@/lib/i18n/said-error";
+import { saidError } from "@/lib/errors/said-error";
 import { statusWord } from "@/lib/i18n/status-word";
 import { translator } from "@/lib/i18n/translate";
 

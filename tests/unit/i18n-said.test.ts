@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { failure, failureIn } from "@/lib/actions/result";
-import { saidError } from "@/lib/i18n/said-error";
+import { saidError } from "@/lib/errors/said-error";
 import { translator } from "@/lib/i18n/translate";
 
 describe("messages said by the server", () => {

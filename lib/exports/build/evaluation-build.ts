@@ -6,7 +6,7 @@ import "server-only";
 // or it did not. A run's table is one run's episodes, held in memory.
 import { createHash } from "node:crypto";
 import { finalTrajectoryAnswers } from "@/lib/annotations/final-answer";
-import { saidError } from "@/lib/i18n/said-error";
+import { saidError } from "@/lib/errors/said-error";
 import { count, type ExportBuilder, type ExportContext } from "@/lib/exports/build/export-context";
 import { correctedCsv, correctedJson } from "@/lib/runs/corrected-table";
 import { loadRunVerification } from "@/lib/runs/run-verification";

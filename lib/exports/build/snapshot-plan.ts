@@ -11,7 +11,7 @@ import "server-only";
 // it to the pool's target; the pools screen's diff runs steps 1-2 dry and compares.
 import type { Db } from "@/lib/db";
 import { ProjectSettingsSchema } from "@/lib/domain/project-settings";
-import { saidError } from "@/lib/i18n/said-error";
+import { saidError } from "@/lib/errors/said-error";
 import { BUILDERS } from "@/lib/exports/build/builders";
 import { newTally, type ExportContext } from "@/lib/exports/build/export-context";
 import { tokenSummary } from "@/lib/exports/build/token-tally";

@@ -28,7 +28,7 @@ import { itemIdOf, itemTypeOf, isSampleKey, type ItemKey } from "@/lib/annotatio
 import { inWriteTransaction, type WriteTx } from "@/lib/db/write-transaction";
 import type { Prisma } from "@/lib/generated/sqlite/client";
 import type { AnnotationRecord } from "@/lib/imports/records";
-import { contentHash, sameJson } from "@/lib/imports/write/content-hash";
+import { contentHash, sameJson } from "@/lib/domain/content-hash";
 import { labelAnswer } from "@/lib/imports/write/label-payload";
 import { findLabelItem } from "@/lib/imports/write/label-targets";
 import { note, reject, type FormatReport } from "@/lib/imports/write/report";

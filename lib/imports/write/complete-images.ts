@@ -19,7 +19,7 @@ import { note, noteLanded, reject, type FormatReport } from "@/lib/imports/write
 import { compareStatedSize } from "@/lib/imports/write/stated-size";
 import type { TouchedIds } from "@/lib/imports/write/touched";
 import { isTailOf } from "@/lib/imports/image-files";
-import { lookupInChunks } from "@/lib/imports/write/key-lookup";
+import { lookupInChunks } from "@/lib/db/key-lookup";
 import { isSettled } from "@/lib/domain/item-lifecycle";
 import { sampleInputsOf, trajectoryInputsOf } from "@/lib/annotations/item-inputs";
 import { inWriteTransaction } from "@/lib/db/write-transaction";

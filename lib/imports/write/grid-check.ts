@@ -11,7 +11,7 @@ import type { Prisma } from "@/lib/generated/sqlite/client";
 import { gridConventionOf, gridFit, type GridPoint } from "@/lib/domain/grid-convention";
 import type { RunRecord } from "@/lib/imports/records";
 import { UI_VENUS2_RUN_KIND } from "@/lib/imports/formats/trajectories/ui-venus2-run-kind";
-import { sameJson } from "@/lib/imports/write/content-hash";
+import { sameJson } from "@/lib/domain/content-hash";
 import { note, type FormatReport } from "@/lib/imports/write/report";
 import { asJson } from "@/lib/db/sql-reader";
 

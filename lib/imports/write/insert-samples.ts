@@ -14,8 +14,8 @@ import { boxOf } from "@/lib/derived/rederive-samples";
 import type { DerivationContext } from "@/lib/derived/derivation-context";
 import { SAMPLE_DERIVED_COLUMNS, SAMPLE_DERIVED_PG_TYPES, newSampleDerivedValues } from "@/lib/derived/sample-derived-columns";
 import { inList, type SqlExec } from "@/lib/db/sql-exec";
-import { groupBy, lookupInChunks } from "@/lib/imports/write/key-lookup";
-import { newRowId } from "@/lib/queues/row-id";
+import { groupBy, lookupInChunks } from "@/lib/db/key-lookup";
+import { newRowId } from "@/lib/ids/row-id";
 import { sqliteDateText } from "@/lib/db/dialect";
 
 /** `key`: sampleKey(data.sourceDataset, data.sourceId). */

@@ -4,7 +4,7 @@
 // labels within the trajectory). A draft may be incomplete, as drafts are.
 import { GroundingPayloadSchema, groundingProblem } from "@/lib/annotations/grounding-payload";
 import type { FinalPayload } from "@/lib/annotations/final-payload";
-import { TrajectoryPayloadSchema, trajectoryProblem } from "@/lib/trajectories/trajectory-payload";
+import { TrajectoryPayloadSchema, trajectoryProblem } from "@/lib/domain/trajectory-payload";
 import type { AnnotationRecord } from "@/lib/imports/records";
 import type { LabelItem } from "@/lib/imports/write/label-targets";
 import { targetToPixels } from "@/lib/imports/write/target-pixels";

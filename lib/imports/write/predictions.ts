@@ -16,7 +16,7 @@ import { sampleKey, writeSamples, type WrittenSample } from "@/lib/imports/write
 import { withSourceReference } from "@/lib/imports/write/target-pixels";
 import type { TouchedIds } from "@/lib/imports/write/touched";
 import { chunks, IMPORT_TRANSACTION } from "@/lib/imports/write/transactions";
-import { groupBy, lookupInChunks } from "@/lib/imports/write/key-lookup";
+import { groupBy, lookupInChunks } from "@/lib/db/key-lookup";
 import { writePredictionRows, type PredictionRow } from "@/lib/predictions/write-prediction-rows";
 import { DEFAULT_POLICY, type VerifiedChangePolicy } from "@/lib/imports/write/verified-change";
 

@@ -2,7 +2,7 @@ import "server-only";
 import type { Db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/sqlite/client";
 import type { RunRecord } from "@/lib/imports/records";
-import { sameJson } from "@/lib/imports/write/content-hash";
+import { sameJson } from "@/lib/domain/content-hash";
 import type { FormatReport } from "@/lib/imports/write/report";
 
 // What the import itself writes on a run after its records (run-metrics.ts, grid-check.ts):

@@ -14,7 +14,7 @@ import type { Db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/sqlite/client";
 import type { InlineImage, StepRecord, TrajectoryRecord } from "@/lib/imports/records";
 import { actionToPixels } from "@/lib/imports/write/action-pixels";
-import { contentHash, sameJson } from "@/lib/imports/write/content-hash";
+import { contentHash, sameJson } from "@/lib/domain/content-hash";
 import { lookupEndScreen } from "@/lib/imports/write/end-screen";
 import type { ImageFiles, MediaCache } from "@/lib/imports/write/media-cache";
 import { note, noteRevised, reject, verdictChanged, type FormatReport } from "@/lib/imports/write/report";

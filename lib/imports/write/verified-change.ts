@@ -19,7 +19,7 @@ import type { WriteTx } from "@/lib/db/write-transaction";
 import type { SourceLocation } from "@/lib/imports/records";
 import { sourceChanged, type FormatReport } from "@/lib/imports/write/report";
 import { describeInputChange } from "@/lib/domain/verified-inputs";
-import { newRowId } from "@/lib/queues/row-id";
+import { newRowId } from "@/lib/ids/row-id";
 
 export const ON_VERIFIED_CHANGE = ["reopen", "keep"] as const;
 export type OnVerifiedChange = (typeof ON_VERIFIED_CHANGE)[number];

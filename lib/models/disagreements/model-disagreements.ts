@@ -12,7 +12,7 @@ import "server-only";
 // stored values only (verdicts' own values, predictions' derived correctness, run items).
 import type { Db } from "@/lib/db";
 import { ProjectSettingsSchema } from "@/lib/domain/project-settings";
-import { lookupInChunks } from "@/lib/imports/write/key-lookup";
+import { lookupInChunks } from "@/lib/db/key-lookup";
 import { sampleCandidates } from "@/lib/triage/sample-candidates";
 import { trajectoryCandidates } from "@/lib/triage/trajectory-candidates";
 

@@ -7,7 +7,7 @@ import "server-only";
 // key read once is not read again. Two calls of one page with the same key (the same question
 // about the same screen, twice) share one request.
 import type { Db } from "@/lib/db";
-import { lookupInChunks } from "@/lib/imports/write/key-lookup";
+import { lookupInChunks } from "@/lib/db/key-lookup";
 import type { ChatParams } from "@/lib/models/connections/chat-client";
 import type { ChatMessage } from "@/lib/models/templates/render-prompt";
 import type { CallResult } from "@/lib/models/runs/call-result";

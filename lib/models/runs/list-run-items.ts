@@ -4,7 +4,7 @@ import "server-only";
 // with the sample's instruction or the trajectory's goal to link it by.
 import { z } from "zod";
 import type { Db } from "@/lib/db";
-import { firstValues, type SearchParams } from "@/lib/http/search-params";
+import { firstValues, type SearchParams } from "@/lib/filters/search-params";
 
 export const ITEMS_PAGE_SIZE = 50;
 export const ITEM_STATUSES = ["pending", "done", "failed"] as const;

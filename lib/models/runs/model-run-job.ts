@@ -16,7 +16,7 @@ import "server-only";
 // A worker that dies mid-run leaves its job to be taken over; the items it had written stay
 // done and the replies it had cached are not asked again.
 import { setMaxListeners } from "node:events";
-import { IN_LIST_SIZE } from "@/lib/imports/write/key-lookup";
+import { IN_LIST_SIZE } from "@/lib/db/key-lookup";
 import type { Db } from "@/lib/db";
 import { AppError, isAppError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/sqlite/client";

@@ -21,8 +21,8 @@ import { sampleWhere } from "@/lib/samples/list-samples";
 import { SampleFilterSchema } from "@/lib/samples/sample-filters";
 import { trajectoryWhere } from "@/lib/trajectories/list-trajectories";
 import { TrajectoryFilterSchema } from "@/lib/trajectories/trajectory-filters";
-import { newRowId } from "@/lib/queues/row-id";
-import { lookupInChunks } from "@/lib/imports/write/key-lookup";
+import { newRowId } from "@/lib/ids/row-id";
+import { lookupInChunks } from "@/lib/db/key-lookup";
 
 /** Items one run may hold: a run is a job over a frozen list, not a stream. */
 export const MAX_RUN_ITEMS = 200_000;

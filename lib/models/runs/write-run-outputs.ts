@@ -7,7 +7,7 @@ import "server-only";
 // answer, a final answer or an override: a changed verdict under an override is flagged by the
 // derivation, and counted in the run's report.
 import type { Db } from "@/lib/db";
-import { lookupInChunks } from "@/lib/imports/write/key-lookup";
+import { lookupInChunks } from "@/lib/db/key-lookup";
 import type { Prisma } from "@/lib/generated/sqlite/client";
 import { markSamplesStale, markTrajectoriesStale } from "@/lib/derived/mark-stale";
 import { rederiveStale } from "@/lib/derived/rederive-stale";

@@ -14,7 +14,7 @@ import "server-only";
 //    automatic outcomes that differ, each with its last screenshot.
 // Every outcome is a stored derived value. Reviewers only: it shows verified outcomes.
 import type { Db } from "@/lib/db";
-import { saidError } from "@/lib/i18n/said-error";
+import { saidError } from "@/lib/errors/said-error";
 import { newcombePaired, type PairedDifference } from "@/lib/domain/estimates/paired-proportions";
 import { ppiEstimate, type PpiOutcome } from "@/lib/domain/estimates/ppi";
 import { taskKeyOf, type TaskMatch } from "@/lib/domain/estimates/task-key";

@@ -11,7 +11,7 @@ import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import type { Db } from "@/lib/db";
 import type { ProjectAccess } from "@/lib/auth/session";
-import { saidError } from "@/lib/i18n/said-error";
+import { saidError } from "@/lib/errors/said-error";
 import { recordAudit } from "@/lib/audit/record";
 import { drawOrder } from "@/lib/domain/estimates/draw-order";
 import { allocateSample } from "@/lib/domain/estimates/sample-plan";

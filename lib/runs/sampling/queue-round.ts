@@ -7,7 +7,7 @@ import "server-only";
 import { z } from "zod";
 import type { Db } from "@/lib/db";
 import type { ProjectAccess } from "@/lib/auth/session";
-import { saidError } from "@/lib/i18n/said-error";
+import { saidError } from "@/lib/errors/said-error";
 import { planAdditional } from "@/lib/domain/estimates/sample-plan";
 import { createListQueue } from "@/lib/queues/create-list-queue";
 import { checkNewQueue, QueueSettingsShape } from "@/lib/queues/new-queue";

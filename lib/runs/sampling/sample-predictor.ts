@@ -8,7 +8,7 @@ import "server-only";
 import type { Db } from "@/lib/db";
 import type { AppError } from "@/lib/errors";
 import { AUTOMATIC_PREDICTOR, predictorChoiceSchema, predictorKey, type PredictorOption } from "@/lib/domain/estimates/predictor";
-import { saidError } from "@/lib/i18n/said-error";
+import { saidError } from "@/lib/errors/said-error";
 import { judgeHumanCounts } from "@/lib/verdicts/judge-human";
 
 export async function runPredictorOptions(db: Db, projectId: string, runId: string): Promise<PredictorOption[]> {

@@ -21,7 +21,7 @@ import { makeHoneypot } from "@/lib/queues/honeypots";
 import { markClaimSubmitted } from "@/lib/queues/mark-claim-submitted";
 import { releaseClaim } from "@/lib/queues/release-claim";
 import { canonicalJson } from "@/lib/domain/canonical-json";
-import type { TrajectoryPayload } from "@/lib/trajectories/trajectory-payload";
+import type { TrajectoryPayload } from "@/lib/domain/trajectory-payload";
 import { overrideVerdict } from "@/lib/verdicts/override-verdict";
 import { importInto } from "../import-support";
 import { iou } from "./reference";

@@ -12,7 +12,7 @@ import type { GroundingPayload } from "@/lib/annotations/grounding-payload";
 import type { ItemState } from "@/lib/domain/item-lifecycle";
 import { createLocalMediaStore } from "@/lib/media/local-store";
 import type { MediaStore } from "@/lib/media/store";
-import type { TrajectoryPayload } from "@/lib/trajectories/trajectory-payload";
+import type { TrajectoryPayload } from "@/lib/domain/trajectory-payload";
 import { IMPORT_MEDIA_DIR, importInto } from "../import-support";
 import type { Box } from "./reference";
 

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { impliedFirstWrongStep } from "@/lib/domain/derive-trajectory";
 import { isWrongStep } from "@/lib/domain/labels";
-import { trajectoryProblemOf, type TrajectoryPayload } from "@/lib/trajectories/trajectory-payload";
+import { trajectoryProblemOf, type TrajectoryPayload } from "@/lib/domain/trajectory-payload";
 
 const redundant = { stepIndex: 2, label: "incorrect" as const, errorKind: "redundant" as const };
 const wrong = { stepIndex: 4, label: "incorrect" as const, errorKind: "wrong_element" as const };

@@ -2,7 +2,7 @@
 // and nothing a URL or a form could carry into a query does.
 import { describe, expect, it } from "vitest";
 import { ROW_ID_BODY, RowIdSchema, isRowId } from "@/lib/ids/row-id-shape";
-import { newRowId } from "@/lib/queues/row-id";
+import { newRowId } from "@/lib/ids/row-id";
 
 describe("row id shape", () => {
   it("accepts the ids our raw writes and Prisma's cuid() make", () => {

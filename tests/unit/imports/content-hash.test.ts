@@ -5,7 +5,7 @@
 // with sorted keys) and are pinned; the generated cases compare with that formula.
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { contentHash } from "@/lib/imports/write/content-hash";
+import { contentHash } from "@/lib/domain/content-hash";
 import { generatedJson } from "../../support/generated-json";
 
 function firstVersion(record: unknown): string {

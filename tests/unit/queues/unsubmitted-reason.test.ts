@@ -2,7 +2,7 @@
 // read back from an address, each check maps to its own, and the address keeps its query.
 import { describe, expect, it } from "vitest";
 import { AppError } from "@/lib/errors";
-import { saidError } from "@/lib/i18n/said-error";
+import { saidError } from "@/lib/errors/said-error";
 import { parseUnsubmittedReason, unsubmittedReason, withUnsubmitted } from "@/lib/queues/unsubmitted-reason";
 
 describe("unsubmitted reasons", () => {

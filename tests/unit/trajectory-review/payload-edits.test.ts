@@ -1,7 +1,7 @@
 // One key for a run of correct steps (issue 36 item 35: N correct steps cost N presses of c).
 import { describe, expect, it } from "vitest";
 import { labelRestCorrect } from "@/components/trajectory-review/payload-edits";
-import type { TrajectoryPayload } from "@/lib/trajectories/trajectory-payload";
+import type { TrajectoryPayload } from "@/lib/domain/trajectory-payload";
 
 const payload = (steps: TrajectoryPayload["steps"]): TrajectoryPayload => ({ traceVerdict: null, firstWrongStep: null, steps, note: null });
 

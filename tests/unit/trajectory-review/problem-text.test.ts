@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { problemText } from "@/components/trajectory-review/problem-text";
 import { summarizeTrajectoryAnswer } from "@/components/trajectory-review/answer-summary";
 import { translator } from "@/lib/i18n/translate";
-import { trajectoryProblem, trajectoryProblemOf, type TrajectoryPayload } from "@/lib/trajectories/trajectory-payload";
+import { trajectoryProblem, trajectoryProblemOf, type TrajectoryPayload } from "@/lib/domain/trajectory-payload";
 
 const base: TrajectoryPayload = { traceVerdict: "failure", firstWrongStep: null, steps: [], note: null };
 const CASES: [string, TrajectoryPayload][] = [

@@ -1,6 +1,6 @@
 // English refusals of the domain checks behind the screens (queues, answers, verdicts,
 // trajectories, pools, run sampling, exports, media): thrown with saidError
-// (lib/i18n/said-error.ts), so a screen shows them in the reader's language while API v1
+// (lib/errors/said-error.ts), so a screen shows them in the reader's language while API v1
 // bodies and logs keep this English, word for word the sentence each check used to throw.
 export const checks = {
   // Queues, claims and adjudication (lib/queues)

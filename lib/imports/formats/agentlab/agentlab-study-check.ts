@@ -16,7 +16,7 @@
 // A figure is compared at the precision the file rounds it to.
 import type { FigureDifference, SourceLocation, SourceNote } from "@/lib/imports/records";
 import { foreignBasename } from "@/lib/imports/formats/trajectories/source-files";
-import { groupBy } from "@/lib/imports/write/key-lookup";
+import { groupBy } from "@/lib/db/key-lookup";
 
 export type EpisodeFacts = {
   /** The experiment folder's name: what result_df's `exp_dir` ends with. */

@@ -11,7 +11,7 @@ import { InlineImage } from "@/lib/imports/records";
 import { parseUiTree } from "@/lib/ui-tree/parse-ui-tree";
 import { prepareInput } from "@/lib/imports/import-input";
 import { buildPreview } from "@/lib/imports/preview";
-import { contentHash } from "@/lib/imports/write/content-hash";
+import { contentHash } from "@/lib/domain/content-hash";
 import { collect, rejections, runs, trajectories } from "../trajectories/helpers";
 import { ANDROID_WORLD_SCREEN, hasPython, readAndroidWorldRunWithPython, writeAndroidWorldRun } from "../../../support/import-fixtures/android-world";
 

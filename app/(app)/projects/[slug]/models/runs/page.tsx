@@ -1,7 +1,7 @@
 import { ModelRunsScreen } from "@/components/model-runs/model-runs-screen";
 import { roleAtLeast } from "@/lib/auth/roles";
 import { db } from "@/lib/db";
-import { firstValues } from "@/lib/http/search-params";
+import { firstValues } from "@/lib/filters/search-params";
 import { titled } from "@/lib/i18n/server";
 import { listModelRuns } from "@/lib/models/runs/list-model-runs";
 import { projectPageAccess } from "@/lib/projects/page-access";

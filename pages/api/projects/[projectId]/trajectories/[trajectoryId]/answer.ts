@@ -1,7 +1,7 @@
 import { AppError } from "@/lib/errors";
 import { answerRouteReply, answerSaveBody } from "@/lib/annotations/answer-save-reply";
 import { pagesProjectRoute } from "@/lib/http/pages-project-route";
-import { TrajectoryPayloadSchema, type TrajectoryPayload } from "@/lib/trajectories/trajectory-payload";
+import { TrajectoryPayloadSchema, type TrajectoryPayload } from "@/lib/domain/trajectory-payload";
 import { RowIdSchema } from "@/lib/ids/row-id-shape";
 
 // Next.js must not read the body: the route reads it, bounded, and validates it. (Next.js reads

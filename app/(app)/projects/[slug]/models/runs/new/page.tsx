@@ -1,6 +1,6 @@
 import { NewRunScreen } from "@/components/model-runs/new-run-screen";
 import { db } from "@/lib/db";
-import { firstValues } from "@/lib/http/search-params";
+import { firstValues } from "@/lib/filters/search-params";
 import { titled } from "@/lib/i18n/server";
 import { newRunData } from "@/lib/models/runs/new-run-data";
 import { parseRunItems, scopeFilterOf } from "@/lib/models/runs/scope-filter";

@@ -2,7 +2,7 @@
 // `[N]: <tag> "text";` joined by tabs) read back into elements, as the review screen lists
 // them and finds the one "Click [N]" names.
 import { describe, expect, it } from "vitest";
-import { elementMatches, observationElements, unlistedLabel } from "@/components/trajectory-review/observation-elements";
+import { elementMatches, observationElements, unlistedLabel } from "@/lib/ui-tree/observation-elements";
 
 // As in the public example taskAllrecipes--4's first user turn, after run.py's instructions.
 const LIST = '[0]: <button> "Main menu for Allrecipes";\t[1]: "Allrecipes", "Home";\t[2]: <button> "search";\t[3]: "Log In";\t[33]: <input> "Search the site\nfor recipes";';

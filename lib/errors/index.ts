@@ -21,7 +21,7 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly details?: unknown,
-    /** The message as a catalogue key, for screens in the reader's language (lib/i18n/said-error.ts). */
+    /** The message as a catalogue key, for screens in the reader's language (lib/errors/said-error.ts). */
     readonly said?: Said,
   ) {
     super(message);

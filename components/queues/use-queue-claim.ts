@@ -2,7 +2,7 @@
 // Queue mode of the review screens. The queue's /next route opens an item with `claim` and
 // `queue` in the URL. A submit in queue mode names both in its answer's save: the server stores
 // the answer, closes the claim and claims the caller's next item in that one request, and
-// answers where to go (lib/annotations/answer-save-reply.ts). Should that part not come back
+// answers where to go (lib/api/answer-save-reply.ts). Should that part not come back
 // (an older server, going on failed), the screen posts the queue's /next form with the claim
 // to close instead, which does the same in a second request.
 import { useEffect, useRef } from "react";

@@ -19,7 +19,7 @@ import { VersionedSaveBar } from "@/components/review/versioned-save-bar";
 import { useRemainingHeight } from "@/components/review/use-remaining-height";
 import { useVersionedAutosave } from "@/components/review/use-versioned-autosave";
 import { formatCoordinates } from "@/lib/i18n/format";
-import type { AnswerSaveResult } from "@/lib/annotations/answer-save-reply";
+import type { AnswerSaveResult } from "@/lib/api/answer-save-reply";
 import { groundingProblem, type GroundingPayload } from "@/lib/annotations/grounding-payload";
 import type { Box } from "@/lib/domain/geometry";
 import type { TierSettings } from "@/lib/domain/tiers";

@@ -10,7 +10,7 @@
 // pinned since is refused, and the conflict says whose it is (`final`).
 import { useRef, useState } from "react";
 import { useT } from "@/components/i18n/i18n-provider";
-import type { FinalConflict } from "@/lib/annotations/answer-save-reply";
+import type { FinalConflict } from "@/lib/api/answer-save-reply";
 
 // `version` is the person's own annotation's (null when they have none yet); `final` is set when
 // the refusal was another reviewer's final answer rather than another save of their own answer.

@@ -38,7 +38,7 @@ import { useReviewKeys } from "@/components/trajectory-review/use-review-keys";
 import { useZoomMemory } from "@/components/trajectory-review/use-zoom-memory";
 import { postAnswerSave, useQueueClaim } from "@/components/queues/use-queue-claim";
 import { useVersionedAutosave } from "@/components/review/use-versioned-autosave";
-import type { AnswerSaveResult } from "@/lib/annotations/answer-save-reply";
+import type { AnswerSaveResult } from "@/lib/api/answer-save-reply";
 import { treeKey, useUiTree, type TreeView } from "@/components/trajectory-review/use-ui-tree";
 import { useTreeSelection } from "@/components/trajectory-review/use-tree-selection";
 import { treeFitText } from "@/components/editor/tree-fit-text";

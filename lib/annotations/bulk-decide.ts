@@ -9,7 +9,7 @@ import { saidError } from "@/lib/errors/said-error";
 import type { ProjectAccess } from "@/lib/auth/session";
 import { recordAudit } from "@/lib/audit/record";
 import { pinFinalAnswer } from "@/lib/annotations/answer-revisions";
-import { settleQueueItemsOf } from "@/lib/queues/settle-queue-items";
+import { settleQueueItemsOf } from "@/lib/annotations/settle-queue-items";
 import { inWriteTransaction } from "@/lib/db/write-transaction";
 
 export type BulkDecision = "accept" | "reject";

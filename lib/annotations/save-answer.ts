@@ -22,8 +22,8 @@ import { revisionColumns } from "@/lib/annotations/final-payload";
 import { conflictError, isStaleWrite, writeVersioned } from "@/lib/annotations/versioned-save";
 import type { WriteTx } from "@/lib/db/write-transaction";
 import { inConnectionTransaction } from "@/lib/db/connection-transaction";
-import { claimOnItem } from "@/lib/queues/claim-on-item";
-import { settleQueueItemsOf } from "@/lib/queues/settle-queue-items";
+import { claimOnItem } from "@/lib/annotations/claim-on-item";
+import { settleQueueItemsOf } from "@/lib/annotations/settle-queue-items";
 
 export type { SaveAnswerInput } from "@/lib/annotations/answer-kinds";
 export type SavedAnnotation = { id: string; version: number; status: string; updatedAt: string };

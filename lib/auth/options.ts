@@ -18,9 +18,8 @@ import { parseTrustedProxies } from "@/lib/auth/trusted-proxies";
 import { BudgetExceeded, createWorkBudget, type BudgetLane, type WorkBudget } from "@/lib/auth/work-budget";
 import { knownDeviceTokenOf, type DeviceAccount } from "@/lib/auth/known-device";
 import { signInLane } from "@/lib/auth/sign-in-lane";
-import { claimsOf, newSessionClaims, revokeSession, SESSION_MAX_AGE_SECONDS } from "@/lib/auth/session-token";
+import { claimsOf, newSessionClaims, revokeSession, SESSION_MAX_AGE_SECONDS, endUserSessions } from "@/lib/auth/session-token";
 import { PEER_ADDRESS_HEADER } from "@/lib/auth/peer-address";
-import { endUserSessions } from "@/lib/users/users";
 import { recordAudit } from "@/lib/audit/record";
 import { sessionCodec } from "@/lib/auth/session-codec";
 

@@ -42,6 +42,11 @@ export async function revokeSession(db: Db, claims: SessionClaims): Promise<void
   await db.rateLimit.upsert({ where: { key }, create: { key, count: 1, windowStart: new Date(), blockedUntil: expires }, update: { blockedUntil: expires } });
 }
 
+/** "Sign out everywhere": every session of the user ends (their session version moves); they sign in again. */
+export async function endUserSessions(db: Db, userId: string) {
+  return db.user.update({ where: { id: userId }, data: { sessionVersion: { increment: 1 } }, select: { id: true, email: true } });
+}
+
 /** Forgets sign-out marks of sessions that have expired by now anyway. */
 export async function sweepExpiredSessionMarks(db: Db, now = new Date()): Promise<void> {
   await db.rateLimit.deleteMany({ where: { key: { startsWith: "session:" }, blockedUntil: { lt: now } } });

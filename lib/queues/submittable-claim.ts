@@ -29,7 +29,7 @@ export async function assertClaimAnswered(db: Db, { projectId, claimId, userId }
 /**
  * Closes the caller's claim once their answer is submitted: the claim-submit route and the
  * submit-and-next routes all close a claim through here, so they cannot drift apart. Pages are
- * not marked stale here: lib/annotations/answer-save-reply.ts says why a route need not.
+ * not marked stale here: lib/api/answer-save-reply.ts says why a route need not.
  */
 export async function submitOwnClaim(access: ProjectAccess, claimId: string): Promise<void> {
   await assertClaimAnswered(appDb(), { projectId: access.projectId, claimId, userId: access.user.id });

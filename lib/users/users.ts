@@ -47,11 +47,6 @@ export async function setUserDisabled(db: Db, userId: string, disabled: boolean)
   });
 }
 
-/** "Sign out everywhere": every session of the user ends; they sign in again. */
-export async function endUserSessions(db: Db, userId: string) {
-  return db.user.update({ where: { id: userId }, data: { sessionVersion: { increment: 1 } }, select: { id: true, email: true } });
-}
-
 export async function listUsers(db: Db) {
   // Placeholders (accounts of imported annotators) are listed apart (lib/users/placeholders.ts).
   return db.user.findMany({

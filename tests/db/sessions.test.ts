@@ -4,8 +4,8 @@
 // disable and "end sessions" move the version; signing out ends that one session only.
 import { describe, expect, it } from "vitest";
 import { freshDatabase, PROVIDERS } from "./databases";
-import { isSessionLive, newSessionClaims, revokeSession, SESSION_MAX_AGE_SECONDS } from "@/lib/auth/session-token";
-import { createUser, endUserSessions, setPassword, setUserDisabled } from "@/lib/users/users";
+import { isSessionLive, newSessionClaims, revokeSession, SESSION_MAX_AGE_SECONDS, endUserSessions } from "@/lib/auth/session-token";
+import { createUser, setPassword, setUserDisabled } from "@/lib/users/users";
 
 describe.each(PROVIDERS)("sessions on %s", (provider) => {
   async function setup() {

@@ -7,7 +7,8 @@ import { freshDatabase, PROVIDERS } from "./databases";
 import { signInLane } from "@/lib/auth/sign-in-lane";
 import { signKnownDevice } from "@/lib/auth/known-device";
 import { KNOWN_ADDRESS_SECONDS, knownAddressKey, recordLoginSuccess, sweepLoginCounters } from "@/lib/auth/rate-limit";
-import { createUser, endUserSessions } from "@/lib/users/users";
+import { createUser } from "@/lib/users/users";
+import { endUserSessions } from "@/lib/auth/session-token";
 
 const SECRET = "a-server-secret-of-at-least-32-characters";
 

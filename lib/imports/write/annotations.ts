@@ -33,7 +33,7 @@ import { labelAnswer } from "@/lib/imports/write/label-payload";
 import { findLabelItem } from "@/lib/imports/write/label-targets";
 import { note, reject, type FormatReport } from "@/lib/imports/write/report";
 import type { TouchedIds } from "@/lib/imports/write/touched";
-import { settleQueueItemsOf } from "@/lib/queues/settle-queue-items";
+import { settleQueueItemsOf } from "@/lib/annotations/settle-queue-items";
 import { ensureImportedAnnotator, placeholderDisplayName } from "@/lib/users/placeholders";
 
 export type AnnotationContext = { db: Db; projectId: string; report: FormatReport; touched: TouchedIds; actorId: string | null };

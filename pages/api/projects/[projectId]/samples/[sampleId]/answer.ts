@@ -1,5 +1,5 @@
 import { AppError } from "@/lib/errors";
-import { answerRouteReply, answerSaveBody } from "@/lib/annotations/answer-save-reply";
+import { answerRouteReply, answerSaveBody } from "@/lib/api/answer-save-reply";
 import { GroundingPayloadSchema, type GroundingPayload } from "@/lib/annotations/grounding-payload";
 import { pagesProjectRoute } from "@/lib/http/pages-project-route";
 import { RowIdSchema } from "@/lib/ids/row-id-shape";
@@ -14,7 +14,7 @@ export const config = { api: { bodyParser: false } };
 // the cheapest Next.js has, because every save and submit passes here (lib/http/pages-project-route.ts).
 // 200 with {ok:false, conflict} when another tab saved first, as the screen expects. In queue
 // mode a submit names its queue and claim, and the reply says where to go next
-// (lib/annotations/answer-save-reply.ts).
+// (lib/api/answer-save-reply.ts).
 export default pagesProjectRoute("annotator", { params: ["sampleId"], body: answerSaveBody(GroundingPayloadSchema) }, async ({ access, params, body, t }) => {
   const sampleId = RowIdSchema.safeParse(params.sampleId);
   if (!sampleId.success) throw new AppError("not_found", "No such sample.");

@@ -1,5 +1,5 @@
 import { AppError } from "@/lib/errors";
-import { answerRouteReply, answerSaveBody } from "@/lib/annotations/answer-save-reply";
+import { answerRouteReply, answerSaveBody } from "@/lib/api/answer-save-reply";
 import { pagesProjectRoute } from "@/lib/http/pages-project-route";
 import { TrajectoryPayloadSchema, type TrajectoryPayload } from "@/lib/domain/trajectory-payload";
 import { RowIdSchema } from "@/lib/ids/row-id-shape";

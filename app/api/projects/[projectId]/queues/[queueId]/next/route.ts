@@ -28,7 +28,7 @@ async function claimToSubmit(request: Request): Promise<string | null> {
 // go to it in queue mode; with nothing left, back to the queues page saying so. A claim is a
 // state change, so it is a same-origin POST, never a GET a link or a prefetch could trigger.
 // A form may carry a claim to close first (`close`). A queue-mode submit normally does all of
-// it in its answer's save (lib/annotations/answer-save-reply.ts), in one round trip.
+// it in its answer's save (lib/api/answer-save-reply.ts), in one round trip.
 export const POST = projectRoute<{ projectId: string; queueId: string }>("annotator", async ({ request, access, params }) => {
   assertSameOrigin(request, { required: true });
   const close = await claimToSubmit(request);

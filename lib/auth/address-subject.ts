@@ -3,7 +3,7 @@
 // needs at least a /64), so keying by the full /128 would let one network mint 2^64 fresh
 // "addresses", each starting every limit from zero. Pure.
 import net from "node:net";
-import { normalizeAddress } from "@/lib/auth/trusted-proxies";
+import { normalizeAddress } from "@/lib/env/trusted-proxies";
 
 /** The eight 16-bit groups of an IPv6 address (a zone id and an embedded IPv4 tail allowed). */
 function ipv6Groups(address: string): number[] | null {

@@ -6,7 +6,7 @@
 // returns by lib/auth/address-subject.ts (an IPv6 client by its /64), so the full address stays
 // here for the trusted-proxy checks.
 import net from "node:net";
-import { normalizeAddress, type TrustedProxies } from "@/lib/auth/trusted-proxies";
+import { normalizeAddress, type TrustedProxies } from "@/lib/env/trusted-proxies";
 
 export function clientAddress(request: { peer: string | null; forwardedFor: string | null }, trusted: TrustedProxies): string {
   if (!request.peer) return "unknown";

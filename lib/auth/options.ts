@@ -14,7 +14,7 @@ import { authSecret, env } from "@/lib/env";
 import { burnPasswordCheck, verifyPassword } from "@/lib/auth/password";
 import { checkLoginGate, countLoginAttempt, recordLoginFailure, recordLoginSuccess, sweepLoginCounters } from "@/lib/auth/rate-limit";
 import { clientAddress } from "@/lib/auth/client-address";
-import { parseTrustedProxies } from "@/lib/auth/trusted-proxies";
+import { parseTrustedProxies } from "@/lib/env/trusted-proxies";
 import { BudgetExceeded, createWorkBudget, type BudgetLane, type WorkBudget } from "@/lib/auth/work-budget";
 import { knownDeviceTokenOf, type DeviceAccount } from "@/lib/auth/known-device";
 import { signInLane } from "@/lib/auth/sign-in-lane";

@@ -59,7 +59,7 @@ async function apiKeyOf(options: ModelCommandOptions): Promise<string | undefine
   const variable = options["api-key-env"];
   if (variable !== undefined && options["api-key-stdin"]) throw new AppError("invalid_input", "give the key one way: --api-key-env VAR or --api-key-stdin, not both");
   if (variable !== undefined) {
-    // A variable the operator names, not one of Verity's settings: read here, not in lib/env.ts.
+    // A variable the operator names, not one of Verity's settings: read here, not in lib/env/index.ts.
     const key = process.env[variable]?.trim();
     if (!key) throw new AppError("invalid_input", `--api-key-env: the environment variable ${variable} is not set or is empty`);
     return key;

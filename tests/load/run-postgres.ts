@@ -20,7 +20,7 @@ type Options = { users: number; seconds: number; items: number; password: string
 
 /** A pool of the project on the S3 pool bucket and an admin API token, made as an admin would. */
 async function poolAndToken(url: string, s3Env: Record<string, string>, seed: { projectId: string; adminId: string }, prefix: string) {
-  // The test process reads the same settings as the deployment (lib/env.ts reads them once).
+  // The test process reads the same settings as the deployment (lib/env/index.ts reads them once).
   Object.assign(process.env, s3Env, { DATABASE_URL: url });
   const { createDb } = await import("@/lib/db");
   const { createPool } = await import("@/lib/pools/pools");

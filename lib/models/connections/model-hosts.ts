@@ -10,23 +10,9 @@
 import { lookup } from "node:dns/promises";
 import { isIP } from "node:net";
 import { AppError } from "@/lib/errors";
+import type { HostRule } from "@/lib/env/model-host-rules";
 
 const METADATA_NAMES = new Set(["metadata.google.internal", "metadata.goog", "metadata", "instance-data", "instance-data.ec2.internal"]);
-
-export type HostRule = { host: string; port: number | null; wildcard: boolean };
-
-/** The allow-list as written in VERITY_MODEL_HOSTS; throws naming the entry that is not a host. */
-export function parseModelHosts(spec: string): HostRule[] {
-  return spec
-    .split(",")
-    .map((s) => s.trim().toLowerCase())
-    .filter(Boolean)
-    .map((entry) => {
-      const match = /^(\*\.)?(\[[0-9a-f:]+\]|[a-z0-9.-]+)(?::(\d{1,5}))?$/.exec(entry);
-      if (!match) throw new Error(`"${entry}" is not a host, host:port or *.domain`);
-      return { wildcard: Boolean(match[1]), host: match[2]!.replace(/^\[|\]$/g, ""), port: match[3] ? Number(match[3]) : null };
-    });
-}
 
 function isLinkLocal(address: string): boolean {
   const v = isIP(address);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { clientAddress } from "@/lib/auth/client-address";
-import { parseTrustedProxies } from "@/lib/auth/trusted-proxies";
+import { parseTrustedProxies } from "@/lib/env/trusted-proxies";
 
 describe("the client address of a sign-in", () => {
   const none = parseTrustedProxies("");

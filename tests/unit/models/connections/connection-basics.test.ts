@@ -3,7 +3,8 @@
 import { describe, expect, it } from "vitest";
 import { retryAfterMs } from "@/lib/models/connections/chat-client";
 import { ConnectionInputSchema } from "@/lib/models/connections/connection-input";
-import { assertModelHostAllowed, parseModelHosts } from "@/lib/models/connections/model-hosts";
+import { assertModelHostAllowed } from "@/lib/models/connections/model-hosts";
+import { parseModelHosts } from "@/lib/env/model-host-rules";
 import { modelImageSize } from "@/lib/models/connections/model-image";
 import { openSecret, sealSecret, secretHint } from "@/lib/models/connections/secret-box";
 

@@ -1,6 +1,7 @@
 // VERITY_TRUSTED_PROXIES: the addresses (or CIDR ranges) of the reverse proxies or load
 // balancers in front of Verity. Only a request whose socket peer is one of them may name the
-// client in X-Forwarded-For. Pure: env.ts validates the setting with it.
+// client in X-Forwarded-For. Pure: the settings (index.ts) validate the value with it when the
+// server starts, and lib/auth/client-address.ts asks it whom to trust.
 import net from "node:net";
 
 export type TrustedProxies = { has(address: string): boolean; readonly isEmpty: boolean };

@@ -1,11 +1,13 @@
 // The only reader of process.env. Invalid settings stop start-up with a message that names
-// the setting, instead of failing later somewhere deep.
+// the setting, instead of failing later somewhere deep. The parsers of the settings that have a
+// grammar of their own stand beside it (trusted-proxies.ts, model-host-rules.ts), so this room
+// imports nothing of the app and every room may read it.
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { parseTrustedProxies } from "@/lib/auth/trusted-proxies";
-import { parseModelHosts } from "@/lib/models/connections/model-hosts";
+import { parseTrustedProxies } from "@/lib/env/trusted-proxies";
+import { parseModelHosts } from "@/lib/env/model-host-rules";
 
 const optionalText = z
   .string()

@@ -6,10 +6,10 @@
 import { createDb } from "@/lib/db";
 import { ensureDerivationCurrent } from "@/lib/derived/rederive-job";
 import { env } from "@/lib/env";
-import { JOB_HANDLERS } from "@/lib/jobs/job-handlers";
+import { JOB_HANDLERS } from "@/lib/worker/job-handlers";
 import { jobLockMs, WORKER_ID } from "@/lib/jobs/jobs";
 import { startWorkerLoop } from "@/lib/jobs/worker-loop";
-import { startPeriodicSweeps, sweepOrphans } from "@/lib/jobs/orphans";
+import { startPeriodicSweeps, sweepOrphans } from "@/lib/worker/orphans";
 
 async function main() {
   const e = env();

@@ -13,7 +13,7 @@ import { formFields, type ActionResult } from "@/lib/actions/result";
 import { runAction } from "@/lib/actions/run-action";
 import { RowIdSchema } from "@/lib/ids/row-id-shape";
 import { saidError } from "@/lib/errors/said-error";
-import { notifyJobQueued } from "@/lib/jobs/in-process-worker";
+import { notifyJobQueued } from "@/lib/worker/in-process-worker";
 import { ITEMS_OF_TASK, isRunTask } from "@/lib/models/runs/run-tasks";
 import { parseRunItems, recordOfQuery, scopeFilterOf } from "@/lib/models/runs/scope-filter";
 import { cancelModelRun, resumeModelRun, startModelRun } from "@/lib/models/runs/start-model-run";

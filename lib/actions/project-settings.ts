@@ -7,7 +7,7 @@ import { db } from "@/lib/db";
 import { formFields, type ActionResult } from "@/lib/actions/result";
 import { runAction } from "@/lib/actions/run-action";
 import { updateProjectSettings } from "@/lib/projects/update-settings";
-import { notifyJobQueued } from "@/lib/jobs/in-process-worker";
+import { notifyJobQueued } from "@/lib/worker/in-process-worker";
 
 export async function updateProjectSettingsAction(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
   return runAction(async (t) => {

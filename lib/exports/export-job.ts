@@ -1,6 +1,6 @@
 import "server-only";
 // The export job's entry point, with the signature the job handler registry expects
-// (lib/jobs/job-handlers.ts): the configured media store and the pool's target.
+// (lib/worker/job-handlers.ts): the configured media store and the pool's target.
 import type { Db } from "@/lib/db";
 import { runClaimedExportJob } from "@/lib/exports/execute-export";
 import { poolTarget } from "@/lib/exports/targets/pool-targets";

@@ -5,7 +5,7 @@ import { writeFile, readFile } from "node:fs/promises";
 import path from "node:path";
 import { db } from "@/lib/db";
 import { createImportJob } from "@/lib/imports/import-job";
-import { notifyJobQueued } from "@/lib/jobs/in-process-worker";
+import { notifyJobQueued } from "@/lib/worker/in-process-worker";
 import { openImageSource, prepareInput, type ImageSourceDescriptor } from "@/lib/imports/import-input";
 import type { ImportRequest } from "@/lib/imports/import-request";
 import { buildPreview } from "@/lib/imports/preview";

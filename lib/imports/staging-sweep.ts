@@ -1,7 +1,7 @@
 import "server-only";
 // Import staging dirs (uploads, unpacked archives, previews that never became a job) are
 // removed when untouched since a cutoff and named by no waiting or running import: by age at
-// start and every hour (lib/jobs/orphans.ts), and a project's idle ones (PREVIEW_IDLE_MS) when
+// start and every hour (lib/worker/orphans.ts), and a project's idle ones (PREVIEW_IDLE_MS) when
 // an upload would pass its staging budget (lib/imports/staging-budget.ts), before refusing it.
 import { readdir, rm } from "node:fs/promises";
 import path from "node:path";

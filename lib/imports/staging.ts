@@ -4,7 +4,7 @@ import "server-only";
 // limit, what is left of the project's staging budget and of the free disk,
 // lib/imports/staging-budget.ts), written to a temp name and renamed, and only ever under names
 // that checkSourcePath accepts. A staging dir is deleted when its import job ends; orphans are
-// swept by age at start-up (lib/jobs/orphans.ts).
+// swept by age at start-up (lib/worker/orphans.ts).
 import { randomBytes } from "node:crypto";
 import { createWriteStream } from "node:fs";
 import { mkdir, realpath, rename, rm, stat } from "node:fs/promises";

@@ -16,6 +16,8 @@ export const JOB_LOCK_MS = 60_000;
 export const WORKER_ID = `${process.pid}-${randomBytes(4).toString("hex")}`;
 
 export type JobKind = "import" | "export" | "rederive" | "model_run";
+/** What runs a claimed job of one kind (lib/worker/job-handlers.ts has one for each kind). */
+export type JobHandler = (db: Db, jobId: string) => Promise<void>;
 
 // claimedBy: a job run in the foreground (the CLI) is created already held by its process, so
 // that no worker polling the same database can claim it first.

@@ -6,9 +6,8 @@ import "server-only";
 // it must still be allowed to (lib/jobs/creator-access.ts) when it starts.
 import type { Db } from "@/lib/db";
 import { isAppError } from "@/lib/errors";
-import type { JobHandler } from "@/lib/jobs/job-handlers";
 import { extendJobLock, finishJobIfHeld } from "@/lib/jobs/job-lease";
-import { jobLockMs } from "@/lib/jobs/jobs";
+import { jobLockMs, type JobHandler } from "@/lib/jobs/jobs";
 import { assertCreatorMayRun } from "@/lib/jobs/creator-access";
 
 export async function runHeldJob(

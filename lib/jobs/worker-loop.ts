@@ -9,9 +9,8 @@ import "server-only";
 // killing its workers is given up after MAX_ATTEMPTS.
 import type { Db } from "@/lib/db";
 import { env } from "@/lib/env";
-import type { JobHandler } from "@/lib/jobs/job-handlers";
 import { finishJobIfHeld, releaseJob } from "@/lib/jobs/job-lease";
-import { claimNextJob, WORKER_ID } from "@/lib/jobs/jobs";
+import { claimNextJob, WORKER_ID, type JobHandler } from "@/lib/jobs/jobs";
 import { runHeldJob } from "@/lib/jobs/run-held-job";
 
 export const MAX_ATTEMPTS = 3;

@@ -5,7 +5,7 @@ import "server-only";
 import { db } from "@/lib/db";
 import type { ExportMode } from "@/lib/exports/active-export";
 import { startExport, type ExportActor } from "@/lib/exports/start-export";
-import { notifyJobQueued } from "@/lib/jobs/in-process-worker";
+import { notifyJobQueued } from "@/lib/worker/in-process-worker";
 
 export async function startExportInApp(actor: ExportActor, input: { poolId: string; mode: ExportMode }) {
   const job = await startExport(db(), actor, input);

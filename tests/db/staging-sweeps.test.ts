@@ -12,7 +12,7 @@ import { freshDatabase, PROVIDERS } from "./databases";
 import { importProject } from "./import-support";
 import { env } from "@/lib/env";
 import { stagingAllowance } from "@/lib/imports/staging-budget";
-import { startPeriodicSweeps } from "@/lib/jobs/orphans";
+import { startPeriodicSweeps } from "@/lib/worker/orphans";
 
 const KB = 1024;
 

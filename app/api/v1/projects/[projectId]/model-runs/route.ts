@@ -4,7 +4,7 @@ import { recordAudit } from "@/lib/audit/record";
 import { db } from "@/lib/db";
 import { apiV1Route } from "@/lib/http/api-v1-route";
 import { readJsonBody } from "@/lib/http/json-body";
-import { notifyJobQueued } from "@/lib/jobs/in-process-worker";
+import { notifyJobQueued } from "@/lib/worker/in-process-worker";
 import { listModelRuns } from "@/lib/models/runs/list-model-runs";
 import { modelRunProgress } from "@/lib/models/runs/run-progress";
 import { startModelRun, StartRunSchema } from "@/lib/models/runs/start-model-run";

@@ -2,7 +2,7 @@ import { NextResponse } from "next/server";
 import { recordAudit } from "@/lib/audit/record";
 import { db } from "@/lib/db";
 import { apiV1Route } from "@/lib/http/api-v1-route";
-import { notifyJobQueued } from "@/lib/jobs/in-process-worker";
+import { notifyJobQueued } from "@/lib/worker/in-process-worker";
 import { modelRunProgress } from "@/lib/models/runs/run-progress";
 import { resumeModelRun } from "@/lib/models/runs/start-model-run";
 

@@ -7,7 +7,7 @@ import "server-only";
 import { db } from "@/lib/db";
 import { ensureDerivationCurrent } from "@/lib/derived/rederive-job";
 import { env } from "@/lib/env";
-import { JOB_HANDLERS } from "@/lib/jobs/job-handlers";
+import { JOB_HANDLERS } from "@/lib/worker/job-handlers";
 import { startWorkerLoop, type WorkerLoop } from "@/lib/jobs/worker-loop";
 
 // On globalThis: Next.js bundles this module more than once, and one process wants one loop.

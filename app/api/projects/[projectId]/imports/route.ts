@@ -2,7 +2,7 @@ import { NextResponse } from "next/server";
 import { projectRoute } from "@/lib/http/project-route";
 import { readJsonBody } from "@/lib/http/json-body";
 import { ImportRequestSchema } from "@/lib/imports/import-request";
-import { startImport } from "@/lib/imports/import-api";
+import { startImport } from "@/lib/api/import-api";
 
 // POST: start an import job (admins).
 export const POST = projectRoute<{ projectId: string }>("admin", async ({ request, access }) => {

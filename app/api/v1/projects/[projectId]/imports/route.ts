@@ -1,7 +1,7 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
 import { apiV1Route } from "@/lib/http/api-v1-route";
-import { importFromRequestBody } from "@/lib/imports/api-v1-import";
+import { importFromRequestBody } from "@/lib/api/v1-import";
 import { AppError } from "@/lib/errors";
 import { env } from "@/lib/env";
 import { assertDeclaredSize, declaredLength } from "@/lib/http/request-guards";

@@ -1,6 +1,6 @@
 import { AppError } from "@/lib/errors";
 import { projectRoute } from "@/lib/http/project-route";
-import { previewFile } from "@/lib/imports/import-api";
+import { previewFile } from "@/lib/api/import-api";
 
 // GET ?path=: an image of a previewed upload, by content type only PNG/JPEG/WebP.
 export const GET = projectRoute<{ projectId: string; stagingId: string }>("admin", async ({ request, access, params }) => {

@@ -3,7 +3,7 @@ import "server-only";
 // the same job as the import screen's runs on it.
 import { AppError } from "@/lib/errors";
 import { parserById } from "@/lib/imports/formats/registry";
-import { startImport } from "@/lib/imports/import-api";
+import { startImport } from "@/lib/api/import-api";
 import { createStaging, writeStagedFile } from "@/lib/imports/staging";
 import type { ContractChoice } from "@/lib/imports/contract-choice";
 import type { OnVerifiedChange } from "@/lib/imports/write/verified-change";

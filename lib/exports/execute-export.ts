@@ -26,6 +26,8 @@ import type { PoolTarget, PoolTargetConfig } from "@/lib/exports/targets/pool-ta
 import type { Prisma } from "@/lib/generated/sqlite/client";
 import { claimJob, finishJob, reportProgress } from "@/lib/jobs/jobs";
 import type { MediaStore } from "@/lib/media/store";
+// Reaches up into lib/pools for the pool it writes (definition, filters, row): a pool is
+// defined beside the screens that edit it, which start this export (README, "Layout").
 import { assertExportableTarget } from "@/lib/pools/local-target-roots";
 import { findPool } from "@/lib/pools/pools";
 import { openSqlReader } from "@/lib/db/sql-reader";

@@ -8,7 +8,7 @@ import "server-only";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { EvaluationCsvRowSchema, EvaluationResultsSchema } from "@/lib/exports/formats/evaluation";
+import { EvaluationCsvRowSchema, EvaluationResultsSchema } from "@/lib/runs/corrected-table-format";
 import {
   ChangeLineSchema,
   DiscardListSchema,

@@ -14,6 +14,8 @@ import type { RowStyle } from "@/lib/exports/rows/row-style";
 import { historyNote } from "@/lib/exports/rows/navigation-history";
 import { IMAGE_PATHS_NOTE } from "@/lib/exports/snapshot-images";
 import type { Provenance } from "@/lib/exports/snapshot-manifest";
+// Reaches up into lib/pools for the pool it writes (definition, filters, row): a pool is
+// defined beside the screens that edit it, which start this export (README, "Layout").
 import type { ImageMode, PoolKind, PoolSettings, ProfileId } from "@/lib/pools/pool-definition";
 
 export const GROUP_POLICY = {

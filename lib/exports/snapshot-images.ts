@@ -19,6 +19,8 @@ import type { ImageSource } from "@/lib/exports/profiles/profile-types";
 import type { RowImage } from "@/lib/exports/rows/training-row";
 import type { StreamedSnapshotFile } from "@/lib/exports/targets/pool-target";
 import type { MediaStore } from "@/lib/media/store";
+// Reaches up into lib/pools for the pool it writes (definition, filters, row): a pool is
+// defined beside the screens that edit it, which start this export (README, "Layout").
 import type { ImageMode } from "@/lib/pools/pool-definition";
 
 const EXTENSIONS: Record<string, string> = { "image/png": "png", "image/jpeg": "jpg", "image/webp": "webp" };

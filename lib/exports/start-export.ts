@@ -6,6 +6,8 @@ import type { Db } from "@/lib/db";
 import { saidError, saidErrorWith } from "@/lib/errors/said-error";
 import { activeExportJob, ExportModeSchema, type ExportJobParams, type ExportMode } from "@/lib/exports/active-export";
 import { createJob } from "@/lib/jobs/jobs";
+// Reaches up into lib/pools for the pool it writes (definition, filters, row): a pool is
+// defined beside the screens that edit it, which start this export (README, "Layout").
 import { findPool } from "@/lib/pools/pools";
 import { statusWord } from "@/lib/i18n/status-word";
 

@@ -1,7 +1,7 @@
 // The corrected results table of a run, as CSV and JSON. CSV cells that a spreadsheet would
 // read as a formula (=, +, -, @, tab, carriage return first) are prefixed with a quote, so an
 // agent's answer like =HYPERLINK(...) stays text.
-import { EVALUATION_CSV_HEADER } from "@/lib/exports/formats/evaluation";
+import { EVALUATION_CSV_HEADER } from "@/lib/runs/corrected-table-format";
 import type { RunVerification } from "@/lib/runs/run-verification";
 
 const outcome = (v: boolean | null) => (v === null ? "" : v ? "success" : "failure");

@@ -16,7 +16,7 @@ import type { StepLabel } from "@/lib/domain/labels";
 import { renderAction } from "@/lib/exports/conventions/action-syntax";
 import { conventionSpace } from "@/lib/exports/conventions/coordinate-conventions";
 import { LlamaFactoryRowSchema, MsSwiftRowSchema, NavigationTruthSchema } from "@/lib/exports/profiles/row-schemas";
-import { EVALUATION_CSV_HEADER, EvaluationCsvRowSchema, EvaluationResultsSchema } from "@/lib/exports/formats/evaluation";
+import { EVALUATION_CSV_HEADER, EvaluationCsvRowSchema, EvaluationResultsSchema } from "@/lib/runs/corrected-table-format";
 import { SnapshotManifestSchema } from "@/lib/exports/snapshot-manifest";
 import { saveTrajectoryAnnotation } from "@/lib/trajectories/save-trajectory-annotation";
 import { finalRevisionIds, pinTrajectory, rederive, trajectoryAnswer } from "./derived-support";

@@ -6,6 +6,8 @@ import { groundingBuilder } from "@/lib/exports/build/grounding-build";
 import { midTrainingBuilder } from "@/lib/exports/build/mid-training-build";
 import { navigationBuilder } from "@/lib/exports/build/navigation-build";
 import { onlineRlBuilder } from "@/lib/exports/build/online-rl-build";
+// Reaches up into lib/pools for the pool it writes (definition, filters, row): a pool is
+// defined beside the screens that edit it, which start this export (README, "Layout").
 import type { PoolKind } from "@/lib/pools/pool-definition";
 
 export const BUILDERS: Record<PoolKind, ExportBuilder> = {

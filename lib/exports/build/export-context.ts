@@ -13,6 +13,8 @@ import type { RowStyle } from "@/lib/exports/rows/row-style";
 import { newTokenTally, type TokenTally } from "@/lib/exports/build/token-tally";
 import type { SnapshotImages } from "@/lib/exports/snapshot-images";
 import type { StreamedSnapshotFile } from "@/lib/exports/targets/pool-target";
+// Reaches up into lib/pools for the pool it writes (definition, filters, row): a pool is
+// defined beside the screens that edit it, which start this export (README, "Layout").
 import type { PoolFilters } from "@/lib/pools/pool-filters";
 import type { PoolKind, PoolSettings, ProfileId } from "@/lib/pools/pool-definition";
 import type { SqlReader } from "@/lib/db/sql-reader";

@@ -26,6 +26,8 @@ import type { ManifestInput } from "@/lib/exports/snapshot-manifest";
 import { snapshotImages, type ImageBase } from "@/lib/exports/snapshot-images";
 import type { StreamedSnapshotFile } from "@/lib/exports/targets/pool-target";
 import type { MediaStore } from "@/lib/media/store";
+// Reaches up into lib/pools for the pool it writes (definition, filters, row): a pool is
+// defined beside the screens that edit it, which start this export (README, "Layout").
 import { KINDS_WITH_IMAGES, resolvedStyle, storedPoolSettings, type ImageMode, type PoolKind, type ProfileId } from "@/lib/pools/pool-definition";
 import type { SqlReader } from "@/lib/db/sql-reader";
 import { VERITY_VERSION } from "@/lib/version";

@@ -17,6 +17,8 @@ import type { RowStyle } from "@/lib/exports/rows/row-style";
 import { CONVENTION_LABELS, ROUNDING_RULES } from "@/lib/exports/conventions/coordinate-conventions";
 import { QWEN25_MAX_PIXELS, QWEN25_MIN_PIXELS } from "@/lib/exports/conventions/smart-resize";
 import { TEMPLATES } from "@/lib/exports/conventions/prompt-templates";
+// Reaches up into lib/pools for the pool it writes (definition, filters, row): a pool is
+// defined beside the screens that edit it, which start this export (README, "Layout").
 import { KIND_LABELS, PROFILE_LABELS, type ImageMode, type PoolKind, type ProfileId } from "@/lib/pools/pool-definition";
 
 export const REWARD_FILE = "reward/verity_reward.py";

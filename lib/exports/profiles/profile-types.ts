@@ -6,6 +6,8 @@ import "server-only";
 // a path (relative or absolute) or the bytes, as the pool's image mode says.
 import type { Column } from "@/lib/exports/encode/parquet-columns";
 import type { RowImage, TrainingRow } from "@/lib/exports/rows/training-row";
+// Reaches up into lib/pools for the pool it writes (definition, filters, row): a pool is
+// defined beside the screens that edit it, which start this export (README, "Layout").
 import type { ImageMode, PoolKind, PoolSettings } from "@/lib/pools/pool-definition";
 import { TEMPLATES } from "@/lib/exports/conventions/prompt-templates";
 import type { RowStyle } from "@/lib/exports/rows/row-style";

@@ -7,6 +7,8 @@ import { llamaFactoryProfile } from "@/lib/exports/profiles/llama-factory-profil
 import { msSwiftProfile } from "@/lib/exports/profiles/ms-swift-profile";
 import type { Profile } from "@/lib/exports/profiles/profile-types";
 import { verlProfile } from "@/lib/exports/profiles/verl-profile";
+// Reaches up into lib/pools for the pool it writes (definition, filters, row): a pool is
+// defined beside the screens that edit it, which start this export (README, "Layout").
 import type { ProfileId } from "@/lib/pools/pool-definition";
 
 export const PROFILE_WRITERS: Record<Exclude<ProfileId, "table">, Profile> = {

@@ -3,6 +3,8 @@ import "server-only";
 // samples (alias s) or trajectories (alias t): the tier is the stored qualityTier (never
 // recomputed from the score), a sample's model is a model with a prediction on it, and the
 // verification dates bound verifiedAt by whole UTC days.
+// Reaches up into lib/pools for the pool it writes (definition, filters, row): a pool is
+// defined beside the screens that edit it, which start this export (README, "Layout").
 import type { PoolFilters } from "@/lib/pools/pool-filters";
 import { placeholders } from "@/lib/db/sql-reader";
 

@@ -12,6 +12,8 @@ import type { QualityTier } from "@/lib/domain/tiers";
 import { asDate, inValues, placeholders, type SqlReader } from "@/lib/db/sql-reader";
 import { sampleFilterSql } from "@/lib/exports/read/pool-filter-sql";
 import { readAhead } from "@/lib/db/read-ahead";
+// Reaches up into lib/pools for the pool it writes (definition, filters, row): a pool is
+// defined beside the screens that edit it, which start this export (README, "Layout").
 import type { PoolFilters } from "@/lib/pools/pool-filters";
 
 export type VerifiedWindow = { since: Date | null; until: Date };

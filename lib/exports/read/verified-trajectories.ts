@@ -8,6 +8,8 @@ import { asBool, asDate, asJson, placeholders, type SqlReader } from "@/lib/db/s
 import { assertKeysetAdvances, type VerifiedCursor, type VerifiedWindow } from "@/lib/exports/read/verified-samples";
 import { trajectoryFilterSql } from "@/lib/exports/read/pool-filter-sql";
 import { readAhead } from "@/lib/db/read-ahead";
+// Reaches up into lib/pools for the pool it writes (definition, filters, row): a pool is
+// defined beside the screens that edit it, which start this export (README, "Layout").
 import type { PoolFilters } from "@/lib/pools/pool-filters";
 
 export type StepRecord = {

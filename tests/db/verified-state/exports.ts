@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect } from "vitest";
-import { EvaluationResultsSchema } from "@/lib/exports/formats/evaluation";
+import { EvaluationResultsSchema } from "@/lib/runs/corrected-table-format";
 import { GroundingTruthSchema, MsSwiftRowSchema } from "@/lib/exports/profiles/row-schemas";
 import { executeExportJob } from "@/lib/exports/execute-export";
 import { startExport } from "@/lib/exports/start-export";

@@ -1,5 +1,5 @@
-// Evaluation pools: the corrected results table of each run (lib/runs/corrected-table.ts),
-// written as <run>.csv and <run>.json. These schemas document both files; the CSV's cells
+// The corrected results table of a run (corrected-table.ts), as a run's export and evaluation
+// pools write it: <run>.csv and <run>.json. These schemas document both files; the CSV's cells
 // are the table's text (a cell a spreadsheet would read as a formula starts with a quote).
 import { z } from "zod";
 

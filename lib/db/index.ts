@@ -1,6 +1,38 @@
-// The one Prisma client, and the only place that picks SQLite or PostgreSQL. Both generated
-// clients come from the same models (prisma/models.prisma), so the PostgreSQL client is
-// exposed under the SQLite client's type.
+// The database room. This file is the one Prisma client, and the only place that picks SQLite
+// or PostgreSQL: both generated clients come from the same models (prisma/models.prisma), so
+// the PostgreSQL client is exposed under the SQLite client's type (Db; Tx is the client a
+// Prisma transaction hands its body). Beside it:
+//   sql-exec.ts      execFor(db): raw SQL with `?` placeholders, one text for both providers
+//   dialect.ts       the few places that text differs (parameters, dates, JSON arrays)
+//   sql-reader.ts    bulk reads on a connection of their own (exports, the v1 API), read-ahead.ts
+//   key-lookup.ts, capped-count.ts, distinct-values.ts   many keys at once, list totals and
+//                    filter menus that stay fast at a million rows
+//   planner-statistics.ts, migrate.ts, unavailable.ts, unique-violation.ts
+//   postgres-hot-pool.ts, postgres-serial-transactions.ts, sqlite-wal.ts   driver settings
+//
+// Every write runs in one of three kinds of transaction; each hands its body a WriteTx
+// ({ tx, exec, provider }), and each file's header says more.
+//   Interactive write: inWriteTransaction (write-transaction.ts), a Prisma interactive
+//     transaction. The default for a person's write that reads first or uses Prisma's model
+//     calls: an override, a reopening, a proposal, the bulk pass, a triage decision, an
+//     import's labels. On SQLite its first statement takes the write lock. Releasing a claim
+//     and adjudicating open theirs themselves (db.$transaction with CLAIM_TRANSACTION, then
+//     writeTxOf), to take the queue's locks first.
+//   Hot path: inConnectionTransaction (connection-transaction.ts), BEGIN IMMEDIATE on Prisma's
+//     own SQLite connection through the gate Prisma's transactions take (TransactionGate
+//     below), BEGIN on the hot path's own PostgreSQL pool. For the writes made on every
+//     request, where Prisma's per-query cost was most of the time: a claim, a save, a submit.
+//     The body writes through `w.exec` only; a Prisma transaction begun inside one is refused.
+//   Bulk: inBulkTransaction (bulk-transaction.ts), a better-sqlite3 connection of its own (on
+//     PostgreSQL the hot pool), for machine writes by the thousand: import batches and their
+//     derivation, the project-wide recompute. The body awaits nothing but its statements.
+//
+// Lock order, the one every transaction keeps (PostgreSQL takes row locks in it; SQLite has
+// one writer at a time, and there the first statement takes the write lock): queue member ->
+// queue item -> claim rows (lib/queues/claim-locks.ts) -> the item itself, sample or
+// trajectory, FOR NO KEY UPDATE (lib/annotations/answer-revisions.ts lockItem). A save writes
+// the person's answer row before it locks the item: the row's foreign key holds KEY SHARE on
+// the item, which NO KEY UPDATE does not wait for (tests/db/save-lock-order.test.ts).
 import "server-only";
 import { AsyncLocalStorage } from "node:async_hooks";
 import { existsSync } from "node:fs";

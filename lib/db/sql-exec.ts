@@ -1,7 +1,7 @@
 import "server-only";
-// The SQL the derivation runs (lib/derived) works on three kinds of connection with one text:
-// an interactive Prisma transaction (every interactive write: submit, adjudication, override),
-// the Prisma client itself (jobs), and on SQLite a better-sqlite3 connection of its own (bulk
+// Raw SQL (the derivation's, the hot path's, the queue's) works on three kinds of connection
+// with one text: an interactive Prisma transaction (adjudication, override, reopening), the
+// Prisma client itself (jobs), and on SQLite a better-sqlite3 connection of its own (bulk
 // imports, where Prisma's per-statement cost would dominate). `?` placeholders are numbered
 // for PostgreSQL; parameters are converted to what each driver stores (SQLite: 0/1, ISO text).
 //

@@ -14,7 +14,7 @@ import "server-only";
 //                  bound; --image_max_pixels (default 768*768, model_args.py:305-308): the largest screenshot
 import { launchLength } from "@/lib/exports/conventions/image-tokens";
 import { QWEN25_MAX_PIXELS, QWEN25_MIN_PIXELS } from "@/lib/exports/conventions/smart-resize";
-import type { ReadmeInput } from "@/lib/exports/profiles/launch-readme";
+import type { ReadmeInput } from "@/lib/exports/profiles/readme-input";
 import { llamaFactoryDatasetName } from "@/lib/exports/profiles/llama-factory-profile";
 import { CHAT_TEMPLATE_FILE, SYSTEM_MARK } from "@/lib/exports/profiles/easyr1-chat-template";
 import { TEMPLATES } from "@/lib/exports/conventions/prompt-templates";

@@ -7,45 +7,21 @@ import "server-only";
 // EasyR1@b44b311 verl/trainer/config.py:36-56, workers/reward/config.py:33-40; ms-swift@3602360
 // docs/source_en/Instruction/Command-line-parameters.md, template/vision_utils.py:104-117;
 // LLaMA-Factory@ff6d4d1 hparams/data_args.py:38-49, hparams/model_args.py:305-312.
-import type { TokenSummary } from "@/lib/exports/build/token-tally";
 import type { TokenModel } from "@/lib/exports/conventions/image-tokens";
-import type { ChangeCounts } from "@/lib/exports/ledger/snapshot-rows";
 import { commands } from "@/lib/exports/profiles/launch-commands";
+import type { ReadmeInput } from "@/lib/exports/profiles/readme-input";
 import { historyNote } from "@/lib/exports/rows/navigation-history";
-import type { DataFile } from "@/lib/exports/profiles/profile-types";
-import type { RowStyle } from "@/lib/exports/rows/row-style";
 import { CONVENTION_LABELS, ROUNDING_RULES } from "@/lib/exports/conventions/coordinate-conventions";
 import { QWEN25_MAX_PIXELS, QWEN25_MIN_PIXELS } from "@/lib/exports/conventions/smart-resize";
 import { TEMPLATES } from "@/lib/exports/conventions/prompt-templates";
 // Reaches up into lib/pools for the pool it writes (definition, filters, row): a pool is
 // defined beside the screens that edit it, which start this export (README, "Layout").
-import { KIND_LABELS, PROFILE_LABELS, type ImageMode, type PoolKind, type ProfileId } from "@/lib/pools/pool-definition";
+import { KIND_LABELS, PROFILE_LABELS } from "@/lib/pools/pool-definition";
 
 export const REWARD_FILE = "reward/verity_reward.py";
 export const CHANGES_FILE = "changes.jsonl";
 export const README_FILE = "README.md";
 
-export type ReadmeInput = {
-  poolName: string;
-  kind: PoolKind;
-  profile: ProfileId;
-  snapshotId: string;
-  localDir: string | null;
-  remote: string | null;
-  imageMode: ImageMode;
-  style: RowStyle | null;
-  dataFiles: readonly DataFile[];
-  otherFiles: readonly string[];
-  hasReward: boolean;
-  swiftObjects: boolean;
-  counts: Record<string, number>;
-  mode: "full" | "incremental";
-  baseSnapshotId: string | null;
-  changes: ChangeCounts;
-  advantage: string | null;
-  // The manifest's token figures; null when no row has a screenshot.
-  tokens: TokenSummary | null;
-};
 
 const n = (v: number) => v.toLocaleString("en");
 

@@ -152,6 +152,7 @@ export function BoxEditor(props: BoxEditorProps) {
       data-testid="box-editor"
       data-ready={isReady ? "true" : "false"}
       data-image-state={imageStatus.state}
+      data-image={imageUrl ?? ""}
       data-scale={vp.scale}
       data-offset-x={vp.offsetX}
       data-offset-y={vp.offsetY}

@@ -1,23 +1,20 @@
 "use client";
 // Queue mode of the review screens. The queue's /next route opens an item with `claim` and
-// `queue` in the URL. A submit in queue mode names both in its answer's save: the server stores
-// the answer, closes the claim and claims the caller's next item in that one request, and
-// answers where to go (lib/api/answer-save-reply.ts). Should that part not come back
-// (an older server, going on failed), the screen posts the queue's /next form with the claim
-// to close instead, which does the same in a second request.
+// `queue` in the address (the screen's data carries them, as `queueStep`). A submit in queue
+// mode names both in its answer's save: the server stores the answer, closes the claim and
+// claims the caller's next item in that one request, and answers where to go
+// (lib/api/answer-save-reply.ts); the screen then swaps to that item
+// (components/review/use-review-session.ts). Should that part not come back (an older server,
+// going on failed), the screen posts the queue's /next form with the claim to close instead,
+// which does the same in a second request.
 import { useEffect, useRef } from "react";
-import { useSearchParams } from "next/navigation";
 import { openNextQueueItem } from "@/components/queues/open-next-item";
 import { postJson } from "@/components/review/post-json";
 
 // Only an address of this site, as the server makes them: never another origin.
 const isOwnPath = (value: unknown): value is string => typeof value === "string" && value.startsWith("/") && !value.startsWith("//") && !value.includes("\\");
 
-export function useQueueClaim(projectId: string) {
-  const params = useSearchParams();
-  // Never null on an app-router page; the type allows it because of the pages-router API routes.
-  const claimId = params?.get("claim") ?? null;
-  const queueId = params?.get("queue") ?? null;
+export function useQueueClaim(projectId: string, step: { claimId: string; queueId: string } | null) {
   // Where the last submit's reply said to go.
   const next = useRef<string | null>(null);
   // Once the page is leaving, a second Ctrl+Enter must not go on again (a second close would
@@ -34,7 +31,8 @@ export function useQueueClaim(projectId: string) {
     window.addEventListener("pageshow", restored);
     return () => window.removeEventListener("pageshow", restored);
   }, []);
-  if (!claimId || !queueId) return null;
+  if (!step) return null;
+  const { claimId, queueId } = step;
   return {
     /** The queue part of a save's body: a submit goes on in the queue with it. */
     stepFor(status: "draft" | "submitted") {
@@ -48,7 +46,8 @@ export function useQueueClaim(projectId: string) {
     get leaving() {
       return leaving.current;
     },
-    moveOn() {
+    /** Goes on to the queue's next item: `go` shows the address the submit's reply named. */
+    moveOn(go: (address: string) => void) {
       // Whatever the close's outcome, going on is right: a closed claim yields the next item,
       // a claim still open (the close was refused) comes back so it can be submitted again,
       // and a lost lease yields a fresh item; the page it leads to says which. The answer
@@ -57,7 +56,7 @@ export function useQueueClaim(projectId: string) {
       leaving.current = true;
       const target = next.current;
       next.current = null;
-      if (target) window.location.assign(target);
+      if (target) go(target);
       else openNextQueueItem(projectId, queueId, claimId);
     },
   };

@@ -3,7 +3,6 @@
 // rewrite, the model's predictions with hit/miss, the quality score and its overrides, and a
 // save bar (drafts autosave, submit saves a version, conflicts are shown and resolved).
 import Link from "next/link";
-import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState, type CSSProperties } from "react";
 import { BoxEditorLazy } from "@/components/editor/box-editor-lazy";
 import type { ReferenceBox } from "@/components/editor/reference-layer";
@@ -16,6 +15,8 @@ import { PredictionCrops } from "@/components/review/prediction-crops";
 import { PredictionList } from "@/components/review/prediction-list";
 import { QualityPanel } from "@/components/review/quality-panel";
 import { VersionedSaveBar } from "@/components/review/versioned-save-bar";
+import { SwapLink } from "@/components/review/swap-link";
+import { sampleAddress } from "@/components/review/sample-address";
 import { useRemainingHeight } from "@/components/review/use-remaining-height";
 import { useVersionedAutosave } from "@/components/review/use-versioned-autosave";
 import { formatCoordinates } from "@/lib/i18n/format";
@@ -25,6 +26,7 @@ import type { Box } from "@/lib/domain/geometry";
 import type { TierSettings } from "@/lib/domain/tiers";
 import type { EditorAnswer } from "@/lib/editor/state";
 import type { SampleReview } from "@/lib/samples/sample-review";
+import type { SampleScreen } from "@/lib/api/review-screens/sample-screen";
 
 // The box as stored (formatCoordinates): a rounded one would not be what the API and exports hold.
 // A rewrite is part of the answer (it reaches the pools), so two answers that differ only there read differently.
@@ -33,21 +35,12 @@ const summarizeGroundingAnswer = (t: Translate) => (p: GroundingPayload) => {
   return p.instructionRewrite ? t("grounding.summary.withRewrite", { answer, rewrite: p.instructionRewrite }) : answer;
 };
 
-type Props = {
-  project: { id: string; slug: string; name: string };
-  review: SampleReview;
-  tiers: TierSettings;
-  canOverride: boolean;
-  query: string;
-  neighbours: { previous: string | null; next: string | null; nextMediaId: string | null };
-  finalBox?: Box | null; // the verified final answer, drawn dashed under the editable box (reviewers only)
-  // Reviewers on a settled item without an answer of their own start from its final answer.
-  finalPayload?: GroundingPayload | null;
-  isSettled?: boolean;
-  // The final answer this reviewer's screen was shown (null: none yet; absent: not a reviewer's
-  // screen). A submit over a final someone else pinned since is refused with theirs.
-  finalAnswerId?: string | null;
-};
+// `screen.finalBox`: the verified final answer, drawn dashed under the editable box (reviewers
+// only); `finalPayload`: reviewers on a settled item without an answer of their own start from
+// it; `finalAnswerId`: the final answer this reviewer's screen was shown (null: none yet; absent:
+// not a reviewer's screen), so a submit over a final someone else pinned since is refused with theirs.
+// `go` shows another item (or page) at an address: the session's swap.
+type Props = { screen: SampleScreen; go: (address: string) => void };
 
 function initialPayload(review: SampleReview, finalPayload: GroundingPayload | null): GroundingPayload {
   if (review.mine) return review.mine.payload;
@@ -69,19 +62,19 @@ function originalReference(t: Translate, review: SampleReview, finalBox: Box | n
   return [];
 }
 
-export function GroundingReview({ project, review, tiers, canOverride, query, neighbours, finalBox = null, finalPayload = null, isSettled = false, finalAnswerId }: Props) {
-  const router = useRouter();
+export function GroundingReview({ screen, go }: Props) {
+  const { project, review, tiers, canOverride, query, neighbours, finalBox, finalPayload, isSettled, finalAnswerId } = screen;
   const t = useT();
   const [payload, setPayload] = useState<GroundingPayload>(() => initialPayload(review, finalPayload));
   const [loadKey, setLoadKey] = useState(`${review.id}:${review.mine?.version ?? 0}`);
-  const queueClaim = useQueueClaim(project.id);
+  const queueClaim = useQueueClaim(project.id, screen.queueStep);
   const autosave = useVersionedAutosave<GroundingPayload>(
     (input) => postAnswerSave<AnswerSaveResult<GroundingPayload>>(`/api/projects/${encodeURIComponent(project.id)}/samples/${encodeURIComponent(review.id)}/answer`, input, queueClaim),
     review.mine,
     finalAnswerId,
   );
   const base = `/projects/${project.slug}/samples`;
-  const nextUrl = neighbours.next ? `${base}/${neighbours.next}${query}` : `${base}${query}`;
+  const nextUrl = sampleAddress(screen, neighbours.next);
   const uiTree = useScreenshotTree(project.id, review.uiTreeStepId, review.image);
   const workspace = useRemainingHeight();
 
@@ -100,8 +93,8 @@ export function GroundingReview({ project, review, tiers, canOverride, query, ne
     submitting.current = true;
     try {
       if (!(await autosave.save(payload, "submitted"))) return;
-      if (queueClaim) queueClaim.moveOn();
-      else router.push(nextUrl);
+      if (queueClaim) queueClaim.moveOn(go);
+      else go(nextUrl);
     } finally {
       submitting.current = false;
     }
@@ -124,8 +117,8 @@ export function GroundingReview({ project, review, tiers, canOverride, query, ne
         return;
       }
       if (isTyping(event.target) || event.ctrlKey || event.metaKey || event.altKey) return;
-      if ((event.key === "]" || event.key === "j") && neighbours.next) router.push(`${base}/${neighbours.next}${query}`);
-      if ((event.key === "[" || event.key === "k") && neighbours.previous) router.push(`${base}/${neighbours.previous}${query}`);
+      if ((event.key === "]" || event.key === "j") && neighbours.next) go(sampleAddress(screen, neighbours.next));
+      if ((event.key === "[" || event.key === "k") && neighbours.previous) go(sampleAddress(screen, neighbours.previous));
     }
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
@@ -150,12 +143,11 @@ export function GroundingReview({ project, review, tiers, canOverride, query, ne
 
   return (
     <div className="space-y-4">
-      {neighbours.nextMediaId && <link rel="prefetch" href={`/api/media/${neighbours.nextMediaId}`} as="image" />}
       <div className="flex flex-wrap items-center justify-between gap-2">
         <Link href={`${base}${query}`} className="text-sm text-blue-700 hover:underline">{t("grounding.backToSamples", { project: project.name })}</Link>
         <nav className="flex gap-3 text-sm" aria-label={t("grounding.navigation")}>
-          {neighbours.previous ? <Link href={`${base}/${neighbours.previous}${query}`} className="text-blue-700 hover:underline">{t("grounding.previous")} [k]</Link> : <span className="text-slate-400">{t("grounding.previous")}</span>}
-          {neighbours.next ? <Link href={`${base}/${neighbours.next}${query}`} prefetch className="text-blue-700 hover:underline">{t("grounding.next")} [j] →</Link> : <span className="text-slate-400">{t("grounding.next")} →</span>}
+          {neighbours.previous ? <SwapLink href={sampleAddress(screen, neighbours.previous)} go={go} className="text-blue-700 hover:underline">{t("grounding.previous")} [k]</SwapLink> : <span className="text-slate-400">{t("grounding.previous")}</span>}
+          {neighbours.next ? <SwapLink href={sampleAddress(screen, neighbours.next)} go={go} className="text-blue-700 hover:underline">{t("grounding.next")} [j] →</SwapLink> : <span className="text-slate-400">{t("grounding.next")} →</span>}
         </nav>
       </div>
       {/* The workspace: the editor takes the width and the height left on screen; beside it the

@@ -1,3 +1,4 @@
+"use client";
 // The strip above a review screen for reviewers and admins: the item's lifecycle state, its
 // pinned final answer (revision, source, who decided, whose answers), earlier revisions, open
 // proposals to accept or dismiss, what an unsettled item waits for and who can settle it
@@ -9,7 +10,7 @@ import { decideProposalAction, reopenItemAction } from "@/lib/actions/item-stand
 import { isSettled } from "@/lib/domain/item-lifecycle";
 import { formatDateTime } from "@/lib/i18n/format";
 import type { Locale } from "@/lib/i18n/locales";
-import { getT } from "@/lib/i18n/server";
+import { useLocale, useT } from "@/components/i18n/i18n-provider";
 import { itemStateLabel } from "@/lib/i18n/labels";
 import type { PlainKey, Translate } from "@/lib/i18n/translate";
 import type { ReviewStanding as Standing } from "@/lib/queues/review-standing";
@@ -58,8 +59,10 @@ function Hidden({ projectId, item }: Pick<Props, "projectId" | "item">) {
   );
 }
 
-export async function ReviewStanding({ projectId, slug, item, standing, waiting, isAdmin }: Props) {
-  const { t, locale } = await getT();
+// A client component: the review screens swap items on the client (use-review-session.ts).
+export function ReviewStanding({ projectId, slug, item, standing, waiting, isAdmin }: Props) {
+  const t = useT();
+  const locale = useLocale();
   const when = (iso: string) => formatDateTime(locale as Locale, iso);
   const settled = isSettled(standing.status);
   const verified = standing.status === "verified";

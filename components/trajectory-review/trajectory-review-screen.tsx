@@ -12,8 +12,7 @@
 // beside it; a wide one has the whole middle column and its words in the label column.
 // When the source kept the screen after the last action, it is the strip's last frame.
 import Link from "next/link";
-import { useRouter } from "next/navigation";
-import { useEffect, useRef, useState, type CSSProperties } from "react";
+import { useRef, useState, type CSSProperties } from "react";
 import { useT } from "@/components/i18n/i18n-provider";
 import { useFillWindow } from "@/components/trajectory-review/use-fill-window";
 import { FrameCaption, FrameNote, type Frame, type ZoomControls } from "@/components/trajectory-review/step-screenshot";
@@ -44,36 +43,24 @@ import { useTreeSelection } from "@/components/trajectory-review/use-tree-select
 import { treeFitText } from "@/components/editor/tree-fit-text";
 import { UiTreePanel } from "@/components/trajectory-review/ui-tree-panel";
 import { VerdictList } from "@/components/trajectory-review/verdict-list";
-import { EMPTY_TRAJECTORY_PAYLOAD, trajectoryProblemOf, type TrajectoryPayload } from "@/lib/domain/trajectory-payload";
+import { trajectoryProblemOf, type TrajectoryPayload } from "@/lib/domain/trajectory-payload";
 import { problemText } from "@/components/trajectory-review/problem-text";
-import type { TrajectoryReview } from "@/lib/trajectories/trajectory-review";
+import type { TrajectoryScreen } from "@/lib/api/review-screens/trajectory-screen";
+import { SwapLink } from "@/components/review/swap-link";
+import { firstUnlabeled, startingPayload, submitTarget, trajectoryAddress } from "@/components/trajectory-review/trajectory-screen-start";
 
-type Props = {
-  project: { id: string; slug: string; name: string };
-  review: TrajectoryReview;
-  canOverride: boolean;
-  query: string;
-  // nextToReview: the next one not settled (reviewers) or not answered by the viewer (annotators).
-  neighbours: { previous: string | null; next: string | null; nextMediaId: string | null; nextToReview?: string | null };
-  // Reviewers on a settled trajectory without an answer of their own start from its final answer.
-  finalPayload?: TrajectoryPayload | null;
-  isSettled?: boolean;
-  // The final answer this reviewer's screen was shown (null: none yet; absent: not a reviewer's
-  // screen). A submit over a final someone else pinned since is refused with theirs.
-  finalAnswerId?: string | null;
-};
+// The screen's data (lib/api/review-screens/trajectory-screen.ts): `neighbours.nextToReview` is
+// the next one not settled (reviewers) or not answered by the viewer (annotators); reviewers on a
+// settled trajectory without an answer of their own start from its `finalPayload`;
+// `finalAnswerId` is the final answer this reviewer's screen was shown (null: none yet; absent:
+// not a reviewer's screen), so a submit over a final someone else pinned since is refused with
+// theirs. `go` shows another item (or page) at an address: the session's swap.
+type Props = { screen: TrajectoryScreen; go: (address: string) => void };
 
-// Resume where the work stopped: the first step without a label.
-function firstUnlabeled(payload: TrajectoryPayload, stepCount: number): number {
-  const labeled = new Set(payload.steps.map((s) => s.stepIndex));
-  const i = Array.from({ length: stepCount }, (_, n) => n).find((n) => !labeled.has(n));
-  return i ?? 0;
-}
-
-export function TrajectoryReviewScreen({ project, review, canOverride, query, neighbours, finalPayload = null, isSettled = false, finalAnswerId }: Props) {
-  const router = useRouter();
+export function TrajectoryReviewScreen({ screen, go }: Props) {
+  const { project, review, canOverride, query, neighbours, isSettled, finalAnswerId } = screen;
   const steps = review.steps;
-  const [payload, setPayload] = useState<TrajectoryPayload>(() => review.mine?.payload ?? (finalPayload ? { ...finalPayload, note: null } : EMPTY_TRAJECTORY_PAYLOAD));
+  const [payload, setPayload] = useState<TrajectoryPayload>(() => startingPayload(screen));
   const [index, setIndex] = useState(() => firstUnlabeled(payload, steps.length));
   const [isPointMode, setPointMode] = useState(false);
   const [isHelpOpen, setHelpOpen] = useState(false);
@@ -92,7 +79,7 @@ export function TrajectoryReviewScreen({ project, review, canOverride, query, ne
   const zoomMemory = useZoomMemory(project.id);
   const textInput = useRef<HTMLInputElement>(null);
   const elementSearch = useRef<HTMLInputElement>(null);
-  const queueClaim = useQueueClaim(project.id);
+  const queueClaim = useQueueClaim(project.id, screen.queueStep);
   const autosave = useVersionedAutosave<TrajectoryPayload>(
     (input) => postAnswerSave<AnswerSaveResult<TrajectoryPayload>>(`/api/projects/${encodeURIComponent(project.id)}/trajectories/${encodeURIComponent(review.id)}/answer`, input, queueClaim),
     review.mine,
@@ -101,7 +88,7 @@ export function TrajectoryReviewScreen({ project, review, canOverride, query, ne
   const uiTree = useUiTree(project.id);
 
   const base = `/projects/${project.slug}/trajectories`;
-  const hrefOf = (id: string | null) => (id ? `${base}/${id}${query}` : null);
+  const hrefOf = (id: string | null) => (id ? trajectoryAddress(screen, id) : null);
   const nextHref = hrefOf(neighbours.next);
   const previousHref = hrefOf(neighbours.previous);
   const step = steps[index];
@@ -153,7 +140,7 @@ export function TrajectoryReviewScreen({ project, review, canOverride, query, ne
 
   function leave(href: string) {
     autosave.flush();
-    router.push(href);
+    go(href);
   }
 
   // One submit at a time: a second Ctrl+Enter while the first is on its way does nothing.
@@ -164,8 +151,8 @@ export function TrajectoryReviewScreen({ project, review, canOverride, query, ne
     submitting.current = true;
     try {
       if (!(await autosave.save(payload, "submitted"))) return;
-      if (queueClaim) queueClaim.moveOn();
-      else router.push(hrefOf(neighbours.nextToReview === undefined ? neighbours.next : neighbours.nextToReview) ?? `${base}${query}`);
+      if (queueClaim) queueClaim.moveOn(go);
+      else go(trajectoryAddress(screen, submitTarget(screen)));
     } finally {
       submitting.current = false;
     }
@@ -241,14 +228,9 @@ export function TrajectoryReviewScreen({ project, review, canOverride, query, ne
 
   useReviewKeys(isHelpOpen, run);
 
-  // The next trajectory is the likely next page: fetch its route ahead of the keypress.
-  useEffect(() => {
-    if (nextHref) router.prefetch(nextHref);
-  }, [router, nextHref]);
-
   // Neighbouring steps often share a screenshot (the screen did not change): prefetch each once.
   const nextFrameMedia = index + 1 === steps.length ? review.endScreen?.media?.id : steps[index + 1]?.media?.id;
-  const prefetchIds = [...new Set([steps[index - 1]?.media?.id, nextFrameMedia, step?.overlay?.id, neighbours.nextMediaId])].filter((id): id is string => !!id);
+  const prefetchIds = [...new Set([steps[index - 1]?.media?.id, nextFrameMedia, step?.overlay?.id])].filter((id): id is string => !!id);
   const nav = "text-blue-800 hover:underline";
 
   const frameMedia = step ? step.media : review.endScreen?.media;
@@ -278,8 +260,8 @@ export function TrajectoryReviewScreen({ project, review, canOverride, query, ne
         navigation={
           <nav className="flex shrink-0 items-center gap-3 text-sm" aria-label={t("trajectory.nav")}>
             <Link href={`${base}${query}`} className={nav} title={t("trajectory.nav.listOf", { project: project.name })}>{t("trajectory.nav.list")}</Link>
-            {previousHref ? <Link href={previousHref} className={nav} onClick={() => autosave.flush()}>{t("trajectory.nav.previous")} [</Link> : <span className="text-slate-400">{t("trajectory.nav.previous")}</span>}
-            {nextHref ? <Link href={nextHref} className={nav} onClick={() => autosave.flush()}>{t("trajectory.nav.next")} ] →</Link> : <span className="text-slate-400">{t("trajectory.nav.next")} →</span>}
+            {previousHref ? <SwapLink href={previousHref} go={go} className={nav} onLeave={() => autosave.flush()}>{t("trajectory.nav.previous")} [</SwapLink> : <span className="text-slate-400">{t("trajectory.nav.previous")}</span>}
+            {nextHref ? <SwapLink href={nextHref} go={go} className={nav} onLeave={() => autosave.flush()}>{t("trajectory.nav.next")} ] →</SwapLink> : <span className="text-slate-400">{t("trajectory.nav.next")} →</span>}
             <button type="button" onClick={() => setHelpOpen(true)} className="rounded border border-slate-300 bg-white px-2 py-0.5 hover:bg-slate-50">{t("trajectory.nav.shortcuts")} <kbd className="font-mono">?</kbd></button>
           </nav>
         } />

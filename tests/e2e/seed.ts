@@ -26,6 +26,7 @@ import { seedModelLoop } from "./seed-model-loop";
 import { seedBenchmarks } from "./seed-benchmarks";
 import { seedWorkspace } from "./seed-workspace";
 import { seedBulkPass } from "./seed-bulk-pass";
+import { seedRapid } from "./seed-rapid";
 import { seedFormats } from "./seed-formats";
 import { seedLabels } from "./seed-labels";
 import { seedSampled } from "./seed-sampled";
@@ -107,6 +108,7 @@ async function main() {
   await seedReimport(db, dataDir, users);
   await seedModelLoop(db, store, dataDir, users);
   await seedScreens(db, store, dataDir, users);
+  await seedRapid(db, store, dataDir, users);
   // Rows written straight to the database are derived as an import derives its batches.
   for (const project of await db.project.findMany({ select: { id: true } })) await rederiveStale(db, project.id);
   await db.$disconnect();

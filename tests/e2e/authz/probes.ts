@@ -217,6 +217,8 @@ export const ROUTE_PROBES: Record<string, RouteProbe> = {
   "GET /api/projects/[projectId]/runs/[runId]/compare/[otherRunId]": {
     request: async () => ({ url: `/api/projects/${authzSeed().demoProjectId}/runs/${authzSeed().sampleRuns.compareA}/compare/${authzSeed().sampleRuns.compareB}?format=json` }),
   },
+  "GET /api/projects/[projectId]/samples/[sampleId]/screen": { request: async () => ({ url: `/api/projects/${authzSeed().demoProjectId}/samples/${authzSeed().sampleIds[0]}/screen` }) },
+  "GET /api/projects/[projectId]/trajectories/[trajectoryId]/screen": { request: async () => ({ url: `/api/projects/${authzSeed().demoProjectId}/trajectories/${authzSeed().trajectoryIds[0]}/screen` }) },
   "GET /api/projects/[projectId]/steps/[stepId]/tree": { request: async () => ({ url: `/api/projects/${authzSeed().runsProjectId}/steps/${authzSeed().treeStepId}/tree` }) },
   "POST /api/v1/projects/[projectId]/imports": {
     request: async () => ({

@@ -1,8 +1,8 @@
 // What loading a review page asks of the server, as Chromium does it: the page is opened once in
-// Chromium (signed in) and every request it then sends to the server is recorded (the next
-// item's full RSC prefetch from its <Link prefetch> or router.prefetch, the previous item's and
-// the breadcrumbs' partial prefetches, the screenshots and the next screenshot's
-// <link rel=prefetch>), so the benchmark replays what the screen really does, not a guess of
+// Chromium (signed in) and every request it then sends to the server is recorded (the screen
+// data the review session reads ahead: the next item, the one after it and the previous one;
+// the breadcrumbs' partial RSC prefetches; the screenshots, the next items' among them), so
+// the benchmark replays what the screen really does, not a guess of
 // it. Static assets (/_next/static, the icon) are left out: they come from the browser's cache
 // after the first page. A recorded request is moved to another item by replacing the recorded
 // item's, previous and next ids with the new ones, and its `_rsc` search parameter recomputed

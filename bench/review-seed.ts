@@ -101,6 +101,26 @@ async function seedPostgres(url: string, rows: Rows): Promise<void> {
   }
 }
 
+// Queue mode (bench/review-swap.ts): a sample queue and a trajectory queue of QUEUED items each
+// from the middle of the list, with the bench's reviewer as their one member.
+const QUEUED = 400;
+async function seedQueues(databaseUrl: string, projectId: string, email: string, size: number) {
+  const db = createDb(databaseUrl);
+  try {
+    const user = await db.user.findUniqueOrThrow({ where: { email } });
+    const from = Math.floor(size / 2);
+    const ids = Array.from({ length: Math.min(QUEUED, size - from) }, (_, k) => from + k);
+    const queue = (name: string, itemType: "sample" | "trajectory", items: { sampleId?: string; trajectoryId?: string }[]) =>
+      db.queue.create({ data: { projectId, name, itemType, filter: {}, overlap: 1, createdById: user.id, members: { create: [{ userId: user.id }] }, items: { create: items } }, select: { id: true, name: true } });
+    return {
+      samples: await queue("Bench samples", "sample", ids.map((i) => ({ sampleId: reviewSampleId(i) }))),
+      trajectories: await queue("Bench trajectories", "trajectory", ids.map((i) => ({ trajectoryId: reviewTrajectoryId(i) }))),
+    };
+  } finally {
+    await db.$disconnect();
+  }
+}
+
 async function main() {
   const size = Number(process.env.REVIEW_SIZE);
   const { databaseUrl, mediaDir } = env();
@@ -123,7 +143,8 @@ async function main() {
   const rows = { size, projectId: project.id, mediaIds };
   if (providerOf(databaseUrl) === "postgres") await seedPostgres(databaseUrl, rows);
   else seedSqlite(sqlitePath(databaseUrl), rows);
-  console.log(JSON.stringify({ slug: project.slug, email }));
+  const queues = await seedQueues(databaseUrl, project.id, email, size);
+  console.log(JSON.stringify({ slug: project.slug, email, queues }));
 }
 
 main().then(

@@ -2,7 +2,9 @@
 // Konva draws an HTMLImageElement, not a URL. Loading one is a subscription to the browser
 // (load/error events), hence the effect; the status for a URL other than the one that
 // finished loading is derived during render, so a new sample never shows the old screenshot.
+// A screenshot the review session decoded ahead (decoded-images.ts) is there on the first render.
 import { useEffect, useState } from "react";
+import { decodedImage } from "@/components/editor/decoded-images";
 
 export type ImageStatus =
   | { state: "missing" }
@@ -13,10 +15,18 @@ export type ImageStatus =
 type Settled = { url: string; element: HTMLImageElement | null };
 
 export function useHtmlImage(url: string | null): ImageStatus {
-  const [settled, setSettled] = useState<Settled | null>(null);
+  const [settled, setSettled] = useState<Settled | null>(() => {
+    const ahead = url === null || typeof window === "undefined" ? null : decodedImage(url);
+    return ahead && url ? { url, element: ahead } : null;
+  });
 
   useEffect(() => {
     if (url === null) return;
+    const ahead = decodedImage(url);
+    if (ahead) {
+      setSettled((current) => (current?.url === url ? current : { url, element: ahead }));
+      return;
+    }
     const element = new window.Image();
     let isCurrent = true;
     element.onload = () => {

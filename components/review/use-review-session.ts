@@ -13,6 +13,7 @@
 // brings the server's newer read of the current address, which is adopted.
 import { useEffect, useRef, useState } from "react";
 import { useRouter } from "next/navigation";
+import { decodeAhead } from "@/components/editor/decoded-images";
 
 export type SessionKind<S> = {
   /** The screen-data route for a page address of this screen, or null when the address is another page. */
@@ -31,7 +32,7 @@ type HistoryMode = "push" | "replace" | "none";
 // A screen read ahead is used for this long; older, it is read again (someone may have answered
 // or reopened the item meanwhile: what a swap shows must be as fresh as a page load would be).
 const FRESH_MS = 60_000;
-// Screens and decoded images kept: the next ones and the few just left (Back is common).
+// Screens kept: the next ones and the few just left (Back is common).
 const KEPT = 8;
 
 const pathOf = (address: string) => new URL(address, window.location.origin).pathname;
@@ -64,17 +65,8 @@ export function useReviewSession<S>(initial: S, kind: SessionKind<S>) {
     if (typeof window === "undefined" || pathOf(kind.addressOf(initial)) === window.location.pathname) setScreen(initial);
   }
   const screens = useRef(new Map<string, Entry<S>>());
-  const images = useRef(new Map<string, HTMLImageElement>());
   // The latest move: an earlier one still loading must not land over it.
   const moves = useRef(0);
-
-  function decode(src: string) {
-    if (images.current.has(src)) return;
-    const image = new Image();
-    image.src = src;
-    keepLast(images.current, src, image);
-    image.decode().catch(() => undefined);
-  }
 
   function read(address: string): Promise<S> | null {
     const url = kind.dataUrlOf(address);
@@ -83,7 +75,7 @@ export function useReviewSession<S>(initial: S, kind: SessionKind<S>) {
     if (kept && Date.now() - kept.at < FRESH_MS) return kept.screen;
     const screen = fetchScreen<S>(url);
     keepLast(screens.current, address, { at: Date.now(), screen });
-    screen.then((s) => kind.imagesOf(s).forEach(decode)).catch(() => screens.current.delete(address));
+    screen.then((s) => kind.imagesOf(s).forEach(decodeAhead)).catch(() => screens.current.delete(address));
     return screen;
   }
 
@@ -117,7 +109,7 @@ export function useReviewSession<S>(initial: S, kind: SessionKind<S>) {
 
   // Read ahead from every screen shown: the next ones, and the one after the first of them.
   useEffect(() => {
-    kind.imagesOf(screen).forEach(decode);
+    kind.imagesOf(screen).forEach(decodeAhead);
     const [first, ...rest] = kind.ahead(screen);
     if (!first) return;
     read(first)

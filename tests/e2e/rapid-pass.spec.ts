@@ -58,6 +58,13 @@ async function showsSample(page: Page, item: RapidItem) {
   const editor = await editorReady(page);
   await expect(editor).toHaveAttribute("data-image", `/api/media/${item.mediaId}`);
   await expect(editor).toHaveAttribute("data-image-state", "loaded");
+  await oneOfEach(page);
+}
+
+/** One screen's parts, once: a swap replaces the last item's, it does not add beside them. */
+async function oneOfEach(page: Page) {
+  await expect(page.getByRole("button", { name: /^Submit (and next|revision)/ })).toHaveCount(1);
+  expect(await page.getByTestId("review-status").count()).toBeLessThanOrEqual(1);
 }
 
 /** The trajectory screen shows `item`: its address, its goal, its first step's screenshot. */
@@ -65,6 +72,7 @@ async function showsTrajectory(page: Page, item: RapidItem) {
   await expect(page).toHaveURL(new RegExp(`/trajectories/${item.id}(\\?|$)`));
   await expect(page.getByText(item.text, { exact: true }).first()).toBeVisible();
   await expect(page.locator(`img[src="/api/media/${item.mediaId}"]`)).toBeVisible();
+  await oneOfEach(page);
 }
 
 // Alternate the button and the key: both are "Submit and next".
@@ -89,6 +97,7 @@ test("a reviewer submits twenty samples in a row from the list: each screen its 
     await submitAndNext(page, n);
   }
   await showsSample(page, items[SUBMITS]!);
+  await expect(page.getByTestId("review-status")).toHaveCount(1);
   await page.screenshot({ path: "test-results/screens/rapid-grounding-after-20.png" });
   expect(documents).toHaveLength(1);
   expect(answersOf("sampleId", items.map((i) => i.id), users.reviewer!.email)).toEqual([
@@ -117,6 +126,7 @@ test("a reviewer submits twenty trajectories in a row from the list: each screen
     await submitAndNext(page, n);
   }
   await showsTrajectory(page, items[SUBMITS]!);
+  await expect(page.getByTestId("review-status")).toHaveCount(1);
   await page.screenshot({ path: "test-results/screens/rapid-trajectory-after-20.png" });
   expect(documents).toHaveLength(1);
   expect(answersOf("trajectoryId", items.map((i) => i.id), users.reviewer!.email)).toEqual([

@@ -63,7 +63,7 @@ async function showsSample(page: Page, item: RapidItem) {
 
 /** One screen's parts, once: a swap replaces the last item's, it does not add beside them. */
 async function oneOfEach(page: Page) {
-  await expect(page.getByRole("button", { name: /^Submit (and next|revision)/ })).toHaveCount(1);
+  await expect(page.getByRole("button", { name: /^Submit (and next|as new revision)/ })).toHaveCount(1);
   expect(await page.getByTestId("review-status").count()).toBeLessThanOrEqual(1);
 }
 

@@ -10,7 +10,7 @@
 // and answers 307 on a mismatch (node_modules/next/dist/server/base-server.js:1467, next 16.4.6).
 import { createRequire } from "node:module";
 import path from "node:path";
-import { chromium } from "@playwright/test";
+import { chromium, type Browser, type Page } from "@playwright/test";
 
 export type RecordedRequest = { url: string; headers: Record<string, string> };
 
@@ -21,15 +21,20 @@ const { computeCacheBustingSearchParam } = require("next/dist/shared/lib/router/
 
 const LEFT_OUT = /\/_next\/static\/|\/icon\.svg|\/favicon/;
 
-export async function recordPageRequests(base: string, cookie: string, pagePath: string): Promise<RecordedRequest[]> {
+/** Chromium with one page signed in by `cookie` (a Cookie header's text) on `base`; close the browser after. */
+export async function signedInPage(base: string, cookie: string): Promise<{ browser: Browser; page: Page }> {
   const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--headless", "--no-sandbox", "--disable-background-networking", "--disable-component-update", "--no-first-run"] });
+  const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
+  await context.addCookies(cookie.split("; ").map((pair) => {
+    const at = pair.indexOf("=");
+    return { name: pair.slice(0, at), value: pair.slice(at + 1), url: base };
+  }));
+  return { browser, page: await context.newPage() };
+}
+
+export async function recordPageRequests(base: string, cookie: string, pagePath: string): Promise<RecordedRequest[]> {
+  const { browser, page } = await signedInPage(base, cookie);
   try {
-    const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
-    await context.addCookies(cookie.split("; ").map((pair) => {
-      const at = pair.indexOf("=");
-      return { name: pair.slice(0, at), value: pair.slice(at + 1), url: base };
-    }));
-    const page = await context.newPage();
     const recorded: RecordedRequest[] = [];
     page.on("request", (request) => {
       if (request.url().startsWith(base) && !LEFT_OUT.test(request.url()) && request.resourceType() !== "document") {

@@ -8,7 +8,8 @@
 // asks nothing of the server. With a queue the next item is the queue's choice, claimed by the
 // submit itself (one request), so it cannot be read ahead: its data and screenshot are fetched
 // after the reply. The browser's long tasks (PerformanceObserver "longtask") are summed per swap.
-import { chromium, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { signedInPage } from "./review-requests";
 import { reviewSampleId, reviewTrajectoryId } from "./review-ids";
 
 export type SwapTimes = { submit: number[]; floor: number[]; longTasks: number[] };
@@ -133,14 +134,8 @@ async function queuePass(page: Page, base: string, slug: string, screen: Screen,
 export type SwapRun = { screen: Screen; queue: boolean; times: SwapTimes };
 
 export async function measureSwaps(base: string, cookie: string, slug: string, queues: Record<Screen, { name: string }>, size: number): Promise<SwapRun[]> {
-  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--headless", "--no-sandbox", "--disable-background-networking", "--disable-component-update", "--no-first-run"] });
+  const { browser, page } = await signedInPage(base, cookie);
   try {
-    const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
-    await context.addCookies(cookie.split("; ").map((pair) => {
-      const at = pair.indexOf("=");
-      return { name: pair.slice(0, at), value: pair.slice(at + 1), url: base };
-    }));
-    const page = await context.newPage();
     const runs: SwapRun[] = [];
     // Items a quarter of the way in: away from the queue's (the middle) and from the page-load sample.
     const start = Math.floor(size / 4);

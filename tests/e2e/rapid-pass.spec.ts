@@ -5,21 +5,12 @@
 // answer is stored exactly once (one annotation, version 1, submitted; in a queue one submitted
 // claim per item), and after the first page no document is loaded again.
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import Database from "better-sqlite3";
 import { editorReady } from "./editor-helpers";
 import { readSeed, storageStatePath, type E2eRole } from "./seed-file";
+import { query } from "./verified-support";
 import { RAPID_CONFLICT_SLUG, RAPID_QUEUE_SLUG, RAPID_SLUG, readRapidSeed, type RapidItem } from "./seed-rapid-file";
 
 const SUBMITS = 20;
-
-function query<T>(sql: string, ...args: unknown[]): T[] {
-  const sqlite = new Database(process.env.DATABASE_URL!.replace(/^file:/, ""), { readonly: true });
-  try {
-    return sqlite.prepare(sql).all(...args) as T[];
-  } finally {
-    sqlite.close();
-  }
-}
 
 async function pageAs(browser: Browser, role: E2eRole) {
   const context = await browser.newContext({ storageState: storageStatePath(role), viewport: { width: 1440, height: 900 } });

@@ -4,7 +4,7 @@
 // 70vh canvas, status bar) so that the page does not jump when the canvas arrives.
 import dynamic from "next/dynamic";
 
-function BoxEditorSkeleton() {
+export function BoxEditorSkeleton() {
   return (
     <div data-testid="box-editor-loading" aria-busy="true" className="overflow-hidden rounded-lg border border-slate-300 bg-white">
       <div className="h-[2.875rem] border-b border-slate-200" />

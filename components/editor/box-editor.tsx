@@ -85,9 +85,17 @@ export function BoxEditor(props: BoxEditorProps) {
   useSnapInEditor(editor, snapToPixels);
   const stage = useStageSize();
   const imageStatus = useHtmlImage(imageUrl);
-  const view = useViewport(image, stage.size, `${imageUrl ?? "none"}|${image.width}x${image.height}`);
+  // A load (another item in a kept editor, or the other version of a conflict) starts fitted.
+  const view = useViewport(image, stage.size, `${props.loadKey}|${imageUrl ?? "none"}|${image.width}x${image.height}`);
   const [isDrawMode, setDrawMode] = useState(false);
   const [isHelpOpen, setHelpOpen] = useState(false);
+  // Draw mode and the "?" overlay belong to the item they were opened on; the labels' O is the person's choice and stays.
+  const [modesOf, setModesOf] = useState(props.loadKey);
+  if (modesOf !== props.loadKey) {
+    setModesOf(props.loadKey);
+    setDrawMode(false);
+    setHelpOpen(false);
+  }
   const [isSpaceHeld, setSpaceHeld] = useState(false);
   const [isLabelsShown, setLabelsShown] = useState(true);
   // The edge E chose belongs to one box of one load: selecting another box, or another

@@ -2,7 +2,8 @@
 // Konva draws an HTMLImageElement, not a URL. Loading one is a subscription to the browser
 // (load/error events), hence the effect; the status for a URL other than the one that
 // finished loading is derived during render, so a new sample never shows the old screenshot.
-// A screenshot the review session decoded ahead (decoded-images.ts) is there on the first render.
+// A screenshot the review session decoded ahead (decoded-images.ts) is there on the first render
+// that asks for it.
 import { useEffect, useState } from "react";
 import { decodedImage } from "@/components/editor/decoded-images";
 
@@ -44,6 +45,10 @@ export function useHtmlImage(url: string | null): ImageStatus {
   }, [url]);
 
   if (url === null) return { state: "missing" };
-  if (settled === null || settled.url !== url) return { state: "loading" };
+  // A kept editor (kept-box-editor.tsx) given a new screenshot read ahead draws it in this very render.
+  if (settled === null || settled.url !== url) {
+    const ahead = typeof window === "undefined" ? null : decodedImage(url);
+    return ahead ? { state: "loaded", element: ahead } : { state: "loading" };
+  }
   return settled.element === null ? { state: "error" } : { state: "loaded", element: settled.element };
 }

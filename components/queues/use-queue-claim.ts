@@ -15,8 +15,8 @@ import { postJson } from "@/components/review/post-json";
 const isOwnPath = (value: unknown): value is string => typeof value === "string" && value.startsWith("/") && !value.startsWith("//") && !value.includes("\\");
 
 export function useQueueClaim(projectId: string, step: { claimId: string; queueId: string } | null) {
-  // Where the last submit's reply said to go.
-  const next = useRef<string | null>(null);
+  // Where the last submit's reply said to go, and that item's screen when the reply carried it.
+  const next = useRef<{ address: string; screen: unknown } | null>(null);
   // Once the page is leaving, a second Ctrl+Enter must not go on again (a second close would
   // be refused, and its notice would be wrong).
   const leaving = useRef(false);
@@ -39,15 +39,15 @@ export function useQueueClaim(projectId: string, step: { claimId: string; queueI
       return status === "submitted" && !leaving.current ? { queueId, claimId } : undefined;
     },
     /** Notes where a saved submit's reply says to go. */
-    heard(reply: { ok: boolean; next?: unknown }) {
-      if (reply.ok && isOwnPath(reply.next)) next.current = reply.next;
+    heard(reply: { ok: boolean; next?: unknown; nextScreen?: unknown }) {
+      if (reply.ok && isOwnPath(reply.next)) next.current = { address: reply.next, screen: reply.nextScreen ?? null };
     },
     /** True while the page is on its way to the next item. */
     get leaving() {
       return leaving.current;
     },
-    /** Goes on to the queue's next item: `go` shows the address the submit's reply named. */
-    moveOn(go: (address: string) => void) {
+    /** Goes on to the queue's next item: `go` shows the address the submit's reply named (with its screen, when the reply carried it). */
+    moveOn(go: (address: string, screen?: unknown) => void) {
       // Whatever the close's outcome, going on is right: a closed claim yields the next item,
       // a claim still open (the close was refused) comes back so it can be submitted again,
       // and a lost lease yields a fresh item; the page it leads to says which. The answer
@@ -56,7 +56,7 @@ export function useQueueClaim(projectId: string, step: { claimId: string; queueI
       leaving.current = true;
       const target = next.current;
       next.current = null;
-      if (target) go(target);
+      if (target) go(target.address, target.screen ?? undefined);
       else openNextQueueItem(projectId, queueId, claimId);
     },
   };
@@ -65,7 +65,7 @@ export function useQueueClaim(projectId: string, step: { claimId: string; queueI
 export type QueueClaim = NonNullable<ReturnType<typeof useQueueClaim>>;
 
 /** A review screen's answer save: in queue mode a submit carries its queue step, and its reply's address is noted. */
-export async function postAnswerSave<R extends { ok: boolean; next?: unknown }>(url: string, input: { status: "draft" | "submitted" }, queueClaim: QueueClaim | null): Promise<R | { ok: false; error: string }> {
+export async function postAnswerSave<R extends { ok: boolean; next?: unknown; nextScreen?: unknown }>(url: string, input: { status: "draft" | "submitted" }, queueClaim: QueueClaim | null): Promise<R | { ok: false; error: string }> {
   const reply = await postJson<R>(url, { ...input, queue: queueClaim?.stepFor(input.status) });
   queueClaim?.heard(reply);
   return reply;

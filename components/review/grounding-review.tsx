@@ -4,7 +4,7 @@
 // save bar (drafts autosave, submit saves a version, conflicts are shown and resolved).
 import Link from "next/link";
 import { useEffect, useRef, useState, type CSSProperties } from "react";
-import { BoxEditorLazy } from "@/components/editor/box-editor-lazy";
+import { KeptBoxEditor } from "@/components/editor/kept-box-editor";
 import type { ReferenceBox } from "@/components/editor/reference-layer";
 import { useT } from "@/components/i18n/i18n-provider";
 import type { Translate } from "@/lib/i18n/translate";
@@ -26,6 +26,7 @@ import type { Box } from "@/lib/domain/geometry";
 import type { TierSettings } from "@/lib/domain/tiers";
 import type { EditorAnswer } from "@/lib/editor/state";
 import type { SampleReview } from "@/lib/samples/sample-review";
+import type { GoTo } from "@/components/review/use-review-session";
 import type { SampleScreen } from "@/lib/api/review-screens/sample-screen";
 
 // The box as stored (formatCoordinates): a rounded one would not be what the API and exports hold.
@@ -40,7 +41,8 @@ const summarizeGroundingAnswer = (t: Translate) => (p: GroundingPayload) => {
 // it; `finalAnswerId`: the final answer this reviewer's screen was shown (null: none yet; absent:
 // not a reviewer's screen), so a submit over a final someone else pinned since is refused with theirs.
 // `go` shows another item (or page) at an address: the session's swap.
-type Props = { screen: SampleScreen; go: (address: string) => void };
+// `visit`: the session's count of shown screens; a new one loads the editor afresh, as a new page would.
+type Props = { screen: SampleScreen; visit: number; go: GoTo };
 
 function initialPayload(review: SampleReview, finalPayload: GroundingPayload | null): GroundingPayload {
   if (review.mine) return review.mine.payload;
@@ -62,11 +64,11 @@ function originalReference(t: Translate, review: SampleReview, finalBox: Box | n
   return [];
 }
 
-export function GroundingReview({ screen, go }: Props) {
+export function GroundingReview({ screen, visit, go }: Props) {
   const { project, review, tiers, canOverride, query, neighbours, finalBox, finalPayload, isSettled, finalAnswerId } = screen;
   const t = useT();
   const [payload, setPayload] = useState<GroundingPayload>(() => initialPayload(review, finalPayload));
-  const [loadKey, setLoadKey] = useState(`${review.id}:${review.mine?.version ?? 0}`);
+  const [loadKey, setLoadKey] = useState(`${visit}:${review.id}:${review.mine?.version ?? 0}`);
   const queueClaim = useQueueClaim(project.id, screen.queueStep);
   const autosave = useVersionedAutosave<GroundingPayload>(
     (input) => postAnswerSave<AnswerSaveResult<GroundingPayload>>(`/api/projects/${encodeURIComponent(project.id)}/samples/${encodeURIComponent(review.id)}/answer`, input, queueClaim),
@@ -157,7 +159,7 @@ export function GroundingReview({ screen, go }: Props) {
       <div ref={workspace.ref} data-testid="grounding-workspace" className="grid gap-4 lg:h-(--workspace-height) lg:grid-cols-[minmax(0,1fr)_22rem]" style={workspace.height ? ({ "--workspace-height": `${workspace.height}px` } as CSSProperties) : undefined}>
         <div className="min-h-0">
           {review.image ? (
-            <BoxEditorLazy
+            <KeptBoxEditor
               imageUrl={review.mediaId ? `/api/media/${review.mediaId}` : null}
               image={review.image}
               initial={editorInitial}
@@ -219,7 +221,7 @@ export function GroundingReview({ screen, go }: Props) {
               autosave.resolve(theirs);
               if (theirs) {
                 setPayload(theirs.payload);
-                setLoadKey(`${review.id}:${theirs.version}`);
+                setLoadKey(`${visit}:${review.id}:${theirs.version}`);
               }
             }}
           />

@@ -3,6 +3,7 @@
 // change and the editor, for the item the session holds (use-review-session.ts). The item a
 // submit goes to, and the one after it, are read ahead with their screenshots decoded, so
 // "Submit and next" and j / k swap at once.
+import { KeptEditorHost } from "@/components/editor/kept-box-editor";
 import { QueueModeBar } from "@/components/queues/queue-mode-bar";
 import { GroundingReview } from "@/components/review/grounding-review";
 import { ReviewStanding } from "@/components/review/review-standing";
@@ -30,12 +31,13 @@ function kindFor(projectId: string): SessionKind<SampleScreen> {
 export function SampleReviewSession({ initial }: { initial: SampleScreen }) {
   const { screen, visit, go } = useReviewSession(initial, kindFor(initial.project.id));
   const { project, review, claim, standing, sourceChange } = screen;
+  // One box editor for the whole session (kept-box-editor.tsx): a swap moves it, never rebuilds it.
   return (
-    <>
+    <KeptEditorHost>
       {claim && <QueueModeBar key={`claim:${claim.claimId}`} projectId={project.id} claim={claim} />}
       {standing && <ReviewStanding key={`standing:${review.id}:${visit}`} projectId={project.id} slug={project.slug} item={{ itemType: "sample", id: review.id }} standing={standing} waiting={screen.waiting} isAdmin={screen.isAdmin} />}
       {sourceChange && <SourceChangePanel key={`change:${review.id}:${visit}`} change={sourceChange} />}
-      <GroundingReview key={`screen:${review.id}:${visit}`} screen={screen} go={(address) => void go(address)} />
-    </>
+      <GroundingReview key={`screen:${review.id}:${visit}`} screen={screen} visit={visit} go={go} />
+    </KeptEditorHost>
   );
 }

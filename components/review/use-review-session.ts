@@ -28,6 +28,9 @@ export type SessionKind<S> = {
 
 type Entry<S> = { at: number; screen: Promise<S> };
 type HistoryMode = "push" | "replace" | "none";
+/** What a screen calls to show another address: `screen`, when the caller already holds that
+ * address's screen (a queue-mode submit's reply carries the next item's), is shown as it is. */
+export type GoTo = (address: string, screen?: unknown) => void;
 
 // A screen read ahead is used for this long; older, it is read again (someone may have answered
 // or reopened the item meanwhile: what a swap shows must be as fresh as a page load would be).
@@ -82,12 +85,15 @@ export function useReviewSession<S>(initial: S, kind: SessionKind<S>) {
   /** Shows the screen at `address`: at once when it was read ahead, else once read. Another page
    * (the list, the queue's end) is a router navigation; a screen that cannot be read (gone, no
    * access any more, signed out) is a page load, whose page says what is wrong. */
-  async function go(address: string, history: HistoryMode = "push") {
+  async function go(address: string, history: HistoryMode = "push", held?: unknown) {
     const move = ++moves.current;
     // What was read of the item being left is stale once the person saved on it: read it again
     // if they come back.
     screens.current.delete(kind.addressOf(screen));
-    const next = read(address);
+    const isHeld = isScreenAt(held, address);
+    // Its screenshot is asked for now, while React renders the screen, not once the editor mounts.
+    if (isHeld) kind.imagesOf(held).forEach(decodeAhead);
+    const next = isHeld ? Promise.resolve(held) : read(address);
     if (!next) {
       router.push(address);
       return;
@@ -105,6 +111,11 @@ export function useReviewSession<S>(initial: S, kind: SessionKind<S>) {
     if (history === "push") window.history.pushState(null, "", address);
     if (history === "replace") window.history.replaceState(null, "", address);
     if (history !== "none") window.scrollTo(0, 0);
+  }
+
+  // A screen handed over is used only for the address it says it stands at.
+  function isScreenAt(held: unknown, address: string): held is S {
+    return typeof held === "object" && held !== null && kind.dataUrlOf(address) !== null && pathOf(kind.addressOf(held as S)) === pathOf(address);
   }
 
   // Read ahead from every screen shown: the next ones, and the one after the first of them.
@@ -134,5 +145,6 @@ export function useReviewSession<S>(initial: S, kind: SessionKind<S>) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- follows the screen shown
   }, [screen]);
 
-  return { screen, visit, go };
+  const goTo: GoTo = (address, held) => void go(address, "push", held);
+  return { screen, visit, go: goTo };
 }

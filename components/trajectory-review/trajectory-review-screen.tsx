@@ -45,6 +45,7 @@ import { UiTreePanel } from "@/components/trajectory-review/ui-tree-panel";
 import { VerdictList } from "@/components/trajectory-review/verdict-list";
 import { trajectoryProblemOf, type TrajectoryPayload } from "@/lib/domain/trajectory-payload";
 import { problemText } from "@/components/trajectory-review/problem-text";
+import type { GoTo } from "@/components/review/use-review-session";
 import type { TrajectoryScreen } from "@/lib/api/review-screens/trajectory-screen";
 import { SwapLink } from "@/components/review/swap-link";
 import { firstUnlabeled, startingPayload, submitTarget, trajectoryAddress } from "@/components/trajectory-review/trajectory-screen-start";
@@ -55,7 +56,7 @@ import { firstUnlabeled, startingPayload, submitTarget, trajectoryAddress } from
 // `finalAnswerId` is the final answer this reviewer's screen was shown (null: none yet; absent:
 // not a reviewer's screen), so a submit over a final someone else pinned since is refused with
 // theirs. `go` shows another item (or page) at an address: the session's swap.
-type Props = { screen: TrajectoryScreen; go: (address: string) => void };
+type Props = { screen: TrajectoryScreen; go: GoTo };
 
 export function TrajectoryReviewScreen({ screen, go }: Props) {
   const { project, review, canOverride, query, neighbours, isSettled, finalAnswerId } = screen;

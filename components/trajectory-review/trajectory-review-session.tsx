@@ -45,7 +45,7 @@ export function TrajectoryReviewSession({ initial }: { initial: TrajectoryScreen
       {claim && <QueueModeBar key={`claim:${claim.claimId}`} projectId={project.id} claim={claim} />}
       {standing && <ReviewStanding key={`standing:${review.id}:${visit}`} projectId={project.id} slug={project.slug} item={{ itemType: "trajectory", id: review.id }} standing={standing} waiting={screen.waiting} isAdmin={screen.isAdmin} />}
       {sourceChange && <SourceChangePanel key={`change:${review.id}:${visit}`} change={sourceChange} />}
-      <TrajectoryReviewScreen key={`screen:${review.id}:${visit}`} screen={screen} go={(address) => void go(address)} />
+      <TrajectoryReviewScreen key={`screen:${review.id}:${visit}`} screen={screen} go={go} />
     </>
   );
 }

@@ -5,7 +5,8 @@ import "server-only";
 // the item (a proposal, a honeypot answer graded): annotators must not learn it.
 // In queue mode a submit also names its queue and claim: once the answer is stored, the claim
 // is closed and the caller's next item claimed in the same request (lib/queues/move-on-in-queue.ts),
-// and the reply says where to go, so going on to the next item is one round trip, not two.
+// and the reply says where to go, with that item's screen, so going on to the next item is one
+// round trip, not two.
 // Nothing here marks pages stale (revalidatePath): every page reads the session, so none is
 // prerendered or cached on the server, and the browser's router cache is reached only from a
 // server action's reply, never from a route's; the screen goes on with a fresh render.
@@ -18,6 +19,7 @@ import type { Translate } from "@/lib/i18n/translate";
 import { saveAnswer, type SaveAnswerInput, type SavedAnnotation } from "@/lib/annotations/save-answer";
 import { RowIdSchema } from "@/lib/ids/row-id-shape";
 import { moveOnInQueue } from "@/lib/queues/move-on-in-queue";
+import { screenAt } from "@/lib/api/review-screens/screen-at";
 
 const QueueStepSchema = z.object({ queueId: RowIdSchema, claimId: RowIdSchema });
 export type QueueStep = z.infer<typeof QueueStepSchema>;
@@ -28,9 +30,12 @@ export function answerSaveBody<P extends z.ZodType>(payload: P) {
 }
 
 // `next`: where a queue-mode submit goes on to (absent when the save was not a queue-mode
-// submit, or when going on failed: the screen then posts the queue's /next form itself).
+// submit, or when going on failed: the screen then posts the queue's /next form itself);
+// `nextScreen`: the screen at that address when it is a review screen, as its screen-data
+// route would answer it (absent when it is another page, or could not be read: the screen then
+// reads it itself).
 export type AnswerSaveResult<P> =
-  | { ok: true; saved: SavedAnnotation; next?: string }
+  | { ok: true; saved: SavedAnnotation; next?: string; nextScreen?: unknown }
   | { ok: false; error: string; conflict?: { version: number | null; status: string; updatedAt: string; payload: P; final?: FinalConflict } | null };
 
 /** A reviewer's submit refused because another final answer was pinned since the screen loaded. */
@@ -67,5 +72,17 @@ export async function answerRouteReply<P>(access: ProjectAccess, input: SaveAnsw
   const reply = await saveAnswerReply<P>(access, input, t);
   if (!reply.ok || input.status !== "submitted" || !queue) return reply;
   const next = await nextInQueue(access, queue);
-  return next ? { ...reply, next } : reply;
+  if (!next) return reply;
+  const nextScreen = await screenOnTheWay(access, next);
+  return nextScreen ? { ...reply, next, nextScreen } : { ...reply, next };
+}
+
+// As with going on: the claim is made, so a failure to read its screen only costs the screen a request.
+async function screenOnTheWay(access: ProjectAccess, address: string): Promise<unknown> {
+  try {
+    return await screenAt(db(), access, address);
+  } catch (error) {
+    if (!isAppError(error)) console.error(error);
+    return null;
+  }
 }

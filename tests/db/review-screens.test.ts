@@ -9,6 +9,7 @@ import { boxAnswer, makeSamples, makeTrajectory, queueProject, trajectoryAnswer,
 import { saveGroundingAnnotation } from "@/lib/annotations/save-annotation";
 import { saveAnswer } from "@/lib/annotations/save-answer";
 import { loadSampleScreen } from "@/lib/api/review-screens/sample-screen";
+import { screenAt } from "@/lib/api/review-screens/screen-at";
 import { loadTrajectoryScreen } from "@/lib/api/review-screens/trajectory-screen";
 import { claimNextItem } from "@/lib/queues/claim-next-item";
 import { createQueue } from "@/lib/queues/create-queue";
@@ -54,6 +55,13 @@ describe.each(PROVIDERS)("review screens' data on %s", (provider) => {
     expect(screen.review.predictions.every((p) => p.correctness === null)).toBe(true);
     // A reviewer in queue mode is annotating too: no standing either.
     expect((await loadSampleScreen(db, project, person("rev"), claim.sampleId!, search))!.standing).toBeNull();
+
+    // A queue-mode submit's reply carries the next item's screen, read from its address as the route reads it.
+    const address = `/projects/p/samples/${claim.sampleId}?claim=${claim.claimId}&queue=${queue.id}`;
+    expect(await screenAt(db, person("ann"), address)).toEqual(screen);
+    expect(await screenAt(db, person("ann"), `/projects/p/trajectories/${claim.sampleId}`)).toBeNull();
+    expect(await screenAt(db, person("ann"), `/projects/q/samples/${claim.sampleId}`)).toBeNull();
+    expect(await screenAt(db, person("ann"), `/projects/p/queues?done=${queue.id}`)).toBeNull();
 
     const other = await db.project.create({ data: { slug: "q", name: "Q", settings: {} } });
     const [foreign] = await makeSamples(db, other.id, 1, {}, "f");

@@ -1,6 +1,6 @@
 import "server-only";
 // Everything the grounding review screen shows for one sample, read once for the server page
-// and for the screen-data route (pages/api/.../samples/[sampleId]/screen.ts) alike, so a
+// and for the screen-data route (app/api/projects/[projectId]/samples/[sampleId]/screen/route.ts) alike, so a
 // swap on the client shows what a reload of the same address would. Plain JSON throughout
 // (dates as ISO strings): the route sends it as it is.
 import type { ProjectAccess } from "@/lib/auth/session-user";

@@ -1,6 +1,6 @@
 import "server-only";
 // Everything the trajectory review screen shows for one trajectory, read once for the server
-// page and for the screen-data route (pages/api/.../trajectories/[trajectoryId]/screen.ts)
+// page and for the screen-data route (app/api/projects/[projectId]/trajectories/[trajectoryId]/screen/route.ts)
 // alike, so a swap on the client shows what a reload of the same address would. Plain JSON
 // throughout (dates as ISO strings): the route sends it as it is.
 import type { ProjectAccess } from "@/lib/auth/session-user";

@@ -132,7 +132,7 @@ async function benchReview(label: string, dataDir: string, databaseUrl: string):
     };
     const swapRow = ({ screen, queue, times }: SwapRun): Row => {
       const [s, f, l] = [stats(times.submit), stats(times.floor), stats(times.longTasks)];
-      const how = queue ? "in a queue (the submit claims the next item; nothing to read ahead)" : "along the list (the next item read ahead)";
+      const how = queue ? "in a queue (the submit claims the next item and its reply carries the item's screen; only its likely screenshot read ahead)" : "along the list (the next item read ahead)";
       return {
         figure: `Submit and next to the next item interactive, ${screen === "samples" ? "grounding" : "trajectory"} review at ${size} ${screen}, ${how} (${label}, Chromium, one reviewer)`,
         value: `p50 ${ms(s.p50)}, p95 ${ms(s.p95)} over ${s.n} submits; long tasks per swap p95 ${ms(l.p95)}` + (f.n ? `; the client's floor (a swap to an item read ahead, no request) p50 ${ms(f.p50)}, p95 ${ms(f.p95)}` : ""),

@@ -6,8 +6,9 @@
 // animation frame), so the figure is the browser's, not the driver's. Beside it, in the same
 // run, the client's floor: the same swap to an item already read ahead (k / [, j / ]), which
 // asks nothing of the server. With a queue the next item is the queue's choice, claimed by the
-// submit itself (one request), so it cannot be read ahead: its data and screenshot are fetched
-// after the reply. The browser's long tasks (PerformanceObserver "longtask") are summed per swap.
+// submit itself (one request), so it cannot be read ahead: its data comes in the submit's reply,
+// and its screenshot was decoded ahead only as far as the queue's likely next item was the one
+// claimed. The browser's long tasks (PerformanceObserver "longtask") are summed per swap.
 import type { Page } from "@playwright/test";
 import { signedInPage } from "./review-requests";
 import { reviewSampleId, reviewTrajectoryId } from "./review-ids";

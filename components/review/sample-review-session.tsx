@@ -22,9 +22,11 @@ function kindFor(projectId: string): SessionKind<SampleScreen> {
       return `/api/projects/${encodeURIComponent(projectId)}/samples/${match[1]}/screen${match[2] ?? ""}`;
     },
     addressOf: (screen) => screen.address,
-    // In queue mode the next item is the queue's to choose (claimed by the submit): nothing to read ahead.
+    // In queue mode the next item is the queue's to choose (claimed by the submit): nothing to read
+    // ahead but the screenshot it will most likely be (likelyImagesOf).
     ahead: (screen) => (screen.queueStep ? [] : [screen.neighbours.next, screen.neighbours.previous].filter((id): id is string => !!id).map((id) => sampleAddress(screen, id))),
     imagesOf: (screen) => (screen.review.mediaId ? [`/api/media/${screen.review.mediaId}`] : []),
+    likelyImagesOf: (screen) => screen.likelyNext,
   };
 }
 

@@ -24,6 +24,8 @@ export type SessionKind<S> = {
   ahead(screen: S): string[];
   /** The images the screen paints first: decoded ahead, so the swap paints at once. */
   imagesOf(screen: S): string[];
+  /** Where the next item cannot be read ahead (a queue's choice), the screenshots it will most likely open on. */
+  likelyImagesOf(screen: S): string[];
 };
 
 type Entry<S> = { at: number; screen: Promise<S> };
@@ -121,6 +123,7 @@ export function useReviewSession<S>(initial: S, kind: SessionKind<S>) {
   // Read ahead from every screen shown: the next ones, and the one after the first of them.
   useEffect(() => {
     kind.imagesOf(screen).forEach(decodeAhead);
+    kind.likelyImagesOf(screen).forEach(decodeAhead);
     const [first, ...rest] = kind.ahead(screen);
     if (!first) return;
     read(first)

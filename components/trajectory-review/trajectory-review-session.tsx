@@ -30,10 +30,12 @@ function kindFor(projectId: string): SessionKind<TrajectoryScreen> {
       return match ? `/api/projects/${encodeURIComponent(projectId)}/trajectories/${match[1]}/screen${match[2] ?? ""}` : null;
     },
     addressOf: (screen) => screen.address,
-    // In queue mode the next item is the queue's to choose (claimed by the submit): nothing to read ahead.
+    // In queue mode the next item is the queue's to choose (claimed by the submit): nothing to read
+    // ahead but the screenshot it will most likely be (likelyImagesOf).
     ahead: (screen) =>
       screen.queueStep ? [] : [...new Set([submitTarget(screen), screen.neighbours.next, screen.neighbours.previous])].filter((id): id is string => !!id).map((id) => trajectoryAddress(screen, id)),
     imagesOf,
+    likelyImagesOf: (screen) => screen.likelyNext,
   };
 }
 

@@ -20,9 +20,10 @@ export type Candidate = { id: string; sampleId: string | null; trajectoryId: str
 // with the join, SQLite's planner started from Queue and sorted every open item instead of
 // walking the (queueId, status, priority DESC, id) index in order (bench/queue-bench.ts:
 // candidate query 950 ms -> 0.02 ms at 1M items).
-export type CandidateQuery = { queueId: string; userId: string; now: Date; overlap: number; excludedIds: string[]; skipLocked: boolean };
+// `peek`: only look (lib/queues/likely-next-images.ts), outside any claim: no row is locked.
+export type CandidateQuery = { queueId: string; userId: string; now: Date; overlap: number; excludedIds: string[]; skipLocked: boolean; peek?: true };
 
-export async function nextCandidate(w: WriteTx, q: CandidateQuery): Promise<Candidate | null> {
+export async function nextCandidate(w: Pick<WriteTx, "exec" | "provider">, q: CandidateQuery): Promise<Candidate | null> {
   const { provider } = w;
   const args: unknown[] = [];
   const param = (value: unknown) => {
@@ -35,7 +36,7 @@ export async function nextCandidate(w: WriteTx, q: CandidateQuery): Promise<Cand
   const nowParam = param(q.now);
   const overlapParam = param(q.overlap);
   const excluded = q.excludedIds.length ? `AND qi."id" NOT IN (${q.excludedIds.map(param).join(", ")})` : "";
-  const lock = provider === "postgres" ? `FOR NO KEY UPDATE OF qi${q.skipLocked ? " SKIP LOCKED" : ""}` : "";
+  const lock = provider === "postgres" && !q.peek ? `FOR NO KEY UPDATE OF qi${q.skipLocked ? " SKIP LOCKED" : ""}` : "";
   const rows = await w.exec.all<Candidate>(
     `SELECT qi."id", qi."sampleId", qi."trajectoryId", qi."verdictId", qi."isHoneypot"
        FROM "QueueItem" qi

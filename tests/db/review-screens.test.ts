@@ -33,7 +33,7 @@ describe.each(PROVIDERS)("review screens' data on %s", (provider) => {
     expect(screen.review.verdicts).toHaveLength(1);
     expect(screen.review.derived).not.toBeNull();
     expect(screen.standing?.status).toBe("unreviewed");
-    expect(screen).toMatchObject({ canOverride: true, isAdmin: false, queueStep: null, claim: null, finalAnswerId: null });
+    expect(screen).toMatchObject({ canOverride: true, isAdmin: false, queueStep: null, claim: null, finalAnswerId: null, likelyNext: [] });
     // The filter names no sample here (makeSamples sets no platform): neighbours are of the filtered list.
     expect(screen.neighbours).toEqual({ previous: null, next: null, nextMediaId: null });
     const unfiltered = (await loadSampleScreen(db, project, person("rev"), second!, {}))!;
@@ -42,11 +42,15 @@ describe.each(PROVIDERS)("review screens' data on %s", (provider) => {
 
   it("an annotator in a queue: the claim and its queue step, no standing, no derived values; another project's sample and a malformed id are not there", async () => {
     const { db, project, person } = await queueProject(provider, PEOPLE);
-    await makeSamples(db, project.id, 2);
+    const samples = await makeSamples(db, project.id, 2);
     const { queue } = await createQueue(db, person("admin"), { name: "pass", itemType: "sample", filter: {}, overlap: 1, leaseSeconds: 600, honeypotRate: 0, memberIds: [person("ann").user.id] });
     const claim = (await claimNextItem(db, { queueId: queue.id, userId: person("ann").user.id }))!;
+    // The sample the queue will most likely give next has a screenshot: the screen names it, to decode it ahead.
+    const media = await db.media.create({ data: { projectId: project.id, sha256: "b".repeat(64), mime: "image/png", width: 1000, height: 800, byteSize: 1, storageKey: "bb/bb/b.png" } });
+    await db.groundingSample.update({ where: { id: samples.find((id) => id !== claim.sampleId)! }, data: { mediaId: media.id } });
     const search = { claim: claim.claimId, queue: queue.id };
     const screen = (await loadSampleScreen(db, project, person("ann"), claim.sampleId!, search))!;
+    expect(screen.likelyNext).toEqual([`/api/media/${media.id}`]);
     expect(roundTrip(screen)).toEqual(screen);
     expect(screen.queueStep).toEqual({ claimId: claim.claimId, queueId: queue.id });
     expect(screen.claim).toMatchObject({ claimId: claim.claimId, queueId: queue.id, queueName: "pass", status: "active" });

@@ -10,6 +10,7 @@ import type { Db } from "@/lib/db";
 import { isSettled } from "@/lib/domain/item-lifecycle";
 import { ProjectSettingsSchema } from "@/lib/domain/project-settings";
 import { isRowId } from "@/lib/ids/row-id-shape";
+import { likelyNextImages } from "@/lib/queues/likely-next-images";
 import { queueClaimView } from "@/lib/queues/queue-claim-view";
 import { reviewStanding } from "@/lib/queues/review-standing";
 import { waitingFor } from "@/lib/queues/waiting-for";
@@ -36,6 +37,8 @@ export async function loadSampleScreen(db: Db, project: ScreenProject, access: P
   ]);
   if (!review) return null;
   const waiting = standing ? await waitingFor(db, project.id, item, standing.status, access.user.id) : null;
+  // Queue mode: the screenshot the queue will most likely give next, for the screen to decode ahead.
+  const likelyNext = claim?.status === "active" ? await likelyNextImages(db, project.id, claim.queueId, access.user.id) : [];
   const verified = standing?.status === "verified";
   return {
     address: `/projects/${project.slug}/samples/${sampleId}${queryOf(search)}`,
@@ -48,6 +51,7 @@ export async function loadSampleScreen(db: Db, project: ScreenProject, access: P
     query: filterQuery({ ...filter, after: undefined }),
     neighbours: { previous: neighbours.previous?.id ?? null, next: neighbours.next?.id ?? null, nextMediaId: neighbours.next?.media?.id ?? null },
     queueStep: queueStepOf(search),
+    likelyNext,
     claim,
     standing,
     waiting,

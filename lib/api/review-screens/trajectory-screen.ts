@@ -9,6 +9,7 @@ import { openSourceChange } from "@/lib/annotations/source-changes";
 import type { Db } from "@/lib/db";
 import { isSettled } from "@/lib/domain/item-lifecycle";
 import { isRowId } from "@/lib/ids/row-id-shape";
+import { likelyNextImages } from "@/lib/queues/likely-next-images";
 import { queueClaimView } from "@/lib/queues/queue-claim-view";
 import { reviewStanding } from "@/lib/queues/review-standing";
 import { waitingFor } from "@/lib/queues/waiting-for";
@@ -34,6 +35,8 @@ export async function loadTrajectoryScreen(db: Db, project: ScreenProject, acces
   ]);
   if (!review) return null;
   const waiting = standing ? await waitingFor(db, project.id, item, standing.status, access.user.id) : null;
+  // Queue mode: the screenshot the queue will most likely give next, for the screen to decode ahead.
+  const likelyNext = claim?.status === "active" ? await likelyNextImages(db, project.id, claim.queueId, access.user.id) : [];
   const query = queryOf(search);
   return {
     address: `/projects/${project.slug}/trajectories/${trajectoryId}${query}`,
@@ -45,6 +48,7 @@ export async function loadTrajectoryScreen(db: Db, project: ScreenProject, acces
     query,
     neighbours,
     queueStep: queueStepOf(search),
+    likelyNext,
     claim,
     standing,
     waiting,

@@ -15,7 +15,7 @@ import type { Db } from "@/lib/db";
 import { ActionSchema, type Action } from "@/lib/domain/actions";
 import { HUMAN_FLAGS, MismatchFlagSchema, type MismatchFlag } from "@/lib/domain/mismatch-flags";
 import { trajectoryPayloadOf } from "@/lib/annotations/answer-kinds";
-import { verdictsFor } from "@/lib/verdicts/effective-verdicts";
+import { verdictsFor, verdictsOfSteps } from "@/lib/verdicts/effective-verdicts";
 import { z } from "zod";
 
 const RegionsSchema = z.array(z.tuple([z.number(), z.number(), z.number(), z.number()]));
@@ -54,7 +54,7 @@ export async function loadTrajectoryReview(db: Db, projectId: string, trajectory
   if (!t) return null;
   const [verdicts, stepVerdicts, mine, groupSize] = await Promise.all([
     verdictsFor(db, projectId, { trajectoryId }),
-    Promise.all(t.steps.map((s) => verdictsFor(db, projectId, { stepId: s.id }))),
+    verdictsOfSteps(db, projectId, t.steps.map((s) => s.id)),
     db.annotation.findUnique({ where: { trajectoryId_annotatorId_kind: { trajectoryId, annotatorId: userId, kind: "label" } } }),
     t.groupKey ? db.trajectory.count({ where: { projectId, groupKey: t.groupKey } }) : Promise.resolve(1),
   ]);

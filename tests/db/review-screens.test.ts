@@ -90,4 +90,17 @@ describe.each(PROVIDERS)("review screens' data on %s", (provider) => {
     expect(settled.isSettled).toBe(true);
     expect(await loadTrajectoryScreen(db, project, person("ann"), "nope", {})).toBeNull();
   });
+
+  it("a trajectory screen shows each step its own verdicts, in the order they came, read for all steps at once", async () => {
+    const { db, project, person } = await queueProject(provider, PEOPLE);
+    const t = await makeTrajectory(db, project.id, "v", 3);
+    const steps = await db.step.findMany({ where: { trajectoryId: t.id }, orderBy: { index: "asc" } });
+    const judge = (stepId: string, judgeName: string, valueBool: boolean) =>
+      recordVerdict(db, { projectId: project.id, trajectoryId: t.id, stepId, kind: "mllm", judgeName, metric: "step_correct", valueBool, rationale: judgeName });
+    await judge(steps[2]!.id, "late", true);
+    await judge(steps[1]!.id, "first", false);
+    await judge(steps[1]!.id, "second", true);
+    const screen = (await loadTrajectoryScreen(db, project, person("rev"), t.id, {}))!;
+    expect(screen.review.steps.map((s) => s.verdicts.map((v) => [v.judgeName, v.value]))).toEqual([[], [["first", false], ["second", true]], [["late", true]]]);
+  });
 });

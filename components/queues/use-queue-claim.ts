@@ -36,7 +36,8 @@ export function useQueueClaim(projectId: string, step: { claimId: string; queueI
   return {
     /** The queue part of a save's body: a submit goes on in the queue with it. */
     stepFor(status: "draft" | "submitted") {
-      return status === "submitted" && !leaving.current ? { queueId, claimId } : undefined;
+      // The screen shows the next item at once, so it asks for that item's screen in the same reply.
+      return status === "submitted" && !leaving.current ? { queueId, claimId, withNextScreen: true as const } : undefined;
     },
     /** Notes where a saved submit's reply says to go. */
     heard(reply: { ok: boolean; next?: unknown; nextScreen?: unknown }) {

@@ -21,7 +21,9 @@ import { RowIdSchema } from "@/lib/ids/row-id-shape";
 import { moveOnInQueue } from "@/lib/queues/move-on-in-queue";
 import { screenAt } from "@/lib/api/review-screens/screen-at";
 
-const QueueStepSchema = z.object({ queueId: RowIdSchema, claimId: RowIdSchema });
+// `withNextScreen`: the review screen asks for the next item's screen in the reply (it shows it
+// next); API clients and scripts leave it out and the submit does no more than store, close and claim.
+const QueueStepSchema = z.object({ queueId: RowIdSchema, claimId: RowIdSchema, withNextScreen: z.literal(true).optional() });
 export type QueueStep = z.infer<typeof QueueStepSchema>;
 
 /** The body of an answer route, for a payload schema. */
@@ -31,9 +33,9 @@ export function answerSaveBody<P extends z.ZodType>(payload: P) {
 
 // `next`: where a queue-mode submit goes on to (absent when the save was not a queue-mode
 // submit, or when going on failed: the screen then posts the queue's /next form itself);
-// `nextScreen`: the screen at that address when it is a review screen, as its screen-data
-// route would answer it (absent when it is another page, or could not be read: the screen then
-// reads it itself).
+// `nextScreen`: the screen at that address when the submit asked for it (`withNextScreen`) and it
+// is a review screen, as its screen-data route would answer it (absent when it is another page,
+// or could not be read: the screen then reads it itself).
 export type AnswerSaveResult<P> =
   | { ok: true; saved: SavedAnnotation; next?: string; nextScreen?: unknown }
   | { ok: false; error: string; conflict?: { version: number | null; status: string; updatedAt: string; payload: P; final?: FinalConflict } | null };
@@ -72,7 +74,7 @@ export async function answerRouteReply<P>(access: ProjectAccess, input: SaveAnsw
   const reply = await saveAnswerReply<P>(access, input, t);
   if (!reply.ok || input.status !== "submitted" || !queue) return reply;
   const next = await nextInQueue(access, queue);
-  if (!next) return reply;
+  if (!next || !queue.withNextScreen) return next ? { ...reply, next } : reply;
   const nextScreen = await screenOnTheWay(access, next);
   return nextScreen ? { ...reply, next, nextScreen } : { ...reply, next };
 }

@@ -62,10 +62,16 @@ test("an annotator starts the queue, submits, and lands on the next claimed samp
   page.on("request", (request) => {
     if (request.method() === "POST") posts.push(new URL(request.url()).pathname);
   });
+  const replied = page.waitForResponse((response) => response.request().method() === "POST" && response.url().endsWith(`/samples/${firstSample}/answer`));
   await page.getByRole("button", { name: "Submit and next" }).click();
   await expect(page).not.toHaveURL(new RegExp(firstClaim));
   await expect(page).toHaveURL(/\/projects\/demo\/samples\/[a-z0-9]+\?claim=[a-z0-9]+&queue=/);
   const second = new URL(page.url());
+  // The screen asked for the next item's screen with the submit, and the reply carried it: the
+  // item the claim names, in queue mode (its claim, no standing).
+  const reply = await (await replied).json();
+  expect(reply.next).toBe(second.pathname + second.search);
+  expect(reply.nextScreen).toMatchObject({ address: reply.next, review: { id: second.pathname.split("/").at(-1) }, claim: { claimId: second.searchParams.get("claim") }, standing: null });
   // One request saved the answer, closed the claim and claimed the next item: no /next form.
   expect(posts).toEqual([`/api/projects/${readSeed().demoProjectId}/samples/${firstSample}/answer`]);
   expect(second.searchParams.get("unsubmitted")).toBeNull();

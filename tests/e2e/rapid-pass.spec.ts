@@ -38,7 +38,22 @@ function answersOf(column: "sampleId" | "trajectoryId", ids: string[], email: st
   });
 }
 
-const storedOnce = (id: string) => ({ id, rows: 1, version: 1, status: "submitted" });
+/** The answer posts the page sends from now on: the item and the status each saves as. On a loaded
+ * machine more than the autosave's 1.2 s can pass between labelling a trajectory and pressing
+ * Submit, and a draft then saves first: that is a save of its own, and makes the submit version 2. */
+function answerPosts(page: Page) {
+  const posts: { path: string; item: string; status: string }[] = [];
+  page.on("request", (request) => {
+    const path = new URL(request.url()).pathname;
+    if (request.method() !== "POST" || !path.endsWith("/answer")) return;
+    posts.push({ path, item: path.split("/").at(-2)!, status: (request.postDataJSON() as { status: string }).status });
+  });
+  return posts;
+}
+
+/** One answer row, submitted, whose version counts the drafts saved before the submit. */
+const storedOnce = (id: string, posts: { item: string; status: string }[] = []) =>
+  ({ id, rows: 1, version: 1 + posts.filter((p) => p.item === id && p.status === "draft").length, status: "submitted" });
 const byId = (a: RapidItem, b: RapidItem) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 const itemIdOf = (page: Page) => new URL(page.url()).pathname.split("/").at(-1)!;
 
@@ -116,6 +131,7 @@ test("a reviewer submits twenty trajectories in a row from the list: each screen
   const items = [...readRapidSeed().trajectories].sort(byId);
   const page = await pageAs(browser, "reviewer");
   const documents = countDocuments(page);
+  const posts = answerPosts(page);
   await page.goto(`/projects/${RAPID_SLUG}/trajectories/${items[0]!.id}`);
   for (let n = 0; n < SUBMITS; n++) {
     await showsTrajectory(page, items[n]!);
@@ -127,7 +143,7 @@ test("a reviewer submits twenty trajectories in a row from the list: each screen
   await page.screenshot({ path: "test-results/screens/rapid-trajectory-after-20.png" });
   expect(documents).toHaveLength(1);
   expect(answersOf("trajectoryId", items.map((i) => i.id), users.reviewer!.email)).toEqual([
-    ...items.slice(0, SUBMITS).map((i) => storedOnce(i.id)),
+    ...items.slice(0, SUBMITS).map((i) => storedOnce(i.id, posts)),
     { id: items[SUBMITS]!.id, rows: 0, version: null, status: null },
   ]);
   await page.goBack();
@@ -148,10 +164,11 @@ for (const kind of ["samples", "trajectories"] as const) {
     await page.getByRole("button", { name: `Start ${queue.name}` }).click();
     await expect(page).toHaveURL(new RegExp(`/${kind}/[a-z0-9]+\\?claim=[a-z0-9]+&queue=${queue.id}`));
     const documents = countDocuments(page);
-    const posts: string[] = [];
+    const posts = answerPosts(page);
+    const otherPosts: string[] = [];
     const screenReads: string[] = [];
     page.on("request", (request) => {
-      if (request.method() === "POST") posts.push(new URL(request.url()).pathname);
+      if (request.method() === "POST" && !new URL(request.url()).pathname.endsWith("/answer")) otherPosts.push(request.url());
       if (/\/screen(\?|$)/.test(request.url())) screenReads.push(request.url());
     });
     const shown: { item: string; claim: string }[] = [];
@@ -172,11 +189,12 @@ for (const kind of ["samples", "trajectories"] as const) {
     expect(documents).toHaveLength(0);
     // One request a submit: the save closed the claim and claimed the next item.
     const submitted = shown.slice(0, SUBMITS).map((s) => s.item);
-    expect(posts).toEqual(submitted.map((id) => `/api/projects/${seed.projectId}/${kind}/${id}/answer`));
+    expect(posts.filter((p) => p.status === "submitted").map((p) => p.path)).toEqual(submitted.map((id) => `/api/projects/${seed.projectId}/${kind}/${id}/answer`));
+    expect(otherPosts).toEqual([]);
     // The submit's reply carried the next item's screen too: nothing else was asked for it.
     expect(screenReads).toEqual([]);
     expect(new Set(shown.map((s) => s.item)).size).toBe(SUBMITS + 1);
-    expect(answersOf(column, submitted, users.annotator!.email)).toEqual(submitted.map(storedOnce));
+    expect(answersOf(column, submitted, users.annotator!.email)).toEqual(submitted.map((id) => storedOnce(id, posts)));
     const claims = query<{ id: string; status: string }>(
       `SELECT c.id, c.status FROM Claim c JOIN QueueItem qi ON qi.id = c.queueItemId WHERE qi.queueId = ? ORDER BY c.createdAt, c.id`,
       queue.id,

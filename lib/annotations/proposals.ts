@@ -9,19 +9,25 @@ import type { ProjectAccess } from "@/lib/auth/session";
 import { recordAudit } from "@/lib/audit/record";
 import { payloadOf, trajectoryPayloadOf } from "@/lib/annotations/answer-kinds";
 import { lockItem, pinFinalAnswer } from "@/lib/annotations/answer-revisions";
-import { keyOf, type ItemKey } from "@/lib/annotations/item-key";
+import { isSampleKey, itemIdOf, keyOf, type ItemKey } from "@/lib/annotations/item-key";
+import { annotationColumns, annotationFromRow } from "@/lib/annotations/annotation-row";
+import { execFor } from "@/lib/db/sql-exec";
 import { isSettled } from "@/lib/domain/item-lifecycle";
 import { inWriteTransaction } from "@/lib/db/write-transaction";
 
 export async function openProposals(db: Db, projectId: string, item: ItemKey) {
-  const rows = await db.annotation.findMany({
-    where: { projectId, ...item, kind: "label", status: "submitted", proposal: "open" },
-    orderBy: { submittedAt: "asc" },
-    include: { annotator: { select: { name: true } } },
-  });
+  // Raw, the annotators' names joined: read on every reviewer's review screen (issue 38).
+  const rows = (
+    await execFor(db).all<Record<string, unknown>>(
+      `SELECT ${annotationColumns("a")}, u."name" AS "annotatorName" FROM "Annotation" a JOIN "User" u ON u."id" = a."annotatorId"
+       WHERE a."projectId" = ? AND a."${isSampleKey(item) ? "sampleId" : "trajectoryId"}" = ? AND a."kind" = 'label' AND a."status" = 'submitted' AND a."proposal" = 'open'
+       ORDER BY a."submittedAt"`,
+      [projectId, itemIdOf(item)],
+    )
+  ).map((r) => ({ ...annotationFromRow(r), annotatorName: r.annotatorName as string }));
   return rows.map((r) => ({
     id: r.id,
-    by: r.annotator.name,
+    by: r.annotatorName,
     submittedAt: r.submittedAt?.toISOString() ?? null,
     grounding: r.sampleId ? payloadOf(r) : null,
     trajectory: r.trajectoryId ? trajectoryPayloadOf(r) : null,

@@ -4,7 +4,10 @@ import "server-only";
 // reviewer settles the item again (pinning a final answer resolves it). Kept changes are
 // resolved at once and only live in the item's history.
 import type { Db } from "@/lib/db";
-import type { ItemKey } from "@/lib/annotations/item-key";
+import { isSampleKey, itemIdOf, type ItemKey } from "@/lib/annotations/item-key";
+import { modelColumns, modelOf } from "@/lib/db/model-rows";
+import { execFor } from "@/lib/db/sql-exec";
+import type { SourceChange } from "@/lib/generated/sqlite/client";
 import type { InputChange, VerifiedInputs } from "@/lib/domain/verified-inputs";
 
 export type SourceChangeView = {
@@ -16,12 +19,15 @@ export type SourceChangeView = {
   after: VerifiedInputs;
 };
 
-export async function openSourceChange(db: Pick<Db, "sourceChange">, projectId: string, item: ItemKey): Promise<SourceChangeView | null> {
-  const row = await db.sourceChange.findFirst({
-    where: { projectId, resolvedAt: null, ...item },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-  });
-  if (!row) return null;
+export async function openSourceChange(db: Db, projectId: string, item: ItemKey): Promise<SourceChangeView | null> {
+  // Raw: read on every reviewer's review screen (issue 38: each Prisma call compiles its query again).
+  const [found] = await execFor(db).all<Record<string, unknown>>(
+    `SELECT ${modelColumns(db, "SourceChange", "c")} FROM "SourceChange" c
+     WHERE c."projectId" = ? AND c."resolvedAt" IS NULL AND c."${isSampleKey(item) ? "sampleId" : "trajectoryId"}" = ? ORDER BY c."createdAt" DESC, c."id" DESC LIMIT 1`,
+    [projectId, itemIdOf(item)],
+  );
+  if (!found) return null;
+  const row = modelOf<SourceChange>(db, "SourceChange", found);
   return {
     id: row.id,
     createdAt: row.createdAt.toISOString(),

@@ -3,6 +3,7 @@ import "server-only";
 // stored type, nosniff and a sandbox CSP so that nothing served can run as a page.
 import { authorizeProject, type CurrentUser } from "@/lib/auth/session-user";
 import { db } from "@/lib/db";
+import { execFor } from "@/lib/db/sql-exec";
 import { saidError } from "@/lib/errors/said-error";
 import { mediaStore } from "@/lib/media/media-store";
 import { thumbnailBytes } from "@/lib/media/thumbnail";
@@ -21,7 +22,12 @@ export const MEDIA_HEADERS = {
 export async function serveMedia(user: CurrentUser, id: string, variant: string | null): Promise<Response> {
   if (!isRowId(id)) throw saidError("not_found", "checks.noSuchMedia");
   if (variant !== null && variant !== "thumb") throw saidError("invalid_input", "checks.mediaVariant");
-  const media = await db().media.findUnique({ where: { id } });
+  // Raw: a review screen asks for a dozen screenshots and thumbnails at once, and Prisma compiles
+  // each call's query again (issue 38).
+  const [media] = await execFor(db()).all<{ projectId: string; sha256: string; mime: string; storageKey: string }>(
+    `SELECT "projectId", "sha256", "mime", "storageKey" FROM "Media" WHERE "id" = ?`,
+    [id],
+  );
   if (!media) throw saidError("not_found", "checks.noSuchMedia");
   await authorizeProject(user, media.projectId, "annotator");
 

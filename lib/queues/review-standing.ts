@@ -4,29 +4,47 @@ import "server-only";
 // revisions before it, open proposals, and whether it is a honeypot. Never loaded for an
 // annotator: a verified state or a known answer would give a honeypot away.
 import type { Db } from "@/lib/db";
+import { modelColumns, modelOf } from "@/lib/db/model-rows";
+import { execFor } from "@/lib/db/sql-exec";
+import { asDate, inValues } from "@/lib/db/sql-reader";
+import type { AnswerRevision } from "@/lib/generated/sqlite/client";
 import { payloadOf, trajectoryPayloadOf } from "@/lib/annotations/answer-kinds";
-import { isSampleKey, type ItemKey } from "@/lib/annotations/item-key";
+import { isSampleKey, itemIdOf, itemTable, type ItemKey } from "@/lib/annotations/item-key";
 import { openProposals } from "@/lib/annotations/proposals";
 
 export async function reviewStanding(db: Db, projectId: string, item: ItemKey) {
-  const row = isSampleKey(item)
-    ? await db.groundingSample.findFirst({ where: { id: item.sampleId, projectId }, select: { status: true, verifiedAt: true, finalAnswerId: true } })
-    : await db.trajectory.findFirst({ where: { id: item.trajectoryId, projectId }, select: { status: true, verifiedAt: true, finalAnswerId: true } });
-  if (!row) return null;
-  const [revisions, proposals, honeypot] = await Promise.all([
-    db.answerRevision.findMany({ where: { projectId, ...item }, orderBy: { revision: "desc" }, include: { decidedBy: { select: { name: true } } } }),
-    openProposals(db, projectId, item),
-    db.honeypot.findFirst({ where: { projectId, ...item }, select: { id: true, createdAt: true } }),
-  ]);
-  const people = new Map(
-    (await db.user.findMany({ where: { id: { in: [...new Set(revisions.flatMap((r) => (Array.isArray(r.contributorIds) ? (r.contributorIds as string[]) : [])))] } }, select: { id: true, name: true } })).map((u) => [u.id, u.name]),
+  const exec = execFor(db);
+  const [table, column, itemId] = [itemTable(item), isSampleKey(item) ? "sampleId" : "trajectoryId", itemIdOf(item)];
+  // Raw statements, the people's names joined (issue 38: each Prisma call compiles its query again).
+  const [row] = await exec.all<{ status: string; verifiedAt: unknown; finalAnswerId: string | null }>(
+    `SELECT "status", "verifiedAt", "finalAnswerId" FROM "${table}" WHERE "id" = ? AND "projectId" = ?`,
+    [itemId, projectId],
   );
+  if (!row) return null;
+  const [revisionRows, proposals, honeypots] = await Promise.all([
+    exec.all<Record<string, unknown>>(
+      `SELECT ${modelColumns(db, "AnswerRevision", "r")}, u."name" AS "decidedByName" FROM "AnswerRevision" r LEFT JOIN "User" u ON u."id" = r."decidedById"
+       WHERE r."projectId" = ? AND r."${column}" = ? ORDER BY r."revision" DESC`,
+      [projectId, itemId],
+    ),
+    openProposals(db, projectId, item),
+    exec.all<{ id: string; createdAt: unknown }>(`SELECT "id", "createdAt" FROM "Honeypot" WHERE "projectId" = ? AND "${column}" = ? LIMIT 1`, [projectId, itemId]),
+  ]);
+  const revisions = revisionRows.map((r) => ({ ...modelOf<AnswerRevision>(db, "AnswerRevision", r), decidedByName: (r.decidedByName as string | null) ?? null }));
+  const contributorIds = [...new Set(revisions.flatMap((r) => (Array.isArray(r.contributorIds) ? (r.contributorIds as string[]) : [])))];
+  const nameParams: unknown[] = [];
+  const people = new Map(
+    contributorIds.length
+      ? (await exec.all<{ id: string; name: string }>(`SELECT "id", "name" FROM "User" WHERE ${inValues(exec, '"id"', contributorIds, nameParams)}`, nameParams)).map((u) => [u.id, u.name])
+      : [],
+  );
+  const honeypot = honeypots[0];
   const view = revisions.map((r) => ({
     id: r.id,
     revision: r.revision,
     source: r.source,
     decision: r.decision,
-    decidedBy: r.decidedBy?.name ?? null,
+    decidedBy: r.decidedByName,
     contributors: (Array.isArray(r.contributorIds) ? (r.contributorIds as string[]) : []).map((id) => people.get(id) ?? "a removed user"),
     note: r.note,
     createdAt: r.createdAt.toISOString(),
@@ -37,11 +55,11 @@ export async function reviewStanding(db: Db, projectId: string, item: ItemKey) {
   }));
   return {
     status: row.status,
-    verifiedAt: row.verifiedAt?.toISOString() ?? null,
+    verifiedAt: asDate(row.verifiedAt)?.toISOString() ?? null,
     final: view.find((r) => r.id === row.finalAnswerId) ?? null,
     history: view.filter((r) => r.id !== row.finalAnswerId),
     proposals,
-    honeypot: honeypot ? { id: honeypot.id, createdAt: honeypot.createdAt.toISOString() } : null,
+    honeypot: honeypot ? { id: honeypot.id, createdAt: asDate(honeypot.createdAt)!.toISOString() } : null,
   };
 }
 

@@ -123,8 +123,13 @@ export async function sampleFacets(db: Db, projectId: string) {
 export async function neighbourSamples(db: Db, projectId: string, sampleId: string, filter: SampleFilter, viewer: SampleViewer) {
   const where = sampleWhere(projectId, { ...filter, after: undefined }, viewer, { insensitive: insensitiveOn(db) });
   const order = orderOf(filter);
-  const select = { id: true, media: { select: { id: true } }, instruction: true, sourceId: true, app: true, qualityScore: true, predictionsCorrect: true } as const;
-  const current = await db.groundingSample.findFirst({ where: { id: sampleId, projectId }, select });
+  // The screenshot by its column, not the relation: Prisma reads an included relation in a statement of its own.
+  const select = { id: true, mediaId: true } as const;
+  // In import order the cursor is the id alone: the sample's own row is read only for another sort's value.
+  const current =
+    order.sort === "import"
+      ? { id: sampleId }
+      : await db.groundingSample.findFirst({ where: { id: sampleId, projectId }, select: { id: true, instruction: true, sourceId: true, app: true, qualityScore: true, predictionsCorrect: true } });
   if (!current) return { previous: null, next: null };
   const cursor = { v: sortValueOf(order, current), id: current.id };
   const [previous, next] = await Promise.all([walkSamples(db, where, order, cursor, 1, select, true), walkSamples(db, where, order, cursor, 1, select)]);

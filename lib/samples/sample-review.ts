@@ -10,6 +10,10 @@ import "server-only";
 // also a step's (media are shared within a project by content) gets that step's tree as snap
 // targets, named by the step id the tree route serves it under.
 import type { Db } from "@/lib/db";
+import { modelColumns, modelOf } from "@/lib/db/model-rows";
+import { execFor } from "@/lib/db/sql-exec";
+import type { GroundingSample, ModelPrediction } from "@/lib/generated/sqlite/client";
+import { annotationColumns, annotationFromRow } from "@/lib/annotations/annotation-row";
 import type { Judgement } from "@/lib/domain/point-in-box";
 import type { QualityTier } from "@/lib/domain/tiers";
 import { payloadOf } from "@/lib/annotations/answer-kinds";
@@ -17,18 +21,35 @@ import { boxOf } from "@/lib/derived/rederive-samples";
 import { verdictsFor } from "@/lib/verdicts/effective-verdicts";
 
 export async function loadSampleReview(db: Db, projectId: string, sampleId: string, userId: string, viewer: { seesDerived: boolean }) {
-  const sample = await db.groundingSample.findFirst({
-    where: { id: sampleId, projectId },
-    include: { media: { select: { id: true, width: true, height: true } }, predictions: { orderBy: { model: "asc" } } },
-  });
-  if (!sample) return null;
-  const [verdicts, mine, treeStep] = await Promise.all([
+  const exec = execFor(db);
+  // Raw statements (issue 38: Prisma compiles each call again, and its includes are statements
+  // of their own): the sample with its screenshot's size, then the rest at once.
+  const [row] = await exec.all<Record<string, unknown>>(
+    `SELECT ${modelColumns(db, "GroundingSample", "s")}, m."id" AS "media_id", m."width" AS "media_width", m."height" AS "media_height"
+     FROM "GroundingSample" s LEFT JOIN "Media" m ON m."id" = s."mediaId" WHERE s."id" = ? AND s."projectId" = ?`,
+    [sampleId, projectId],
+  );
+  if (!row) return null;
+  const sample = {
+    ...modelOf<GroundingSample>(db, "GroundingSample", row),
+    media: row.media_id === null ? null : { id: row.media_id as string, width: row.media_width as number, height: row.media_height as number },
+  };
+  const [predictions, verdicts, mine, treeStep] = await Promise.all([
+    exec.all<Record<string, unknown>>(`SELECT ${modelColumns(db, "ModelPrediction", "p")} FROM "ModelPrediction" p WHERE p."sampleId" = ? ORDER BY p."model"`, [sampleId]),
     verdictsFor(db, projectId, { sampleId }),
-    db.annotation.findUnique({ where: { sampleId_annotatorId_kind: { sampleId, annotatorId: userId, kind: "label" } } }),
+    exec.all<Record<string, unknown>>(
+      `SELECT ${annotationColumns("a")} FROM "Annotation" a WHERE a."sampleId" = ? AND a."annotatorId" = ? AND a."kind" = 'label'`,
+      [sampleId, userId],
+    ),
     sample.media && !sample.imageMissing
-      ? db.step.findFirst({ where: { mediaId: sample.media.id, uiTreeKey: { not: null }, trajectory: { projectId } }, select: { id: true }, orderBy: { id: "asc" } })
-      : null,
+      ? exec.all<{ id: string }>(
+          `SELECT st."id" FROM "Step" st JOIN "Trajectory" t ON t."id" = st."trajectoryId"
+           WHERE st."mediaId" = ? AND st."uiTreeKey" IS NOT NULL AND t."projectId" = ? ORDER BY st."id" LIMIT 1`,
+          [sample.media.id, projectId],
+        )
+      : [],
   ]);
+  const own = mine[0] ? annotationFromRow(mine[0]) : null;
   const width = sample.media?.width ?? sample.imageWidth ?? null;
   const height = sample.media?.height ?? sample.imageHeight ?? null;
   return {
@@ -42,7 +63,7 @@ export async function loadSampleReview(db: Db, projectId: string, sampleId: stri
     imageRef: sample.imageRef,
     image: width && height ? { width, height } : null,
     mediaId: sample.imageMissing ? null : (sample.media?.id ?? null),
-    uiTreeStepId: treeStep?.id ?? null,
+    uiTreeStepId: treeStep[0]?.id ?? null,
     target: { box: sample.targetAbsent ? null : boxOf(sample), targetAbsent: sample.targetAbsent },
     derived: viewer.seesDerived
       ? {
@@ -53,7 +74,7 @@ export async function loadSampleReview(db: Db, projectId: string, sampleId: stri
           predictionsTotal: sample.predictionsTotal,
         }
       : null,
-    predictions: sample.predictions.map((p) => ({
+    predictions: predictions.map((r) => modelOf<ModelPrediction>(db, "ModelPrediction", r)).map((p) => ({
       id: p.id,
       model: p.model,
       kind: p.kind,
@@ -64,7 +85,7 @@ export async function loadSampleReview(db: Db, projectId: string, sampleId: stri
       correctness: viewer.seesDerived ? (p.correctness as Judgement | null) : null,
     })),
     verdicts,
-    mine: mine ? { version: mine.version, status: mine.status, updatedAt: mine.updatedAt.toISOString(), payload: payloadOf(mine) } : null,
+    mine: own ? { version: own.version, status: own.status, updatedAt: own.updatedAt.toISOString(), payload: payloadOf(own) } : null,
   };
 }
 

@@ -2,6 +2,7 @@ import "server-only";
 // The trajectory list: filters on stored columns of the trajectory (its derived values are
 // stored with every write that changes an input, lib/derived), keyset paging.
 import type { Db } from "@/lib/db";
+import { execFor } from "@/lib/db/sql-exec";
 import { distinctValues } from "@/lib/db/distinct-values";
 import { COUNT_CAP, cappedTotal } from "@/lib/db/capped-count";
 import type { Prisma } from "@/lib/generated/sqlite/client";
@@ -83,16 +84,21 @@ function toReviewWhere(viewer: { userId: string; seesHuman: boolean }): Prisma.T
  */
 export async function neighbourTrajectories(db: Db, projectId: string, id: string, f: TrajectoryFilter, viewer?: { userId: string; seesHuman: boolean }) {
   const where = trajectoryWhere(projectId, { ...f, after: undefined });
-  const select = { id: true, steps: { where: { index: 0, imageMissing: false }, select: { mediaId: true } } } as const;
+  const select = { id: true } as const;
   const [previous, next, toReview] = await Promise.all([
     db.trajectory.findFirst({ where: { ...where, id: { lt: id } }, orderBy: { id: "desc" }, select }),
     db.trajectory.findFirst({ where: { ...where, id: { gt: id } }, orderBy: { id: "asc" }, select }),
-    viewer ? db.trajectory.findFirst({ where: { AND: [where, toReviewWhere(viewer), { id: { gt: id } }] }, orderBy: { id: "asc" }, select: { id: true } }) : Promise.resolve(undefined),
+    viewer ? db.trajectory.findFirst({ where: { AND: [where, toReviewWhere(viewer), { id: { gt: id } }] }, orderBy: { id: "asc" }, select }) : Promise.resolve(undefined),
   ]);
+  // The next one's first screenshot, for the screen to fetch ahead: one raw statement, not an
+  // included relation (a statement of its own in each of Prisma's reads above).
+  const [first] = next
+    ? await execFor(db).all<{ mediaId: string | null }>(`SELECT "mediaId" FROM "Step" WHERE "trajectoryId" = ? AND "index" = 0 AND "imageMissing" = ?`, [next.id, false])
+    : [];
   return {
     previous: previous?.id ?? null,
     next: next?.id ?? null,
-    nextMediaId: next?.steps[0]?.mediaId ?? null,
+    nextMediaId: first?.mediaId ?? null,
     // Without a viewer, the plain next one.
     nextToReview: toReview === undefined ? (next?.id ?? null) : (toReview?.id ?? null),
   };

@@ -12,6 +12,12 @@ import "server-only";
 // where its screen changed before the next step (`screenChange`, stored at import) and whether
 // the derivation counts it as having no visible effect; and the screen the episode ended on.
 import type { Db } from "@/lib/db";
+import { toNumber } from "@/lib/db/dialect";
+import { modelColumns, modelOf } from "@/lib/db/model-rows";
+import { execFor } from "@/lib/db/sql-exec";
+import { inValues } from "@/lib/db/sql-reader";
+import type { Step, Trajectory } from "@/lib/generated/sqlite/client";
+import { annotationColumns, annotationFromRow } from "@/lib/annotations/annotation-row";
 import { ActionSchema, type Action } from "@/lib/domain/actions";
 import { HUMAN_FLAGS, MismatchFlagSchema, type MismatchFlag } from "@/lib/domain/mismatch-flags";
 import { trajectoryPayloadOf } from "@/lib/annotations/answer-kinds";
@@ -43,25 +49,53 @@ function evaluatorSubGoals(extra: unknown): { key: string; evaluator: unknown }[
   return entries.flatMap((e) => (Array.isArray(e) && typeof e[0] === "string" && e[0] !== "complete" && e[0] !== "judge_page" ? [{ key: e[0], evaluator: e[1] as unknown }] : []));
 }
 
+type MediaSize = { id: string; width: number; height: number };
+
 export async function loadTrajectoryReview(db: Db, projectId: string, trajectoryId: string, userId: string, viewer: { seesDerived: boolean }) {
-  const t = await db.trajectory.findFirst({
-    where: { id: trajectoryId, projectId },
-    include: {
-      run: { select: { id: true, name: true } },
-      steps: { orderBy: { index: "asc" }, include: { media: { select: { id: true, width: true, height: true } } } },
-    },
-  });
-  if (!t) return null;
-  const [verdicts, stepVerdicts, mine, groupSize] = await Promise.all([
+  const exec = execFor(db);
+  // Raw statements (issue 38: Prisma compiles each call again, and each included relation is a
+  // statement of its own): the trajectory with its run's name, and its steps with their
+  // screenshots' sizes, at once; then the verdicts, the caller's answer and the group size.
+  const [[row], stepRows] = await Promise.all([
+    exec.all<Record<string, unknown>>(
+      `SELECT ${modelColumns(db, "Trajectory", "t")}, r."name" AS "runName" FROM "Trajectory" t LEFT JOIN "EvaluationRun" r ON r."id" = t."runId" WHERE t."id" = ? AND t."projectId" = ?`,
+      [trajectoryId, projectId],
+    ),
+    exec.all<Record<string, unknown>>(
+      `SELECT ${modelColumns(db, "Step", "s")}, m."id" AS "media_id", m."width" AS "media_width", m."height" AS "media_height"
+       FROM "Step" s JOIN "Trajectory" t ON t."id" = s."trajectoryId" LEFT JOIN "Media" m ON m."id" = s."mediaId"
+       WHERE s."trajectoryId" = ? AND t."projectId" = ? ORDER BY s."index"`,
+      [trajectoryId, projectId],
+    ),
+  ]);
+  if (!row) return null;
+  const t = {
+    ...modelOf<Trajectory>(db, "Trajectory", row),
+    run: row.runId && row.runName !== null ? { id: row.runId as string, name: row.runName as string } : null,
+    steps: stepRows.map((r) => ({
+      ...modelOf<Step>(db, "Step", r),
+      media: r.media_id === null ? null : ({ id: r.media_id, width: r.media_width, height: r.media_height } as MediaSize),
+    })),
+  };
+  const [verdicts, stepVerdicts, mineRows, group] = await Promise.all([
     verdictsFor(db, projectId, { trajectoryId }),
     verdictsOfSteps(db, projectId, t.steps.map((s) => s.id)),
-    db.annotation.findUnique({ where: { trajectoryId_annotatorId_kind: { trajectoryId, annotatorId: userId, kind: "label" } } }),
-    t.groupKey ? db.trajectory.count({ where: { projectId, groupKey: t.groupKey } }) : Promise.resolve(1),
+    exec.all<Record<string, unknown>>(
+      `SELECT ${annotationColumns("a")} FROM "Annotation" a WHERE a."trajectoryId" = ? AND a."annotatorId" = ? AND a."kind" = 'label'`,
+      [trajectoryId, userId],
+    ),
+    t.groupKey ? exec.all<{ n: unknown }>(`SELECT COUNT(*) AS "n" FROM "Trajectory" WHERE "projectId" = ? AND "groupKey" = ?`, [projectId, t.groupKey]) : [{ n: 1 }],
   ]);
+  const mine = mineRows[0] ? annotationFromRow(mineRows[0]) : null;
+  const groupSize = toNumber(group[0]?.n);
   const payload = mine ? trajectoryPayloadOf(mine) : null;
   const overlayIds = [...new Set([...t.steps.flatMap((s) => (s.overlayMediaId ? [s.overlayMediaId] : [])), ...(t.endMediaId ? [t.endMediaId] : [])])];
+  const overlayParams: unknown[] = [projectId];
   const overlays = new Map(
-    (overlayIds.length ? await db.media.findMany({ where: { id: { in: overlayIds }, projectId }, select: { id: true, width: true, height: true } }) : []).map((m) => [m.id, m]),
+    (overlayIds.length
+      ? await exec.all<MediaSize>(`SELECT "id", "width", "height" FROM "Media" WHERE "projectId" = ? AND ${inValues(exec, '"id"', overlayIds, overlayParams)}`, overlayParams)
+      : []
+    ).map((m) => [m.id, m]),
   );
   const noVisibleEffect = storedSteps(t.noVisibleEffectSteps);
   return {

@@ -4,6 +4,10 @@ import "server-only";
 // changed under the override in force (both stored by the derivation, never decided here),
 // every revision the source gave, and every override with the value it was made against.
 import type { Db } from "@/lib/db";
+import { modelColumns, modelOf } from "@/lib/db/model-rows";
+import { execFor } from "@/lib/db/sql-exec";
+import { inValues } from "@/lib/db/sql-reader";
+import type { JudgeOverride, JudgeVerdict, JudgeVerdictRevision } from "@/lib/generated/sqlite/client";
 
 type Value = number | boolean | null;
 
@@ -46,45 +50,70 @@ type Target = { id?: string; sampleId?: string; trajectoryId?: string; stepId?: 
 
 const valueOf = (row: { valueScore: number | null; valueBool: boolean | null }): Value => row.valueScore ?? row.valueBool;
 
-type VerdictDb = Pick<Db, "judgeVerdict" | "user">;
+const TARGET_COLUMNS = ["id", "sampleId", "trajectoryId", "stepId"] as const;
 
-// Only verdict tables are read, so a transaction's client will do as well as the client.
-export async function verdictsFor(db: VerdictDb, projectId: string, target: Target): Promise<VerdictView[]> {
-  return viewsOf(db, await verdictRows(db, { projectId, ...target }));
+/** The verdicts of one target: a verdict by its id, or every verdict of a sample, trajectory or step. */
+export async function verdictsFor(db: Db, projectId: string, target: Target): Promise<VerdictView[]> {
+  const column = TARGET_COLUMNS.find((c) => target[c] !== undefined);
+  return column ? viewsOf(await verdictRows(db, projectId, column, [target[column]])) : [];
 }
 
 /** Each step's verdicts, in the steps' order, in one statement: a trajectory screen shows every
  * step's, and a statement per step was half of its read time at three steps (issue 38). */
-export async function verdictsOfSteps(db: VerdictDb, projectId: string, stepIds: string[]): Promise<VerdictView[][]> {
+export async function verdictsOfSteps(db: Db, projectId: string, stepIds: string[]): Promise<VerdictView[][]> {
   if (stepIds.length === 0) return [];
-  const rows = await verdictRows(db, { projectId, stepId: { in: stepIds } });
-  const views = await viewsOf(db, rows);
+  const rows = await verdictRows(db, projectId, "stepId", stepIds);
+  const views = viewsOf(rows);
   const byStep = new Map<string, VerdictView[]>(stepIds.map((id) => [id, []]));
   rows.forEach((row, i) => byStep.get(row.stepId ?? "")?.push(views[i]!));
   return stepIds.map((id) => byStep.get(id)!);
 }
 
-type VerdictWhere = { projectId: string; id?: string; sampleId?: string; trajectoryId?: string; stepId?: string | { in: string[] } };
+type OverrideRow = JudgeOverride & { byName: string; withdrawnByName: string | null };
+type VerdictRow = JudgeVerdict & { revisions: JudgeVerdictRevision[]; overrides: OverrideRow[] };
 
-function verdictRows(db: VerdictDb, where: VerdictWhere) {
-  return db.judgeVerdict.findMany({
-    where,
-    // Creation order, with the id as the tie-break the derivation uses (lib/derived/verdict-inputs.ts).
-    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-    include: {
-      revisions: { orderBy: { revision: "asc" } },
-      overrides: { orderBy: [{ createdAt: "asc" }, { id: "asc" }], include: { user: { select: { name: true } } } },
-    },
-  });
+// Raw statements, not Prisma's include (three statements and a fourth for the withdrawers' names,
+// each compiled again on every call): the verdicts, then their revisions and overrides with the
+// people's names joined, at once (issue 38).
+async function verdictRows(db: Db, projectId: string, column: keyof Target, values: unknown[]): Promise<VerdictRow[]> {
+  const exec = execFor(db);
+  const params: unknown[] = [projectId];
+  const verdicts = (
+    await exec.all<Record<string, unknown>>(
+      // Creation order, with the id as the tie-break the derivation uses (lib/derived/verdict-inputs.ts).
+      `SELECT ${modelColumns(db, "JudgeVerdict", "v")} FROM "JudgeVerdict" v WHERE v."projectId" = ? AND ${inValues(exec, `v."${column}"`, values, params)} ORDER BY v."createdAt", v."id"`,
+      params,
+    )
+  ).map((r) => modelOf<JudgeVerdict>(db, "JudgeVerdict", r));
+  if (verdicts.length === 0) return [];
+  const ids = verdicts.map((v) => v.id);
+  const revisionParams: unknown[] = [];
+  const overrideParams: unknown[] = [];
+  const [revisions, overrides] = await Promise.all([
+    exec.all<Record<string, unknown>>(
+      `SELECT ${modelColumns(db, "JudgeVerdictRevision", "r")} FROM "JudgeVerdictRevision" r WHERE ${inValues(exec, 'r."verdictId"', ids, revisionParams)} ORDER BY r."revision"`,
+      revisionParams,
+    ),
+    exec.all<Record<string, unknown>>(
+      `SELECT ${modelColumns(db, "JudgeOverride", "o")}, u."name" AS "byName", w."name" AS "withdrawnByName"
+       FROM "JudgeOverride" o JOIN "User" u ON u."id" = o."userId" LEFT JOIN "User" w ON w."id" = o."withdrawnById"
+       WHERE ${inValues(exec, 'o."verdictId"', ids, overrideParams)} ORDER BY o."createdAt", o."id"`,
+      overrideParams,
+    ),
+  ]);
+  const byVerdict = new Map(verdicts.map((v) => [v.id, { ...v, revisions: [] as JudgeVerdictRevision[], overrides: [] as OverrideRow[] }]));
+  for (const r of revisions) {
+    const revision = modelOf<JudgeVerdictRevision>(db, "JudgeVerdictRevision", r);
+    byVerdict.get(revision.verdictId)!.revisions.push(revision);
+  }
+  for (const r of overrides) {
+    const override = modelOf<JudgeOverride>(db, "JudgeOverride", r);
+    byVerdict.get(override.verdictId)!.overrides.push({ ...override, byName: r.byName as string, withdrawnByName: (r.withdrawnByName as string | null) ?? null });
+  }
+  return [...byVerdict.values()];
 }
 
-type VerdictRow = Awaited<ReturnType<typeof verdictRows>>[number];
-
-async function viewsOf(db: VerdictDb, rows: VerdictRow[]): Promise<VerdictView[]> {
-  const withdrawerIds = [...new Set(rows.flatMap((v) => v.overrides.flatMap((o) => (o.withdrawnById ? [o.withdrawnById] : []))))];
-  const withdrawers = new Map(
-    withdrawerIds.length ? (await db.user.findMany({ where: { id: { in: withdrawerIds } }, select: { id: true, name: true } })).map((u) => [u.id, u.name]) : [],
-  );
+function viewsOf(rows: VerdictRow[]): VerdictView[] {
   return rows.map((v) => {
     const value = valueOf(v);
     const revisionValue = new Map(v.revisions.map((r) => [r.revision, valueOf(r)]));
@@ -113,10 +142,10 @@ async function viewsOf(db: VerdictDb, rows: VerdictRow[]): Promise<VerdictView[]
         reason: o.reason,
         status: o.status,
         createdAt: o.createdAt.toISOString(),
-        by: o.user.name,
+        by: o.byName,
         verdictRevision: o.verdictRevision,
         baseValue: revisionValue.get(o.verdictRevision) ?? null,
-        withdrawn: o.withdrawnAt ? { by: withdrawers.get(o.withdrawnById ?? "") ?? "", at: o.withdrawnAt.toISOString(), reason: o.withdrawnReason } : null,
+        withdrawn: o.withdrawnAt ? { by: o.withdrawnByName ?? "", at: o.withdrawnAt.toISOString(), reason: o.withdrawnReason } : null,
       })),
     };
   });

@@ -23,6 +23,7 @@ import { judgeVsHuman } from "@/lib/dashboard/judge-vs-human";
 import { judgeCalibration } from "@/lib/runs/calibration/judge-calibration";
 import { judgeHumanCounts, confusionOf } from "@/lib/verdicts/judge-human";
 import { openSourceChange } from "@/lib/annotations/source-changes";
+import { verdictsFor } from "@/lib/verdicts/effective-verdicts";
 import { formatCoordinates } from "@/lib/i18n/format";
 
 const jsonl = (lines: object[]) => lines.map((l) => JSON.stringify(l)).join("\n") + "\n";
@@ -100,6 +101,13 @@ describe.each(PROVIDERS)("a re-import keeps human work (%s)", (provider) => {
     // withdrawn together (the first would otherwise come back in force), with the reason.
     const history = await db.judgeOverride.findMany({ where: { verdictId: rule.id }, orderBy: { createdAt: "asc" } });
     expect(history.map((o) => [o.status, o.withdrawnReason])).toEqual([["withdrawn", "the checker is right this time"], ["withdrawn", "the checker is right this time"]]);
+    // The review screen names both: who overrode, on which revision and value, who withdrew it and why.
+    const [view] = await verdictsFor(db, projectId, { id: rule.id });
+    expect(view!.revisions.map((r) => [r.revision, r.value, r.rationale])).toEqual([[1, false, "checker v2 log"], [2, false, "checker v3 log"], [3, true, "checker v4 log"], [4, false, "checker v5 log"]]);
+    expect(view!.overrides.map((o) => [o.by, o.value, o.verdictRevision, o.baseValue, o.status, o.withdrawn?.by, o.withdrawn?.reason])).toEqual([
+      ["Rita", true, 1, false, "withdrawn", "Rita", "the checker is right this time"],
+      ["Rita", true, 3, true, "withdrawn", "Rita", "the checker is right this time"],
+    ]);
   });
 
   it("repro 2: a verified sample whose instruction changes is reopened with both inputs recorded, out of the verified set; `keep` keeps the verified inputs", async () => {

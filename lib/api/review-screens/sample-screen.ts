@@ -35,7 +35,7 @@ export async function loadSampleScreen(db: Db, project: ScreenProject, access: P
     canOverride,
     // The list's filters for the previous/next links, without the list's own page cursor.
     query: filterQuery({ ...filter, after: undefined }),
-    neighbours: { previous: neighbours.previous?.id ?? null, next: neighbours.next?.id ?? null, nextMediaId: neighbours.next?.media?.id ?? null },
+    neighbours: { previous: neighbours.previous?.id ?? null, next: neighbours.next?.id ?? null, nextMediaId: neighbours.next?.mediaId ?? null },
     ...around,
     finalBox: verified ? (standing.final?.grounding?.box ?? null) : null,
     finalPayload: verified ? (standing.final?.grounding ?? null) : null,

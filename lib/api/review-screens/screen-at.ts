@@ -5,6 +5,8 @@ import "server-only";
 // (issue 38: one round trip from Ctrl+Enter to the next item's data).
 import type { ProjectAccess } from "@/lib/auth/session-user";
 import type { Db } from "@/lib/db";
+import { execFor } from "@/lib/db/sql-exec";
+import { asJson } from "@/lib/db/sql-reader";
 import { loadSampleScreen, type ScreenProject } from "@/lib/api/review-screens/sample-screen";
 import { searchOf } from "@/lib/api/review-screens/screen-search";
 import { loadTrajectoryScreen } from "@/lib/api/review-screens/trajectory-screen";
@@ -13,7 +15,9 @@ const ADDRESS = /^\/projects\/([^/?#]+)\/(samples|trajectories)\/([^/?#]+)(?:\?(
 
 /** The caller's project as a screen shows it (null: gone). */
 export async function screenProject(db: Db, access: ProjectAccess): Promise<ScreenProject | null> {
-  return db.project.findUnique({ where: { id: access.projectId }, select: { id: true, slug: true, name: true, settings: true } });
+  // Raw: read for every screen (issue 38: each Prisma call compiles its query again).
+  const [row] = await execFor(db).all<ScreenProject>(`SELECT "id", "slug", "name", "settings" FROM "Project" WHERE "id" = ?`, [access.projectId]);
+  return row ? { ...row, settings: asJson(row.settings) } : null;
 }
 
 /** The screen at `address` in the caller's project, or null when the address is no review screen of it. */

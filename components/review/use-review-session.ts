@@ -120,19 +120,21 @@ export function useReviewSession<S>(initial: S, kind: SessionKind<S>) {
     return typeof held === "object" && held !== null && kind.dataUrlOf(address) !== null && pathOf(kind.addressOf(held as S)) === pathOf(address);
   }
 
-  // Read ahead from every screen shown: the next ones, and the one after the first of them.
+  // Read ahead from every screen shown: the next ones, and the one after the first of them. The
+  // first (where a submit goes) is asked for alone, the others once it is in: the server reads it
+  // with nothing of ours queued beside it (issue 38; the others were half its wait on PostgreSQL).
   useEffect(() => {
     kind.imagesOf(screen).forEach(decodeAhead);
     kind.likelyImagesOf(screen).forEach(decodeAhead);
     const [first, ...rest] = kind.ahead(screen);
     if (!first) return;
-    read(first)
-      ?.then((s) => {
-        const after = kind.ahead(s)[0];
-        if (after) read(after)?.catch(() => undefined);
-      })
-      .catch(() => undefined);
-    rest.forEach((address) => read(address)?.catch(() => undefined));
+    const readRest = (after: string | undefined) => [...rest, ...(after ? [after] : [])].forEach((address) => read(address)?.catch(() => undefined));
+    const firstRead = read(first);
+    if (!firstRead) {
+      readRest(undefined);
+      return;
+    }
+    firstRead.then((s) => readRest(kind.ahead(s)[0])).catch(() => readRest(undefined));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per screen shown
   }, [screen]);
 

@@ -3,16 +3,19 @@
 // data the review session reads ahead: the next item, the one after it and the previous one;
 // the breadcrumbs' partial RSC prefetches; the screenshots, the next items' among them), so
 // the benchmark replays what the screen really does, not a guess of
-// it. Static assets (/_next/static, the icon) are left out: they come from the browser's cache
+// it. With each request, the requests that had finished before Chromium sent it (`after`): the
+// screen asks for the next item alone and for the rest once it is in, and its screenshots once
+// its data names them, so a replay keeps that order instead of sending all at once. Static assets (/_next/static, the icon) are left out: they come from the browser's cache
 // after the first page. A recorded request is moved to another item by replacing the recorded
 // item's, previous and next ids with the new ones, and its `_rsc` search parameter recomputed
 // with Next's own function, since the production server checks it against the router headers
 // and answers 307 on a mismatch (node_modules/next/dist/server/base-server.js:1467, next 16.4.6).
 import { createRequire } from "node:module";
 import path from "node:path";
-import { chromium, type Browser, type Page } from "@playwright/test";
+import { chromium, type Browser, type Page, type Request } from "@playwright/test";
 
-export type RecordedRequest = { url: string; headers: Record<string, string> };
+/** `after`: indexes of the recorded requests that had finished before this one was sent. */
+export type RecordedRequest = { url: string; headers: Record<string, string>; after: number[] };
 
 const require = createRequire(path.resolve(import.meta.dirname, "../package.json"));
 const { computeCacheBustingSearchParam } = require("next/dist/shared/lib/router/utils/cache-busting-search-param") as {
@@ -36,11 +39,20 @@ export async function recordPageRequests(base: string, cookie: string, pagePath:
   const { browser, page } = await signedInPage(base, cookie);
   try {
     const recorded: RecordedRequest[] = [];
+    const finished = new Set<number>();
+    const indexOf = new Map<Request, number>();
     page.on("request", (request) => {
       if (request.url().startsWith(base) && !LEFT_OUT.test(request.url()) && request.resourceType() !== "document") {
-        recorded.push({ url: request.url().slice(base.length), headers: request.headers() });
+        indexOf.set(request, recorded.length);
+        recorded.push({ url: request.url().slice(base.length), headers: request.headers(), after: [...finished] });
       }
     });
+    const finish = (request: Request) => {
+      const index = indexOf.get(request);
+      if (index !== undefined) finished.add(index);
+    };
+    page.on("requestfinished", finish);
+    page.on("requestfailed", finish);
     await page.goto(`${base}${pagePath}`, { waitUntil: "networkidle" });
     // Prefetches are scheduled after hydration, on idle: give them time beyond network idle.
     await page.waitForTimeout(1500);
@@ -61,5 +73,5 @@ export async function moveRequest(request: RecordedRequest, ids: Map<string, str
     const state = headers["next-router-state-tree"];
     url.searchParams.set("_rsc", await computeCacheBustingSearchParam(headers["next-router-prefetch"], headers["next-router-segment-prefetch"], state, headers["next-url"]));
   }
-  return { url: `${url.pathname}${url.search}`, headers };
+  return { url: `${url.pathname}${url.search}`, headers, after: request.after };
 }

@@ -53,7 +53,8 @@ describe.each(PROVIDERS)("review screens' data on %s", (provider) => {
     expect(screen.likelyNext).toEqual([`/api/media/${media.id}`]);
     expect(roundTrip(screen)).toEqual(screen);
     expect(screen.queueStep).toEqual({ claimId: claim.claimId, queueId: queue.id });
-    expect(screen.claim).toMatchObject({ claimId: claim.claimId, queueId: queue.id, queueName: "pass", status: "active" });
+    // The whole view, read in one raw statement: the lease as the claim set it, nothing of the queue's settings.
+    expect(screen.claim).toEqual({ claimId: claim.claimId, queueId: queue.id, queueName: "pass", status: "active", leaseUntil: claim.leaseUntil.toISOString() });
     expect(screen).toMatchObject({ standing: null, waiting: null, sourceChange: null, canOverride: false });
     expect(screen.review.derived).toBeNull();
     expect(screen.review.predictions.every((p) => p.correctness === null)).toBe(true);
@@ -71,6 +72,24 @@ describe.each(PROVIDERS)("review screens' data on %s", (provider) => {
     const [foreign] = await makeSamples(db, other.id, 1, {}, "f");
     expect(await loadSampleScreen(db, project, person("ann"), foreign!, {})).toBeNull();
     expect(await loadSampleScreen(db, project, person("ann"), "not-an-id!", {})).toBeNull();
+  });
+
+  it("an annotator in a trajectory queue: the screen names the first step's screenshot of the trajectory the queue most likely gives next", async () => {
+    const { db, project, person } = await queueProject(provider, PEOPLE);
+    const [a, b] = [await makeTrajectory(db, project.id, "qa"), await makeTrajectory(db, project.id, "qb")];
+    const { queue } = await createQueue(db, person("admin"), { name: "runs", itemType: "trajectory", filter: {}, overlap: 1, leaseSeconds: 600, honeypotRate: 0, memberIds: [person("ann").user.id] });
+    const claim = (await claimNextItem(db, { queueId: queue.id, userId: person("ann").user.id }))!;
+    const other = claim.trajectoryId === a.id ? b : a;
+    const [first, second] = await Promise.all(["c", "d"].map((c) => db.media.create({ data: { projectId: project.id, sha256: c.repeat(64), mime: "image/png", width: 10, height: 10, byteSize: 1, storageKey: `${c}.png` } })));
+    // The step a screen opens on is the first by index, whatever order the rows were written in.
+    await db.step.update({ where: { trajectoryId_index: { trajectoryId: other.id, index: 1 } }, data: { mediaId: second!.id } });
+    await db.step.update({ where: { trajectoryId_index: { trajectoryId: other.id, index: 0 } }, data: { mediaId: first!.id } });
+    const screen = (await loadTrajectoryScreen(db, project, person("ann"), claim.trajectoryId!, { claim: claim.claimId, queue: queue.id }))!;
+    expect(screen.likelyNext).toEqual([`/api/media/${first!.id}`]);
+    expect(screen.claim).toMatchObject({ claimId: claim.claimId, queueName: "runs", status: "active" });
+    // Someone else's claim in the address: no claim shown, no screenshot named.
+    const stranger = (await loadTrajectoryScreen(db, project, person("rev"), claim.trajectoryId!, { claim: claim.claimId, queue: queue.id }))!;
+    expect(stranger).toMatchObject({ claim: null, likelyNext: [] });
   });
 
   it("a trajectory screen: the next still to review skips a settled one, and the data is unchanged through JSON", async () => {

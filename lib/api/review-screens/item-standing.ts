@@ -24,15 +24,16 @@ export function screenViewer(access: ProjectAccess, search: ScreenSearch) {
 
 export async function itemStanding(db: Db, projectId: string, access: ProjectAccess, item: ItemKey, search: ScreenSearch) {
   const { showsStanding } = screenViewer(access, search);
-  const [claim, standing, sourceChange] = await Promise.all([
+  const [held, standing, sourceChange] = await Promise.all([
     search.claim === undefined ? null : queueClaimView(db, projectId, access.user.id, search.claim, search.queue),
     showsStanding ? reviewStanding(db, projectId, item) : null,
     showsStanding ? openSourceChange(db, projectId, item) : null,
   ]);
+  const claim = held?.view ?? null;
   const [waiting, likelyNext] = await Promise.all([
     standing ? waitingFor(db, projectId, item, standing.status, access.user.id) : null,
     // Queue mode: the screenshot the queue will most likely give next, for the screen to decode ahead.
-    claim?.status === "active" ? likelyNextImages(db, projectId, claim.queueId, access.user.id) : [],
+    claim?.status === "active" ? likelyNextImages(db, projectId, { id: claim.queueId, overlap: held!.overlap }, access.user.id) : [],
   ]);
   return {
     isAdmin: access.role === "owner" || roleAtLeast(access.role, "admin"),

@@ -16,6 +16,7 @@ import { ActionLabels, ActionNote, hasActionNote, TONES } from "@/components/tra
 import { ActionShapes } from "@/components/trajectory-review/action-shapes";
 import { ChangedRegions } from "@/components/trajectory-review/changed-regions";
 import { isPointAction } from "@/components/trajectory-review/payload-edits";
+import { ScreenshotImage } from "@/components/trajectory-review/screenshot-image";
 import { ScreenshotStage } from "@/components/trajectory-review/screenshot-stage";
 import { actionFocus } from "@/components/trajectory-review/action-focus";
 import { actionName } from "@/components/trajectory-review/action-words";
@@ -78,7 +79,7 @@ export function StepScreenshot({ frame, corrected, isPointMode, isOverlayShown, 
   const t = useT();
   const step = frame.kind === "step" ? frame.step : null;
   const media = frame.kind === "step" ? frame.step.media : frame.media;
-  const stage = useStageSize();
+  const stage = useStageSize("trajectory-screenshot");
   const focus = step?.action && media ? actionFocus(step.action, media.width, media.height) : null;
   const view = useViewport(media ?? NO_MEDIA, stage.size, `${step?.id ?? "final"}|${media?.id ?? "none"}`, { factor: zoomMemory.factor, focus, onFit: () => zoomMemory.remember(1) }, 0);
   // What the reviewer zoomed to is the project's level from now on (an external store: an
@@ -100,7 +101,7 @@ export function StepScreenshot({ frame, corrected, isPointMode, isOverlayShown, 
       {media ? (
         <div className="min-h-48 flex-1">
           <ScreenshotStage stageRef={stage.ref} stageElement={stage.element} view={view} image={media} isClickMeaningful={isPointMode || !!onPick} zoomLabel={t("trajectory.zoom.fit")}>
-            <img src={`/api/media/${media.id}`} alt={name} width={media.width} height={media.height} draggable={false} className="block h-full w-full bg-slate-200" />
+            <ScreenshotImage key={media.id} src={`/api/media/${media.id}`} alt={name} width={media.width} height={media.height} className="block h-full w-full bg-slate-200" />
             <svg viewBox={`0 0 ${media.width} ${media.height}`} className={`absolute inset-0 h-full w-full ${isPointMode ? "cursor-crosshair" : onPick ? "cursor-help" : "pointer-events-none"}`}
               aria-hidden="true" data-testid="action-overlay"
               onClick={(e) => {

@@ -3,7 +3,14 @@
 // the app header and any standing or queue bar) to the window's bottom edge, and the
 // screenshot, the strip and the label column divide that height among themselves instead of
 // the page scrolling. Where it starts is measured (page coordinates, so a scrolled page
-// measures the same), again when the window is resized. A ref callback, as use-stage-size.ts.
+// measures the same), again when the window or anything on the page resizes. A ref callback,
+// as use-stage-size.ts.
+//
+// The screen is mounted afresh for every item: it starts where the last one measured itself
+// and checks after the browser's own layout (a ResizeObserver's first report), not in the
+// middle of React's commit, where the measure forced a layout of the whole new screen and its
+// answer a second render of it, on every swap (issue 38, Chromium's profile of a trajectory
+// swap). Only the first screen of a page, with nothing measured yet, measures at once.
 import { useCallback, useState } from "react";
 
 export type FillWindow = { ref: (el: HTMLDivElement | null) => (() => void) | undefined; top: number; below: number };
@@ -20,18 +27,28 @@ function spaceBelow(el: HTMLElement): number {
   return Math.max(0, Math.round(below));
 }
 
+type Place = { top: number; below: number };
+let lastPlace: Place | null = null;
+
 export function useFillWindow(): FillWindow {
-  const [place, setPlace] = useState({ top: 0, below: 0 });
+  const [place, setPlace] = useState<Place>(() => lastPlace ?? { top: 0, below: 0 });
   const ref = useCallback((el: HTMLDivElement | null) => {
     if (el === null) return undefined;
     const measure = () => {
       const top = Math.max(0, Math.round(el.getBoundingClientRect().top + window.scrollY));
       const below = spaceBelow(el);
+      lastPlace = { top, below };
       setPlace((prev) => (prev.top === top && prev.below === below ? prev : { top, below }));
     };
-    measure();
+    if (!lastPlace) measure();
+    // Its first report comes after the layout of the frame the screen is first painted in.
+    const observer = new ResizeObserver(measure);
+    observer.observe(document.body);
     window.addEventListener("resize", measure);
-    return () => window.removeEventListener("resize", measure);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener("resize", measure);
+    };
   }, []);
   return { ref, ...place };
 }

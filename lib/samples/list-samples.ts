@@ -12,6 +12,8 @@ import { statusCondition } from "@/lib/filters/status-filter";
 import { databaseUrlOf, providerOf } from "@/lib/db";
 import { decodeSortCursor, encodeSortCursor, sortValueOf, walkSamples, type SortCursor } from "@/lib/samples/sample-order";
 import { isRowId } from "@/lib/ids/row-id-shape";
+import { execFor } from "@/lib/db/sql-exec";
+import { isUnfiltered } from "@/lib/filters/is-unfiltered";
 
 export const PAGE_SIZE = 48;
 
@@ -119,8 +121,24 @@ export async function sampleFacets(db: Db, projectId: string) {
   return { sources, platforms, apps, uiTypes, models };
 }
 
+type Side = { side: "previous" | "next"; id: string; mediaId: string | null };
+
+/** Around a sample in the plain list (import order, nothing filtered): one raw statement, not
+ * two through Prisma's query compiler; what a screen reached from the list or a queue reads. */
+async function unfilteredNeighbours(db: Db, projectId: string, sampleId: string) {
+  const rows = await execFor(db).all<Side>(
+    `SELECT * FROM (SELECT 'previous' AS "side", "id", "mediaId" FROM "GroundingSample" WHERE "projectId" = ? AND "id" < ? ORDER BY "id" DESC LIMIT 1) p
+     UNION ALL
+     SELECT * FROM (SELECT 'next' AS "side", "id", "mediaId" FROM "GroundingSample" WHERE "projectId" = ? AND "id" > ? ORDER BY "id" LIMIT 1) n`,
+    [projectId, sampleId, projectId, sampleId],
+  );
+  const on = (side: Side["side"]) => rows.filter((r) => r.side === side).map(({ id, mediaId }) => ({ id, mediaId }))[0] ?? null;
+  return { previous: on("previous"), next: on("next") };
+}
+
 /** The ids around a sample in list order, so the review screen can go on and prefetch. */
 export async function neighbourSamples(db: Db, projectId: string, sampleId: string, filter: SampleFilter, viewer: SampleViewer) {
+  if (isUnfiltered(filter)) return unfilteredNeighbours(db, projectId, sampleId);
   const where = sampleWhere(projectId, { ...filter, after: undefined }, viewer, { insensitive: insensitiveOn(db) });
   const order = orderOf(filter);
   // The screenshot by its column, not the relation: Prisma reads an included relation in a statement of its own.

@@ -9,6 +9,7 @@ import type { Prisma } from "@/lib/generated/sqlite/client";
 import type { TrajectoryFilter } from "@/lib/trajectories/trajectory-filters";
 import { storedFlags } from "@/lib/trajectories/trajectory-review";
 import { statusCondition } from "@/lib/filters/status-filter";
+import { isUnfiltered } from "@/lib/filters/is-unfiltered";
 
 export const TRAJECTORY_PAGE_SIZE = 50;
 
@@ -77,12 +78,44 @@ function toReviewWhere(viewer: { userId: string; seesHuman: boolean }): Prisma.T
   return { annotations: { none: { annotatorId: viewer.userId, kind: "label", status: "submitted" } } };
 }
 
+/** The same rule over `"Trajectory" t` in SQL, for the plain list's raw read (tests/db/unfiltered-neighbours.test.ts holds the two to the same answers). */
+function toReviewSql(viewer: { userId: string; seesHuman: boolean }): { sql: string; params: unknown[] } {
+  if (viewer.seesHuman) {
+    const { in: states } = statusCondition("unsettled") as { in: string[] };
+    return { sql: `t."status" IN (${states.map(() => "?").join(", ")})`, params: states };
+  }
+  return {
+    sql: `NOT EXISTS (SELECT 1 FROM "Annotation" a WHERE a."trajectoryId" = t."id" AND a."annotatorId" = ? AND a."kind" = 'label' AND a."status" = 'submitted')`,
+    params: [viewer.userId],
+  };
+}
+
+type Around = { previous: string | null; next: string | null; toReview: string | null; nextMediaId: string | null };
+
+/** Around a trajectory in the plain list (import order, nothing filtered): one raw statement, not
+ * three through Prisma's query compiler and a fourth; what a screen reached from the list or a queue reads. */
+async function unfilteredNeighbours(db: Db, projectId: string, id: string, viewer?: { userId: string; seesHuman: boolean }) {
+  const next = `SELECT "id" FROM "Trajectory" WHERE "projectId" = ? AND "id" > ? ORDER BY "id" LIMIT 1`;
+  const toReview = viewer ? toReviewSql(viewer) : null;
+  const [row] = await execFor(db).all<Around>(
+    `SELECT
+       (SELECT "id" FROM "Trajectory" WHERE "projectId" = ? AND "id" < ? ORDER BY "id" DESC LIMIT 1) AS "previous",
+       (${next}) AS "next",
+       ${toReview ? `(SELECT t."id" FROM "Trajectory" t WHERE t."projectId" = ? AND t."id" > ? AND ${toReview.sql} ORDER BY t."id" LIMIT 1)` : "NULL"} AS "toReview",
+       (SELECT "mediaId" FROM "Step" WHERE "trajectoryId" = (${next}) AND "index" = 0 AND "imageMissing" = ?) AS "nextMediaId"`,
+    [projectId, id, projectId, id, ...(toReview ? [projectId, id, ...toReview.params] : []), projectId, id, false],
+  );
+  const nextId = row?.next ?? null;
+  return { previous: row?.previous ?? null, next: nextId, nextMediaId: row?.nextMediaId ?? null, nextToReview: toReview ? (row?.toReview ?? null) : nextId };
+}
+
 /**
  * Previous and next trajectory in list order under the same filters, with the next one's
  * first screenshot to prefetch, and the next one still to review ("Submit and next" goes
  * there, past what is already settled or answered).
  */
 export async function neighbourTrajectories(db: Db, projectId: string, id: string, f: TrajectoryFilter, viewer?: { userId: string; seesHuman: boolean }) {
+  if (isUnfiltered(f)) return unfilteredNeighbours(db, projectId, id, viewer);
   const where = trajectoryWhere(projectId, { ...f, after: undefined });
   const select = { id: true } as const;
   const [previous, next, toReview] = await Promise.all([

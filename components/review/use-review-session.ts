@@ -49,6 +49,22 @@ async function fetchScreen<S>(url: string): Promise<S> {
   return ((await response.json()) as { screen: S }).screen;
 }
 
+/** Runs `task` once the next frame is painted (a hidden tab paints none: soon, then); returns its cancel. */
+function afterNextPaint(task: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  if (document.hidden) {
+    timer = setTimeout(task, 0);
+    return () => clearTimeout(timer);
+  }
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(task, 0);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
+}
+
 function keepLast<K, V>(map: Map<K, V>, key: K, value: V) {
   map.delete(key);
   map.set(key, value);
@@ -123,18 +139,24 @@ export function useReviewSession<S>(initial: S, kind: SessionKind<S>) {
   // Read ahead from every screen shown: the next ones, and the one after the first of them. The
   // first (where a submit goes) is asked for alone, the others once it is in: the server reads it
   // with nothing of ours queued beside it (issue 38; the others were half its wait on PostgreSQL).
+  // All of it after the screen is painted: a swap's effects run before its first frame (React
+  // flushes them at once after a keypress's render), and starting these requests and decodes
+  // there kept the new item off the screen a few ms longer (Chromium's trace of a swap).
   useEffect(() => {
-    kind.imagesOf(screen).forEach(decodeAhead);
-    kind.likelyImagesOf(screen).forEach(decodeAhead);
-    const [first, ...rest] = kind.ahead(screen);
-    if (!first) return;
-    const readRest = (after: string | undefined) => [...rest, ...(after ? [after] : [])].forEach((address) => read(address)?.catch(() => undefined));
-    const firstRead = read(first);
-    if (!firstRead) {
-      readRest(undefined);
-      return;
-    }
-    firstRead.then((s) => readRest(kind.ahead(s)[0])).catch(() => readRest(undefined));
+    const readAhead = () => {
+      kind.imagesOf(screen).forEach(decodeAhead);
+      kind.likelyImagesOf(screen).forEach(decodeAhead);
+      const [first, ...rest] = kind.ahead(screen);
+      if (!first) return;
+      const readRest = (after: string | undefined) => [...rest, ...(after ? [after] : [])].forEach((address) => read(address)?.catch(() => undefined));
+      const firstRead = read(first);
+      if (!firstRead) {
+        readRest(undefined);
+        return;
+      }
+      firstRead.then((s) => readRest(kind.ahead(s)[0])).catch(() => readRest(undefined));
+    };
+    return afterNextPaint(readAhead);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per screen shown
   }, [screen]);
 

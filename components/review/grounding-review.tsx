@@ -146,7 +146,8 @@ export function GroundingReview({ screen, visit, go }: Props) {
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <Link href={`${base}${query}`} className="text-sm text-blue-700 hover:underline">{t("grounding.backToSamples", { project: project.name })}</Link>
+        {/* Not prefetched: the list at 1M items is a server render that competed with the next item's read ahead. */}
+        <Link href={`${base}${query}`} prefetch={false} className="text-sm text-blue-700 hover:underline">{t("grounding.backToSamples", { project: project.name })}</Link>
         <nav className="flex gap-3 text-sm" aria-label={t("grounding.navigation")}>
           {neighbours.previous ? <SwapLink href={sampleAddress(screen, neighbours.previous)} go={go} className="text-blue-700 hover:underline">{t("grounding.previous")} [k]</SwapLink> : <span className="text-slate-400">{t("grounding.previous")}</span>}
           {neighbours.next ? <SwapLink href={sampleAddress(screen, neighbours.next)} go={go} className="text-blue-700 hover:underline">{t("grounding.next")} [j] →</SwapLink> : <span className="text-slate-400">{t("grounding.next")} →</span>}

@@ -260,7 +260,8 @@ export function TrajectoryReviewScreen({ screen, go }: Props) {
       <TrajectoryHeader review={review} slug={project.slug} liveFlags={payload.traceVerdict ? flags : null}
         navigation={
           <nav className="flex shrink-0 items-center gap-3 text-sm" aria-label={t("trajectory.nav")}>
-            <Link href={`${base}${query}`} className={nav} title={t("trajectory.nav.listOf", { project: project.name })}>{t("trajectory.nav.list")}</Link>
+            {/* Not prefetched: the list at 1M items is a server render that competed with the next item's read ahead. */}
+            <Link href={`${base}${query}`} prefetch={false} className={nav} title={t("trajectory.nav.listOf", { project: project.name })}>{t("trajectory.nav.list")}</Link>
             {previousHref ? <SwapLink href={previousHref} go={go} className={nav} onLeave={() => autosave.flush()}>{t("trajectory.nav.previous")} [</SwapLink> : <span className="text-slate-400">{t("trajectory.nav.previous")}</span>}
             {nextHref ? <SwapLink href={nextHref} go={go} className={nav} onLeave={() => autosave.flush()}>{t("trajectory.nav.next")} ] →</SwapLink> : <span className="text-slate-400">{t("trajectory.nav.next")} →</span>}
             <button type="button" onClick={() => setHelpOpen(true)} className="rounded border border-slate-300 bg-white px-2 py-0.5 hover:bg-slate-50">{t("trajectory.nav.shortcuts")} <kbd className="font-mono">?</kbd></button>

@@ -107,6 +107,13 @@ function startWorkerProcess(databaseUrl: string, dataDir: string, lockMs = 60_00
   return child;
 }
 
+/** Once a worker has said it started, its SIGTERM handler is in place (bin/worker.ts sets it in
+ * the same tick): a SIGTERM before that ends the process by the signal, not by a clean stop. */
+async function workerStarted(child: ChildProcess): Promise<void> {
+  const printed = async () => outputs.get(child)?.() ?? "";
+  await waitFor("the worker to start", async () => (await printed()).includes(" started on "), printed);
+}
+
 async function exited(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
   if (child.exitCode !== null || child.signalCode !== null) return { code: child.exitCode, signal: child.signalCode };
   const [code, signal] = (await once(child, "exit")) as [number | null, NodeJS.Signals | null];
@@ -169,6 +176,9 @@ describe.each(PROVIDERS)("job worker on %s", { timeout: WAIT_BOUND }, (provider)
       if (jobs.some((j) => j.status === "failed")) throw new Error(`an import failed: ${JSON.stringify(jobs)}`);
       return jobs.every((j) => j.status === "succeeded");
     }, jobsProgress(db));
+    // One worker may have taken every job while the other was still starting (a loaded machine):
+    // each is stopped once it runs, as an operator's SIGTERM would find it.
+    for (const worker of workers) await workerStarted(worker);
     for (const worker of workers) worker.kill("SIGTERM");
     for (const worker of workers) expect(await exited(worker)).toEqual({ code: 0, signal: null });
 

@@ -5,7 +5,7 @@
 // came from the cache a frame later (issue 38: Chromium, 1M-item bench, ~11 ms a swap). The
 // element can stand in one place only: when it already does (the same screenshot shown twice),
 // or when nothing was decoded ahead, a plain <img> loads it. Keyed by its URL by the caller.
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import { decodedImage } from "@/components/editor/decoded-images";
 
 type Props = { src: string; alt: string; width: number; height: number; className: string };
@@ -16,13 +16,17 @@ export function ScreenshotImage({ src, alt, width, height, className }: Props) {
     const decoded = typeof window === "undefined" ? null : decodedImage(src);
     return decoded && !decoded.isConnected ? decoded : null;
   });
-  if (!ahead) return <img src={src} alt={alt} width={width} height={height} draggable={false} className={className} />;
-  return (
-    <span className="contents" ref={(holder) => {
-      if (!holder) return;
+  // Stable while its inputs are: a new callback on every render (each pan or zoom of the stage)
+  // would take the element out and put it back each time.
+  const place = useCallback(
+    (holder: HTMLSpanElement | null) => {
+      if (!holder || !ahead) return;
       Object.assign(ahead, { alt, width, height, draggable: false, className });
       holder.replaceChildren(ahead);
       return () => ahead.remove();
-    }} />
+    },
+    [ahead, alt, width, height, className],
   );
+  if (!ahead) return <img src={src} alt={alt} width={width} height={height} draggable={false} className={className} />;
+  return <span className="contents" ref={place} />;
 }

@@ -95,15 +95,16 @@ type Around = { previous: string | null; next: string | null; toReview: string |
 /** Around a trajectory in the plain list (import order, nothing filtered): one raw statement, not
  * three through Prisma's query compiler and a fourth; what a screen reached from the list or a queue reads. */
 async function unfilteredNeighbours(db: Db, projectId: string, id: string, viewer?: { userId: string; seesHuman: boolean }) {
-  const next = `SELECT "id" FROM "Trajectory" WHERE "projectId" = ? AND "id" > ? ORDER BY "id" LIMIT 1`;
   const toReview = viewer ? toReviewSql(viewer) : null;
+  // The next one once, for its id and its first screenshot.
   const [row] = await execFor(db).all<Around>(
-    `SELECT
+    `WITH "following" AS (SELECT "id" FROM "Trajectory" WHERE "projectId" = ? AND "id" > ? ORDER BY "id" LIMIT 1)
+     SELECT
        (SELECT "id" FROM "Trajectory" WHERE "projectId" = ? AND "id" < ? ORDER BY "id" DESC LIMIT 1) AS "previous",
-       (${next}) AS "next",
+       (SELECT "id" FROM "following") AS "next",
        ${toReview ? `(SELECT t."id" FROM "Trajectory" t WHERE t."projectId" = ? AND t."id" > ? AND ${toReview.sql} ORDER BY t."id" LIMIT 1)` : "NULL"} AS "toReview",
-       (SELECT "mediaId" FROM "Step" WHERE "trajectoryId" = (${next}) AND "index" = 0 AND "imageMissing" = ?) AS "nextMediaId"`,
-    [projectId, id, projectId, id, ...(toReview ? [projectId, id, ...toReview.params] : []), projectId, id, false],
+       (SELECT s."mediaId" FROM "Step" s JOIN "following" f ON f."id" = s."trajectoryId" WHERE s."index" = 0 AND s."imageMissing" = ?) AS "nextMediaId"`,
+    [projectId, id, projectId, id, ...(toReview ? [projectId, id, ...toReview.params] : []), false],
   );
   const nextId = row?.next ?? null;
   return { previous: row?.previous ?? null, next: nextId, nextMediaId: row?.nextMediaId ?? null, nextToReview: toReview ? (row?.toReview ?? null) : nextId };

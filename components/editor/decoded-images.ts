@@ -30,3 +30,16 @@ export function decodedImage(src: string): HTMLImageElement | null {
   const image = decoded.get(src);
   return image && image.complete && image.naturalWidth > 0 ? image : null;
 }
+
+// Fetched ahead only: in the browser's memory cache, not kept decoded here, so a trajectory's
+// neighbouring steps never push the next item's decoded screenshot out of `decoded`.
+const fetched = new Map<string, HTMLImageElement>();
+
+/** Fetches `src` into the browser's cache once (the last few kept referenced so they stay there). */
+export function fetchAhead(src: string): void {
+  if (decoded.has(src) || fetched.has(src)) return;
+  const image = new Image();
+  image.src = src;
+  fetched.set(src, image);
+  while (fetched.size > KEPT) fetched.delete(fetched.keys().next().value as string);
+}

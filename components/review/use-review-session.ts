@@ -14,6 +14,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useRouter } from "next/navigation";
 import { decodeAhead } from "@/components/editor/decoded-images";
+import { afterNextPaint } from "@/components/review/after-next-paint";
 
 export type SessionKind<S> = {
   /** The screen-data route for a page address of this screen, or null when the address is another page. */
@@ -47,22 +48,6 @@ async function fetchScreen<S>(url: string): Promise<S> {
   const response = await fetch(url, { headers: { accept: "application/json" }, cache: "no-store" });
   if (!response.ok) throw new Error(`screen ${response.status}`);
   return ((await response.json()) as { screen: S }).screen;
-}
-
-/** Runs `task` once the next frame is painted (a hidden tab paints none: soon, then); returns its cancel. */
-function afterNextPaint(task: () => void): () => void {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  if (document.hidden) {
-    timer = setTimeout(task, 0);
-    return () => clearTimeout(timer);
-  }
-  const frame = requestAnimationFrame(() => {
-    timer = setTimeout(task, 0);
-  });
-  return () => {
-    cancelAnimationFrame(frame);
-    clearTimeout(timer);
-  };
 }
 
 function keepLast<K, V>(map: Map<K, V>, key: K, value: V) {

@@ -7,6 +7,7 @@
 // navigation, so it lives in an effect on the index (scrolling only the strip).
 import { useEffect, useRef } from "react";
 import { useT } from "@/components/i18n/i18n-provider";
+import { afterNextPaint } from "@/components/review/after-next-paint";
 import type { StepLabelValue } from "@/lib/domain/labels";
 import type { MessageKey } from "@/lib/i18n/translate";
 import type { TrajectoryReview } from "@/lib/trajectories/trajectory-review";
@@ -32,7 +33,10 @@ const thumb = "block h-12 w-auto max-w-24 object-contain lg:h-auto lg:max-h-24 l
 export function Filmstrip({ steps, endScreen, current, labels, firstWrongStep, onSelect }: Props) {
   const t = useT();
   const strip = useRef<HTMLOListElement>(null);
-  useEffect(() => {
+  // After the frame: the check reads the strip's layout, which in the effect itself would force
+  // the whole new screen's style and layout before React had finished (about a third of a queue
+  // swap's time in Chromium's profile); once painted, the layout is there to read.
+  useEffect(() => afterNextPaint(() => {
     const list = strip.current;
     const item = list?.children[current] as HTMLElement | undefined;
     if (!list || !item) return;
@@ -48,7 +52,7 @@ export function Filmstrip({ steps, endScreen, current, labels, firstWrongStep, o
     if (left < list.scrollLeft || left + item.offsetWidth > list.scrollLeft + list.clientWidth) {
       list.scrollTo({ left: left - list.clientWidth / 2 + item.offsetWidth / 2, behavior: "smooth" });
     }
-  }, [current]);
+  }), [current]);
 
   const frame = (isCurrent: boolean, border: string) =>
     `relative block w-full overflow-hidden rounded-md border-4 bg-white ${border} ${isCurrent ? "ring-2 ring-blue-600 ring-offset-2" : "opacity-80 hover:opacity-100"}`;

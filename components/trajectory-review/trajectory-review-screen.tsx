@@ -12,9 +12,11 @@
 // beside it; a wide one has the whole middle column and its words in the label column.
 // When the source kept the screen after the last action, it is the strip's last frame.
 import Link from "next/link";
-import { useRef, useState, type CSSProperties } from "react";
+import { useEffect, useRef, useState, type CSSProperties } from "react";
 import { useT } from "@/components/i18n/i18n-provider";
 import { useFillWindow } from "@/components/trajectory-review/use-fill-window";
+import { fetchAhead } from "@/components/editor/decoded-images";
+import { afterNextPaint } from "@/components/review/after-next-paint";
 import { FrameCaption, FrameNote, type Frame, type ZoomControls } from "@/components/trajectory-review/step-screenshot";
 import { AgentOutputPanel } from "@/components/trajectory-review/agent-output-panel";
 import { Filmstrip } from "@/components/trajectory-review/filmstrip";
@@ -229,9 +231,14 @@ export function TrajectoryReviewScreen({ screen, go }: Props) {
 
   useReviewKeys(isHelpOpen, run);
 
-  // Neighbouring steps often share a screenshot (the screen did not change): prefetch each once.
+  // The screenshots a step key shows next, fetched once the step is painted. Neighbouring steps
+  // often share one (the screen did not change): each is fetched once. Not <link rel=prefetch>:
+  // React hoists those into <head> and matched them there on every new item, a few ms of each
+  // swap (Chromium's profile of a queue swap).
   const nextFrameMedia = index + 1 === steps.length ? review.endScreen?.media?.id : steps[index + 1]?.media?.id;
   const prefetchIds = [...new Set([steps[index - 1]?.media?.id, nextFrameMedia, step?.overlay?.id])].filter((id): id is string => !!id);
+  const prefetchKey = prefetchIds.join(" ");
+  useEffect(() => afterNextPaint(() => prefetchKey.split(" ").forEach((id) => id && fetchAhead(`/api/media/${id}`))), [prefetchKey]);
   const nav = "text-blue-800 hover:underline";
 
   const frameMedia = step ? step.media : review.endScreen?.media;
@@ -256,7 +263,6 @@ export function TrajectoryReviewScreen({ screen, go }: Props) {
   return (
     <div ref={workspace.ref} style={{ "--workspace-top": `${workspace.top}px`, "--workspace-below": `${workspace.below + 8}px` } as CSSProperties}
       className="flex flex-col gap-2 lg:mx-[calc(50%-50vw+1rem)] lg:h-[calc(100dvh-var(--workspace-top)-var(--workspace-below))] lg:min-h-[30rem]">
-      {prefetchIds.map((id) => <link key={id} rel="prefetch" as="image" href={`/api/media/${id}`} />)}
       <TrajectoryHeader review={review} slug={project.slug} liveFlags={payload.traceVerdict ? flags : null}
         navigation={
           <nav className="flex shrink-0 items-center gap-3 text-sm" aria-label={t("trajectory.nav")}>

@@ -27,9 +27,11 @@ export type PinInput = {
   contributorIds: string[];
   from?: { annotationId: string; version: number } | null;
   now: Date;
+  /** The item as the caller already locked it in this transaction (lockItem): not locked again. */
+  locked?: ItemRow;
 };
 
-type ItemRow = { id: string; status: string; finalAnswerId: string | null };
+export type ItemRow = { id: string; status: string; finalAnswerId: string | null };
 
 /**
  * The item's state under the transaction's lock. On PostgreSQL the row is locked FOR NO KEY
@@ -90,7 +92,7 @@ export async function currentInputsHash(w: WriteTx, item: ItemKey): Promise<stri
 export async function pinFinalAnswer(w: WriteTx, input: PinInput): Promise<{ revisionId: string; revision: number }> {
   const { projectId, item, now } = input;
   if (input.answer.itemType !== itemTypeOf(item)) throw saidError("invalid_input", "checks.answerForOtherKind");
-  const current = await lockItem(w, projectId, item);
+  const current = input.locked ?? (await lockItem(w, projectId, item));
   const itemColumn = isSampleKey(item) ? "sampleId" : "trajectoryId";
   const [last] = await w.exec.all<{ n: number | bigint | null }>(`SELECT MAX("revision") AS "n" FROM "AnswerRevision" WHERE "${itemColumn}" = ?`, [itemIdOf(item)]);
   const revision = Number(last?.n ?? 0) + 1;

@@ -15,7 +15,7 @@ import type { ProjectAccess } from "@/lib/auth/session";
 import { insertAudit } from "@/lib/audit/record";
 import { canonicalJson } from "@/lib/domain/canonical-json";
 import { stateAfterSubmit, submitOutcome, type ItemState, type SubmitOutcome } from "@/lib/domain/item-lifecycle";
-import { lockItem, pinFinalAnswer } from "@/lib/annotations/answer-revisions";
+import { lockItem, pinFinalAnswer, type ItemRow } from "@/lib/annotations/answer-revisions";
 import { answerKinds, type AnswerKind, type SaveAnswerInput } from "@/lib/annotations/answer-kinds";
 import { itemIdOf, itemTable, itemTypeOf, isSampleKey, type ItemKey } from "@/lib/annotations/item-key";
 import { revisionColumns } from "@/lib/annotations/final-payload";
@@ -56,14 +56,14 @@ async function refuseNewerFinal(w: WriteTx, access: ProjectAccess, kind: AnswerK
   );
 }
 
-async function applySubmit(w: WriteTx, access: ProjectAccess, kind: AnswerKind, item: ItemKey, row: { id: string; version: number; status: string; updatedAt: Date }, payload: unknown, outcome: SubmitOutcome, current: { status: string; finalAnswerId: string | null }, now: Date, baseFinalAnswerId: string | null | undefined) {
+async function applySubmit(w: WriteTx, access: ProjectAccess, kind: AnswerKind, item: ItemKey, row: { id: string; version: number; status: string; updatedAt: Date }, payload: unknown, outcome: SubmitOutcome, current: ItemRow, now: Date, baseFinalAnswerId: string | null | undefined) {
   const { projectId } = access;
   switch (outcome) {
     case "pin": {
       const answer = kind.final(payload);
       if (await currentFinalEquals(w, current.finalAnswerId, revisionColumns(answer))) return "unchanged" as const;
       if (baseFinalAnswerId !== undefined && current.finalAnswerId !== null && current.finalAnswerId !== baseFinalAnswerId) await refuseNewerFinal(w, access, kind, current.finalAnswerId, row.version === 1 ? null : row.version - 1, row.status);
-      await pinFinalAnswer(w, { projectId, item, answer, source: "review", decision: "accept", decidedById: access.user.id, contributorIds: [access.user.id], from: { annotationId: row.id, version: row.version }, now });
+      await pinFinalAnswer(w, { projectId, item, answer, source: "review", decision: "accept", decidedById: access.user.id, contributorIds: [access.user.id], from: { annotationId: row.id, version: row.version }, now, locked: current });
       await settleQueueItemsOf(w, projectId, item, access.user.id, now);
       return outcome;
     }

@@ -55,10 +55,13 @@ async function finalsOf(exec: SqlExec, ids: string[]): Promise<Map<string, Traje
   return finals;
 }
 
-const TRAJECTORY_UPDATE = `UPDATE "Trajectory" SET
+// One statement per trajectory, benchmark metrics included: on PostgreSQL each is a round trip,
+// and a reviewer's submit derives its trajectory on the hot path (issue 38).
+const trajectoryUpdate = (json: string) => `UPDATE "Trajectory" SET
   "ruleOutcome" = ?, "judgeOutcome" = ?, "autoOutcome" = ?, "autoSource" = ?, "effectiveAutoOutcome" = ?, "humanVerdict" = ?,
   "mismatchFlags" = ?, "noVisibleEffectSteps" = ?, "stepsCorrect" = ?, "stepsIncorrect" = ?, "firstWrongStep" = ?, "outcome" = ?, "outcomeSource" = ?, "reward" = ?,
-  "advantage" = ?, "groupSize" = ?, "verdictChangedUnderOverride" = ?, "ruleVerdictId" = ?, "judgeVerdictId" = ?, "derivedRevision" = ?
+  "advantage" = ?, "groupSize" = ?, "verdictChangedUnderOverride" = ?, "ruleVerdictId" = ?, "judgeVerdictId" = ?, "derivedRevision" = ?,
+  "benchmarkMetrics" = ${json}
   WHERE "id" = ?`;
 
 /** Derives these trajectories; returns the groups they are in. */
@@ -74,7 +77,7 @@ async function rederiveChunk(exec: SqlExec, ctx: DerivationContext, ids: string[
   const verdicts = await verdictsOfItems(exec, ctx.projectId, "trajectory", rows.map((r) => r.id));
   const benchmarks = await benchmarkInputsOf(exec, rows);
   const screens = await screenChangesOf(exec, rows.map((r) => r.id));
-  const jsonParam = exec.provider === "postgres" ? "CAST(? AS jsonb)" : "?";
+  const update = trajectoryUpdate(exec.provider === "postgres" ? "CAST(? AS jsonb)" : "?");
   const effects: EffectChange[] = [];
   for (const r of rows) {
     const all = verdicts.get(r.id) ?? [];
@@ -93,14 +96,14 @@ async function rederiveChunk(exec: SqlExec, ctx: DerivationContext, ids: string[
     // A rollout outside any group is a group of one; a group's advantages are set below.
     const alone = r.groupKey === null ? advantagesInGroup([{ id: r.id, reward: d.reward }]).get(r.id)! : { advantage: null, groupSize: null };
     if (r.groupKey !== null) groups.add(r.groupKey);
-    await exec.run(TRAJECTORY_UPDATE, [
+    await exec.run(update, [
       d.ruleOutcome, d.judgeOutcome, d.autoOutcome, d.autoSource, d.effectiveAutoOutcome, d.humanVerdict,
       d.flags.join(","), d.noVisibleEffectSteps.join(","), d.stepsCorrect, d.stepsIncorrect, d.firstWrongStep, d.outcome, d.outcomeSource, d.reward,
       alone.advantage, alone.groupSize, d.verdictChangedUnderOverride, d.ruleVerdictId, d.judgeVerdictId, ctx.revision,
+      d.benchmarkMetrics ? JSON.stringify(d.benchmarkMetrics) : null,
       r.id,
     ]);
     for (const [i, effect] of d.verdictEffects.entries()) effects.push({ stored: all[i]!.stored, effect });
-    await exec.run(`UPDATE "Trajectory" SET "benchmarkMetrics" = ${jsonParam} WHERE "id" = ?`, [d.benchmarkMetrics ? JSON.stringify(d.benchmarkMetrics) : null, r.id]);
   }
   await storeVerdictEffects(exec, changedEffects(effects));
   return groups;

@@ -27,7 +27,9 @@ import { settleQueueItemsOf } from "@/lib/annotations/settle-queue-items";
 
 export type { SaveAnswerInput } from "@/lib/annotations/answer-kinds";
 export type SavedAnnotation = { id: string; version: number; status: string; updatedAt: string };
-export type SaveAnswerResult = { saved: SavedAnnotation; outcome: SubmitOutcome | "draft" | "unchanged" };
+// `answeredClaimId`: on a submit, the caller's active queue claim on the item, now answered (the
+// server's, never the client's: lib/queues/move-on-in-queue.ts closes it without asking again).
+export type SaveAnswerResult = { saved: SavedAnnotation; outcome: SubmitOutcome | "draft" | "unchanged"; answeredClaimId?: string };
 
 /** A reviewer submitting exactly the current final answer again makes no new revision. */
 async function currentFinalEquals(w: WriteTx, finalAnswerId: string | null, columns: ReturnType<typeof revisionColumns>): Promise<boolean> {
@@ -118,7 +120,7 @@ export async function saveAnswer(db: Db, access: ProjectAccess, input: SaveAnswe
         // The outcome names a proposal or a honeypot answer: annotators never read audit rows of others.
         details: { version: row.version, outcome, ...(claim ? { claimId: claim.claimId } : {}) },
       });
-      return { saved, outcome };
+      return { saved, outcome, ...(claim?.status === "active" ? { answeredClaimId: claim.claimId } : {}) };
     });
   } catch (error) {
     if (isStaleWrite(error)) throw await conflictError(db, save, kind.payloadOf);

@@ -4,7 +4,8 @@ import "server-only";
 // one body shape per kind of payload, one reply. The reply never says what the submit did to
 // the item (a proposal, a honeypot answer graded): annotators must not learn it.
 // In queue mode a submit also names its queue and claim: once the answer is stored, the claim
-// is closed and the caller's next item claimed in the same request (lib/queues/move-on-in-queue.ts),
+// is closed and the caller's next item claimed in the same request, side by side when they can be
+// (lib/queues/move-on-in-queue.ts),
 // and the reply says where to go, with that item's screen, so going on to the next item is one
 // round trip, not two.
 // Nothing here marks pages stale (revalidatePath): every page reads the session, so none is
@@ -18,7 +19,7 @@ import { failureIn } from "@/lib/actions/result";
 import type { Translate } from "@/lib/i18n/translate";
 import { saveAnswer, type SaveAnswerInput, type SavedAnnotation } from "@/lib/annotations/save-answer";
 import { RowIdSchema } from "@/lib/ids/row-id-shape";
-import { moveOnInQueue } from "@/lib/queues/move-on-in-queue";
+import { moveOnAfterSubmit } from "@/lib/queues/move-on-in-queue";
 import { screenAt } from "@/lib/api/review-screens/screen-at";
 
 // `withNextScreen`: the review screen asks for the next item's screen in the reply (it shows it
@@ -43,11 +44,14 @@ export type AnswerSaveResult<P> =
 /** A reviewer's submit refused because another final answer was pinned since the screen loaded. */
 export type FinalConflict = { revisionId: string; by: string | null; at: string };
 
+type Saved = { reply: { ok: true; saved: SavedAnnotation }; answeredClaimId: string | null };
+
 // Failures are said with `t`, the reader's language (their cookie or browser), like every action's.
-export async function saveAnswerReply<P>(access: ProjectAccess, input: SaveAnswerInput, t: Translate): Promise<AnswerSaveResult<P>> {
+async function savedOrRefused<P>(access: ProjectAccess, input: SaveAnswerInput, t: Translate): Promise<Saved | Extract<AnswerSaveResult<P>, { ok: false }>> {
   try {
-    const { id, version, status, updatedAt } = (await saveAnswer(db(), access, input)).saved;
-    return { ok: true, saved: { id, version, status, updatedAt } };
+    const result = await saveAnswer(db(), access, input);
+    const { id, version, status, updatedAt } = result.saved;
+    return { reply: { ok: true, saved: { id, version, status, updatedAt } }, answeredClaimId: result.answeredClaimId ?? null };
   } catch (error) {
     if (isAppError(error) && error.code === "conflict") {
       const details = error.details as { current: { version: number | null; status: string; updatedAt: string; payload: P; final?: FinalConflict } | null };
@@ -60,9 +64,10 @@ export async function saveAnswerReply<P>(access: ProjectAccess, input: SaveAnswe
 // The answer is stored whatever happens here: a failure to go on must not make the screen
 // believe its save failed. The screen falls back to the /next form, which closes the claim
 // again (or says why it cannot) and claims.
-async function nextInQueue(access: ProjectAccess, queue: QueueStep): Promise<string | undefined> {
+async function nextInQueue(access: ProjectAccess, queue: QueueStep, answeredClaimId: string | null): Promise<{ address: string; screen: unknown } | undefined> {
   try {
-    return await moveOnInQueue(access, queue.queueId, queue.claimId);
+    const read = queue.withNextScreen ? (address: string) => screenOnTheWay(access, address) : async () => null;
+    return await moveOnAfterSubmit(access, { queueId: queue.queueId, claimId: queue.claimId, answeredClaimId }, read);
   } catch (error) {
     if (!isAppError(error)) console.error(error);
     return undefined;
@@ -71,12 +76,12 @@ async function nextInQueue(access: ProjectAccess, queue: QueueStep): Promise<str
 
 /** What both answer routes do with a save: store it, and for a queue-mode submit go on. */
 export async function answerRouteReply<P>(access: ProjectAccess, input: SaveAnswerInput, queue: QueueStep | undefined, t: Translate): Promise<AnswerSaveResult<P>> {
-  const reply = await saveAnswerReply<P>(access, input, t);
-  if (!reply.ok || input.status !== "submitted" || !queue) return reply;
-  const next = await nextInQueue(access, queue);
-  if (!next || !queue.withNextScreen) return next ? { ...reply, next } : reply;
-  const nextScreen = await screenOnTheWay(access, next);
-  return nextScreen ? { ...reply, next, nextScreen } : { ...reply, next };
+  const saved = await savedOrRefused<P>(access, input, t);
+  if (!("reply" in saved)) return saved;
+  if (input.status !== "submitted" || !queue) return saved.reply;
+  const next = await nextInQueue(access, queue, saved.answeredClaimId);
+  if (!next) return saved.reply;
+  return next.screen ? { ...saved.reply, next: next.address, nextScreen: next.screen } : { ...saved.reply, next: next.address };
 }
 
 // As with going on: the claim is made, so a failure to read its screen only costs the screen a request.

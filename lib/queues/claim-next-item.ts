@@ -43,6 +43,9 @@ export const ClaimNextInputSchema = z.object({
   queueId: z.string().min(1).max(40),
   userId: z.string().min(1).max(40),
   now: z.date().optional(),
+  // A claim of the caller's whose answer is stored and which is being closed beside this claim
+  // (move-on-in-queue.ts): not returned as held, so the claim goes on to their next item.
+  closing: z.string().min(1).max(40).optional(),
 });
 
 // Nothing here says whether the item is a honeypot: this goes back to the annotator.
@@ -56,7 +59,7 @@ export type ClaimedItem = {
 };
 
 export async function claimNextItem(db: Db, input: z.input<typeof ClaimNextInputSchema>): Promise<ClaimedItem | null> {
-  const { queueId, userId, now = new Date() } = ClaimNextInputSchema.parse(input);
+  const { queueId, userId, now = new Date(), closing } = ClaimNextInputSchema.parse(input);
   return inConnectionTransaction(db, async (w) => {
     const { provider } = w;
     const queue = await lockQueueMember(w, queueId, userId);
@@ -67,7 +70,7 @@ export async function claimNextItem(db: Db, input: z.input<typeof ClaimNextInput
     }
     if (queue.status !== "active") throw saidError("conflict", "checks.queueNotActive", { status: statusWord(queue.status) });
 
-    const held = await heldClaimElseExpireLapsed(w, { queueId, userId, now });
+    const held = await heldClaimElseExpireLapsed(w, { queueId, userId, now, closing });
     if (held) {
       const { id, queueItemId, leaseUntil, sampleId, trajectoryId, verdictId } = held;
       return { claimId: id, queueItemId, leaseUntil, sampleId, trajectoryId, verdictId };

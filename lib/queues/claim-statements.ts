@@ -25,43 +25,47 @@ type Claimer = { queueId: string; userId: string; now: Date };
 /**
  * The claimer's unexpired active claim in the queue, if any (call with the member row locked).
  * When there is none, the claimer is about to take a new item, which abandons their lapsed
- * leases in the queue: those are marked `expired` in the same step.
+ * leases in the queue: those are marked `expired` in the same step. `closing`: a claim whose
+ * answer is stored and which is being closed beside this claim (move-on-in-queue.ts): it is
+ * neither held nor abandoned.
  */
-export async function heldClaimElseExpireLapsed(w: WriteTx, { queueId, userId, now }: Claimer): Promise<HeldClaim | null> {
+export async function heldClaimElseExpireLapsed(w: WriteTx, { queueId, userId, now, closing = null }: Claimer & { closing?: string | null }): Promise<HeldClaim | null> {
+  // "" matches no claim id: one statement text whether or not a claim is being closed.
+  const other = closing ?? "";
   if (w.provider === "postgres") {
     const rows = await w.exec.all<HeldClaim>(
       `WITH held AS (
          SELECT c."id", c."queueItemId", c."leaseUntil", qi."sampleId", qi."trajectoryId", qi."verdictId"
            FROM "Claim" c JOIN "QueueItem" qi ON qi."id" = c."queueItemId"
-          WHERE c."userId" = $1 AND c."status" = 'active' AND c."leaseUntil" > $3::timestamp(3) AND qi."queueId" = $2
+          WHERE c."userId" = $1 AND c."status" = 'active' AND c."leaseUntil" > $3::timestamp(3) AND qi."queueId" = $2 AND c."id" <> $4
           ORDER BY c."createdAt" ASC
           LIMIT 1
        ), lapsed AS (
          UPDATE "Claim" c SET "status" = 'expired'
-          WHERE c."userId" = $1 AND c."status" = 'active' AND c."leaseUntil" <= $3::timestamp(3)
+          WHERE c."userId" = $1 AND c."status" = 'active' AND c."leaseUntil" <= $3::timestamp(3) AND c."id" <> $4
             AND EXISTS (SELECT 1 FROM "QueueItem" qi WHERE qi."id" = c."queueItemId" AND qi."queueId" = $2)
             AND NOT EXISTS (SELECT 1 FROM held)
        )
        SELECT * FROM held`,
-      [userId, queueId, now],
+      [userId, queueId, now, other],
     );
     return rows[0] ?? null;
   }
   const rows = await w.exec.all<HeldClaim>(
     `SELECT c."id", c."queueItemId", c."leaseUntil", qi."sampleId", qi."trajectoryId", qi."verdictId"
        FROM "Claim" c JOIN "QueueItem" qi ON qi."id" = c."queueItemId"
-      WHERE c."userId" = ? AND c."status" = 'active' AND c."leaseUntil" > ? AND qi."queueId" = ?
+      WHERE c."userId" = ? AND c."status" = 'active' AND c."leaseUntil" > ? AND qi."queueId" = ? AND c."id" <> ?
       ORDER BY c."createdAt" ASC
       LIMIT 1`,
-    [userId, now, queueId],
+    [userId, now, queueId, other],
   );
   const held = rows[0];
   if (held) return { ...held, leaseUntil: asDate(held.leaseUntil)! };
   await w.exec.run(
     `UPDATE "Claim" SET "status" = 'expired'
-      WHERE "userId" = ? AND "status" = 'active' AND "leaseUntil" <= ?
+      WHERE "userId" = ? AND "status" = 'active' AND "leaseUntil" <= ? AND "id" <> ?
         AND "queueItemId" IN (SELECT "id" FROM "QueueItem" WHERE "queueId" = ?)`,
-    [userId, now, queueId],
+    [userId, now, other, queueId],
   );
   return null;
 }

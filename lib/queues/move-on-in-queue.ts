@@ -8,7 +8,7 @@ import type { ProjectAccess } from "@/lib/auth/session-user";
 import { db } from "@/lib/db";
 import { execFor } from "@/lib/db/sql-exec";
 import { AppError } from "@/lib/errors";
-import { claimNextItem } from "@/lib/queues/claim-next-item";
+import { claimNextItem, type ClaimedItem } from "@/lib/queues/claim-next-item";
 import { claimLocation } from "@/lib/queues/claim-location";
 import { submitOwnClaim } from "@/lib/queues/submittable-claim";
 import { unsubmittedReason, withUnsubmitted, type UnsubmittedReason } from "@/lib/queues/unsubmitted-reason";
@@ -26,9 +26,9 @@ export async function queueOf(projectId: string, queueId: string) {
 // Closes the caller's claim (its answer is saved and submitted first). When a check refuses,
 // the caller goes on all the same, and the next page says why the claim did not count: a claim
 // still open comes back to be submitted again, a lost lease yields a fresh item.
-async function closeOnTheWay(access: ProjectAccess, claimId: string): Promise<UnsubmittedReason | null> {
+async function closeOnTheWay(access: ProjectAccess, claimId: string, answered = false): Promise<UnsubmittedReason | null> {
   try {
-    await submitOwnClaim(access, claimId);
+    await submitOwnClaim(access, claimId, { answered });
     return null;
   } catch (error) {
     if (error instanceof AppError) return unsubmittedReason(error);
@@ -36,14 +36,55 @@ async function closeOnTheWay(access: ProjectAccess, claimId: string): Promise<Un
   }
 }
 
+type Queue = Awaited<ReturnType<typeof queueOf>>;
+const queuesPage = (queue: Queue) => `/projects/${queue.project.slug}/queues`;
+
+// Where the caller goes once `claim` (their next item, or none left) is known.
+function nextAddress(queue: Queue, claim: ClaimedItem | null, unsubmitted: UnsubmittedReason | null): string {
+  if (!claim) return withUnsubmitted(`${queuesPage(queue)}?done=${queue.id}`, unsubmitted);
+  return withUnsubmitted(claimLocation(queue.project.slug, queue.id, claim), unsubmitted);
+}
+
+async function closeThenClaim(access: ProjectAccess, queue: Queue, closeClaimId: string | null): Promise<string> {
+  const unsubmitted = closeClaimId ? await closeOnTheWay(access, closeClaimId) : null;
+  // Closed while someone was working it: back to the queues page saying so, not an error page.
+  if (queue.status === "closed" || queue.status === "archived") return withUnsubmitted(`${queuesPage(queue)}?closed=${queue.id}`, unsubmitted);
+  return nextAddress(queue, await claimNextItem(db(), { queueId: queue.id, userId: access.user.id }), unsubmitted);
+}
+
 /** The address of the caller's next item of the queue, after closing `closeClaimId` if given. */
 export async function moveOnInQueue(access: ProjectAccess, queueId: string, closeClaimId: string | null): Promise<string> {
-  const queue = await queueOf(access.projectId, queueId);
-  const unsubmitted = closeClaimId ? await closeOnTheWay(access, closeClaimId) : null;
-  const queues = `/projects/${queue.project.slug}/queues`;
-  // Closed while someone was working it: back to the queues page saying so, not an error page.
-  if (queue.status === "closed" || queue.status === "archived") return withUnsubmitted(`${queues}?closed=${queue.id}`, unsubmitted);
-  const claim = await claimNextItem(db(), { queueId: queue.id, userId: access.user.id });
-  if (!claim) return withUnsubmitted(`${queues}?done=${queue.id}`, unsubmitted);
-  return withUnsubmitted(claimLocation(queue.project.slug, queue.id, claim), unsubmitted);
+  return closeThenClaim(access, await queueOf(access.projectId, queueId), closeClaimId);
+}
+
+/**
+ * A queue-mode submit going on (lib/api/answer-save-reply.ts): the address of the caller's next
+ * item, and `read`'s answer for it (that item's screen). When the claim to close is the one the
+ * submit's answer was just stored under (`answeredClaimId`, the server's own finding), its close
+ * and the claim of the next item are independent: the claim leaves that one claim out of what the
+ * caller holds, and the two run side by side, the next item's screen read as soon as it is
+ * claimed. On PostgreSQL each is a transaction on a connection of its own, and the close was a
+ * third of a trajectory submit's time in a queue (issue 38). Anything else goes the one way:
+ * close, then claim. `read` must not throw (it answers null instead).
+ */
+export async function moveOnAfterSubmit<T>(
+  access: ProjectAccess,
+  step: { queueId: string; claimId: string; answeredClaimId: string | null },
+  read: (address: string) => Promise<T | null>,
+): Promise<{ address: string; screen: T | null }> {
+  const queue = await queueOf(access.projectId, step.queueId);
+  if (queue.status !== "active" || step.answeredClaimId !== step.claimId) {
+    const address = await closeThenClaim(access, queue, step.claimId);
+    return { address, screen: await read(address) };
+  }
+  const closing = closeOnTheWay(access, step.claimId, true);
+  const claiming = claimNextItem(db(), { queueId: queue.id, userId: access.user.id, closing: step.claimId });
+  const reading = claiming.then((claim) => (claim ? read(nextAddress(queue, claim, null)) : null));
+  // Each is waited for, whatever the others did: no write of this request outlives it.
+  const [closed, claimed, screen] = await Promise.allSettled([closing, claiming, reading]);
+  if (closed.status === "rejected") throw closed.reason;
+  if (claimed.status === "rejected") throw claimed.reason;
+  const address = nextAddress(queue, claimed.value, closed.value);
+  // A refused close changes the address (the next page says why): its screen is read there.
+  return { address, screen: closed.value || screen.status === "rejected" ? null : screen.value };
 }

@@ -31,7 +31,9 @@ export async function assertClaimAnswered(db: Db, { projectId, claimId, userId }
  * submit-and-next routes all close a claim through here, so they cannot drift apart. Pages are
  * not marked stale here: lib/api/answer-save-reply.ts says why a route need not.
  */
-export async function submitOwnClaim(access: ProjectAccess, claimId: string): Promise<void> {
-  await assertClaimAnswered(appDb(), { projectId: access.projectId, claimId, userId: access.user.id });
+export async function submitOwnClaim(access: ProjectAccess, claimId: string, { answered = false }: { answered?: boolean } = {}): Promise<void> {
+  // `answered`: the caller just stored the submitted answer under this claim, found as their own
+  // claim on that item in this project (saveAnswer's claimOnItem): what the check would read again.
+  if (!answered) await assertClaimAnswered(appDb(), { projectId: access.projectId, claimId, userId: access.user.id });
   await markClaimSubmitted(appDb(), { claimId, userId: access.user.id });
 }

@@ -10,6 +10,7 @@ import "server-only";
 // the transaction needs to finish. Its statements resolve at once, so awaiting them only runs
 // microtasks and nothing else can interleave.
 import type Database from "better-sqlite3";
+import { createHash } from "node:crypto";
 import pg from "pg";
 import { databaseUrlOf, postgresHotPoolOf, providerOf, sqliteConnectionOf, type Db, type DbProvider, type Tx } from "@/lib/db";
 import { sqliteParam } from "@/lib/db/dialect";
@@ -93,9 +94,30 @@ function pgParam(value: unknown): unknown {
   return value;
 }
 
+// Each statement text under a name of its own, so each connection prepares it once: PostgreSQL
+// parses and plans an unnamed statement on every run, and on the hot path that was most of a
+// statement's time in the server (its log over a trajectory submit in a queue: parse 0.33 ms
+// and bind 0.60 ms on average, against 0.26 ms executing). The texts are the code's own (values
+// travel apart), so the names are few; a connection keeps its statements until it closes
+// (the hot pool's idle ones after 10 s, lib/db/postgres-hot-pool.ts).
+const statementNames = new Map<string, string>();
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `v_${createHash("sha256").update(text).digest("base64url").slice(0, 32)}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
 /** A node-postgres pool or connection as an executor (the hot path's, lib/db/postgres-hot-pool.ts). */
 export function pgExec(queryable: pg.Pool | pg.PoolClient): SqlExec {
-  const query = (sql: string, params: readonly unknown[]) => queryable.query({ text: numbered(sql), values: params.map(pgParam), types: PG_TYPES });
+  const query = (sql: string, params: readonly unknown[]) => {
+    const text = numbered(sql);
+    // Without values node-postgres sends the simple protocol (ANALYZE, several statements): left so.
+    if (params.length === 0) return queryable.query({ text, types: PG_TYPES });
+    return queryable.query({ name: statementName(text), text, values: params.map(pgParam), types: PG_TYPES });
+  };
   return {
     provider: "postgres",
     all: async <T>(sql: string, params: readonly unknown[]) => (await query(sql, params)).rows as T[],

@@ -5,9 +5,8 @@ import "server-only";
 // the item (a proposal, a honeypot answer graded): annotators must not learn it.
 // In queue mode a submit also names its queue and claim: once the answer is stored, the claim
 // is closed and the caller's next item claimed in the same request, side by side when they can be
-// (lib/queues/move-on-in-queue.ts),
-// and the reply says where to go, with that item's screen, so going on to the next item is one
-// round trip, not two.
+// (lib/queues/move-on-in-queue.ts), and the reply says where to go, with that item's screen, so
+// going on to the next item is one round trip, not two.
 // Nothing here marks pages stale (revalidatePath): every page reads the session, so none is
 // prerendered or cached on the server, and the browser's router cache is reached only from a
 // server action's reply, never from a route's; the screen goes on with a fresh render.

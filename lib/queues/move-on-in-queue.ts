@@ -63,8 +63,9 @@ export async function moveOnInQueue(access: ProjectAccess, queueId: string, clos
  * submit's answer was just stored under (`answeredClaimId`, the server's own finding), its close
  * and the claim of the next item are independent: the claim leaves that one claim out of what the
  * caller holds, and the two run side by side, the next item's screen read as soon as it is
- * claimed. On PostgreSQL each is a transaction on a connection of its own, and the close was a
- * third of a trajectory submit's time in a queue (issue 38). Anything else goes the one way:
+ * claimed. On PostgreSQL each is a transaction on a connection of its own (the close was about
+ * 9 ms of a 50 ms trajectory submit in a queue, issue 38; on two shared cores the A/B showed no
+ * gain beyond noise, elsewhere it leaves the critical path). Anything else goes the one way:
  * close, then claim. `read` must not throw (it answers null instead).
  */
 export async function moveOnAfterSubmit<T>(
